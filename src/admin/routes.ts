@@ -1,0 +1,34 @@
+// The `/__admin` API: JSON in and out, no key (an --admin-token, when set, is required as a
+// bearer token), errors in the chat-completions envelope.
+import type Router from '@koa/router';
+import type { Context, Middleware, Next } from 'koa';
+import { MockError } from '../conversation/errors.js';
+import type { Mock } from '../server/context.js';
+
+function adminAuth(mock: Mock): Middleware {
+  return async (ctx: Context, next: Next) => {
+    const token = mock.options.adminToken;
+    if (token && ctx.get('authorization') !== `Bearer ${token}`) {
+      throw new MockError('unauthorized', 'The admin API needs "Authorization: Bearer <admin token>".');
+    }
+    await next();
+  };
+}
+
+export function health(mock: Mock) {
+  const store = mock.store;
+  return {
+    status: 'ok',
+    reloads: store.reloads,
+    loaded_at: new Date(store.loadedAt).toISOString(),
+    files: store.files,
+    errors: store.problems,
+  };
+}
+
+export function adminRoutes(router: Router, mock: Mock, _body: Middleware): void {
+  const guard = adminAuth(mock);
+  router.get('/__admin/health', guard, (ctx) => {
+    ctx.body = health(mock);
+  });
+}

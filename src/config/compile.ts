@@ -1,0 +1,153 @@
+// Compiling validated YAML into the immutable Config: defaults filled in, matchers and templates
+// compiled, fixture tokens counted, file references checked, sections merged across files.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+import { CompileError, compileChatFixture, sortFixtures, type ChatFixture } from '../conversation/fixture.js';
+import { compileMatch, type MatchSpec } from '../conversation/match.js';
+import { resolveInside } from './files.js';
+import type { FixturesFile, KeySpec, ModelSpec, ScenarioSpec, ScenariosFile } from './schema.js';
+import type { Compiled, Config, ModelEntry } from './types.js';
+
+export interface ParsedFile {
+  file: string;
+  kind: 'fixtures' | 'scenarios';
+  data: FixturesFile & ScenariosFile;
+}
+
+/** A compile problem inside one file: the file and the YAML path of the bad value. */
+export class LocatedError extends CompileError {
+  constructor(
+    readonly file: string,
+    path: Array<string | number>,
+    message: string,
+  ) {
+    super(path, message);
+  }
+}
+
+const DEFAULT_CATALOG = fileURLToPath(new URL('../../fixtures/models.yaml', import.meta.url));
+let defaultModels: ModelSpec[] | undefined;
+
+/** The repo's own catalog, used when a fixtures directory declares no models. */
+function catalog(): ModelSpec[] {
+  return (defaultModels ??= (parse(readFileSync(DEFAULT_CATALOG, 'utf8')) as FixturesFile).models ?? []);
+}
+
+function ownerOf(id: string): string {
+  if (/^(gpt|o\d|dall-e|sora|chatgpt)/.test(id)) return 'openai';
+  if (id.startsWith('claude')) return 'anthropic';
+  if (/^(gemini|imagen|veo)/.test(id)) return 'google';
+  return 'system';
+}
+
+export function toModelEntry(spec: ModelSpec): ModelEntry {
+  return {
+    id: spec.id,
+    ownedBy: spec.owned_by ?? ownerOf(spec.id),
+    kind: spec.kind ?? 'chat',
+    displayName: spec.display_name ?? spec.id,
+    description: spec.description ?? '',
+    inputTokenLimit: spec.input_token_limit ?? 128_000,
+    outputTokenLimit: spec.output_token_limit ?? 16_384,
+    // A fixed default keeps model lists byte-identical from run to run.
+    created: spec.created ?? 1_700_000_000,
+    reasoning: spec.reasoning ?? false,
+    chatImageOutput: spec.chat_image_output ?? 'images',
+    timing: spec.timing && {
+      queuedMs: spec.timing.queued_ms,
+      runMs: spec.timing.run_ms,
+      progressBy: spec.timing.progress_by,
+      step: spec.timing.step,
+    },
+  };
+}
+
+function located<T>(file: string, path: Array<string | number>, compile: () => T): T {
+  try {
+    return compile();
+  } catch (error) {
+    if (error instanceof CompileError) throw new LocatedError(file, [...path, ...error.path], error.message);
+    throw new LocatedError(file, path, (error as Error).message);
+  }
+}
+
+interface Entry {
+  name?: string;
+  match?: MatchSpec;
+  priority?: number;
+}
+
+function compileEntry<S extends Entry>(spec: S, file: string, path: Array<string | number>, order: number): Compiled<S> {
+  return {
+    name: spec.name ?? `${file}#${order}`,
+    file,
+    order,
+    priority: spec.priority ?? 0,
+    matcher: located(file, [...path, 'match'], () => compileMatch(spec.match)),
+    spec,
+  };
+}
+
+export function compileConfig(
+  parsed: ParsedFile[],
+  dirs: { fixturesDir: string; scenariosDir?: string },
+  files: string[],
+): Config {
+  const modelById = new Map<string, ModelEntry>();
+  const keys = new Map<string, KeySpec>();
+  let keysDeclared = false;
+  const chat: ChatFixture[] = [];
+  const images: Config['images'] = [];
+  const videos: Config['videos'] = [];
+  const scenarios = new Map<string, Compiled<ScenarioSpec>>();
+  let onlyGroups: string[] | undefined;
+  let order = 0;
+  const checkFile = (file: string, path: Array<string | number>, reference: string | undefined) => {
+    if (reference !== undefined) located(file, path, () => resolveInside(dirs.fixturesDir, reference));
+  };
+
+  for (const { file, data } of parsed) {
+    data.models?.forEach((spec, i) => {
+      if (modelById.has(spec.id)) throw new LocatedError(file, ['models', i, 'id'], `model "${spec.id}" is declared twice`);
+      modelById.set(spec.id, toModelEntry(spec));
+    });
+    if (data.keys) keysDeclared = true;
+    data.keys?.forEach((spec, i) => {
+      if (keys.has(spec.key)) throw new LocatedError(file, ['keys', i, 'key'], 'this key is declared twice');
+      keys.set(spec.key, spec);
+    });
+    data.chat?.forEach((spec, i) => {
+      chat.push(located(file, ['chat', i], () => compileChatFixture(spec, file, order++)));
+    });
+    data.images?.forEach((spec, i) => {
+      if ('file' in spec.reply) checkFile(file, ['images', i, 'reply', 'file'], spec.reply.file);
+      images.push(compileEntry(spec, file, ['images', i], order++));
+    });
+    data.videos?.forEach((spec, i) => {
+      checkFile(file, ['videos', i, 'reply', 'file'], spec.reply?.file);
+      checkFile(file, ['videos', i, 'reply', 'thumbnail'], spec.reply?.thumbnail);
+      videos.push(compileEntry(spec, file, ['videos', i], order++));
+    });
+    if (data.image_generation?.chat_completions_only_groups) onlyGroups = data.image_generation.chat_completions_only_groups;
+    data.scenarios?.forEach((spec, i) => {
+      if (scenarios.has(spec.name)) throw new LocatedError(file, ['scenarios', i, 'name'], `scenario "${spec.name}" is declared twice`);
+      scenarios.set(spec.name, compileEntry(spec, file, ['scenarios', i], order++));
+    });
+  }
+
+  if (modelById.size === 0) for (const spec of catalog()) modelById.set(spec.id, toModelEntry(spec));
+  return {
+    fixturesDir: dirs.fixturesDir,
+    scenariosDir: dirs.scenariosDir,
+    files,
+    models: [...modelById.values()],
+    modelById,
+    keys: keysDeclared ? keys : undefined,
+    chat: sortFixtures(chat),
+    images: sortFixtures(images),
+    videos: sortFixtures(videos),
+    scenarios,
+    chatCompletionsOnlyGroups: onlyGroups ?? ['special-price'],
+  };
+}

@@ -1,0 +1,109 @@
+// Loading: parse every YAML file, validate it against the schema, compile it. Any problem is
+// reported as file:line:col and the result has no config, so the caller keeps the last good one.
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
+import { LineCounter, parseDocument, type Document } from 'yaml';
+import type { ZodType } from 'zod';
+import { compileConfig, LocatedError, type ParsedFile } from './compile.js';
+import { findYamlFiles } from './files.js';
+import { fixturesFileSchema, scenariosFileSchema } from './schema.js';
+import type { Config, ConfigProblem } from './types.js';
+
+export interface LoadOptions {
+  fixturesDir: string;
+  scenariosDir?: string;
+}
+
+export interface LoadResult {
+  config?: Config;
+  files: string[];
+  problems: ConfigProblem[];
+}
+
+export function displayPath(file: string): string {
+  const rel = relative(process.cwd(), file);
+  return rel.startsWith('..') ? file : rel;
+}
+
+export function formatPath(path: ReadonlyArray<PropertyKey>): string {
+  return path.reduce<string>((out, key) => (typeof key === 'number' ? `${out}[${key}]` : out ? `${out}.${String(key)}` : String(key)), '');
+}
+
+/** The position of the deepest node that exists along `path`. */
+function locate(doc: Document, counter: LineCounter, path: ReadonlyArray<PropertyKey>): { line: number; col: number } {
+  for (let depth = path.length; depth >= 0; depth--) {
+    const node = doc.getIn(path.slice(0, depth) as unknown[], true) as { range?: [number, number, number] } | undefined;
+    if (node?.range) return counter.linePos(node.range[0]);
+  }
+  return { line: 1, col: 1 };
+}
+
+interface Source {
+  file: string;
+  doc: Document;
+  counter: LineCounter;
+}
+
+function parse(file: string, schema: ZodType, problems: ConfigProblem[]): { source: Source; data: unknown } | undefined {
+  const shown = displayPath(file);
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    problems.push({ file: shown, line: 1, col: 1, message: `cannot be read: ${(error as Error).message}` });
+    return undefined;
+  }
+  const counter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: counter, prettyErrors: false, uniqueKeys: true });
+  if (doc.errors.length > 0) {
+    for (const error of doc.errors) {
+      const { line, col } = counter.linePos(error.pos[0]);
+      problems.push({ file: shown, line, col, message: error.message.split('\n')[0]! });
+    }
+    return undefined;
+  }
+  // `toJS` builds plain objects; a `__proto__` key becomes an own property, never a prototype.
+  const raw = doc.toJS({ maxAliasCount: 100 }) ?? {};
+  const result = schema.safeParse(raw);
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const { line, col } = locate(doc, counter, issue.path);
+      const where = issue.path.length > 0 ? `${formatPath(issue.path)}: ` : '';
+      problems.push({ file: shown, line, col, message: `${where}${issue.message}` });
+    }
+    return undefined;
+  }
+  return { source: { file, doc, counter }, data: result.data };
+}
+
+export function loadConfig(options: LoadOptions): LoadResult {
+  const problems: ConfigProblem[] = [];
+  const parsed: ParsedFile[] = [];
+  const sources = new Map<string, Source>();
+  const dirs: Array<[string | undefined, 'fixtures' | 'scenarios', ZodType]> = [
+    [options.fixturesDir, 'fixtures', fixturesFileSchema],
+    [options.scenariosDir, 'scenarios', scenariosFileSchema],
+  ];
+  const files: string[] = [];
+  for (const [dir, kind, schema] of dirs) {
+    if (!dir) continue;
+    const found = findYamlFiles(dir);
+    for (const refused of found.refused) problems.push({ file: displayPath(refused.file), line: 1, col: 1, message: refused.message });
+    for (const file of found.files) {
+      files.push(displayPath(file));
+      const result = parse(file, schema, problems);
+      if (!result) continue;
+      sources.set(file, result.source);
+      parsed.push({ file, kind, data: result.data as ParsedFile['data'] });
+    }
+  }
+  if (problems.length > 0) return { files, problems };
+  try {
+    return { files, problems, config: compileConfig(parsed, options, files) };
+  } catch (error) {
+    if (!(error instanceof LocatedError)) throw error;
+    const source = sources.get(error.file);
+    const { line, col } = source ? locate(source.doc, source.counter, error.path) : { line: 1, col: 1 };
+    return { files, problems: [{ file: displayPath(error.file), line, col, message: `${formatPath(error.path)}: ${error.message}` }] };
+  }
+}

@@ -1,0 +1,161 @@
+// The one schema of every YAML file: fixtures files (models, keys, chat, images, videos,
+// image_generation) and scenario files (scenarios). Unknown keys are refused so typos surface.
+import { z } from 'zod';
+import { ERROR_KINDS } from '../conversation/errors.js';
+import { STYLE_NAMES } from '../conversation/types.js';
+
+const nonNegative = z.number().int().nonnegative();
+
+export const matchSchema = z.strictObject({
+  style: z.enum(STYLE_NAMES).optional(),
+  model: z.string().optional(),
+  contains: z.string().optional(),
+  pattern: z.string().optional(),
+  system: z.string().optional(),
+  tools: z.array(z.string()).optional(),
+  media: z.string().optional(),
+  conversation: z.string().optional(),
+  turn: z.number().int().positive().optional(),
+  headers: z.record(z.string(), z.string()).optional(),
+});
+
+const chatImageOutput = z.enum(['images', 'markdown']);
+
+export const videoTimingSchema = z.strictObject({
+  queued_ms: nonNegative.optional(),
+  run_ms: nonNegative.optional(),
+  progress_by: z.enum(['time', 'polls']).optional(),
+  step: z.number().int().min(1).max(100).optional(),
+});
+
+export const modelSchema = z.strictObject({
+  id: z.string().min(1),
+  owned_by: z.string().optional(),
+  kind: z.enum(['chat', 'image', 'video']).optional(),
+  display_name: z.string().optional(),
+  description: z.string().optional(),
+  input_token_limit: z.number().int().positive().optional(),
+  output_token_limit: z.number().int().positive().optional(),
+  created: nonNegative.optional(),
+  reasoning: z.boolean().optional(),
+  chat_image_output: chatImageOutput.optional(),
+  timing: videoTimingSchema.optional(),
+});
+
+export const keySchema = z.strictObject({
+  key: z.string().min(1),
+  group: z.string().optional(),
+  scenario: z.string().optional(),
+});
+
+export const chatFixtureSchema = z.strictObject({
+  name: z.string().optional(),
+  match: matchSchema.optional(),
+  reply: z.strictObject({
+    text: z.string().optional(),
+    reasoning: z.string().optional(),
+    tool_calls: z
+      .array(z.strictObject({ name: z.string().min(1), arguments: z.record(z.string(), z.unknown()).optional() }))
+      .optional(),
+    finish_reason: z.enum(['stop', 'length', 'tool_calls', 'content_filter']).optional(),
+    usage: z.strictObject({ input_tokens: nonNegative.optional(), output_tokens: nonNegative.optional() }).optional(),
+    chat_image_output: chatImageOutput.optional(),
+  }),
+  stream: z
+    .strictObject({
+      first_chunk_ms: nonNegative.optional(),
+      chunk_ms: nonNegative.optional(),
+      chunk_by: z.enum(['token', 'word', 'char']).optional(),
+    })
+    .optional(),
+  priority: z.number().int().optional(),
+});
+
+const errorKind = z.enum(ERROR_KINDS);
+
+export const imageFixtureSchema = z.strictObject({
+  name: z.string().optional(),
+  match: matchSchema.optional(),
+  reply: z.union([
+    z.strictObject({ file: z.string().min(1) }),
+    z.strictObject({ generate: z.literal(true).optional() }),
+    z.strictObject({ error: errorKind, message: z.string().optional(), status: z.number().int().optional() }),
+  ]),
+  priority: z.number().int().optional(),
+});
+
+export const videoFixtureSchema = z.strictObject({
+  name: z.string().optional(),
+  match: matchSchema.optional(),
+  timing: videoTimingSchema.optional(),
+  reply: z
+    .strictObject({
+      file: z.string().min(1).optional(),
+      thumbnail: z.string().min(1).optional(),
+      fail_at: z.number().int().min(0).max(100).optional(),
+      error: z.strictObject({ code: z.string(), message: z.string() }).optional(),
+    })
+    .optional(),
+  priority: z.number().int().optional(),
+});
+
+export const fixturesFileSchema = z.strictObject({
+  models: z.array(modelSchema).optional(),
+  keys: z.array(keySchema).optional(),
+  chat: z.array(chatFixtureSchema).optional(),
+  images: z.array(imageFixtureSchema).optional(),
+  videos: z.array(videoFixtureSchema).optional(),
+  image_generation: z
+    .strictObject({ chat_completions_only_groups: z.array(z.string()).optional() })
+    .optional(),
+});
+
+const faultKind = z.enum(['delay', 'cut_stream', 'stream_error', 'malformed', 'reset']);
+
+const stepOverrides = {
+  times: z.number().int().positive().optional(),
+  status: z.number().int().min(100).max(599).optional(),
+  message: z.string().optional(),
+  headers: z.record(z.string(), z.string()).optional(),
+  body: z.unknown().optional(),
+  delay_ms: nonNegative.optional(),
+  after_chunks: nonNegative.optional(),
+};
+
+export const stepSchema = z.union([
+  z.literal('pass'),
+  z.strictObject({ pass: z.literal(true), times: z.number().int().positive().optional() }),
+  z.strictObject({
+    error: errorKind,
+    limit: z
+      .strictObject({
+        requests: z.number().int().positive().optional(),
+        tokens: z.number().int().positive().optional(),
+        window_ms: z.number().int().positive(),
+      })
+      .optional(),
+    ...stepOverrides,
+  }),
+  z.strictObject({ fault: faultKind, error: errorKind.optional(), ...stepOverrides }),
+]);
+
+export const scenarioSchema = z.strictObject({
+  name: z.string().min(1),
+  description: z.string().optional(),
+  match: matchSchema.optional(),
+  cycle: z.boolean().optional(),
+  steps: z.array(stepSchema).min(1),
+});
+
+export const scenariosFileSchema = z.strictObject({
+  scenarios: z.array(scenarioSchema).optional(),
+});
+
+export type FixturesFile = z.infer<typeof fixturesFileSchema>;
+export type ScenariosFile = z.infer<typeof scenariosFileSchema>;
+export type ModelSpec = z.infer<typeof modelSchema>;
+export type KeySpec = z.infer<typeof keySchema>;
+export type ImageFixtureSpec = z.infer<typeof imageFixtureSchema>;
+export type VideoFixtureSpec = z.infer<typeof videoFixtureSchema>;
+export type ScenarioSpec = z.infer<typeof scenarioSchema>;
+export type StepSpec = z.infer<typeof stepSchema>;

@@ -1,0 +1,70 @@
+// The live configuration: loaded once at start (a bad one stops the server), then reloaded on
+// every change under the watched directories. A reload that fails keeps the last good config and
+// records its problems; the swap of a good one is a single reference assignment.
+import { watch, type FSWatcher } from 'chokidar';
+import { loadConfig, type LoadOptions } from './load.js';
+import type { Config, ConfigProblem } from './types.js';
+
+export class ConfigLoadError extends Error {
+  constructor(readonly problems: ConfigProblem[]) {
+    super(problems.map(formatProblem).join('\n'));
+  }
+}
+
+export function formatProblem(problem: ConfigProblem): string {
+  return `${problem.file}:${problem.line}:${problem.col}: ${problem.message}`;
+}
+
+export interface ConfigStoreOptions extends LoadOptions {
+  now: () => number;
+  onReload?: (problems: ConfigProblem[]) => void;
+}
+
+/** Coalesces the burst of events an editor's save produces into one reload. */
+const SETTLE_MS = 15;
+
+export class ConfigStore {
+  current: Config;
+  reloads = 0;
+  loadedAt: number;
+  files: string[];
+  problems: ConfigProblem[] = [];
+  private watcher: FSWatcher | undefined;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly options: ConfigStoreOptions) {
+    const result = loadConfig(options);
+    if (!result.config) throw new ConfigLoadError(result.problems);
+    this.current = result.config;
+    this.files = result.files;
+    this.loadedAt = options.now();
+  }
+
+  reload(): void {
+    const result = loadConfig(this.options);
+    this.reloads++;
+    this.problems = result.problems;
+    if (result.config) {
+      this.current = result.config;
+      this.files = result.files;
+      this.loadedAt = this.options.now();
+    }
+    this.options.onReload?.(result.problems);
+  }
+
+  async watch(): Promise<void> {
+    const paths = [this.options.fixturesDir, this.options.scenariosDir].filter((p): p is string => Boolean(p));
+    const watcher = watch(paths, { ignoreInitial: true, ignored: (path) => /(^|[/\\])(\.|node_modules)/.test(path) });
+    this.watcher = watcher;
+    watcher.on('all', () => {
+      clearTimeout(this.timer);
+      this.timer = setTimeout(() => this.reload(), SETTLE_MS);
+    });
+    await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+  }
+
+  async close(): Promise<void> {
+    clearTimeout(this.timer);
+    await this.watcher?.close();
+  }
+}

@@ -1,0 +1,62 @@
+// The compiled, immutable configuration the server reads on every request. A reload builds a new
+// one and swaps the reference; nothing in here is ever mutated after load.
+import type { ChatFixture } from '../conversation/fixture.js';
+import type { Matcher } from '../conversation/match.js';
+import type { ImageFixtureSpec, KeySpec, ScenarioSpec, VideoFixtureSpec } from './schema.js';
+
+export interface VideoTiming {
+  queuedMs: number;
+  runMs: number;
+  progressBy: 'time' | 'polls';
+  /** Progress points per poll when `progressBy` is `polls`. */
+  step: number;
+}
+
+export interface ModelEntry {
+  id: string;
+  ownedBy: string;
+  kind: 'chat' | 'image' | 'video';
+  displayName: string;
+  description: string;
+  inputTokenLimit: number;
+  outputTokenLimit: number;
+  /** Unix seconds. */
+  created: number;
+  reasoning: boolean;
+  chatImageOutput: 'images' | 'markdown';
+  timing?: Partial<VideoTiming>;
+}
+
+/** A compiled entry of a section other than `chat`: its spec, where it came from, its matcher. */
+export interface Compiled<S> {
+  name: string;
+  file: string;
+  order: number;
+  priority: number;
+  matcher: Matcher;
+  spec: S;
+}
+
+export interface ConfigProblem {
+  file: string;
+  line: number;
+  col: number;
+  message: string;
+}
+
+export interface Config {
+  fixturesDir: string;
+  scenariosDir: string | undefined;
+  /** Files loaded, relative to their directory's parent for fixtures and scenarios alike. */
+  files: string[];
+  models: ModelEntry[];
+  modelById: ReadonlyMap<string, ModelEntry>;
+  /** Undefined in open mode (no `keys` section): any non-empty key is accepted. */
+  keys: ReadonlyMap<string, KeySpec> | undefined;
+  /** Sorted: highest priority first, then file order. */
+  chat: ChatFixture[];
+  images: Compiled<ImageFixtureSpec>[];
+  videos: Compiled<VideoFixtureSpec>[];
+  scenarios: ReadonlyMap<string, Compiled<ScenarioSpec>>;
+  chatCompletionsOnlyGroups: readonly string[];
+}

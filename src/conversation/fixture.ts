@@ -1,0 +1,148 @@
+// Chat fixtures: compiled from YAML at load (matchers, templates, token counts), chosen per request.
+import { compileMatch, type Captures, type MatchSpec, type Matcher } from './match.js';
+import type { MatchSubject } from './subject.js';
+import { compileTemplate, compileValueTemplate, type Template, type ValueTemplate } from './template.js';
+import { countTokens } from './tokens.js';
+import type { FinishReason, StreamSettings } from './types.js';
+
+/** A fixture's `reply` block as written in YAML. */
+export interface ChatReplySpec {
+  text?: string;
+  reasoning?: string;
+  tool_calls?: Array<{ name: string; arguments?: Record<string, unknown> }>;
+  finish_reason?: FinishReason;
+  usage?: { input_tokens?: number; output_tokens?: number };
+  chat_image_output?: 'images' | 'markdown';
+}
+
+export interface ChatFixtureSpec {
+  name?: string;
+  match?: MatchSpec;
+  reply: ChatReplySpec;
+  stream?: { first_chunk_ms?: number; chunk_ms?: number; chunk_by?: 'token' | 'word' | 'char' };
+  priority?: number;
+}
+
+export interface CompiledText {
+  template: Template;
+  /** Pre-counted tokens when the text is constant. */
+  tokens: number | undefined;
+}
+
+export interface ChatFixture {
+  name: string;
+  file: string;
+  priority: number;
+  /** Position across all files (sorted by path), for ties. */
+  order: number;
+  /** Set for fixtures added at run time for one session. */
+  session?: string;
+  matcher: Matcher;
+  text?: CompiledText;
+  reasoning?: CompiledText;
+  toolCalls: Array<{ name: string; arguments: ValueTemplate }>;
+  finishReason?: FinishReason;
+  usage?: { inputTokens?: number; outputTokens?: number };
+  stream?: StreamSettings;
+  chatImageOutput?: 'images' | 'markdown';
+}
+
+/** A compile problem at a path inside the fixture, for `file:line:col` reports. */
+export class CompileError extends Error {
+  constructor(
+    readonly path: Array<string | number>,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function at<T>(path: Array<string | number>, compile: () => T): T {
+  try {
+    return compile();
+  } catch (error) {
+    if (error instanceof CompileError) throw error;
+    throw new CompileError(path, (error as Error).message);
+  }
+}
+
+function compileText(source: string | undefined, groups: readonly string[], path: string[]): CompiledText | undefined {
+  if (source === undefined) return undefined;
+  const template = at(path, () => compileTemplate(source, groups));
+  return { template, tokens: template.constant !== undefined ? countTokens(template.constant) : undefined };
+}
+
+export function compileChatFixture(spec: ChatFixtureSpec, file: string, order: number, session?: string): ChatFixture {
+  const matcher = at(['match'], () => compileMatch(spec.match));
+  const groups = matcher.groupNames;
+  const reply = spec.reply;
+  return {
+    name: spec.name ?? `${file}#${order}`,
+    file,
+    priority: spec.priority ?? 0,
+    order,
+    session,
+    matcher,
+    text: compileText(reply.text, groups, ['reply', 'text']),
+    reasoning: compileText(reply.reasoning, groups, ['reply', 'reasoning']),
+    toolCalls: (reply.tool_calls ?? []).map((call, i) => ({
+      name: call.name,
+      arguments: at(['reply', 'tool_calls', i, 'arguments'], () => compileValueTemplate(call.arguments ?? {}, groups)),
+    })),
+    finishReason: reply.finish_reason,
+    usage: reply.usage && { inputTokens: reply.usage.input_tokens, outputTokens: reply.usage.output_tokens },
+    stream: spec.stream && {
+      firstChunkMs: spec.stream.first_chunk_ms,
+      chunkMs: spec.stream.chunk_ms,
+      chunkBy: spec.stream.chunk_by,
+    },
+    chatImageOutput: reply.chat_image_output,
+  };
+}
+
+/** Highest priority first, then file order: the first fixture that matches wins. */
+export function sortFixtures<T extends { priority: number; order: number }>(fixtures: T[]): T[] {
+  return fixtures.sort((a, b) => b.priority - a.priority || a.order - b.order);
+}
+
+export interface Selection<T> {
+  fixture: T;
+  captures: Captures;
+}
+
+/** `fixtures` must be sorted by `sortFixtures`. */
+export function firstMatch<T extends { matcher: Matcher }>(fixtures: readonly T[], subject: MatchSubject): Selection<T> | undefined {
+  for (const fixture of fixtures) {
+    const captures = fixture.matcher.test(subject);
+    if (captures) return { fixture, captures };
+  }
+  return undefined;
+}
+
+/** Session fixtures win over file fixtures of the same priority. */
+export function selectFixture<T extends { matcher: Matcher; priority: number }>(
+  sessionFixtures: readonly T[],
+  fileFixtures: readonly T[],
+  subject: MatchSubject,
+): Selection<T> | undefined {
+  const own = firstMatch(sessionFixtures, subject);
+  const shared = firstMatch(fileFixtures, subject);
+  if (!own) return shared;
+  if (!shared) return own;
+  return shared.fixture.priority > own.fixture.priority ? shared : own;
+}
+
+/** The fixture that failed the fewest match keys, for the journal and `--strict`. */
+export function nearestMiss<T extends { matcher: Matcher; name: string; file: string }>(
+  fixtures: readonly T[],
+  subject: MatchSubject,
+): { fixture: string; file: string; failed: string[] } | undefined {
+  let best: { fixture: string; file: string; failed: string[] } | undefined;
+  for (const fixture of fixtures) {
+    const failed = fixture.matcher.diagnose(subject);
+    if (failed.length > 0 && (!best || failed.length < best.failed.length)) {
+      best = { fixture: fixture.name, file: fixture.file, failed };
+    }
+  }
+  return best;
+}

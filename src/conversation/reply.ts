@@ -1,0 +1,190 @@
+// Deciding the reply once, for every style: a fixture rendered with its captures, or a seeded
+// generated reply. Output limits, stop sequences and usage are applied here, so the four styles
+// can only differ in how they spell the same reply.
+import type { ChatFixture, CompiledText, Selection } from './fixture.js';
+import { generateProse, generateReasoning } from './prose.js';
+import { hashHex, seededRandom, type Random } from './random.js';
+import { generateFromSchema } from './schema-gen.js';
+import { turnText } from './subject.js';
+import type { TemplateScope } from './template.js';
+import { chunkText, countTokens } from './tokens.js';
+import type { ChatRequest, ChunkBy, FinishReason, Pacing, Reply, ReplyChoice, ToolCall, ToolDef, Usage } from './types.js';
+
+export interface ReplyContext {
+  /** Base id of the reply (seed, session, counter). */
+  id: string;
+  createdMs: number;
+  seed: number;
+  chunkBy: ChunkBy;
+  pacing: Pacing;
+  /** The model's output limit, used when the request sets none. */
+  outputLimit: number;
+}
+
+/** Per media part: a flat figure close to what the vendors bill for a small image. */
+const MEDIA_TOKENS = 258;
+const PER_TURN_TOKENS = 4;
+
+export function countInputTokens(request: ChatRequest): number {
+  let total = request.system ? countTokens(request.system) + PER_TURN_TOKENS : 0;
+  for (const turn of request.turns) {
+    total += PER_TURN_TOKENS + countTokens(turnText(turn));
+    for (const part of turn.parts) {
+      if (part.kind === 'media') total += MEDIA_TOKENS;
+      else if (part.kind === 'tool_call') total += countTokens(part.name) + countTokens(JSON.stringify(part.arguments));
+    }
+  }
+  if (request.tools.length > 0) total += countTokens(JSON.stringify(request.tools));
+  return total + 3;
+}
+
+/** A stable digest of what the model is asked, so the same request gets the same generated reply. */
+export function contentKey(request: ChatRequest): string {
+  return hashHex(
+    JSON.stringify([request.model, request.system, request.turns, request.tools, request.toolChoice, request.responseFormat]),
+  );
+}
+
+function cutAtStop(text: string, stops: readonly string[]): { text: string; stop?: string } {
+  let cut = -1;
+  let stop: string | undefined;
+  for (const candidate of stops) {
+    const index = candidate ? text.indexOf(candidate) : -1;
+    if (index >= 0 && (cut < 0 || index < cut)) {
+      cut = index;
+      stop = candidate;
+    }
+  }
+  return cut < 0 ? { text } : { text: text.slice(0, cut), stop };
+}
+
+function limitTokens(text: string, tokens: number, limit: number): { text: string; tokens: number; cut: boolean } {
+  if (tokens <= limit) return { text, tokens, cut: false };
+  const kept = chunkText(text, 'token').slice(0, Math.max(0, limit)).join('');
+  return { text: kept, tokens: countTokens(kept), cut: true };
+}
+
+function generatedArguments(tool: ToolDef, random: Random): Record<string, unknown> {
+  const value = generateFromSchema(tool.parameters, random);
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+function toolToCall(request: ChatRequest, random: Random): ToolDef | undefined {
+  const choice = request.toolChoice;
+  if (choice.mode === 'tool') return request.tools.find((t) => t.name === choice.name);
+  if (choice.mode === 'required' && request.tools.length > 0) return random.pick(request.tools);
+  return undefined;
+}
+
+function generatedText(request: ChatRequest, random: Random, limit: number): string {
+  const format = request.responseFormat;
+  if (format.type === 'json_schema') return JSON.stringify(generateFromSchema(format.schema, random));
+  if (format.type === 'json_object') return JSON.stringify({ answer: generateProse(random, Math.max(1, limit - 8)) });
+  return generateProse(random, limit);
+}
+
+function render(text: CompiledText | undefined, scope: TemplateScope): { text: string; tokens?: number } | undefined {
+  if (!text) return undefined;
+  const constant = text.template.constant;
+  return constant !== undefined ? { text: constant, tokens: text.tokens } : { text: text.template.render(scope) };
+}
+
+interface Draft {
+  text: string;
+  textTokens?: number;
+  reasoning?: string;
+  toolCalls: ToolCall[];
+  finishReason?: FinishReason;
+}
+
+function fixtureDraft(selection: Selection<ChatFixture>, request: ChatRequest, scope: TemplateScope, id: string): Draft {
+  const { fixture } = selection;
+  const text = render(fixture.text, scope);
+  return {
+    text: text?.text ?? '',
+    textTokens: text?.tokens,
+    reasoning: render(fixture.reasoning, scope)?.text,
+    toolCalls: fixture.toolCalls.map((call, i) => ({
+      id: `${id}${i}`,
+      name: call.name,
+      arguments: call.arguments(scope) as Record<string, unknown>,
+    })),
+    finishReason: fixture.finishReason,
+  };
+}
+
+function generatedDraft(request: ChatRequest, random: Random, limit: number, id: string): Draft {
+  const tool = toolToCall(request, random);
+  if (tool) return { text: '', toolCalls: [{ id: `${id}0`, name: tool.name, arguments: generatedArguments(tool, random) }] };
+  return { text: generatedText(request, random, limit), toolCalls: [] };
+}
+
+function finish(draft: Draft, request: ChatRequest, limit: number, chunkBy: ChunkBy, random: Random): ReplyChoice & { tokens: number } {
+  const stopped = cutAtStop(draft.text, request.stopSequences);
+  const counted = stopped.text === draft.text && draft.textTokens !== undefined ? draft.textTokens : countTokens(stopped.text);
+  const limited = limitTokens(stopped.text, counted, limit);
+  const reasoning = request.reasoning ? (draft.reasoning ?? generateReasoning(random, Math.min(limit, 200))) : undefined;
+  const finishReason: FinishReason = limited.cut
+    ? 'length'
+    : (draft.finishReason ?? (draft.toolCalls.length > 0 ? 'tool_calls' : 'stop'));
+  let tokens = limited.tokens;
+  for (const call of draft.toolCalls) tokens += countTokens(call.name) + countTokens(JSON.stringify(call.arguments));
+  return {
+    text: limited.text,
+    reasoning,
+    toolCalls: draft.toolCalls,
+    images: [],
+    finishReason,
+    stopSequence: limited.cut ? undefined : stopped.stop,
+    textChunks: request.stream ? chunkText(limited.text, chunkBy) : [],
+    reasoningChunks: request.stream && reasoning ? chunkText(reasoning, chunkBy) : [],
+    tokens,
+  };
+}
+
+export function buildReply(request: ChatRequest, selection: Selection<ChatFixture> | undefined, context: ReplyContext): Reply {
+  const limit = request.maxOutputTokens ?? context.outputLimit;
+  const key = contentKey(request);
+  const choices: ReplyChoice[] = [];
+  let outputTokens = 0;
+  let reasoningTokens = 0;
+  for (let index = 0; index < Math.max(1, request.choices); index++) {
+    const random = seededRandom(context.seed, key, index);
+    const callId = `${context.id}${index}`;
+    const draft = selection
+      ? fixtureDraft(selection, request, templateScope(request, selection, random), callId)
+      : generatedDraft(request, random, limit, callId);
+    const { tokens, ...choice } = finish(draft, request, limit, selection?.fixture.stream?.chunkBy ?? context.chunkBy, random);
+    outputTokens += tokens;
+    if (choice.reasoning) reasoningTokens += countTokens(choice.reasoning);
+    choices.push(choice);
+  }
+  const override = selection?.fixture.usage;
+  const usage: Usage = {
+    inputTokens: override?.inputTokens ?? countInputTokens(request),
+    outputTokens: override?.outputTokens ?? outputTokens,
+    reasoningTokens,
+    cachedTokens: 0,
+  };
+  return {
+    id: context.id,
+    model: request.model,
+    createdMs: context.createdMs,
+    choices,
+    usage,
+    pacing: context.pacing,
+    fixture: selection?.fixture.name,
+  };
+}
+
+function templateScope(request: ChatRequest, selection: Selection<ChatFixture>, random: Random): TemplateScope {
+  const last = [...request.turns].reverse().find((t) => t.role === 'user');
+  return {
+    captures: selection.captures,
+    model: request.model,
+    style: request.style,
+    lastUserMessage: last ? turnText(last) : '',
+    body: request.body,
+    fakerSeed: random.int(0, 2 ** 31 - 1),
+  };
+}

@@ -1,0 +1,143 @@
+// The neutral conversation model: every chat style decodes into ChatRequest and encodes a Reply.
+// Nothing here knows about HTTP or about any vendor's field names.
+
+export const STYLE_NAMES = ['chat-completions', 'responses', 'messages', 'generate-content'] as const;
+export type StyleName = (typeof STYLE_NAMES)[number];
+
+export type JsonSchema = Record<string, unknown>;
+
+export type Part =
+  | { kind: 'text'; text: string }
+  /** Media sent inline (base64) or by URL; `data` is the base64 payload when inline. */
+  | { kind: 'media'; mimeType: string; data?: string; url?: string }
+  /** A tool call made by the assistant in an earlier turn. */
+  | { kind: 'tool_call'; id: string; name: string; arguments: unknown }
+  /** The result of a tool call, sent back by the client. */
+  | { kind: 'tool_result'; callId: string; name?: string; content: string }
+  | { kind: 'reasoning'; text: string };
+
+export type Role = 'user' | 'assistant' | 'tool';
+
+export interface Turn {
+  role: Role;
+  parts: Part[];
+}
+
+export interface ToolDef {
+  name: string;
+  description?: string;
+  parameters: JsonSchema;
+}
+
+export type ToolChoice =
+  | { mode: 'auto' }
+  | { mode: 'none' }
+  | { mode: 'required' }
+  | { mode: 'tool'; name: string };
+
+export type ResponseFormat =
+  | { type: 'text' }
+  | { type: 'json_object' }
+  | { type: 'json_schema'; name?: string; schema: JsonSchema };
+
+export interface ReasoningRequest {
+  effort?: string;
+  budgetTokens?: number;
+  /** Whether the client asked to see the reasoning text (thinking blocks, thought parts, summaries). */
+  visible: boolean;
+}
+
+/** Image output asked of a chat style (generate-content `responseModalities`, chat-completions image_config). */
+export interface ImageOutputRequest {
+  aspectRatio?: string;
+  imageSize?: string;
+  /** Also answer with text next to the image. */
+  withText: boolean;
+}
+
+export interface ChatRequest {
+  style: StyleName;
+  model: string;
+  system: string;
+  turns: Turn[];
+  tools: ToolDef[];
+  toolChoice: ToolChoice;
+  maxOutputTokens?: number;
+  reasoning?: ReasoningRequest;
+  responseFormat: ResponseFormat;
+  /** n (chat-completions) or candidateCount (generate-content); 1 elsewhere. */
+  choices: number;
+  stopSequences: string[];
+  stream: boolean;
+  temperature?: number;
+  seed?: number;
+  imageOutput?: ImageOutputRequest;
+  /** Request headers, lower-cased names. */
+  headers: Record<string, string>;
+  /** The decoded body as sent, for `{{request.field}}` templates. */
+  body: Record<string, unknown>;
+}
+
+export type FinishReason = 'stop' | 'length' | 'tool_calls' | 'content_filter';
+
+export interface ToolCall {
+  /** Neutral id; each style adds its own prefix (call_, toolu_, ...). */
+  id: string;
+  name: string;
+  arguments: Record<string, unknown>;
+}
+
+export interface ReplyImage {
+  mimeType: string;
+  /** base64 */
+  data: string;
+}
+
+export interface ReplyChoice {
+  text: string;
+  reasoning?: string;
+  toolCalls: ToolCall[];
+  images: ReplyImage[];
+  finishReason: FinishReason;
+  /** The stop sequence that ended the text, when one did. */
+  stopSequence?: string;
+  /** The text split the way the stream sends it (by token, word or char). */
+  textChunks: string[];
+  reasoningChunks: string[];
+}
+
+export interface Usage {
+  inputTokens: number;
+  /** Visible output: text and tool-call arguments, over all choices. */
+  outputTokens: number;
+  /** Reasoning tokens, over all choices (counted apart; styles add them where the vendor does). */
+  reasoningTokens: number;
+  cachedTokens: number;
+}
+
+export type ChunkBy = 'token' | 'word' | 'char';
+
+export interface Pacing {
+  firstChunkMs: number;
+  chunkMs: number;
+}
+
+export interface Reply {
+  /** Base id shared by every id of this reply (derived from seed, session and counter). */
+  id: string;
+  model: string;
+  /** Creation time in ms on the mock clock. */
+  createdMs: number;
+  choices: ReplyChoice[];
+  usage: Usage;
+  pacing: Pacing;
+  /** Name of the fixture that answered; undefined for a generated reply. */
+  fixture?: string;
+}
+
+/** Stream settings a fixture may carry. */
+export interface StreamSettings {
+  firstChunkMs?: number;
+  chunkMs?: number;
+  chunkBy?: ChunkBy;
+}

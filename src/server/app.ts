@@ -1,0 +1,120 @@
+// The Koa app: one frame around every request (request id, CORS, session, error mapping, log
+// line, journal entry), then the route table. Errors are thrown anywhere and rendered here once,
+// in the envelope of the route that was running.
+import Koa, { type Context, type Next } from 'koa';
+import { koaBody } from 'koa-body';
+import { MockError } from '../conversation/errors.js';
+import { hashHex } from '../conversation/random.js';
+import { DEFAULT_SESSION } from '../state/sessions.js';
+import { openaiEnvelope } from '../styles/openai-envelope.js';
+import type { Mock, MockState } from './context.js';
+import { record } from './record.js';
+import { routes } from './routes.js';
+
+const ALLOWED_HEADERS = [
+  'authorization',
+  'content-type',
+  'x-api-key',
+  'x-goog-api-key',
+  'x-goog-api-client',
+  'anthropic-version',
+  'anthropic-beta',
+  'anthropic-dangerous-direct-browser-access',
+  'openai-organization',
+  'openai-project',
+  'x-stainless-*',
+  'x-mock-session',
+  'x-mock-scenario',
+  'x-mock-latency',
+].join(', ');
+
+/** Errors other code raises (body parsing, Koa) translated into the mock's vocabulary. */
+function asMockError(error: unknown, bodyLimit: number): MockError | undefined {
+  if (error instanceof MockError) return error;
+  const status = (error as { status?: number }).status;
+  if (status === 413) return new MockError('too_large', `The request body is larger than the limit of ${bodyLimit} bytes.`);
+  if (status === 415) return new MockError('invalid_request', 'Unsupported content type.', { status: 415 });
+  if ((error as { type?: string }).type === 'entity.parse.failed') {
+    return new MockError('invalid_request', `We could not parse the JSON body of your request: ${(error as Error).message}`, {
+      code: 'invalid_json',
+    });
+  }
+  if (status !== undefined && status >= 400 && status < 500) {
+    return new MockError('invalid_request', (error as Error).message || 'The request could not be read.', { status });
+  }
+  return undefined;
+}
+
+function cors(ctx: Context): void {
+  ctx.set('access-control-allow-origin', ctx.get('origin') || '*');
+  ctx.set('access-control-expose-headers', '*');
+  ctx.set('vary', 'origin');
+}
+
+function frame(mock: Mock) {
+  return async (ctx: Context, next: Next): Promise<void> => {
+    const started = performance.now();
+    cors(ctx);
+    if (ctx.method === 'OPTIONS') {
+      ctx.set('access-control-allow-methods', 'GET, POST, PUT, DELETE, OPTIONS');
+      ctx.set('access-control-allow-headers', ctx.get('access-control-request-headers') || ALLOWED_HEADERS);
+      ctx.set('access-control-max-age', '86400');
+      ctx.status = 204;
+      return;
+    }
+    const sessionId = ctx.get('x-mock-session') || DEFAULT_SESSION;
+    const requestId = `req_${hashHex(`${mock.options.seed}|${sessionId}|${mock.requestCount++}`, 24)}`;
+    ctx.set('x-request-id', requestId);
+    ctx.set('request-id', requestId);
+    const state = ctx.state as MockState;
+    state.requestId = requestId;
+    state.session = mock.sessions.get(sessionId);
+    state.envelope = openaiEnvelope;
+    state.notes = { style: null, model: null, fixture: null, scenario: null, nearMiss: null };
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined && ctx.respond !== false) {
+        throw new MockError('not_found', `Unknown request URL: ${ctx.method} ${ctx.path}.`, { code: 'unknown_url' });
+      }
+    } catch (error) {
+      if (ctx.respond === false || ctx.res.headersSent) {
+        ctx.res.destroy();
+      } else {
+        const mockError = asMockError(error, mock.options.bodyLimitBytes);
+        if (!mockError) mock.log('error', `${ctx.method} ${ctx.path}: ${(error as Error).stack ?? String(error)}`);
+        const rendered = state.envelope(mockError ?? new MockError('server_error', 'The mock hit an internal error; see its log.'));
+        ctx.status = rendered.status;
+        ctx.set(rendered.headers);
+        ctx.type = 'application/json';
+        ctx.body = JSON.stringify(rendered.body);
+      }
+    }
+    record(mock, ctx, performance.now() - started);
+  };
+}
+
+/** Refuses an announced oversized body before reading a byte of it. */
+function bodyLimit(mock: Mock) {
+  const parse = koaBody({
+    jsonLimit: mock.options.bodyLimitBytes,
+    formLimit: mock.options.bodyLimitBytes,
+    textLimit: mock.options.bodyLimitBytes,
+    multipart: true,
+    formidable: { maxFileSize: mock.options.bodyLimitBytes, maxTotalFileSize: mock.options.bodyLimitBytes },
+  });
+  return async (ctx: Context, next: Next): Promise<void> => {
+    if (Number(ctx.get('content-length')) > mock.options.bodyLimitBytes) {
+      throw new MockError('too_large', `The request body is larger than the limit of ${mock.options.bodyLimitBytes} bytes.`);
+    }
+    await parse(ctx, next);
+  };
+}
+
+export function createApp(mock: Mock): Koa {
+  const app = new Koa();
+  app.silent = true;
+  app.use(frame(mock));
+  const router = routes(mock, bodyLimit(mock));
+  app.use(router.routes());
+  return app;
+}

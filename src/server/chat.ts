@@ -1,0 +1,91 @@
+// The chat pipeline, the same for every style: decode, check the model, decide the reply once
+// (fixture or generator), encode whole or as events, hand the plan to the writer.
+import type { Context } from 'koa';
+import { MockError } from '../conversation/errors.js';
+import { nearestMiss, selectFixture } from '../conversation/fixture.js';
+import type { Plan } from '../conversation/plan.js';
+import { hashHex } from '../conversation/random.js';
+import { buildReply } from '../conversation/reply.js';
+import { chatSubject } from '../conversation/subject.js';
+import type { ChatRequest, Reply } from '../conversation/types.js';
+import type { ModelEntry } from '../config/types.js';
+import type { Session } from '../state/session.js';
+import type { ChatStyle, StyleInput } from '../styles/style.js';
+import type { Mock, MockState } from './context.js';
+import { chunkByFor, pacingFor } from './pacing.js';
+import { write } from './writer.js';
+
+export function styleInput(ctx: Context): StyleInput {
+  return {
+    body: ctx.request.body,
+    query: ctx.query as Record<string, string>,
+    headers: ctx.headers as Record<string, string>,
+    params: (ctx as unknown as { params?: Record<string, string> }).params ?? {},
+  };
+}
+
+/** Ids derive from the seed, the session and its counter: the same run gives the same ids. */
+export function nextId(mock: Mock, session: Session): string {
+  return hashHex(`${mock.options.seed}|${session.id}|${session.sequence++}`, 24);
+}
+
+export function requireModel(mock: Mock, id: string, kinds: ReadonlyArray<ModelEntry['kind']> = ['chat']): ModelEntry {
+  const model = mock.store.current.modelById.get(id);
+  if (!model || !kinds.includes(model.kind)) {
+    const known = mock.store.current.models.filter((m) => kinds.includes(m.kind)).map((m) => m.id);
+    throw new MockError('not_found', `The model '${id}' does not exist or you do not have access to it. Known models: ${known.join(', ')}.`, {
+      param: 'model',
+      code: 'model_not_found',
+    });
+  }
+  return model;
+}
+
+function decide(mock: Mock, state: MockState, request: ChatRequest, model: ModelEntry): Reply {
+  const config = mock.store.current;
+  const subject = chatSubject(request);
+  const selection = selectFixture(state.session.fixtures, config.chat, subject);
+  if (!selection) {
+    const miss = nearestMiss([...state.session.fixtures, ...config.chat], subject) ?? null;
+    state.notes.nearMiss = miss;
+    if (mock.options.strict) {
+      const why = miss ? ` The closest is "${miss.fixture}" (${miss.file}), which failed on: ${miss.failed.join(', ')}.` : '';
+      throw new MockError('not_found', `No fixture matches this request.${why}`, { code: 'fixture_not_found' });
+    }
+  }
+  state.notes.fixture = selection?.fixture.name ?? null;
+  const stream = selection?.fixture.stream;
+  return buildReply(request, selection, {
+    id: nextId(mock, state.session),
+    createdMs: mock.clock.now(),
+    seed: mock.options.seed,
+    chunkBy: chunkByFor(stream),
+    pacing: pacingFor(request.headers['x-mock-latency'], stream, mock.options.latency),
+    outputLimit: model.outputTokenLimit,
+  });
+}
+
+export function planReply(style: ChatStyle, reply: Reply, request: ChatRequest, input: StyleInput): Plan {
+  if (!request.stream) return { kind: 'json', status: 200, headers: {}, body: style.encode(reply, request) };
+  return {
+    kind: 'stream',
+    status: 200,
+    headers: {},
+    framing: style.framing?.(input) ?? 'sse',
+    events: style.events(reply, request),
+    pacing: reply.pacing,
+  };
+}
+
+export function chatHandler(mock: Mock, style: ChatStyle) {
+  return async (ctx: Context): Promise<void> => {
+    const state = ctx.state as MockState;
+    const input = styleInput(ctx);
+    const session = state.session;
+    const request = style.decode(input, { storedTurns: (id) => session.responses.get(id)?.turns });
+    state.notes.model = request.model;
+    const model = requireModel(mock, request.model);
+    const reply = decide(mock, state, request, model);
+    await write(ctx, planReply(style, reply, request, input));
+  };
+}

@@ -1,0 +1,31 @@
+// After every request: one log line and, outside the admin API, one journal entry.
+import type { Context } from 'koa';
+import type { Mock, MockState } from './context.js';
+
+export function record(mock: Mock, ctx: Context, durationMs: number): void {
+  const state = ctx.state as MockState;
+  const notes = state.notes;
+  if (!notes) return;
+  const status = ctx.respond === false ? ctx.res.statusCode : ctx.status;
+  const used = notes.scenario ? `scenario:${notes.scenario}` : notes.fixture ? `fixture:${notes.fixture}` : '-';
+  mock.log(
+    'info',
+    `${ctx.method} ${ctx.path} ${notes.style ?? '-'} ${notes.model ?? '-'} ${status} ${used} ${durationMs.toFixed(1)}ms`,
+  );
+  if (ctx.path.startsWith('/__admin')) return;
+  state.session.journal.push({
+    id: state.requestId,
+    time: new Date(mock.clock.now()).toISOString(),
+    session: state.session.id,
+    method: ctx.method,
+    path: ctx.path,
+    style: notes.style,
+    model: notes.model,
+    status,
+    fixture: notes.fixture,
+    scenario: notes.scenario,
+    duration_ms: Math.round(durationMs * 10) / 10,
+    body: ctx.request.body ?? null,
+    near_miss: notes.nearMiss,
+  });
+}

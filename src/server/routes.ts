@@ -1,0 +1,36 @@
+// The route table: every endpoint of the gateway, each a short chain of the shared steps.
+import Router from '@koa/router';
+import type { Context, Middleware, Next } from 'koa';
+import { adminRoutes } from '../admin/routes.js';
+import { chatCompletions } from '../styles/chat-completions/index.js';
+import type { ChatStyle } from '../styles/style.js';
+import { authenticate } from './auth.js';
+import { chatHandler } from './chat.js';
+import type { Mock, MockState } from './context.js';
+import { getModel, listFormat, listModels } from './models.js';
+
+/** Names the style of a route, so that errors, even auth errors, speak its envelope. */
+export function useStyle(style: Pick<ChatStyle, 'name' | 'envelope'>): Middleware {
+  return async (ctx: Context, next: Next) => {
+    const state = ctx.state as MockState;
+    state.envelope = style.envelope;
+    state.notes.style = style.name;
+    await next();
+  };
+}
+
+export function routes(mock: Mock, body: Middleware): Router {
+  const router = new Router();
+  const auth = authenticate(mock);
+  const chat = (style: ChatStyle) => [useStyle(style), auth, body, chatHandler(mock, style)] as const;
+
+  router.post('/v1/chat/completions', ...chat(chatCompletions));
+
+  router.get('/v1/models', listFormat(), auth, listModels(mock));
+  router.get('/v1/models/:model', listFormat(), auth, getModel(mock));
+  router.get('/v1beta/models', listFormat('gemini'), auth, listModels(mock));
+  router.get('/v1beta/models/:model', listFormat('gemini'), auth, getModel(mock));
+
+  adminRoutes(router, mock, body);
+  return router;
+}

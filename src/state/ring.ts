@@ -1,0 +1,39 @@
+// A bounded ring buffer: the journal keeps the newest entries and forgets the oldest.
+
+export class Ring<T> {
+  private readonly items: (T | undefined)[];
+  private start = 0;
+  private count = 0;
+
+  constructor(readonly capacity: number) {
+    this.items = new Array<T | undefined>(Math.max(1, capacity));
+  }
+
+  push(item: T): void {
+    const size = this.items.length;
+    if (this.count < size) {
+      this.items[(this.start + this.count) % size] = item;
+      this.count++;
+    } else {
+      this.items[this.start] = item;
+      this.start = (this.start + 1) % size;
+    }
+  }
+
+  /** Oldest first. */
+  toArray(): T[] {
+    const out: T[] = [];
+    for (let i = 0; i < this.count; i++) out.push(this.items[(this.start + i) % this.items.length] as T);
+    return out;
+  }
+
+  clear(): void {
+    this.items.fill(undefined);
+    this.start = 0;
+    this.count = 0;
+  }
+
+  get length(): number {
+    return this.count;
+  }
+}

@@ -1,0 +1,173 @@
+// Chat-completions request body -> neutral ChatRequest. Every field of the gateway description is
+// accepted; unknown fields pass (SDKs add new ones all the time), known ones are type-checked.
+import { z } from 'zod';
+import { invalid } from '../../conversation/errors.js';
+import type { ChatRequest, Part, ResponseFormat, ToolChoice, Turn } from '../../conversation/types.js';
+import { urlPart } from '../media.js';
+import type { StyleInput } from '../style.js';
+import { parseBody } from '../validate.js';
+
+const contentPart = z.looseObject({
+  type: z.string(),
+  text: z.string().optional(),
+  image_url: z.union([z.string(), z.looseObject({ url: z.string() })]).optional(),
+  input_audio: z.looseObject({ data: z.string(), format: z.string() }).optional(),
+  file: z.looseObject({ file_data: z.string().optional(), file_id: z.string().optional(), filename: z.string().optional() }).optional(),
+});
+
+const toolCall = z.looseObject({
+  id: z.string(),
+  type: z.literal('function').optional(),
+  function: z.looseObject({ name: z.string(), arguments: z.string() }),
+});
+
+const message = z.looseObject({
+  role: z.enum(['system', 'developer', 'user', 'assistant', 'tool', 'function']),
+  content: z.union([z.string(), z.array(contentPart)]).nullish(),
+  name: z.string().nullish(),
+  tool_calls: z.array(toolCall).nullish(),
+  tool_call_id: z.string().nullish(),
+  reasoning_content: z.string().nullish(),
+});
+
+const body = z.looseObject({
+  model: z.string().min(1),
+  messages: z.array(message).min(1),
+  stream: z.boolean().nullish(),
+  stream_options: z.looseObject({ include_usage: z.boolean().nullish() }).nullish(),
+  n: z.number().int().min(1).max(128).nullish(),
+  temperature: z.number().min(0).max(2).nullish(),
+  top_p: z.number().min(0).max(1).nullish(),
+  stop: z.union([z.string(), z.array(z.string()).max(4)]).nullish(),
+  max_tokens: z.number().int().positive().nullish(),
+  max_completion_tokens: z.number().int().positive().nullish(),
+  presence_penalty: z.number().min(-2).max(2).nullish(),
+  frequency_penalty: z.number().min(-2).max(2).nullish(),
+  logit_bias: z.record(z.string(), z.number()).nullish(),
+  logprobs: z.boolean().nullish(),
+  top_logprobs: z.number().int().min(0).max(20).nullish(),
+  user: z.string().nullish(),
+  seed: z.number().int().nullish(),
+  tools: z
+    .array(
+      z.looseObject({
+        type: z.literal('function'),
+        function: z.looseObject({
+          name: z.string().min(1),
+          description: z.string().nullish(),
+          parameters: z.record(z.string(), z.unknown()).nullish(),
+        }),
+      }),
+    )
+    .nullish(),
+  tool_choice: z
+    .union([z.enum(['none', 'auto', 'required']), z.looseObject({ type: z.literal('function'), function: z.looseObject({ name: z.string() }) })])
+    .nullish(),
+  response_format: z
+    .union([
+      z.looseObject({ type: z.literal('text') }),
+      z.looseObject({ type: z.literal('json_object') }),
+      z.looseObject({
+        type: z.literal('json_schema'),
+        json_schema: z.looseObject({ name: z.string(), schema: z.record(z.string(), z.unknown()).nullish() }),
+      }),
+    ])
+    .nullish(),
+  reasoning_effort: z.string().nullish(),
+  modalities: z.array(z.string()).nullish(),
+  audio: z.looseObject({ voice: z.string(), format: z.string() }).nullish(),
+  parallel_tool_calls: z.boolean().nullish(),
+});
+
+export type ChatCompletionsBody = z.infer<typeof body>;
+
+function contentParts(content: z.infer<typeof message>['content']): Part[] {
+  if (content === null || content === undefined) return [];
+  if (typeof content === 'string') return [{ kind: 'text', text: content }];
+  return content.flatMap((part): Part[] => {
+    if (part.text !== undefined) return [{ kind: 'text', text: part.text }];
+    if (part.image_url !== undefined) return [urlPart(typeof part.image_url === 'string' ? part.image_url : part.image_url.url)];
+    if (part.input_audio) return [{ kind: 'media', mimeType: `audio/${part.input_audio.format}`, data: part.input_audio.data }];
+    if (part.file?.file_data) return [urlPart(part.file.file_data, 'application/pdf')];
+    return [];
+  });
+}
+
+function parseArguments(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function toTurns(messages: ChatCompletionsBody['messages']): { system: string; turns: Turn[] } {
+  const system: string[] = [];
+  const turns: Turn[] = [];
+  for (const m of messages) {
+    const parts = contentParts(m.content);
+    if (m.role === 'system' || m.role === 'developer') {
+      system.push(parts.map((p) => (p.kind === 'text' ? p.text : '')).join(''));
+    } else if (m.role === 'tool' || m.role === 'function') {
+      const content = parts.map((p) => (p.kind === 'text' ? p.text : '')).join('');
+      turns.push({ role: 'tool', parts: [{ kind: 'tool_result', callId: m.tool_call_id ?? m.name ?? '', name: m.name ?? undefined, content }] });
+    } else if (m.role === 'assistant') {
+      const calls: Part[] = (m.tool_calls ?? []).map((c) => ({
+        kind: 'tool_call',
+        id: c.id,
+        name: c.function.name,
+        arguments: parseArguments(c.function.arguments),
+      }));
+      const reasoning: Part[] = m.reasoning_content ? [{ kind: 'reasoning', text: m.reasoning_content }] : [];
+      turns.push({ role: 'assistant', parts: [...reasoning, ...parts, ...calls] });
+    } else {
+      turns.push({ role: 'user', parts });
+    }
+  }
+  return { system: system.join('\n'), turns };
+}
+
+function toolChoiceOf(choice: ChatCompletionsBody['tool_choice'], toolNames: string[]): ToolChoice {
+  if (!choice) return { mode: 'auto' };
+  if (typeof choice === 'string') return { mode: choice };
+  if (!toolNames.includes(choice.function.name)) {
+    throw invalid(`Invalid value for 'tool_choice': no tool named '${choice.function.name}' in 'tools'.`, 'tool_choice');
+  }
+  return { mode: 'tool', name: choice.function.name };
+}
+
+function responseFormatOf(format: ChatCompletionsBody['response_format']): ResponseFormat {
+  if (!format || format.type === 'text') return { type: 'text' };
+  if (format.type === 'json_object') return { type: 'json_object' };
+  return { type: 'json_schema', name: format.json_schema.name, schema: format.json_schema.schema ?? {} };
+}
+
+export function decodeChatCompletions(input: StyleInput): ChatRequest {
+  const data = parseBody(body, input.body);
+  const { system, turns } = toTurns(data.messages);
+  const tools = (data.tools ?? []).map((t) => ({
+    name: t.function.name,
+    description: t.function.description ?? undefined,
+    parameters: t.function.parameters ?? { type: 'object', properties: {} },
+  }));
+  const stop = data.stop ?? [];
+  return {
+    style: 'chat-completions',
+    model: data.model,
+    system,
+    turns,
+    tools,
+    toolChoice: toolChoiceOf(data.tool_choice, tools.map((t) => t.name)),
+    maxOutputTokens: data.max_completion_tokens ?? data.max_tokens ?? undefined,
+    reasoning:
+      data.reasoning_effort && data.reasoning_effort !== 'none' ? { effort: data.reasoning_effort, visible: true } : undefined,
+    responseFormat: responseFormatOf(data.response_format),
+    choices: data.n ?? 1,
+    stopSequences: typeof stop === 'string' ? [stop] : stop,
+    stream: data.stream === true,
+    temperature: data.temperature ?? undefined,
+    seed: data.seed ?? undefined,
+    headers: input.headers,
+    body: data,
+  };
+}

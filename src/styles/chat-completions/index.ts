@@ -1,0 +1,14 @@
+// The chat-completions style (`POST /v1/chat/completions`).
+import { openaiEnvelope } from '../openai-envelope.js';
+import type { ChatStyle } from '../style.js';
+import { decodeChatCompletions } from './decode.js';
+import { chatCompletionEvents, encodeChatCompletion } from './encode.js';
+
+export const chatCompletions: ChatStyle = {
+  name: 'chat-completions',
+  envelope: openaiEnvelope,
+  decode: (input) => decodeChatCompletions(input),
+  encode: encodeChatCompletion,
+  events: chatCompletionEvents,
+  streamError: (error) => [{ data: openaiEnvelope(error).body }],
+};

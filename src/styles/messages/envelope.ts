@@ -1,0 +1,34 @@
+// `{ type: "error", error: { type, message } }` for the messages style; overloaded is 529 here.
+import type { ErrorKind, Envelope, MockError } from '../../conversation/errors.js';
+import { answer, statusOf } from '../envelope.js';
+
+const TYPES: Record<ErrorKind, string> = {
+  invalid_request: 'invalid_request_error',
+  unauthorized: 'authentication_error',
+  forbidden: 'permission_error',
+  not_found: 'not_found_error',
+  too_large: 'request_too_large',
+  rate_limit: 'rate_limit_error',
+  server_error: 'api_error',
+  overloaded: 'overloaded_error',
+  timeout: 'timeout_error',
+};
+
+function rateLimitHeaders(error: MockError, nowIso: (ms: number) => string): Record<string, string> {
+  if (error.kind !== 'rate_limit') return {};
+  const info = error.options.rateLimit;
+  if (!info) return { 'anthropic-ratelimit-requests-remaining': '0' };
+  return {
+    [`anthropic-ratelimit-${info.unit}-limit`]: String(info.limit),
+    [`anthropic-ratelimit-${info.unit}-remaining`]: String(info.remaining),
+    [`anthropic-ratelimit-${info.unit}-reset`]: nowIso(info.resetAtMs),
+  };
+}
+
+export const messagesEnvelope: Envelope = (error) =>
+  answer(
+    error,
+    statusOf(error, { overloaded: 529 }),
+    { type: 'error', error: { type: TYPES[error.kind], message: error.message } },
+    rateLimitHeaders(error, (ms) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z')),
+  );
