@@ -6,9 +6,10 @@ import { nearestMiss, selectFixture } from '../conversation/fixture.js';
 import type { Plan } from '../conversation/plan.js';
 import { hashHex } from '../conversation/random.js';
 import { buildReply } from '../conversation/reply.js';
-import { chatSubject } from '../conversation/subject.js';
+import { chatSubject, type MatchSubject } from '../conversation/subject.js';
 import type { ChatRequest, Reply } from '../conversation/types.js';
 import type { ModelEntry } from '../config/types.js';
+import { applyScenario, toFault } from '../scenarios/apply.js';
 import type { Session } from '../state/session.js';
 import type { ChatStyle, StyleInput } from '../styles/style.js';
 import type { Mock, MockState } from './context.js';
@@ -41,9 +42,8 @@ export function requireModel(mock: Mock, id: string, kinds: ReadonlyArray<ModelE
   return model;
 }
 
-function decide(mock: Mock, state: MockState, request: ChatRequest, model: ModelEntry): Reply {
+function decide(mock: Mock, state: MockState, request: ChatRequest, model: ModelEntry, subject: MatchSubject): Reply {
   const config = mock.store.current;
-  const subject = chatSubject(request);
   const selection = selectFixture(state.session.fixtures, config.chat, subject);
   if (!selection) {
     const miss = nearestMiss([...state.session.fixtures, ...config.chat], subject) ?? null;
@@ -85,7 +85,9 @@ export function chatHandler(mock: Mock, style: ChatStyle) {
     const request = style.decode(input, { storedTurns: (id) => session.responses.get(id)?.turns });
     state.notes.model = request.model;
     const model = requireModel(mock, request.model);
-    const reply = decide(mock, state, request, model);
-    await write(ctx, planReply(style, reply, request, input));
+    const subject = chatSubject(request);
+    const outcome = await applyScenario(mock, ctx, subject);
+    const reply = decide(mock, state, request, model, subject);
+    await write(ctx, planReply(style, reply, request, input), toFault(outcome.fault, style.streamError));
   };
 }
