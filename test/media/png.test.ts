@@ -54,14 +54,6 @@ describe('renderPng', () => {
     expect(() => renderPng(side, 10, 's')).toThrow(RangeError);
     expect(() => renderPng(10, side, 's')).toThrow(RangeError);
   });
-
-  it('makes 1024x1024 in well under a second, 4096x4096 too', () => {
-    for (const side of [1024, 4096]) {
-      const started = performance.now();
-      renderPng(side, side, `timing ${side}`);
-      expect(performance.now() - started).toBeLessThan(1000);
-    }
-  });
 });
 
 describe('pngSize', () => {
