@@ -4,6 +4,7 @@ import type Router from '@koa/router';
 import type { Context, Middleware, Next } from 'koa';
 import { MockError } from '../conversation/errors.js';
 import type { Mock } from '../server/context.js';
+import { clockRoutes } from './clock.js';
 
 function adminAuth(mock: Mock): Middleware {
   return async (ctx: Context, next: Next) => {
@@ -28,6 +29,7 @@ export function health(mock: Mock) {
 
 export function adminRoutes(router: Router, mock: Mock, _body: Middleware): void {
   const guard = adminAuth(mock);
+  clockRoutes(router, mock, guard, _body);
   router.get('/__admin/health', guard, (ctx) => {
     ctx.body = health(mock);
   });

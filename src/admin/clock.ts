@@ -1,0 +1,47 @@
+// `POST /__admin/clock`: moves the mock clock, so tests step video tasks and rate windows
+// instead of sleeping. On a real clock it adds an offset; manual and fixed clocks jump.
+import type Router from '@koa/router';
+import type { Context, Middleware } from 'koa';
+import { z } from 'zod';
+import { invalid } from '../conversation/errors.js';
+import type { Mock } from '../server/context.js';
+import type { Clock } from '../state/clock.js';
+import { parseBody } from '../styles/validate.js';
+
+// An ISO 8601 date, with or without a time; Date.parse alone also takes "March 7" and the like.
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+
+const clockBody = z.strictObject({
+  advance_ms: z.number().int().nonnegative().optional(),
+  set: z
+    .string()
+    .refine((value) => ISO_TIME.test(value) && !Number.isNaN(Date.parse(value)), 'expected an ISO 8601 time such as 2025-01-01T00:00:00Z')
+    .optional(),
+});
+
+export function clockState(clock: Clock) {
+  const now = clock.now();
+  return { mode: clock.mode, now: new Date(now).toISOString(), now_ms: now };
+}
+
+export function moveClock(clock: Clock, body: unknown): void {
+  const move = parseBody(clockBody, body);
+  if (move.advance_ms === undefined && move.set === undefined) {
+    throw invalid('Send { "advance_ms": N } or { "set": "<ISO time>" }.', 'advance_ms', 'missing_required_parameter');
+  }
+  if (move.advance_ms !== undefined && move.set !== undefined) {
+    throw invalid('Send either advance_ms or set, not both.', 'set');
+  }
+  if (move.set !== undefined) clock.set(Date.parse(move.set));
+  else clock.advance(move.advance_ms!);
+}
+
+export function clockRoutes(router: Router, mock: Mock, guard: Middleware, body: Middleware): void {
+  router.get('/__admin/clock', guard, (ctx: Context) => {
+    ctx.body = clockState(mock.clock);
+  });
+  router.post('/__admin/clock', guard, body, (ctx: Context) => {
+    moveClock(mock.clock, ctx.request.body);
+    ctx.body = clockState(mock.clock);
+  });
+}
