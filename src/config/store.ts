@@ -41,7 +41,13 @@ export class ConfigStore {
   }
 
   reload(): void {
-    const result = loadConfig(this.options);
+    let result: ReturnType<typeof loadConfig>;
+    try {
+      result = loadConfig(this.options);
+    } catch (error) {
+      // A bug in loading must not take the server down: report it like a bad file.
+      result = { files: this.files, problems: [{ file: this.options.fixturesDir, line: 1, col: 1, message: String(error) }] };
+    }
     this.reloads++;
     this.problems = result.problems;
     if (result.config) {
@@ -56,10 +62,14 @@ export class ConfigStore {
     const paths = [this.options.fixturesDir, this.options.scenariosDir].filter((p): p is string => Boolean(p));
     const watcher = watch(paths, { ignoreInitial: true, ignored: (path) => /(^|[/\\])(\.|node_modules)/.test(path) });
     this.watcher = watcher;
-    watcher.on('all', () => {
+    const schedule = () => {
       clearTimeout(this.timer);
       this.timer = setTimeout(() => this.reload(), SETTLE_MS);
-    });
+    };
+    // chokidar drops a second `change` of a file within 50 ms; its `raw` events are not
+    // throttled, so listening to both never misses a quick second save.
+    watcher.on('all', schedule);
+    watcher.on('raw', schedule);
     await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
   }
 

@@ -34,7 +34,8 @@ function asMockError(error: unknown, bodyLimit: number): MockError | undefined {
   const status = (error as { status?: number }).status;
   if (status === 413) return new MockError('too_large', `The request body is larger than the limit of ${bodyLimit} bytes.`);
   if (status === 415) return new MockError('invalid_request', 'Unsupported content type.', { status: 415 });
-  if ((error as { type?: string }).type === 'entity.parse.failed') {
+  // co-body raises a SyntaxError with status 400 (also for `__proto__` keys, which it refuses).
+  if (error instanceof SyntaxError && status === 400) {
     return new MockError('invalid_request', `We could not parse the JSON body of your request: ${(error as Error).message}`, {
       code: 'invalid_json',
     });

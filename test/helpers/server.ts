@@ -1,5 +1,5 @@
 // Starts a mock on port 0 with `--latency none` and temporary fixture and scenario directories.
-import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { startMockServer, type MockServer, type MockServerOptions } from '../../src/index.js';
@@ -10,6 +10,8 @@ export interface TestServer extends MockServer {
   /** Writes a file under the fixtures directory and waits until the server has reloaded. */
   writeFixture(name: string, yaml: string): Promise<void>;
   writeScenario(name: string, yaml: string): Promise<void>;
+  /** Deletes a file under the fixtures directory and waits until the server has reloaded. */
+  removeFixture(name: string): Promise<void>;
   /** Resolves once the reload counter passes `count`. */
   waitForReload(count: number): Promise<void>;
   admin(path: string, init?: RequestInit): Promise<Response>;
@@ -52,6 +54,11 @@ export async function startTestServer(setup: TestServerSetup = {}): Promise<Test
     scenariosDir,
     writeFixture: writeInto(fixturesDir),
     writeScenario: writeInto(scenariosDir),
+    removeFixture: async (name) => {
+      const before = server.reloads();
+      rmSync(join(fixturesDir, name));
+      await waitForReload(before);
+    },
     waitForReload,
     admin: (path, init) => fetch(`${server.url}/__admin${path}`, init),
     close: async () => {

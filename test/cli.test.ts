@@ -1,0 +1,75 @@
+// The command line as a user runs it: help, version, validate, and a server that prints its URL
+// and one line per request.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { describe, expect, it } from 'vitest';
+
+const CLI = ['--import', 'tsx', join(import.meta.dirname, '..', 'src', 'cli.ts')];
+const run = (...args: string[]) => spawnSync(process.execPath, [...CLI, ...args], { encoding: 'utf8' });
+const version = (JSON.parse(readFileSync(join(import.meta.dirname, '..', 'package.json'), 'utf8')) as { version: string }).version;
+
+function tempDir(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'mgm-cli-'));
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+  return dir;
+}
+
+describe('model-gateway-mock CLI', () => {
+  it('prints help naming every flag', () => {
+    const { stdout, status } = run('--help');
+    expect(status).toBe(0);
+    for (const flag of ['--port', '--host', '--fixtures', '--scenarios', '--seed', '--latency', '--clock', '--strict', '--journal-max', '--body-limit', '--admin-token', '--no-watch', '--log-level', 'validate']) {
+      expect(stdout).toContain(flag);
+    }
+  });
+
+  it('prints its version', () => {
+    expect(run('--version').stdout.trim()).toBe(version);
+  });
+
+  it('validates good files with exit 0', () => {
+    const result = run('validate', '--fixtures', tempDir({ 'a.yaml': 'chat:\n  - reply: { text: hi }\n' }), '--scenarios', tempDir({}));
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('ok');
+  });
+
+  it('validates the shipped fixtures and scenarios', () => {
+    expect(run('validate', '--fixtures', 'fixtures', '--scenarios', 'scenarios').status).toBe(0);
+  });
+
+  it('reports bad files as file:line:col and exits 1', () => {
+    const dir = tempDir({ 'bad.yaml': 'chat:\n  - reply:\n      txt: hi\n' });
+    const result = run('validate', '--fixtures', dir, '--scenarios', tempDir({}));
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/bad\.yaml:3:7: chat\[0\]\.reply: Unrecognized key: "txt"/);
+  });
+
+  it('refuses to start on a bad configuration, with the same report', () => {
+    const dir = tempDir({ 'bad.yaml': 'models: 3\n' });
+    const result = run('--port', '0', '--fixtures', dir, '--scenarios', tempDir({}));
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/bad\.yaml:1:9: models: /);
+  });
+
+  it('prints its URL, then one line per request', async () => {
+    const child = spawn(process.execPath, [...CLI, '--port', '0', '--latency', 'none', '--no-watch', '--fixtures', tempDir({ 'c.yaml': 'chat:\n  - name: hi\n    reply: { text: hi }\n' }), '--scenarios', tempDir({})]);
+    try {
+      const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+      const first = (await lines.next()).value as string;
+      const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(first)?.[1];
+      expect(url).toBeTruthy();
+      await fetch(`${url}/v1/chat/completions`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer k', 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'x' }] }),
+      });
+      const line = (await lines.next()).value as string;
+      expect(line).toMatch(/^POST \/v1\/chat\/completions chat-completions gpt-4o-mini 200 fixture:hi \d+\.\dms$/);
+    } finally {
+      child.kill();
+    }
+  });
+});

@@ -1,0 +1,74 @@
+// The model lists: one catalog, three formats chosen by headers, 401 without a key.
+import OpenAI from 'openai';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './helpers/server.js';
+
+let server: TestServer;
+const CATALOG = ['gpt-4o-mini', 'gpt-4.1', 'o4-mini', 'claude-sonnet-4-5', 'gemini-2.5-flash', 'gpt-image-1', 'gemini-2.5-flash-image', 'sora-2', 'seedance-1-0-pro'];
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const get = (path: string, headers: Record<string, string> = {}) => fetch(`${server.url}${path}`, { headers });
+
+describe('model lists', () => {
+  it('lists the default catalog through the openai SDK', async () => {
+    const client = new OpenAI({ baseURL: `${server.url}/v1`, apiKey: 'sk-test' });
+    const ids: string[] = [];
+    for await (const model of client.models.list()) ids.push(model.id);
+    expect(ids).toEqual(expect.arrayContaining(CATALOG));
+    const one = await client.models.retrieve('gpt-4.1');
+    expect(one).toMatchObject({ id: 'gpt-4.1', object: 'model', owned_by: 'openai' });
+  });
+
+  it('answers 401 without a key in every format', async () => {
+    const openai = await get('/v1/models');
+    expect(openai.status).toBe(401);
+    expect(await openai.json()).toMatchObject({ error: { type: 'invalid_request_error' } });
+    const gemini = await get('/v1beta/models');
+    expect(gemini.status).toBe(401);
+    expect(await gemini.json()).toMatchObject({ error: { code: 401, status: 'UNAUTHENTICATED' } });
+  });
+
+  it('gives the messages-style list for x-api-key with anthropic-version', async () => {
+    const response = await get('/v1/models', { 'x-api-key': 'k', 'anthropic-version': '2023-06-01' });
+    const body = (await response.json()) as { data: Array<{ type: string; id: string; created_at: string }>; has_more: boolean; first_id: string };
+    expect(body.data[0]).toMatchObject({ type: 'model', id: 'gpt-4o-mini' });
+    expect(body.data[0]!.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    expect(body.has_more).toBe(false);
+    expect(body.first_id).toBe('gpt-4o-mini');
+  });
+
+  it('gives the generate-content list for x-goog-api-key or ?key=, pages without a token on the last page', async () => {
+    const first = (await (await get('/v1/models?key=k&pageSize=5')).json()) as { models: Array<{ name: string }>; nextPageToken?: string };
+    expect(first.models).toHaveLength(5);
+    expect(first.models[0]!.name).toBe('models/gpt-4o-mini');
+    expect(first.nextPageToken).toBeTruthy();
+    const rest = (await (await get(`/v1beta/models?pageSize=5&pageToken=${first.nextPageToken}`, { 'x-goog-api-key': 'k' })).json()) as {
+      models: Array<{ name: string }>;
+      nextPageToken?: string;
+    };
+    expect(rest.models.map((m) => m.name)).toContain('models/seedance-1-0-pro');
+    expect(rest).not.toHaveProperty('nextPageToken');
+  });
+
+  it('gives one model in the generate-content form, and 404 for an unknown one', async () => {
+    const one = await get('/v1beta/models/gemini-2.5-flash', { 'x-goog-api-key': 'k' });
+    expect(await one.json()).toMatchObject({ name: 'models/gemini-2.5-flash', supportedGenerationMethods: expect.arrayContaining(['generateContent']) });
+    const missing = await get('/v1beta/models/nope', { 'x-goog-api-key': 'k' });
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toMatchObject({ error: { code: 404, status: 'NOT_FOUND' } });
+  });
+
+  it('uses a fixtures directory\'s own catalog when it declares one', async () => {
+    const own = await startTestServer({ fixtureFiles: { 'models.yaml': 'models:\n  - id: house-model\n' } });
+    try {
+      const body = (await (await fetch(`${own.url}/v1/models`, { headers: { authorization: 'Bearer k' } })).json()) as { data: Array<{ id: string }> };
+      expect(body.data.map((m) => m.id)).toEqual(['house-model']);
+    } finally {
+      await own.close();
+    }
+  });
+});
