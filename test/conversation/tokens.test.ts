@@ -1,0 +1,84 @@
+import fc from 'fast-check';
+import { decode, encode } from 'gpt-tokenizer/encoding/o200k_base';
+import { describe, expect, it } from 'vitest';
+import { chunkText, countTokens } from '../../src/conversation/tokens.js';
+
+// Lone surrogates too: a JS string can hold them, and the tokenizer turns them into U+FFFD.
+const loneSurrogate = fc.integer({ min: 0xd800, max: 0xdfff }).map((unit) => String.fromCharCode(unit));
+const anyText = fc.oneof(
+  fc.string({ unit: 'binary' }),
+  fc.string({ unit: 'grapheme' }),
+  fc.string({ unit: fc.oneof(loneSurrogate, fc.constantFrom('a', ' ', 'é', '🎉', '日')) }),
+);
+
+describe('countTokens', () => {
+  it('counts with o200k_base', () => {
+    expect(countTokens('')).toBe(0);
+    expect(countTokens('Hello world')).toBe(2);
+    expect(countTokens('Hello world')).toBe(encode('Hello world').length);
+  });
+
+  it('counts text that spells a special token as plain text instead of throwing', () => {
+    expect(countTokens('say <|endoftext|> now')).toBeGreaterThan(3);
+  });
+});
+
+describe('chunkText', () => {
+  it('gives back exactly the text when joined, for every mode', () => {
+    fc.assert(
+      fc.property(anyText, fc.constantFrom('token', 'word', 'char' as const), (text, by) => {
+        expect(chunkText(text, by).join('')).toBe(text);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('never cuts a character in two when chunking by token', () => {
+    fc.assert(
+      fc.property(anyText, (text) => {
+        const chunks = chunkText(text, 'token');
+        if (!text.includes('\uFFFD')) expect(chunks.some((chunk) => chunk.includes('\uFFFD'))).toBe(false);
+        expect(chunks.every((chunk) => chunk.length > 0)).toBe(true);
+      }),
+      { numRuns: 500 },
+    );
+    const emoji = chunkText('Party 🎉👨‍👩‍👧 日本語のテキスト', 'token');
+    expect(emoji).toContain('🎉');
+    expect(emoji.join('')).toBe('Party 🎉👨‍👩‍👧 日本語のテキスト');
+  });
+
+  it('gives one chunk per token for plain text', () => {
+    const text = 'The quick brown fox jumps over the lazy dog, twice.';
+    expect(chunkText(text, 'token')).toHaveLength(countTokens(text));
+    expect(chunkText('Hello world!', 'token')).toEqual(['Hello', ' world', '!']);
+  });
+
+  it('keeps a lone surrogate and special-token text intact', () => {
+    expect(chunkText('a\uD800b', 'token').join('')).toBe('a\uD800b');
+    expect(chunkText('x<|endoftext|>y', 'token').join('')).toBe('x<|endoftext|>y');
+  });
+
+  it('is not thrown off by half a character left in the library decoder elsewhere', () => {
+    const [firstHalf] = encode('🎉');
+    const text = 'Hi 🎉 there 👨‍👩‍👧';
+    const clean = chunkText(text, 'token');
+    decode([firstHalf as number]); // leaves the emoji's first bytes in the shared decoder
+    expect(chunkText(text, 'token')).toEqual(clean);
+    expect(clean.join('')).toBe(text);
+  });
+
+  it('splits words with their leading whitespace, punctuation apart', () => {
+    expect(chunkText('Hello world!', 'word')).toEqual(['Hello', ' world', '!']);
+    expect(chunkText("  It's fine.\n", 'word')).toEqual(['  It\'s', ' fine', '.', '\n']);
+  });
+
+  it('splits by code point, not UTF-16 unit', () => {
+    expect(chunkText('a🎉b', 'char')).toEqual(['a', '🎉', 'b']);
+  });
+
+  it('gives no chunks for empty text', () => {
+    expect(chunkText('', 'token')).toEqual([]);
+    expect(chunkText('', 'word')).toEqual([]);
+    expect(chunkText('', 'char')).toEqual([]);
+  });
+});
