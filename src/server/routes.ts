@@ -3,10 +3,12 @@ import Router from '@koa/router';
 import type { Context, Middleware, Next } from 'koa';
 import { adminRoutes } from '../admin/routes.js';
 import { chatCompletions } from '../styles/chat-completions/index.js';
+import { generateContent } from '../styles/generate-content/index.js';
 import type { ChatStyle } from '../styles/style.js';
 import { authenticate } from './auth.js';
 import { chatHandler } from './chat.js';
 import type { Mock, MockState } from './context.js';
+import { generateContentActions } from './generate-content.js';
 import { getModel, listFormat, listModels } from './models.js';
 
 /** Names the style of a route, so that errors, even auth errors, speak its envelope. */
@@ -25,6 +27,8 @@ export function routes(mock: Mock, body: Middleware): Router {
   const chat = (style: ChatStyle) => [useStyle(style), auth, body, chatHandler(mock, style)] as const;
 
   router.post('/v1/chat/completions', ...chat(chatCompletions));
+  // One segment holds `{model}:{action}` (a trailing slash is accepted by the router).
+  router.post('/v1beta/models/:target', useStyle(generateContent), auth, body, generateContentActions(mock));
 
   router.get('/v1/models', listFormat(), auth, listModels(mock));
   router.get('/v1/models/:model', listFormat(), auth, getModel(mock));

@@ -1,0 +1,94 @@
+// Reply -> GenerateContentResponse (WIRE.md section 5): one candidate per choice, its parts in the
+// vendor's order (thought, text, images, function calls), usage and ids. The stream in events.ts
+// is cut from the same parts, so joined chunks say what this says.
+import { hashHex } from '../../conversation/random.js';
+import type { ChatRequest, FinishReason, Reply, ReplyChoice } from '../../conversation/types.js';
+import { promptDetails, usageMetadata } from './usage.js';
+
+export type WirePart = Record<string, unknown>;
+
+const FINISH: Record<FinishReason, string> = {
+  stop: 'STOP',
+  // The vendor ends a turn of function calls with STOP; clients look for the calls themselves.
+  tool_calls: 'STOP',
+  length: 'MAX_TOKENS',
+  content_filter: 'SAFETY',
+};
+
+const HARM_CATEGORIES = ['HARM_CATEGORY_HATE_SPEECH', 'HARM_CATEGORY_DANGEROUS_CONTENT', 'HARM_CATEGORY_HARASSMENT', 'HARM_CATEGORY_SEXUALLY_EXPLICIT'];
+
+export function finishReasonOf(choice: ReplyChoice): string {
+  return FINISH[choice.finishReason];
+}
+
+/** The rating that explains a SAFETY stop is marked blocked; otherwise every category is negligible. */
+export function safetyRatings(choice: ReplyChoice) {
+  const blocked = choice.finishReason === 'content_filter';
+  return HARM_CATEGORIES.map((category) =>
+    blocked && category === 'HARM_CATEGORY_DANGEROUS_CONTENT'
+      ? { category, probability: 'HIGH', blocked: true }
+      : { category, probability: 'NEGLIGIBLE' },
+  );
+}
+
+export function responseId(reply: Reply): string {
+  return Buffer.from(reply.id, 'hex').toString('base64url');
+}
+
+export function showsThoughts(request: ChatRequest): boolean {
+  return request.reasoning?.visible === true;
+}
+
+export function thoughtPart(text: string): WirePart {
+  return { text, thought: true };
+}
+
+/**
+ * With thinking on, the vendor signs the first function call so the thoughts can be resumed when
+ * the call comes back; clients (Gemini 3 especially) carry the signature through.
+ */
+export function callParts(reply: Reply, choice: ReplyChoice, index: number, request: ChatRequest): WirePart[] {
+  return choice.toolCalls.map((call, i) => ({
+    functionCall: { id: call.id, name: call.name, args: call.arguments },
+    ...(request.reasoning && i === 0 ? { thoughtSignature: Buffer.from(hashHex(`${reply.id}|${index}`, 64), 'hex').toString('base64') } : {}),
+  }));
+}
+
+export function imageParts(choice: ReplyChoice): WirePart[] {
+  return choice.images.map((image) => ({ inlineData: { mimeType: image.mimeType, data: image.data } }));
+}
+
+function partsOf(reply: Reply, choice: ReplyChoice, index: number, request: ChatRequest): WirePart[] {
+  return [
+    ...(showsThoughts(request) && choice.reasoning ? [thoughtPart(choice.reasoning)] : []),
+    ...(choice.text !== '' ? [{ text: choice.text }] : []),
+    ...imageParts(choice),
+    ...callParts(reply, choice, index, request),
+  ];
+}
+
+/** A content without parts is what the vendor sends when a turn ends with nothing to show. */
+export function contentOf(parts: WirePart[]) {
+  return parts.length > 0 ? { parts, role: 'model' } : { role: 'model' };
+}
+
+export function envelopeFields(reply: Reply, request: ChatRequest) {
+  return { modelVersion: request.model, responseId: responseId(reply) };
+}
+
+export function encodeGenerateContent(reply: Reply, request: ChatRequest): unknown {
+  return {
+    candidates: reply.choices.map((choice, index) => ({
+      content: contentOf(partsOf(reply, choice, index, request)),
+      finishReason: finishReasonOf(choice),
+      safetyRatings: safetyRatings(choice),
+      index,
+    })),
+    usageMetadata: usageMetadata(reply.usage, promptDetails(request, reply.usage.inputTokens)),
+    ...envelopeFields(reply, request),
+  };
+}
+
+export function encodeCountTokens(totalTokens: number, request: ChatRequest): unknown {
+  return { totalTokens, promptTokensDetails: promptDetails(request, totalTokens) };
+}

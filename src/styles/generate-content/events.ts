@@ -1,0 +1,70 @@
+// The generate-content stream: every event a complete GenerateContentResponse holding only the new
+// parts (WIRE.md section 5). Usage rides on every chunk as a running total that reaches the whole
+// reply's figures on the last chunk; each candidate's last chunk carries its finishReason.
+import type { StreamEvent } from '../../conversation/plan.js';
+import type { ChatRequest, Reply, ReplyChoice } from '../../conversation/types.js';
+import { callParts, contentOf, envelopeFields, finishReasonOf, imageParts, safetyRatings, showsThoughts, thoughtPart, type WirePart } from './encode.js';
+import { promptDetails, usageMetadata } from './usage.js';
+
+interface Piece {
+  index: number;
+  parts: WirePart[];
+  /** Characters of visible output and of shown thoughts this piece adds, for the running usage. */
+  output: number;
+  thoughts: number;
+}
+
+function piecesOf(reply: Reply, choice: ReplyChoice, index: number, request: ChatRequest): Piece[] {
+  const pieces: Piece[] = [];
+  if (showsThoughts(request)) {
+    for (const text of choice.reasoningChunks) pieces.push({ index, parts: [thoughtPart(text)], output: 0, thoughts: text.length });
+  }
+  for (const text of choice.textChunks) pieces.push({ index, parts: [{ text }], output: text.length, thoughts: 0 });
+  if (choice.images.length > 0) pieces.push({ index, parts: imageParts(choice), output: 0, thoughts: 0 });
+  // Function calls arrive whole, in one chunk, as the vendor sends them.
+  if (choice.toolCalls.length > 0) {
+    const output = choice.toolCalls.reduce((sum, call) => sum + call.name.length + JSON.stringify(call.arguments).length, 0);
+    pieces.push({ index, parts: callParts(reply, choice, index, request), output, thoughts: 0 });
+  }
+  return pieces.length > 0 ? pieces : [{ index, parts: [], output: 0, thoughts: 0 }];
+}
+
+/** Share of `total` for `done` of `all` characters, never above the whole. */
+function share(total: number, done: number, all: number): number {
+  return all > 0 ? Math.floor((total * done) / all) : total;
+}
+
+export function generateContentEvents(reply: Reply, request: ChatRequest): StreamEvent[] {
+  const perChoice = reply.choices.map((choice, index) => piecesOf(reply, choice, index, request));
+  const pieces = perChoice.flat();
+  const allOutput = pieces.reduce((sum, p) => sum + p.output, 0);
+  const allThoughts = pieces.reduce((sum, p) => sum + p.thoughts, 0);
+  const details = promptDetails(request, reply.usage.inputTokens);
+  const { outputTokens, reasoningTokens } = reply.usage;
+  let output = 0;
+  let thoughts = 0;
+  return pieces.map((piece, at) => {
+    output += piece.output;
+    thoughts += piece.thoughts;
+    const choice = reply.choices[piece.index]!;
+    const lastOfChoice = piece === perChoice[piece.index]!.at(-1);
+    const soFar =
+      at === pieces.length - 1
+        ? undefined
+        : { candidates: share(outputTokens, output, allOutput), thoughts: share(reasoningTokens, thoughts, allThoughts) };
+    return {
+      data: {
+        candidates: [
+          {
+            content: contentOf(piece.parts),
+            ...(lastOfChoice ? { finishReason: finishReasonOf(choice), safetyRatings: safetyRatings(choice) } : {}),
+            index: piece.index,
+          },
+        ],
+        usageMetadata: usageMetadata(reply.usage, details, soFar),
+        ...envelopeFields(reply, request),
+      },
+      paced: true,
+    };
+  });
+}

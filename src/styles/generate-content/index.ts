@@ -1,0 +1,37 @@
+// The generate-content style (`POST /v1beta/models/{model}:{action}`). The path carries the model
+// and the action in one segment; the action picks a whole reply, a stream or a token count.
+import { MockError } from '../../conversation/errors.js';
+import type { ChatStyle } from '../style.js';
+import { decodeGenerateContent } from './decode.js';
+import { encodeGenerateContent } from './encode.js';
+import { generateContentEnvelope } from './envelope.js';
+import { generateContentEvents } from './events.js';
+
+export const ACTIONS = ['generateContent', 'streamGenerateContent', 'countTokens'] as const;
+export type Action = (typeof ACTIONS)[number];
+
+/** `gemini-2.5-flash:generateContent` -> model and action; an unknown action is a 404, as the vendor answers. */
+export function parseTarget(target: string): { model: string; action: Action } {
+  const at = target.lastIndexOf(':');
+  const action = at < 0 ? '' : target.slice(at + 1);
+  if (!(ACTIONS as readonly string[]).includes(action)) {
+    throw new MockError(
+      'not_found',
+      `Method not found: '${action || target}'. The actions on a model are ${ACTIONS.join(', ')} (POST /v1beta/models/{model}:{action}).`,
+    );
+  }
+  return { model: target.slice(0, at), action: action as Action };
+}
+
+export const generateContent: ChatStyle = {
+  name: 'generate-content',
+  envelope: generateContentEnvelope,
+  decode: (input) => decodeGenerateContent(input),
+  encode: encodeGenerateContent,
+  events: generateContentEvents,
+  // The SDKs ask for `alt=sse`; without it the vendor streams one JSON array.
+  framing: (input) => (input.query.alt === 'sse' ? 'sse' : 'json-array'),
+  // js-genai does not notice an error event mid-stream (it yields an empty response): that is the
+  // vendor's own behaviour, kept on purpose.
+  streamError: (error) => [{ data: generateContentEnvelope(error).body }],
+};
