@@ -103,6 +103,8 @@ export function compileConfig(
   const scenarios = new Map<string, Compiled<ScenarioSpec>>();
   let onlyGroups: string[] | undefined;
   let order = 0;
+  // Scenario files may come after the key that names one: checked once everything is read.
+  const keyScenarios: Array<{ file: string; index: number; name: string }> = [];
   const checkFile = (file: string, path: Array<string | number>, reference: string | undefined) => {
     if (reference !== undefined) located(file, path, () => resolveInside(dirs.fixturesDir, reference));
   };
@@ -116,6 +118,7 @@ export function compileConfig(
     data.keys?.forEach((spec, i) => {
       if (keys.has(spec.key)) throw new LocatedError(file, ['keys', i, 'key'], 'this key is declared twice');
       keys.set(spec.key, spec);
+      if (spec.scenario !== undefined) keyScenarios.push({ file, index: i, name: spec.scenario });
     });
     data.chat?.forEach((spec, i) => {
       chat.push(located(file, ['chat', i], () => compileChatFixture(spec, file, order++)));
@@ -136,6 +139,9 @@ export function compileConfig(
     });
   }
 
+  for (const { file, index, name } of keyScenarios) {
+    if (!scenarios.has(name)) throw new LocatedError(file, ['keys', index, 'scenario'], `no scenario is named "${name}"`);
+  }
   if (modelById.size === 0) for (const spec of catalog()) modelById.set(spec.id, toModelEntry(spec));
   return {
     fixturesDir: dirs.fixturesDir,

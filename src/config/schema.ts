@@ -133,6 +133,9 @@ export const stepSchema = z.union([
         tokens: z.number().int().positive().optional(),
         window_ms: z.number().int().positive(),
       })
+      .refine((limit) => (limit.requests === undefined) !== (limit.tokens === undefined), {
+        message: 'a limit counts either requests or tokens: give exactly one of them',
+      })
       .optional(),
     ...stepOverrides,
   }),

@@ -5,12 +5,12 @@ import { MockError } from '../conversation/errors.js';
 import { nearestMiss, selectFixture } from '../conversation/fixture.js';
 import type { Plan } from '../conversation/plan.js';
 import { hashHex } from '../conversation/random.js';
-import { buildReply } from '../conversation/reply.js';
+import { buildReply, countInputTokens } from '../conversation/reply.js';
 import { chatSubject, type MatchSubject } from '../conversation/subject.js';
 import type { ChatRequest, Reply } from '../conversation/types.js';
 import type { ModelEntry } from '../config/types.js';
 import { applyScenario, toFault } from '../scenarios/apply.js';
-import type { Session } from '../state/session.js';
+import { MAX_STORED_RESPONSES, putBounded, type Session } from '../state/session.js';
 import type { ChatStyle, StyleInput } from '../styles/style.js';
 import type { Mock, MockState } from './context.js';
 import { chunkByFor, pacingFor } from './pacing.js';
@@ -86,8 +86,11 @@ export function chatHandler(mock: Mock, style: ChatStyle) {
     state.notes.model = request.model;
     const model = requireModel(mock, request.model);
     const subject = chatSubject(request);
-    const outcome = await applyScenario(mock, ctx, subject);
+    const outcome = await applyScenario(mock, ctx, subject, () => countInputTokens(request));
     const reply = decide(mock, state, request, model, subject);
-    await write(ctx, planReply(style, reply, request, input), toFault(outcome.fault, style.streamError));
+    const kept = style.store?.(reply, request);
+    if (kept) putBounded(session.responses, kept.id, { turns: kept.turns, body: kept.body }, MAX_STORED_RESPONSES);
+    const fault = toFault(outcome.fault, (error) => style.streamError(error, { reply, request }));
+    await write(ctx, planReply(style, reply, request, input), fault);
   };
 }

@@ -5,8 +5,11 @@ import type { ServerResponse } from 'node:http';
 import type { Context } from 'koa';
 import type { Fault, Framing, Plan, StreamEvent } from '../conversation/plan.js';
 
+/** The journal's status for a request whose client left before the answer (nginx's convention). */
+export const CLIENT_GONE = 499;
+
 /** Resolves after `ms`, or early (false) when the response closes. */
-function pause(res: ServerResponse, ms: number): Promise<boolean> {
+export function pause(res: ServerResponse, ms: number): Promise<boolean> {
   if (res.destroyed || res.writableEnded) return Promise.resolve(false);
   if (ms <= 0) return Promise.resolve(true);
   return new Promise((resolve) => {
@@ -22,7 +25,20 @@ function pause(res: ServerResponse, ms: number): Promise<boolean> {
   });
 }
 
+/**
+ * Waits `ms` before the answer (scenario delays and timeouts). False when the client left first:
+ * the request is then over, nothing more is written and it is journaled as 499.
+ */
+export async function waitForClient(ctx: Context, ms: number): Promise<boolean> {
+  if (await pause(ctx.res, ms)) return true;
+  ctx.respond = false;
+  ctx.res.statusCode = CLIENT_GONE;
+  return false;
+}
+
 function drain(res: ServerResponse): Promise<void> {
+  // A destroyed response never emits drain nor close again: waiting would hang the request.
+  if (res.destroyed) return Promise.resolve();
   return new Promise((resolve) => {
     const done = () => {
       res.off('drain', done);
@@ -49,55 +65,78 @@ function streamHeaders(framing: Framing, headers: Record<string, string>): Recor
   };
 }
 
+/**
+ * Where a stream fault strikes: before the content chunk that follows `afterChunks` of them, or
+ * right after the last chunk when the reply has fewer, so a faulted stream never completes.
+ */
+export function faultIndex(events: readonly StreamEvent[], afterChunks: number): number {
+  let chunks = 0;
+  let afterLastChunk = -1;
+  for (let i = 0; i < events.length; i++) {
+    if (!events[i]!.paced) continue;
+    if (chunks === afterChunks) return i;
+    chunks++;
+    afterLastChunk = i + 1;
+  }
+  return afterLastChunk >= 0 ? afterLastChunk : Math.max(0, events.length - 1);
+}
+
+function strikeAt(events: readonly StreamEvent[], fault: Fault | undefined): number {
+  if (!fault) return Infinity;
+  if (fault.kind === 'cut_stream' || fault.kind === 'stream_error') return faultIndex(events, fault.afterChunks);
+  // A malformed stream breaks in the middle of its content.
+  if (fault.kind === 'malformed') return faultIndex(events, Math.floor(events.filter((e) => e.paced).length / 2));
+  return Infinity;
+}
+
+/** Writes what is left, then drops the connection without ending the response. */
+async function cut(res: ServerResponse, data: string): Promise<void> {
+  // Destroying right after write() could discard bytes still queued on the socket.
+  if (data && !res.destroyed) await new Promise<void>((resolve) => res.write(data, () => resolve()));
+  res.destroy();
+}
+
 async function writeStream(ctx: Context, plan: Extract<Plan, { kind: 'stream' }>, fault: Fault | undefined): Promise<void> {
   const res = ctx.res;
   ctx.respond = false;
   res.writeHead(plan.status, { ...(ctx.response.headers as Record<string, string>), ...streamHeaders(plan.framing, plan.headers) });
   res.flushHeaders();
-  const stopAt = fault && (fault.kind === 'cut_stream' || fault.kind === 'stream_error') ? fault.afterChunks : Infinity;
+  const strike = strikeAt(plan.events, fault);
   const { firstChunkMs, chunkMs } = plan.pacing;
   let pending = '';
   let paced = 0;
   let written = 0;
   const flush = async (): Promise<boolean> => {
-    if (pending && !res.write(pending)) await drain(res);
+    if (pending && !res.destroyed && !res.write(pending)) await drain(res);
     pending = '';
     return !res.destroyed;
   };
   for (const event of plan.events) {
-    if (written >= stopAt) break;
+    if (written >= strike) break;
     if (event.paced && (firstChunkMs > 0 || chunkMs > 0)) {
       if (!(await flush())) return;
       if (!(await pause(res, paced === 0 ? firstChunkMs : chunkMs))) return;
       paced++;
     }
-    if (fault?.kind === 'malformed' && written === stopAtMalformed(plan.events.length)) {
-      pending += plan.framing === 'sse' ? 'data: {"malformed":\n\n' : ',\r\n{"malformed":';
-      break;
-    }
     pending += frame(event, plan.framing, written === 0);
     written++;
   }
-  if (fault?.kind === 'stream_error' && written >= stopAt) {
-    for (const event of fault.events) pending += frame(event, plan.framing, written++ === 0);
+  if (written >= strike && fault) {
+    if (fault.kind === 'cut_stream') return cut(res, pending);
+    if (fault.kind === 'malformed') {
+      pending += plan.framing === 'sse' ? 'data: {"malformed":\n\n' : `${written === 0 ? '[' : ',\r\n'}{"malformed":`;
+      if (await flush()) res.end();
+      return;
+    }
+    if (fault.kind === 'stream_error') for (const event of fault.events) pending += frame(event, plan.framing, written++ === 0);
   }
-  if (fault?.kind === 'cut_stream' && written >= stopAt) {
-    await flush();
-    res.destroy();
-    return;
-  }
-  if (plan.framing === 'json-array' && fault?.kind !== 'malformed') pending += written === 0 ? '[]' : ']';
+  if (plan.framing === 'json-array') pending += written === 0 ? '[]' : ']';
   if (!(await flush())) return;
   res.end();
 }
 
-/** Malformed streams break in the middle, after the first half of the events. */
-function stopAtMalformed(events: number): number {
-  return Math.max(1, Math.floor(events / 2));
-}
-
 export async function write(ctx: Context, plan: Plan, fault?: Fault): Promise<void> {
-  if (fault?.kind === 'delay' && !(await pause(ctx.res, fault.ms))) return;
+  if (fault?.kind === 'delay' && !(await waitForClient(ctx, fault.ms))) return;
   if (fault?.kind === 'reset') {
     ctx.respond = false;
     ctx.req.socket.destroy();
@@ -113,5 +152,6 @@ export async function write(ctx: Context, plan: Plan, fault?: Fault): Promise<vo
   }
   ctx.type = 'application/json';
   const json = JSON.stringify(plan.body);
+  // `malformed` on a whole reply: a 200 whose JSON is cut short.
   ctx.body = fault?.kind === 'malformed' ? json.slice(0, Math.max(1, Math.floor(json.length / 2))) : json;
 }

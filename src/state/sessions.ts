@@ -6,6 +6,8 @@ export const DEFAULT_SESSION = 'default';
 
 export class Sessions {
   private readonly sessions = new Map<string, Session>();
+  /** The scenario set through the admin API without a session; a session's own wins over it. */
+  globalScenario: string | undefined;
 
   constructor(
     private readonly journalMax: number,
@@ -35,9 +37,13 @@ export class Sessions {
     return [...this.sessions.values()];
   }
 
-  /** Drops one session's state, or every session's. */
+  /** Drops one session's state, or every session's and the global scenario. */
   reset(id?: string): void {
-    if (id === undefined) this.sessions.clear();
-    else this.sessions.delete(id);
+    if (id !== undefined) {
+      this.sessions.delete(id);
+      return;
+    }
+    this.sessions.clear();
+    this.globalScenario = undefined;
   }
 }
