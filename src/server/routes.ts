@@ -4,12 +4,15 @@ import type { Context, Middleware, Next } from 'koa';
 import { adminRoutes } from '../admin/routes.js';
 import { chatCompletions } from '../styles/chat-completions/index.js';
 import { generateContent } from '../styles/generate-content/index.js';
+import { messages, messagesTokenCounting } from '../styles/messages/index.js';
 import type { ChatStyle } from '../styles/style.js';
 import { authenticate } from './auth.js';
 import { chatHandler } from './chat.js';
+import { countTokensHandler } from './count-tokens.js';
 import type { Mock, MockState } from './context.js';
 import { generateContentActions } from './generate-content.js';
 import { getModel, listFormat, listModels } from './models.js';
+import { requireHeader } from './version-header.js';
 
 /** Names the style of a route, so that errors, even auth errors, speak its envelope. */
 export function useStyle(style: Pick<ChatStyle, 'name' | 'envelope'>): Middleware {
@@ -27,6 +30,9 @@ export function routes(mock: Mock, body: Middleware): Router {
   const chat = (style: ChatStyle) => [useStyle(style), auth, body, chatHandler(mock, style)] as const;
 
   router.post('/v1/chat/completions', ...chat(chatCompletions));
+  const anthropicVersion = requireHeader('anthropic-version');
+  router.post('/v1/messages', useStyle(messages), auth, anthropicVersion, body, chatHandler(mock, messages));
+  router.post('/v1/messages/count_tokens', useStyle(messages), auth, anthropicVersion, body, countTokensHandler(mock, messages, messagesTokenCounting));
   // One segment holds `{model}:{action}` (a trailing slash is accepted by the router).
   router.post('/v1beta/models/:target', useStyle(generateContent), auth, body, generateContentActions(mock));
 

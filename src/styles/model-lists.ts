@@ -5,9 +5,13 @@ import type { ModelEntry } from '../config/types.js';
 
 export type ListFormat = 'openai' | 'anthropic' | 'gemini';
 
-/** The description's endpoint 11: the headers a request carries choose the format. */
+/**
+ * The description's endpoint 11: the headers a request carries choose the format. The version
+ * header alone marks the messages style, because the vendor SDK (1.x) sends its key as a bearer
+ * token rather than `x-api-key`, and no other client sends `anthropic-version`.
+ */
 export function listFormatOf(headers: Record<string, string | string[] | undefined>, query: Record<string, unknown>): ListFormat {
-  if (headers['x-api-key'] && headers['anthropic-version']) return 'anthropic';
+  if (headers['anthropic-version']) return 'anthropic';
   if (headers['x-goog-api-key'] || query.key !== undefined) return 'gemini';
   return 'openai';
 }

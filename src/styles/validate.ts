@@ -7,17 +7,46 @@ function fieldName(path: ReadonlyArray<PropertyKey>): string {
   return path.reduce<string>((out, key) => (typeof key === 'number' ? `${out}[${key}]` : out ? `${out}.${String(key)}` : String(key)), '');
 }
 
-export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
+interface Located {
+  issue: z.core.$ZodIssue;
+  path: PropertyKey[];
+}
+
+/**
+ * A union such as `content: string | Block[]` fails as a whole; when all but one branch failed
+ * only on the value's type, the problem is inside that branch, so report its own issue and path.
+ */
+function innermost(located: Located): Located {
+  const { issue, path } = located;
+  if (issue.code !== 'invalid_union') return located;
+  const branches = issue.errors.filter((branch) => !(branch.length === 1 && branch[0]!.code === 'invalid_type' && branch[0]!.path.length === 0));
+  const inner = branches.length === 1 ? branches[0]![0] : undefined;
+  return inner ? innermost({ issue: inner, path: [...path, ...inner.path] }) : located;
+}
+
+/** One schema problem, for a style that spells its 400 messages its own way. */
+export interface BodyIssue {
+  /** `messages[0].role`; empty for the body itself. */
+  field: string;
+  missing: boolean;
+  detail: string;
+}
+
+export type IssueWording = (issue: BodyIssue) => string;
+
+const openaiWording: IssueWording = ({ field, missing, detail }) =>
+  missing ? `Missing required parameter: '${field}'.` : `Invalid value for '${field || 'body'}': ${detail}.`;
+
+export function parseBody<S extends z.ZodType>(schema: S, body: unknown, wording: IssueWording = openaiWording): z.infer<S> {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw invalid('The request body must be a JSON object.', undefined, 'invalid_body');
   }
   const result = schema.safeParse(body);
   if (result.success) return result.data;
-  const issue = result.error.issues[0]!;
-  const field = fieldName(issue.path);
+  const first = result.error.issues[0]!;
+  const { issue, path } = innermost({ issue: first, path: first.path });
+  const field = fieldName(path);
   const missing = issue.code === 'invalid_type' && /received undefined/.test(issue.message);
-  const message = missing
-    ? `Missing required parameter: '${field}'.`
-    : `Invalid value for '${field || 'body'}': ${issue.message}.`;
+  const message = wording({ field, missing, detail: issue.message });
   throw invalid(message, field || undefined, missing ? 'missing_required_parameter' : 'invalid_value');
 }

@@ -94,6 +94,25 @@ describe('generate-content through @ai-sdk/google', () => {
     expect(await streamed.text).toBe(generated.text);
   });
 
+  it('signs a function call made while thinking, and takes the signature back', async () => {
+    const result = await generateText({
+      model: google('gemini-2.5-flash'),
+      prompt: 'What is the weather in Oslo?',
+      providerOptions: thinking,
+      tools: {
+        get_weather: tool({
+          description: 'weather',
+          inputSchema: jsonSchema<{ city: string }>(weatherParameters as never),
+          execute: async ({ city }) => `${city}: 18 degrees`,
+        }),
+      },
+      stopWhen: stepCountIs(3),
+    });
+    const call = result.steps[0]!.toolCalls[0]!;
+    expect(typeof call.providerMetadata?.google?.thoughtSignature).toBe('string');
+    expect(result.text).toBe('The tool says 18 degrees.');
+  });
+
   it('surfaces a 404 for an unknown model as an APICallError', async () => {
     const error = await generateText({ model: google('gemini-0-nano'), prompt: 'hi', maxRetries: 0 }).catch((e: unknown) => e);
     expect(APICallError.isInstance(error)).toBe(true);

@@ -50,7 +50,7 @@ export function thoughtPart(text: string): WirePart {
 export function callParts(reply: Reply, choice: ReplyChoice, index: number, request: ChatRequest): WirePart[] {
   return choice.toolCalls.map((call, i) => ({
     functionCall: { id: call.id, name: call.name, args: call.arguments },
-    ...(request.reasoning && i === 0 ? { thoughtSignature: Buffer.from(hashHex(`${reply.id}|${index}`, 64), 'hex').toString('base64') } : {}),
+    ...(request.reasoning && i === 0 ? { thoughtSignature: Buffer.from(hashHex(`${reply.id}|${index}`, 40), 'hex').toString('base64') } : {}),
   }));
 }
 

@@ -1,0 +1,133 @@
+// Messages-style request body -> neutral ChatRequest: every field of the gateway description and
+// of the vendor's API is accepted and type-checked; unknown fields pass, as SDKs add new ones.
+import { z } from 'zod';
+import type { ChatRequest, ReasoningRequest, ResponseFormat, ToolChoice, ToolDef } from '../../conversation/types.js';
+import type { StyleInput } from '../style.js';
+import { parseBody } from '../validate.js';
+import { contentBlock, textBlock } from './blocks.js';
+import { toTurns } from './turns.js';
+import { badField, messagesWording } from './wording.js';
+
+/** Client tools carry a schema; server tools (`web_search_20250305`, `bash_20250124`...) only a type and name. */
+const tool = z.looseObject({
+  type: z.string().nullish(),
+  name: z.string().min(1),
+  description: z.string().nullish(),
+  input_schema: z.record(z.string(), z.unknown()).nullish(),
+});
+
+const parallel = { disable_parallel_tool_use: z.boolean().nullish() };
+
+const body = z.looseObject({
+  model: z.string().min(1),
+  max_tokens: z.number().int().min(1),
+  messages: z
+    .array(z.looseObject({ role: z.enum(['user', 'assistant', 'system']), content: z.union([z.string(), z.array(contentBlock)]) }))
+    .min(1, 'at least one message is required'),
+  system: z.union([z.string(), z.array(textBlock)]).nullish(),
+  tools: z.array(tool).nullish(),
+  tool_choice: z
+    .discriminatedUnion('type', [
+      z.looseObject({ type: z.literal('auto'), ...parallel }),
+      z.looseObject({ type: z.literal('any'), ...parallel }),
+      z.looseObject({ type: z.literal('tool'), name: z.string().min(1), ...parallel }),
+      z.looseObject({ type: z.literal('none') }),
+    ])
+    .nullish(),
+  thinking: z
+    .discriminatedUnion('type', [
+      z.looseObject({ type: z.literal('enabled'), budget_tokens: z.number().int().min(1024) }),
+      z.looseObject({ type: z.literal('adaptive'), display: z.enum(['summarized', 'omitted']).nullish() }),
+      z.looseObject({ type: z.literal('disabled') }),
+    ])
+    .nullish(),
+  output_config: z
+    .looseObject({
+      effort: z.string().nullish(),
+      format: z.looseObject({ type: z.literal('json_schema'), schema: z.record(z.string(), z.unknown()) }).nullish(),
+    })
+    .nullish(),
+  stop_sequences: z.array(z.string()).nullish(),
+  temperature: z.number().min(0).max(1).nullish(),
+  top_p: z.number().min(0).max(1).nullish(),
+  top_k: z.number().int().min(0).nullish(),
+  metadata: z.looseObject({ user_id: z.string().max(256).nullish() }).nullish(),
+  stream: z.boolean().nullish(),
+  service_tier: z.enum(['auto', 'standard_only']).nullish(),
+});
+
+/** `count_tokens` takes the same body without the output settings. */
+const countBody = body.extend({ max_tokens: z.number().int().min(1).nullish() });
+
+type Body = z.infer<typeof countBody>;
+
+const TOOL_NAME = /^[a-zA-Z0-9_-]{1,128}$/;
+
+function clientTools(tools: Body['tools']): ToolDef[] {
+  return (tools ?? []).flatMap((t, i): ToolDef[] => {
+    if (t.type && t.type !== 'custom') return [];
+    if (!TOOL_NAME.test(t.name)) throw badField(`tools[${i}].name`, `String should match pattern '${TOOL_NAME.source}'`);
+    if (!t.input_schema) throw badField(`tools[${i}].input_schema`, 'Field required');
+    return [{ name: t.name, description: t.description ?? undefined, parameters: t.input_schema }];
+  });
+}
+
+function toolChoiceOf(choice: Body['tool_choice'], tools: readonly ToolDef[]): ToolChoice {
+  if (!choice || choice.type === 'auto') return { mode: 'auto' };
+  if (choice.type === 'none') return { mode: 'none' };
+  if (choice.type === 'any') return { mode: 'required' };
+  if (!tools.some((t) => t.name === choice.name)) throw badField('tool_choice.name', `Tool '${choice.name}' not found in 'tools'.`);
+  return { mode: 'tool', name: choice.name };
+}
+
+function reasoningOf(data: Body, toolChoice: ToolChoice): ReasoningRequest | undefined {
+  const thinking = data.thinking;
+  if (!thinking || thinking.type === 'disabled') return undefined;
+  if (toolChoice.mode === 'required' || toolChoice.mode === 'tool') {
+    throw badField('tool_choice', 'Thinking may not be enabled when tool_choice forces tool use.');
+  }
+  const effort = data.output_config?.effort ?? undefined;
+  if (thinking.type === 'adaptive') return { effort, visible: thinking.display !== 'omitted' };
+  if (typeof data.max_tokens === 'number' && data.max_tokens <= thinking.budget_tokens) {
+    throw badField('max_tokens', '`max_tokens` must be greater than `thinking.budget_tokens`.');
+  }
+  return { effort, budgetTokens: thinking.budget_tokens, visible: true };
+}
+
+function responseFormatOf(data: Body): ResponseFormat {
+  const format = data.output_config?.format;
+  return format ? { type: 'json_schema', schema: format.schema } : { type: 'text' };
+}
+
+function toRequest(data: Body, input: StyleInput): ChatRequest {
+  const { system, turns } = toTurns(data.messages);
+  const head = typeof data.system === 'string' ? [data.system] : (data.system ?? []).map((b) => b.text);
+  const tools = clientTools(data.tools);
+  const toolChoice = toolChoiceOf(data.tool_choice, tools);
+  return {
+    style: 'messages',
+    model: data.model,
+    system: [...head, ...system].filter((text) => text !== '').join('\n'),
+    turns,
+    tools,
+    toolChoice,
+    maxOutputTokens: data.max_tokens ?? undefined,
+    reasoning: reasoningOf(data, toolChoice),
+    responseFormat: responseFormatOf(data),
+    choices: 1,
+    stopSequences: data.stop_sequences ?? [],
+    stream: data.stream === true,
+    temperature: data.temperature ?? undefined,
+    headers: input.headers,
+    body: data,
+  };
+}
+
+export function decodeMessages(input: StyleInput): ChatRequest {
+  return toRequest(parseBody(body, input.body, messagesWording), input);
+}
+
+/** The body of `POST /v1/messages/count_tokens`: `max_tokens` and `stream` play no part there. */
+export function decodeCountTokens(input: StyleInput): ChatRequest {
+  return { ...toRequest(parseBody(countBody, input.body, messagesWording), input), stream: false };
+}

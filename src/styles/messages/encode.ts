@@ -1,0 +1,95 @@
+// Reply -> the messages-style `message` object (WIRE.md section 3). The content blocks are built
+// here once; the stream (events.ts) sends these same blocks, so joined it says what this says.
+import { seededRandom } from '../../conversation/random.js';
+import type { ChatRequest, Reply, ReplyChoice, ToolCall } from '../../conversation/types.js';
+
+export type ContentBlock =
+  | { type: 'thinking'; thinking: string; signature: string }
+  | { type: 'text'; text: string }
+  | { type: 'tool_use'; id: string; name: string; input: Record<string, unknown> };
+
+export function messageId(reply: Reply): string {
+  return `msg_${reply.id}`;
+}
+
+export function toolUseId(call: ToolCall): string {
+  return `toolu_${call.id}`;
+}
+
+const SIGNATURE_BYTES = 96;
+
+/** Opaque like the vendor's: base64 bytes, the same for the same reply id. */
+export function signatureOf(reply: Reply): string {
+  const random = seededRandom('signature', reply.id);
+  return Buffer.from(Array.from({ length: SIGNATURE_BYTES }, () => random.int(0, 255))).toString('base64');
+}
+
+/** The one choice this style has: messages never ask for more than one. */
+export function choiceOf(reply: Reply): ReplyChoice {
+  return reply.choices[0]!;
+}
+
+/**
+ * Thinking first, then text, then tool calls. Empty text gives no text block: the vendor answers
+ * an empty turn with `content: []` and refuses an empty text block when it is sent back.
+ */
+export function contentBlocks(reply: Reply, request: ChatRequest): ContentBlock[] {
+  const choice = choiceOf(reply);
+  const blocks: ContentBlock[] = [];
+  if (choice.reasoning !== undefined && request.reasoning?.visible) {
+    blocks.push({ type: 'thinking', thinking: choice.reasoning, signature: signatureOf(reply) });
+  }
+  if (choice.text !== '') blocks.push({ type: 'text', text: choice.text });
+  for (const call of choice.toolCalls) blocks.push({ type: 'tool_use', id: toolUseId(call), name: call.name, input: call.arguments });
+  return blocks;
+}
+
+const STOP_REASONS = { stop: 'end_turn', length: 'max_tokens', tool_calls: 'tool_use', content_filter: 'refusal' } as const;
+
+export function stopOf(reply: Reply): { stop_reason: string; stop_sequence: string | null; stop_details: null } {
+  const choice = choiceOf(reply);
+  const bySequence = choice.finishReason === 'stop' && choice.stopSequence !== undefined;
+  return {
+    stop_reason: bySequence ? 'stop_sequence' : STOP_REASONS[choice.finishReason],
+    stop_sequence: bySequence ? choice.stopSequence! : null,
+    stop_details: null,
+  };
+}
+
+/** Output tokens include the thinking, as the vendor bills them. */
+export function outputTokens(reply: Reply): number {
+  return reply.usage.outputTokens + reply.usage.reasoningTokens;
+}
+
+export function usageOf(reply: Reply, output = outputTokens(reply)) {
+  return {
+    input_tokens: reply.usage.inputTokens,
+    cache_creation_input_tokens: 0,
+    cache_read_input_tokens: 0,
+    output_tokens: output,
+    service_tier: 'standard',
+  };
+}
+
+function envelope(reply: Reply, request: ChatRequest, content: ContentBlock[], usage: ReturnType<typeof usageOf>) {
+  return {
+    id: messageId(reply),
+    type: 'message',
+    role: 'assistant',
+    model: request.model,
+    content,
+    stop_reason: null as string | null,
+    stop_sequence: null as string | null,
+    stop_details: null,
+    usage,
+  };
+}
+
+/** The message as `message_start` announces it: no content, no stop reason yet, one output token. */
+export function openingMessage(reply: Reply, request: ChatRequest) {
+  return envelope(reply, request, [], usageOf(reply, 1));
+}
+
+export function encodeMessage(reply: Reply, request: ChatRequest): unknown {
+  return { ...envelope(reply, request, contentBlocks(reply, request), usageOf(reply)), ...stopOf(reply) };
+}

@@ -1,0 +1,54 @@
+// Reply -> the messages-style event stream (WIRE.md section 3). Every event carries both its
+// `event:` name (the vendor SDK dispatches on it) and the same JSON `type` (the Vercel client
+// validates it); block starts carry empty seeds because clients append the deltas to them.
+import type { MockError } from '../../conversation/errors.js';
+import type { StreamEvent } from '../../conversation/plan.js';
+import { chunkText } from '../../conversation/tokens.js';
+import type { ChatRequest, Reply } from '../../conversation/types.js';
+import { choiceOf, contentBlocks, openingMessage, stopOf, usageOf, type ContentBlock } from './encode.js';
+import { messagesEnvelope } from './envelope.js';
+
+function event(type: string, fields: Record<string, unknown> = {}, paced = false): StreamEvent {
+  return { event: type, data: { type, ...fields }, paced };
+}
+
+function seedOf(block: ContentBlock): ContentBlock {
+  if (block.type === 'thinking') return { type: 'thinking', thinking: '', signature: '' };
+  if (block.type === 'text') return { type: 'text', text: '' };
+  return { ...block, input: {} };
+}
+
+function deltasOf(block: ContentBlock, reply: Reply): Array<Record<string, unknown>> {
+  const choice = choiceOf(reply);
+  if (block.type === 'thinking') {
+    return [
+      ...choice.reasoningChunks.map((thinking) => ({ type: 'thinking_delta', thinking })),
+      { type: 'signature_delta', signature: block.signature },
+    ];
+  }
+  if (block.type === 'text') return choice.textChunks.map((text) => ({ type: 'text_delta', text }));
+  // A tool without arguments still sends one (empty) input_json_delta, as the vendor does.
+  const json = Object.keys(block.input).length === 0 ? [''] : chunkText(JSON.stringify(block.input), 'token');
+  return json.map((partial_json) => ({ type: 'input_json_delta', partial_json }));
+}
+
+export function messageEvents(reply: Reply, request: ChatRequest): StreamEvent[] {
+  const blocks = contentBlocks(reply, request);
+  const events: StreamEvent[] = [event('message_start', { message: openingMessage(reply, request) })];
+  if (blocks.length === 0) events.push(event('ping'));
+  blocks.forEach((block, index) => {
+    events.push(event('content_block_start', { index, content_block: seedOf(block) }));
+    if (index === 0) events.push(event('ping'));
+    for (const delta of deltasOf(block, reply)) events.push(event('content_block_delta', { index, delta }, true));
+    events.push(event('content_block_stop', { index }));
+  });
+  const { service_tier: _tier, ...usage } = usageOf(reply);
+  events.push(event('message_delta', { delta: stopOf(reply), usage }));
+  events.push(event('message_stop'));
+  return events;
+}
+
+/** `event: error` with the envelope body: the vendor SDK throws it as an APIError of that type. */
+export function messagesStreamError(error: MockError): StreamEvent[] {
+  return [{ event: 'error', data: messagesEnvelope(error).body }];
+}

@@ -1,0 +1,20 @@
+// The messages style (`POST /v1/messages`) and its token counting (`POST /v1/messages/count_tokens`).
+import type { ChatStyle } from '../style.js';
+import { decodeCountTokens, decodeMessages } from './decode.js';
+import { encodeMessage } from './encode.js';
+import { messagesEnvelope } from './envelope.js';
+import { messageEvents, messagesStreamError } from './events.js';
+
+export const messages: ChatStyle = {
+  name: 'messages',
+  envelope: messagesEnvelope,
+  decode: (input) => decodeMessages(input),
+  encode: encodeMessage,
+  events: messageEvents,
+  streamError: messagesStreamError,
+};
+
+export const messagesTokenCounting = {
+  decode: decodeCountTokens,
+  encode: (inputTokens: number) => ({ input_tokens: inputTokens }),
+};
