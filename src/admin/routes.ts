@@ -5,6 +5,10 @@ import type { Context, Middleware, Next } from 'koa';
 import { MockError } from '../conversation/errors.js';
 import type { Mock } from '../server/context.js';
 import { clockRoutes } from './clock.js';
+import { addFixtures, listFixtures } from './fixtures.js';
+import { clearRequests, listRequests } from './journal.js';
+import { reset } from './reset.js';
+import { deleteScenario, putScenario } from './scenario.js';
 
 function adminAuth(mock: Mock): Middleware {
   return async (ctx: Context, next: Next) => {
@@ -27,10 +31,17 @@ export function health(mock: Mock) {
   };
 }
 
-export function adminRoutes(router: Router, mock: Mock, _body: Middleware): void {
+export function adminRoutes(router: Router, mock: Mock, body: Middleware): void {
   const guard = adminAuth(mock);
-  clockRoutes(router, mock, guard, _body);
+  clockRoutes(router, mock, guard, body);
   router.get('/__admin/health', guard, (ctx) => {
     ctx.body = health(mock);
   });
+  router.get('/__admin/requests', guard, listRequests(mock));
+  router.delete('/__admin/requests', guard, clearRequests(mock));
+  router.post('/__admin/reset', guard, reset(mock));
+  router.put('/__admin/scenario', guard, body, putScenario(mock));
+  router.delete('/__admin/scenario', guard, deleteScenario(mock));
+  router.get('/__admin/fixtures', guard, listFixtures(mock));
+  router.post('/__admin/fixtures', guard, body, addFixtures(mock));
 }

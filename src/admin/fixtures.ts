@@ -1,0 +1,88 @@
+// `GET /__admin/fixtures` lists every fixture (files and run-time ones); `POST /__admin/fixtures`
+// takes the same document as a fixtures YAML file, as JSON, and adds its chat fixtures for one
+// session (default: `default`), checked by the same schema as the files.
+import type { Context } from 'koa';
+import { MockError } from '../conversation/errors.js';
+import { CompileError, compileChatFixture, sortFixtures, type ChatFixture } from '../conversation/fixture.js';
+import { displayPath, formatPath } from '../config/load.js';
+import { fixturesFileSchema } from '../config/schema.js';
+import type { Mock } from '../server/context.js';
+import { DEFAULT_SESSION } from '../state/sessions.js';
+import { sessionParam } from './session-param.js';
+
+/** Where run-time fixtures say they come from. */
+export const RUNTIME_FILE = 'POST /__admin/fixtures';
+
+export interface FixtureListing {
+  name: string;
+  file: string;
+  section: 'chat' | 'images' | 'videos';
+  priority: number;
+  session: string | null;
+}
+
+type Listed = { name: string; file: string; priority: number; session?: string };
+
+function listing(section: FixtureListing['section'], fixture: Listed): FixtureListing {
+  const runtime = fixture.session !== undefined;
+  return {
+    name: fixture.name,
+    file: runtime ? fixture.file : displayPath(fixture.file),
+    section,
+    priority: fixture.priority,
+    session: fixture.session ?? null,
+  };
+}
+
+export function listFixtures(mock: Mock) {
+  return (ctx: Context): void => {
+    const config = mock.store.current;
+    const id = sessionParam(ctx);
+    const sessions = id === undefined ? mock.sessions.all() : [mock.sessions.peek(id)].filter((s) => s !== undefined);
+    ctx.body = {
+      fixtures: [
+        ...sessions.flatMap((session) => session.fixtures.map((f) => listing('chat', f))),
+        ...config.chat.map((f) => listing('chat', f)),
+        ...config.images.map((f) => listing('images', f)),
+        ...config.videos.map((f) => listing('videos', f)),
+      ],
+    };
+  };
+}
+
+function problem(message: string, param?: string): MockError {
+  return new MockError('invalid_request', message, { param, code: 'invalid_fixtures' });
+}
+
+/** Validates and compiles the posted document; every problem is named, as `validate` would. */
+export function compilePosted(body: unknown, session: string, firstOrder: number): ChatFixture[] {
+  const parsed = fixturesFileSchema.safeParse(body ?? {});
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${formatPath(issue.path) || 'body'}: ${issue.message}`);
+    throw problem(`The fixtures are not valid: ${problems.join('; ')}.`, formatPath(parsed.error.issues[0]!.path) || undefined);
+  }
+  const others = Object.keys(parsed.data).filter((section) => section !== 'chat');
+  if (others.length > 0) {
+    throw problem(`Only chat fixtures can be added at run time; ${others.join(', ')} stay in the fixture files.`, others[0]);
+  }
+  return (parsed.data.chat ?? []).map((spec, i) => {
+    try {
+      return compileChatFixture(spec, RUNTIME_FILE, firstOrder + i, session);
+    } catch (error) {
+      if (!(error instanceof CompileError)) throw error;
+      const path = formatPath(['chat', i, ...error.path]);
+      throw problem(`The fixtures are not valid: ${path}: ${error.message}.`, path);
+    }
+  });
+}
+
+export function addFixtures(mock: Mock) {
+  return (ctx: Context): void => {
+    const session = mock.sessions.get(sessionParam(ctx) ?? DEFAULT_SESSION);
+    const firstOrder = session.fixtures.reduce((max, f) => Math.max(max, f.order + 1), 0);
+    const added = compilePosted(ctx.request.body, session.id, firstOrder);
+    session.fixtures = sortFixtures([...session.fixtures, ...added]);
+    ctx.status = 201;
+    ctx.body = { fixtures: added.map((f) => listing('chat', f)) };
+  };
+}

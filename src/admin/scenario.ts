@@ -1,0 +1,34 @@
+// `PUT /__admin/scenario` `{ "name": NAME }` and `DELETE /__admin/scenario`: the active scenario of
+// one session, or the global one (a session's own wins over it).
+import type { Context } from 'koa';
+import { z } from 'zod';
+import type { Mock } from '../server/context.js';
+import { unknownScenario } from '../scenarios/choose.js';
+import { parseBody } from '../styles/validate.js';
+import { sessionParam } from './session-param.js';
+
+const body = z.strictObject({ name: z.string().min(1) });
+
+function setScenario(mock: Mock, id: string | undefined, name: string | undefined): void {
+  if (id === undefined) mock.sessions.globalScenario = name;
+  else mock.sessions.get(id).scenario = name;
+}
+
+export function putScenario(mock: Mock) {
+  return (ctx: Context): void => {
+    const { name } = parseBody(body, ctx.request.body);
+    const scenarios = mock.store.current.scenarios;
+    if (!scenarios.has(name)) throw unknownScenario(name, 'the body of PUT /__admin/scenario', scenarios.keys(), 'name');
+    const id = sessionParam(ctx);
+    setScenario(mock, id, name);
+    ctx.body = { scenario: name, session: id ?? null };
+  };
+}
+
+export function deleteScenario(mock: Mock) {
+  return (ctx: Context): void => {
+    const id = sessionParam(ctx);
+    setScenario(mock, id, undefined);
+    ctx.body = { scenario: null, session: id ?? null };
+  };
+}

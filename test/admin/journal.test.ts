@@ -1,0 +1,108 @@
+// GET and DELETE /__admin/requests: the journal per session, its entry shape, filters, bounds,
+// and the near miss of an unmatched chat request.
+import OpenAI from 'openai';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { JournalEntry } from '../../src/state/journal.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+const FIXTURES = `
+chat:
+  - name: greeting
+    match: { contains: "hello", headers: { x-tone: friendly } }
+    reply: { text: "Hi there." }
+  - name: claude-weather
+    match: { model: "claude-*", contains: "weather" }
+    reply: { text: "Sunny." }
+`;
+
+let server: TestServer;
+
+const openai = (session: string) =>
+  new OpenAI({
+    baseURL: `${server.url}/v1`,
+    apiKey: 'sk-test',
+    maxRetries: 0,
+    defaultHeaders: { 'x-mock-session': session, 'x-tone': 'friendly' },
+  });
+
+async function requests(query = ''): Promise<JournalEntry[]> {
+  const response = await server.admin(`/requests${query}`);
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { requests: JournalEntry[] }).requests;
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ fixtureFiles: { 'chat.yaml': FIXTURES }, clock: '2030-01-01T00:00:00Z', journalMax: 3 });
+});
+afterAll(() => server.close());
+
+describe('the request journal', () => {
+  it('records each request with the SPEC shape, naming the fixture used', async () => {
+    await openai('shape').chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hello you' }] });
+    const [entry] = await requests('?session=shape');
+    expect(entry).toEqual({
+      id: expect.stringMatching(/^req_/),
+      time: '2030-01-01T00:00:00.000Z',
+      session: 'shape',
+      method: 'POST',
+      path: '/v1/chat/completions',
+      style: 'chat-completions',
+      model: 'gpt-4o-mini',
+      status: 200,
+      fixture: 'greeting',
+      scenario: null,
+      duration_ms: expect.any(Number),
+      body: { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hello you' }] },
+      near_miss: null,
+    });
+  });
+
+  it('names the closest fixture and its failed match keys for an unmatched request', async () => {
+    // `greeting` misses on two keys (contains, headers), `claude-weather` on one.
+    await new OpenAI({ baseURL: `${server.url}/v1`, apiKey: 'sk-test', defaultHeaders: { 'x-mock-session': 'miss' } }).chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'weather today?' }] });
+    const [entry] = await requests('?session=miss');
+    expect(entry!.fixture).toBeNull();
+    expect(entry!.near_miss).toEqual({ fixture: 'claude-weather', file: expect.stringContaining('chat.yaml'), failed: ['model'] });
+  });
+
+  it('filters by exact path, style, model and status', async () => {
+    const client = openai('filters');
+    await client.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hello' }] });
+    await client.chat.completions.create({ model: 'nope', messages: [{ role: 'user', content: 'hello' }] }).catch(() => undefined);
+    await client.models.list();
+    expect((await requests('?session=filters')).map((e) => e.status)).toEqual([200, 404, 200]);
+    expect((await requests('?session=filters&status=404')).map((e) => e.model)).toEqual(['nope']);
+    expect((await requests('?session=filters&path=/v1/models')).map((e) => e.method)).toEqual(['GET']);
+    expect(await requests('?session=filters&path=/v1/model')).toEqual([]);
+    expect((await requests('?session=filters&style=chat-completions&model=gpt-4o-mini')).map((e) => e.status)).toEqual([200]);
+  });
+
+  it('keeps only the newest --journal-max entries per session, oldest first', async () => {
+    const client = openai('ring');
+    for (const word of ['one', 'two', 'three', 'four', 'five']) {
+      await client.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: word }] });
+    }
+    const bodies = (await requests('?session=ring')).map((e) => (e.body as { messages: Array<{ content: string }> }).messages[0]!.content);
+    expect(bodies).toEqual(['three', 'four', 'five']);
+  });
+
+  it('does not journal admin requests or CORS preflights', async () => {
+    await fetch(`${server.url}/v1/chat/completions`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://localhost:3000', 'access-control-request-method': 'POST', 'x-mock-session': 'quiet' },
+    });
+    await server.admin('/health', { headers: { 'x-mock-session': 'quiet' } });
+    expect(await requests('?session=quiet')).toEqual([]);
+  });
+
+  it('lists every session without ?session, and DELETE clears one session or all', async () => {
+    const all = await requests();
+    expect(new Set(all.map((e) => e.session))).toEqual(new Set(['shape', 'miss', 'filters', 'ring']));
+    const one = await server.admin('/requests?session=shape', { method: 'DELETE' });
+    expect(await one.json()).toEqual({ deleted: 1 });
+    expect(await requests('?session=shape')).toEqual([]);
+    expect((await requests('?session=miss')).length).toBe(1);
+    await server.admin('/requests', { method: 'DELETE' });
+    expect(await requests()).toEqual([]);
+  });
+});

@@ -1,0 +1,151 @@
+// The writer performing faults on a stand-in response, with fake timers: what it writes, and that
+// a client leaving or a cut leaves no timer and no listener behind.
+import { EventEmitter } from 'node:events';
+import type { Context } from 'koa';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Fault, Plan, StreamEvent } from '../../src/conversation/plan.js';
+import { faultIndex, write } from '../../src/server/writer.js';
+
+class FakeResponse extends EventEmitter {
+  destroyed = false;
+  writableEnded = false;
+  statusCode = 200;
+  written: string[] = [];
+  /** When set, write() reports a full buffer, as a slow client would. */
+  full = false;
+
+  writeHead(status: number): this {
+    this.statusCode = status;
+    return this;
+  }
+  flushHeaders(): void {}
+  write(data: string, done?: (error?: Error) => void): boolean {
+    if (this.destroyed) {
+      done?.(new Error('destroyed'));
+      return false;
+    }
+    this.written.push(data);
+    if (done) queueMicrotask(() => done());
+    return !this.full;
+  }
+  end(): void {
+    this.writableEnded = true;
+    this.emit('close');
+  }
+  destroy(): void {
+    if (this.destroyed) return;
+    this.destroyed = true;
+    this.emit('close');
+  }
+  listeners_(): number {
+    return this.listenerCount('close') + this.listenerCount('drain');
+  }
+}
+
+function contextFor(res: FakeResponse): Context {
+  return { res, req: { socket: { destroy: () => res.destroy() } }, respond: true, response: { headers: {} } } as unknown as Context;
+}
+
+const events: StreamEvent[] = [
+  { data: { role: 'assistant' } },
+  ...['one', 'two', 'three', 'four', 'five'].map((text) => ({ data: { text }, paced: true })),
+  { data: { finish: 'stop' } },
+  { data: '[DONE]' },
+];
+
+function stream(chunkMs: number): Plan {
+  return { kind: 'stream', status: 200, headers: {}, framing: 'sse', events, pacing: { firstChunkMs: chunkMs, chunkMs } };
+}
+
+let res: FakeResponse;
+beforeEach(() => {
+  vi.useFakeTimers();
+  res = new FakeResponse();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const text = () => res.written.join('');
+
+describe('faults in the writer', () => {
+  it('cuts after N content chunks and drops the connection, leaving nothing behind', async () => {
+    const done = write(contextFor(res), stream(100), { kind: 'cut_stream', afterChunks: 2 });
+    await vi.advanceTimersByTimeAsync(1_000);
+    await done;
+    expect(res.destroyed).toBe(true);
+    expect(res.writableEnded).toBe(false);
+    expect(text()).toContain('"two"');
+    expect(text()).not.toContain('"three"');
+    expect(vi.getTimerCount()).toBe(0);
+    expect(res.listeners_()).toBe(0);
+  });
+
+  it('sends the style error events after N chunks and ends the stream without its closing events', async () => {
+    const fault: Fault = { kind: 'stream_error', afterChunks: 1, events: [{ event: 'error', data: { error: { message: 'boom' } } }] };
+    await write(contextFor(res), stream(0), fault);
+    expect(text()).toContain('"one"');
+    expect(text()).not.toContain('"two"');
+    expect(text()).toMatch(/event: error\ndata: \{"error":\{"message":"boom"\}\}\n\n$/);
+    expect(text()).not.toContain('[DONE]');
+    expect(res.writableEnded).toBe(true);
+  });
+
+  it('breaks a malformed stream off mid-content with a frame that is not JSON', async () => {
+    await write(contextFor(res), stream(0), { kind: 'malformed' });
+    expect(text()).toContain('"two"');
+    expect(text()).not.toContain('"three"');
+    expect(text()).toMatch(/data: \{"malformed":\n\n$/);
+  });
+
+  it('stops at once when the client leaves between paced chunks: no timer, no listener', async () => {
+    const done = write(contextFor(res), stream(1_000));
+    await vi.advanceTimersByTimeAsync(2_500);
+    res.destroy();
+    await done;
+    expect(text()).toContain('"two"');
+    expect(text()).not.toContain('"three"');
+    expect(vi.getTimerCount()).toBe(0);
+    expect(res.listeners_()).toBe(0);
+  });
+
+  it('does not hang when the client leaves while the socket buffer is full', async () => {
+    res.full = true;
+    const done = write(contextFor(res), stream(10));
+    await vi.advanceTimersByTimeAsync(10);
+    res.destroy();
+    await done;
+    expect(vi.getTimerCount()).toBe(0);
+    expect(res.listeners_()).toBe(0);
+  });
+
+  it('does not hang on a client that left before the stream began', async () => {
+    res.destroy();
+    await write(contextFor(res), stream(0));
+    expect(res.written).toEqual([]);
+    expect(res.listeners_()).toBe(0);
+  });
+
+  it('a delay whose client leaves writes nothing, marks the request gone and clears its timer', async () => {
+    const ctx = contextFor(res);
+    const done = write(ctx, { kind: 'json', status: 200, headers: {}, body: { ok: true } }, { kind: 'delay', ms: 60_000 });
+    await vi.advanceTimersByTimeAsync(1_000);
+    res.destroy();
+    await done;
+    expect(ctx.respond).toBe(false);
+    expect(res.statusCode).toBe(499);
+    expect(vi.getTimerCount()).toBe(0);
+    expect(res.listeners_()).toBe(0);
+  });
+});
+
+describe('faultIndex', () => {
+  it('strikes before the chunk after N content chunks', () => {
+    expect(faultIndex(events, 0)).toBe(1);
+    expect(faultIndex(events, 3)).toBe(4);
+  });
+
+  it('strikes right after the last chunk when the reply has fewer, so the stream never completes', () => {
+    expect(faultIndex(events, 50)).toBe(6);
+  });
+});
