@@ -5,6 +5,7 @@ import { adminRoutes } from '../admin/routes.js';
 import { chatCompletions } from '../styles/chat-completions/index.js';
 import { generateContent } from '../styles/generate-content/index.js';
 import { messages, messagesTokenCounting } from '../styles/messages/index.js';
+import { responses } from '../styles/responses/index.js';
 import type { ChatStyle } from '../styles/style.js';
 import { authenticate } from './auth.js';
 import { chatHandler } from './chat.js';
@@ -12,6 +13,7 @@ import { countTokensHandler } from './count-tokens.js';
 import type { Mock, MockState } from './context.js';
 import { generateContentActions } from './generate-content.js';
 import { getModel, listFormat, listModels } from './models.js';
+import { deleteResponse, retrieveResponse } from './stored-responses.js';
 import { requireHeader } from './version-header.js';
 
 /** Names the style of a route, so that errors, even auth errors, speak its envelope. */
@@ -30,6 +32,9 @@ export function routes(mock: Mock, body: Middleware): Router {
   const chat = (style: ChatStyle) => [useStyle(style), auth, body, chatHandler(mock, style)] as const;
 
   router.post('/v1/chat/completions', ...chat(chatCompletions));
+  router.post('/v1/responses', ...chat(responses));
+  router.get('/v1/responses/:id', useStyle(responses), auth, retrieveResponse(mock));
+  router.delete('/v1/responses/:id', useStyle(responses), auth, deleteResponse());
   const anthropicVersion = requireHeader('anthropic-version');
   router.post('/v1/messages', useStyle(messages), auth, anthropicVersion, body, chatHandler(mock, messages));
   router.post('/v1/messages/count_tokens', useStyle(messages), auth, anthropicVersion, body, countTokensHandler(mock, messages, messagesTokenCounting));

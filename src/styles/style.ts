@@ -29,5 +29,20 @@ export interface ChatStyle {
   /** How the stream is framed for this request (default `sse`). */
   framing?(input: StyleInput): Framing;
   /** The style's in-stream error event(s), for the `stream_error` fault. */
-  streamError(error: MockError): StreamEvent[];
+  streamError(error: MockError, context?: StreamErrorContext): StreamEvent[];
+  /** What the session keeps of this reply for later requests, if anything (responses style). */
+  store?(reply: Reply, request: ChatRequest): StoredReply | undefined;
+}
+
+/** The stream a `stream_error` fault breaks into, for styles whose error events describe it. */
+export interface StreamErrorContext {
+  reply: Reply;
+  request: ChatRequest;
+}
+
+/** A reply kept in the session: `turns` is the conversation up to and including its output. */
+export interface StoredReply {
+  id: string;
+  turns: Turn[];
+  body: unknown;
 }

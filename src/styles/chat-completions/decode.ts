@@ -93,7 +93,8 @@ function contentParts(content: z.infer<typeof message>['content']): Part[] {
   });
 }
 
-function parseArguments(text: string): unknown {
+/** Tool-call arguments as sent back by a client: JSON when they parse, the raw text when not. */
+export function parseArguments(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {

@@ -31,7 +31,7 @@ export const generateContent: ChatStyle = {
   events: generateContentEvents,
   // The SDKs ask for `alt=sse`; without it the vendor streams one JSON array.
   framing: (input) => (input.query.alt === 'sse' ? 'sse' : 'json-array'),
-  // js-genai does not notice an error event mid-stream (it yields an empty response): that is the
-  // vendor's own behaviour, kept on purpose.
+  // The envelope itself, as the vendor sends it mid-stream: js-genai raises an ApiError for a data
+  // line holding `error.code` 400-599, and Vercel's provider reports it as a stream error.
   streamError: (error) => [{ data: generateContentEnvelope(error).body }],
 };

@@ -1,0 +1,152 @@
+// Reply -> the `response` object of WIRE.md section 2: output items (reasoning, message,
+// function calls), the request's settings echoed back, and usage. The stream (events.ts) is cut
+// from this same object, so joined it says exactly what this says.
+import type { ChatRequest, FinishReason, Part, Reply, ReplyChoice, Turn, Usage } from '../../conversation/types.js';
+import { toolCallId } from '../chat-completions/encode.js';
+import { functionTools } from './decode.js';
+import { functionCallItemId, messageItemId, reasoningItemId, responseId } from './ids.js';
+import type { ResponsesBody } from './schema.js';
+
+export interface OutputText {
+  type: 'output_text';
+  annotations: unknown[];
+  logprobs: unknown[];
+  text: string;
+}
+
+export type OutputItem =
+  | { id: string; type: 'reasoning'; summary: Array<{ type: 'summary_text'; text: string }>; encrypted_content?: string }
+  | { id: string; type: 'message'; status: 'completed' | 'incomplete'; content: OutputText[]; role: 'assistant' }
+  | { id: string; type: 'function_call'; status: 'completed'; arguments: string; call_id: string; name: string };
+
+export type ResponseStatus = 'completed' | 'incomplete' | 'in_progress' | 'failed';
+
+export interface ResponseObject {
+  id: string;
+  object: 'response';
+  created_at: number;
+  status: ResponseStatus;
+  completed_at: number | null;
+  error: { code: string; message: string } | null;
+  incomplete_details: { reason: string } | null;
+  output: OutputItem[];
+  usage: Record<string, unknown> | null;
+  [echoed: string]: unknown;
+}
+
+const INCOMPLETE: Partial<Record<FinishReason, string>> = { length: 'max_output_tokens', content_filter: 'content_filter' };
+
+export function usageOf(usage: Usage): Record<string, unknown> {
+  // Like the vendor, output tokens include the reasoning tokens, which are also given apart.
+  const output = usage.outputTokens + usage.reasoningTokens;
+  return {
+    input_tokens: usage.inputTokens,
+    input_tokens_details: { cached_tokens: usage.cachedTokens },
+    output_tokens: output,
+    output_tokens_details: { reasoning_tokens: usage.reasoningTokens },
+    total_tokens: usage.inputTokens + output,
+  };
+}
+
+function bodyOf(request: ChatRequest): ResponsesBody {
+  return request.body as ResponsesBody;
+}
+
+/** An opaque stand-in for the vendor's encrypted reasoning, returned only when included. */
+function encryptedReasoning(text: string): string {
+  return Buffer.from(`mock-reasoning:${text}`).toString('base64');
+}
+
+function reasoningItem(reply: Reply, choice: ReplyChoice, request: ChatRequest): OutputItem {
+  const shown = request.reasoning?.visible && choice.reasoning ? [{ type: 'summary_text' as const, text: choice.reasoning }] : [];
+  const encrypted = bodyOf(request).include?.includes('reasoning.encrypted_content');
+  return {
+    id: reasoningItemId(reply),
+    type: 'reasoning',
+    summary: shown,
+    ...(encrypted ? { encrypted_content: encryptedReasoning(choice.reasoning ?? '') } : {}),
+  };
+}
+
+export function outputItems(reply: Reply, request: ChatRequest): OutputItem[] {
+  const choice = reply.choices[0]!;
+  const items: OutputItem[] = [];
+  if (choice.reasoning !== undefined) items.push(reasoningItem(reply, choice, request));
+  if (choice.text !== '' || choice.toolCalls.length === 0) {
+    items.push({
+      id: messageItemId(reply),
+      type: 'message',
+      status: choice.finishReason === 'length' ? 'incomplete' : 'completed',
+      content: [{ type: 'output_text', annotations: [], logprobs: [], text: choice.text }],
+      role: 'assistant',
+    });
+  }
+  choice.toolCalls.forEach((call, index) => {
+    items.push({
+      id: functionCallItemId(reply, index),
+      type: 'function_call',
+      status: 'completed',
+      arguments: JSON.stringify(call.arguments),
+      call_id: toolCallId(call),
+      name: call.name,
+    });
+  });
+  return items;
+}
+
+function echoedTools(body: ResponsesBody): unknown[] {
+  return (body.tools ?? []).map((tool) => {
+    if (tool.type !== 'function') return tool;
+    const fn = functionTools([tool])[0]!;
+    return { ...fn, description: fn.description ?? null, parameters: fn.parameters ?? null, strict: fn.strict ?? true };
+  });
+}
+
+/** The response object, fields in the vendor's order, the request's settings echoed with their defaults. */
+export function encodeResponse(reply: Reply, request: ChatRequest): ResponseObject {
+  const body = bodyOf(request);
+  const incomplete = INCOMPLETE[reply.choices[0]!.finishReason];
+  const created = Math.floor(reply.createdMs / 1000);
+  return {
+    id: responseId(reply),
+    object: 'response',
+    created_at: created,
+    status: incomplete ? 'incomplete' : 'completed',
+    background: body.background ?? false,
+    completed_at: created,
+    error: null,
+    incomplete_details: incomplete ? { reason: incomplete } : null,
+    instructions: body.instructions ?? null,
+    max_output_tokens: body.max_output_tokens ?? null,
+    max_tool_calls: body.max_tool_calls ?? null,
+    model: request.model,
+    output: outputItems(reply, request),
+    parallel_tool_calls: body.parallel_tool_calls ?? true,
+    previous_response_id: body.previous_response_id ?? null,
+    prompt_cache_key: body.prompt_cache_key ?? null,
+    reasoning: { effort: body.reasoning?.effort ?? null, summary: body.reasoning?.summary ?? body.reasoning?.generate_summary ?? null },
+    safety_identifier: body.safety_identifier ?? null,
+    service_tier: 'default',
+    store: body.store ?? true,
+    temperature: body.temperature ?? 1,
+    text: { format: body.text?.format ?? { type: 'text' }, verbosity: body.text?.verbosity ?? 'medium' },
+    tool_choice: body.tool_choice ?? 'auto',
+    tools: echoedTools(body),
+    top_logprobs: body.top_logprobs ?? 0,
+    top_p: body.top_p ?? 1,
+    truncation: body.truncation ?? 'disabled',
+    usage: usageOf(reply.usage),
+    user: body.user ?? null,
+    metadata: body.metadata ?? {},
+  };
+}
+
+/** The assistant turn a response adds to its conversation, for `previous_response_id` and item references. */
+export function outputTurn(reply: Reply): Turn {
+  const choice = reply.choices[0]!;
+  const parts: Part[] = [];
+  if (choice.reasoning) parts.push({ kind: 'reasoning', text: choice.reasoning });
+  if (choice.text !== '' || choice.toolCalls.length === 0) parts.push({ kind: 'text', text: choice.text });
+  for (const call of choice.toolCalls) parts.push({ kind: 'tool_call', id: toolCallId(call), name: call.name, arguments: call.arguments });
+  return { role: 'assistant', parts };
+}

@@ -1,0 +1,87 @@
+// The typed event stream of a response (WIRE.md section 2), cut from the finished response
+// object: created, in_progress, each item added -> its deltas -> done, then completed (or
+// incomplete) carrying that same object. So the stream, joined, is the whole response.
+import type { MockError } from '../../conversation/errors.js';
+import type { StreamEvent } from '../../conversation/plan.js';
+import { chunkText } from '../../conversation/tokens.js';
+import { openaiEnvelope } from '../openai-envelope.js';
+import type { OutputItem, OutputText, ResponseObject } from './encode.js';
+
+/** How the text of the stream is cut: the reply's own chunks, or by token when replaying. */
+export interface StreamChunks {
+  text(text: string): string[];
+  reasoning(text: string): string[];
+}
+
+export const BY_TOKEN: StreamChunks = { text: (t) => chunkText(t, 'token'), reasoning: (t) => chunkText(t, 'token') };
+
+type Emit = (type: string, fields: Record<string, unknown>, paced?: boolean) => void;
+
+function messageEvents(item: Extract<OutputItem, { type: 'message' }>, at: number, chunks: StreamChunks, emit: Emit): void {
+  emit('response.output_item.added', { output_index: at, item: { ...item, status: 'in_progress', content: [] } });
+  item.content.forEach((part, contentIndex) => {
+    const where = { item_id: item.id, output_index: at, content_index: contentIndex };
+    const empty: OutputText = { ...part, text: '' };
+    emit('response.content_part.added', { ...where, part: empty });
+    for (const delta of chunks.text(part.text)) emit('response.output_text.delta', { ...where, delta, logprobs: [] }, true);
+    emit('response.output_text.done', { ...where, text: part.text, logprobs: [] });
+    emit('response.content_part.done', { ...where, part });
+  });
+}
+
+function reasoningEvents(item: Extract<OutputItem, { type: 'reasoning' }>, at: number, chunks: StreamChunks, emit: Emit): void {
+  emit('response.output_item.added', { output_index: at, item: { ...item, summary: [] } });
+  item.summary.forEach((part, summaryIndex) => {
+    const where = { item_id: item.id, output_index: at, summary_index: summaryIndex };
+    emit('response.reasoning_summary_part.added', { ...where, part: { ...part, text: '' } });
+    for (const delta of chunks.reasoning(part.text)) emit('response.reasoning_summary_text.delta', { ...where, delta }, true);
+    emit('response.reasoning_summary_text.done', { ...where, text: part.text });
+    emit('response.reasoning_summary_part.done', { ...where, part });
+  });
+}
+
+function functionCallEvents(item: Extract<OutputItem, { type: 'function_call' }>, at: number, emit: Emit): void {
+  emit('response.output_item.added', { output_index: at, item: { ...item, status: 'in_progress', arguments: '' } });
+  const where = { item_id: item.id, output_index: at };
+  for (const delta of chunkText(item.arguments, 'token')) emit('response.function_call_arguments.delta', { ...where, delta }, true);
+  emit('response.function_call_arguments.done', { ...where, name: item.name, arguments: item.arguments });
+}
+
+/** The response as it stands before any output: in progress, nothing counted yet. */
+function started(response: ResponseObject): ResponseObject {
+  return { ...response, status: 'in_progress', completed_at: null, incomplete_details: null, output: [], usage: null };
+}
+
+export function responseEvents(response: ResponseObject, chunks: StreamChunks): StreamEvent[] {
+  const events: StreamEvent[] = [];
+  const emit: Emit = (type, fields, paced = false) => {
+    events.push({ event: type, data: { type, sequence_number: events.length, ...fields }, ...(paced ? { paced } : {}) });
+  };
+  emit('response.created', { response: started(response) });
+  emit('response.in_progress', { response: started(response) });
+  response.output.forEach((item, at) => {
+    if (item.type === 'message') messageEvents(item, at, chunks, emit);
+    else if (item.type === 'reasoning') reasoningEvents(item, at, chunks, emit);
+    else functionCallEvents(item, at, emit);
+    emit('response.output_item.done', { output_index: at, item });
+  });
+  emit(response.status === 'incomplete' ? 'response.incomplete' : 'response.completed', { response });
+  return events;
+}
+
+/**
+ * A failure mid-stream, as the vendor sends it: an `error` event (openai-node throws on it), then
+ * `response.failed` for clients that read on. Numbered after the planned events, so the numbers
+ * keep rising whatever point the stream was cut at.
+ */
+export function failureEvents(error: MockError, stream?: { response: ResponseObject; planned: number }): StreamEvent[] {
+  const body = openaiEnvelope(error).body as { error?: Record<string, unknown> };
+  const { message, type, code, param } = body.error ?? { message: error.message, type: 'server_error', code: null, param: null };
+  const at = stream?.planned ?? 0;
+  const events: StreamEvent[] = [{ event: 'error', data: { type: 'error', sequence_number: at, error: { type, code, message, param } } }];
+  if (stream) {
+    const failed = { ...started(stream.response), status: 'failed', error: { code: String(code ?? type), message: String(message) } };
+    events.push({ event: 'response.failed', data: { type: 'response.failed', sequence_number: at + 1, response: failed } });
+  }
+  return events;
+}
