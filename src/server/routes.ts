@@ -2,6 +2,7 @@
 import Router from '@koa/router';
 import type { Context, Middleware, Next } from 'koa';
 import { adminRoutes } from '../admin/routes.js';
+import type { Envelope } from '../conversation/errors.js';
 import { chatCompletions } from '../styles/chat-completions/index.js';
 import { generateContent } from '../styles/generate-content/index.js';
 import { messages, messagesTokenCounting } from '../styles/messages/index.js';
@@ -12,12 +13,13 @@ import { chatHandler } from './chat.js';
 import { countTokensHandler } from './count-tokens.js';
 import type { Mock, MockState } from './context.js';
 import { generateContentActions } from './generate-content.js';
+import { mediaRoutes } from './media-routes.js';
 import { getModel, listFormat, listModels } from './models.js';
 import { deleteResponse, retrieveResponse } from './stored-responses.js';
 import { requireHeader } from './version-header.js';
 
 /** Names the style of a route, so that errors, even auth errors, speak its envelope. */
-export function useStyle(style: Pick<ChatStyle, 'name' | 'envelope'>): Middleware {
+export function useStyle(style: { name: string; envelope: Envelope }): Middleware {
   return async (ctx: Context, next: Next) => {
     const state = ctx.state as MockState;
     state.envelope = style.envelope;
@@ -46,6 +48,7 @@ export function routes(mock: Mock, body: Middleware): Router {
   router.get('/v1beta/models', listFormat('gemini'), auth, listModels(mock));
   router.get('/v1beta/models/:model', listFormat('gemini'), auth, getModel(mock));
 
+  mediaRoutes(router, mock, body);
   adminRoutes(router, mock, body);
   return router;
 }

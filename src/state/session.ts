@@ -13,6 +13,11 @@ export interface StoredResponse {
   body: unknown;
 }
 
+export interface StoredImage {
+  mimeType: string;
+  data: Uint8Array;
+}
+
 export interface RateWindow {
   startMs: number;
   used: number;
@@ -23,6 +28,8 @@ export interface Session {
   journal: Ring<JournalEntry>;
   responses: Map<string, StoredResponse>;
   tasks: Map<string, VideoTask>;
+  /** Pictures answered as `url`, served at that URL until they age out. */
+  images: Map<string, StoredImage>;
   /** Requests taken by each scenario in this session, for step selection. */
   scenarioCounters: Map<string, number>;
   rateWindows: Map<string, RateWindow>;
@@ -38,6 +45,8 @@ export interface Session {
 /** Bounded stores: a long CI run cannot grow the mock without end. */
 export const MAX_STORED_RESPONSES = 1000;
 export const MAX_TASKS = 1000;
+/** Pictures are large: a session keeps only its latest ones for `url` answers. */
+export const MAX_IMAGES = 100;
 
 export function createSession(id: string, journalMax: number, nowMs: number): Session {
   return {
@@ -45,6 +54,7 @@ export function createSession(id: string, journalMax: number, nowMs: number): Se
     journal: new Ring(journalMax),
     responses: new Map(),
     tasks: new Map(),
+    images: new Map(),
     scenarioCounters: new Map(),
     rateWindows: new Map(),
     scenario: undefined,

@@ -1,8 +1,33 @@
-// A video task as stored in its session; progression is computed from it and the clock.
+// A video task as stored in its session. Everything it needs to progress and to serve its media
+// is copied in at creation, so a config reload never changes a task already running.
+import type { VideoError } from '../conversation/video.js';
+
+export interface TaskTiming {
+  queuedMs: number;
+  runMs: number;
+  /** `time`: the clock moves the task; `polls`: each status read adds `step` points. */
+  progressBy: 'time' | 'polls';
+  step: number;
+}
 
 export interface VideoTask {
   id: string;
   model: string;
   prompt: string;
   createdMs: number;
+  seconds: string;
+  size: string;
+  metadata?: Record<string, unknown>;
+  timing: TaskTiming;
+  /** The progress at which the task fails, and the error it then reports. */
+  failure?: { atProgress: number; error: VideoError };
+  /** Absolute paths of the media served once completed; unset means the bundled samples. */
+  files: { video?: string; thumbnail?: string };
+  /** The `videos:` fixture that shaped the task. */
+  fixture?: string;
+  /** Status reads so far (they drive `progress_by: polls`). */
+  polls: number;
+  /** Transition times seen by status reads, for poll-driven tasks (time-driven ones compute them). */
+  startedMs?: number;
+  finishedMs?: number;
 }

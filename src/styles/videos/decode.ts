@@ -1,0 +1,110 @@
+// Video task bodies (`POST /v1/videos`, `POST /v1/video/generations`), JSON or multipart, into
+// one VideoRequest. Every field of the gateway description is checked; unknown fields pass.
+// The legacy copies under `metadata` stand in for top-level fields that are left out.
+import { z } from 'zod';
+import { invalid } from '../../conversation/errors.js';
+import { formBool, formInt } from '../form.js';
+import { parseBody } from '../validate.js';
+
+const frameOptions = {
+  seconds: formInt(1, 60).transform(String).nullish(),
+  size: z.string().nullish(),
+  resolution: z.string().nullish(),
+  ratio: z.string().nullish(),
+  generate_audio: formBool.nullish(),
+  watermark: formBool.nullish(),
+  camera_fixed: formBool.nullish(),
+  return_last_frame: formBool.nullish(),
+};
+
+/** `metadata.content` items: `{type: "text", text}` or `{type: "<kind>_url", "<kind>_url": {url}}`. */
+const contentItem = z.looseObject({ type: z.string().min(1), text: z.string().optional() }).superRefine((item, ctx) => {
+  if (item.type === 'text' && typeof item.text !== 'string') {
+    ctx.addIssue({ code: 'custom', path: ['text'], message: 'a text item needs a text string' });
+  }
+  if (item.type.endsWith('_url')) {
+    const media = (item as Record<string, unknown>)[item.type];
+    const url = typeof media === 'string' ? media : (media as { url?: unknown } | undefined)?.url;
+    if (typeof url !== 'string' || url === '') {
+      ctx.addIssue({ code: 'custom', path: [item.type], message: `a ${item.type} item needs ${item.type}.url` });
+    }
+  }
+});
+
+function jsonObjectText(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+}
+
+const metadata = z.preprocess(
+  jsonObjectText,
+  z.looseObject({ ...frameOptions, content: z.array(contentItem).nullish() }),
+);
+
+const body = z.looseObject({
+  model: z.string().min(1).nullish(),
+  prompt: z.string().nullish(),
+  ...frameOptions,
+  metadata: metadata.nullish(),
+  input_reference: z
+    .union([
+      z.string().min(1),
+      z.strictObject({ image_url: z.string().min(1).optional(), file_id: z.string().min(1).optional() }),
+    ])
+    .nullish(),
+});
+
+type Body = z.infer<typeof body>;
+
+/** A value and the field it came from (`ratio` or `metadata.ratio`), to name it in a 400. */
+export interface Sourced {
+  value: string;
+  field: string;
+}
+
+export interface VideoRequest {
+  model?: string;
+  prompt: string;
+  seconds: string;
+  size?: Sourced;
+  ratio?: Sourced;
+  resolution?: Sourced;
+  metadata?: Record<string, unknown>;
+}
+
+function sourced(data: Body, key: 'size' | 'ratio' | 'resolution'): Sourced | undefined {
+  if (data[key] != null) return { value: data[key], field: key };
+  const legacy = data.metadata?.[key];
+  return legacy != null ? { value: legacy, field: `metadata.${key}` } : undefined;
+}
+
+/** The prompt, or failing that the text item of `metadata.content`. */
+function promptOf(data: Body): string {
+  const text = data.metadata?.content?.find((item) => item.type === 'text')?.text;
+  const prompt = data.prompt ?? text;
+  if (prompt === undefined || prompt.trim() === '') {
+    throw invalid(
+      data.prompt == null ? "Missing required parameter: 'prompt'." : "Invalid value for 'prompt': it must not be empty.",
+      'prompt',
+      data.prompt == null ? 'missing_required_parameter' : 'invalid_value',
+    );
+  }
+  return prompt;
+}
+
+export function decodeVideoRequest(input: unknown): VideoRequest {
+  const data = parseBody(body, input);
+  return {
+    model: data.model ?? undefined,
+    prompt: promptOf(data),
+    seconds: data.seconds ?? data.metadata?.seconds ?? '4',
+    size: sourced(data, 'size'),
+    ratio: sourced(data, 'ratio'),
+    resolution: sourced(data, 'resolution'),
+    metadata: data.metadata ?? undefined,
+  };
+}
