@@ -64,7 +64,10 @@ type Body = z.infer<typeof countBody>;
 const TOOL_NAME = /^[a-zA-Z0-9_-]{1,128}$/;
 
 function clientTools(tools: Body['tools']): ToolDef[] {
+  const seen = new Set<string>();
   return (tools ?? []).flatMap((t, i): ToolDef[] => {
+    if (seen.has(t.name)) throw badField(`tools[${i}].name`, 'Tool names must be unique.');
+    seen.add(t.name);
     if (t.type && t.type !== 'custom') return [];
     if (!TOOL_NAME.test(t.name)) throw badField(`tools[${i}].name`, `String should match pattern '${TOOL_NAME.source}'`);
     if (!t.input_schema) throw badField(`tools[${i}].input_schema`, 'Field required');
