@@ -92,6 +92,7 @@ describe('decode', () => {
     expect(refusal({ contents: [{ parts: [{}] }] }).options.param).toBe('contents[0].parts[0]');
     expect(refusal({ contents: [{ role: 'system', parts: [{ text: 'x' }] }] }).options.param).toBe('contents[0].role');
     expect(refusal({ contents: [] }).options.param).toBe('contents');
+    expect(refusal({ contents: [{ role: 'user', parts: [] }] }).options.param).toBe('contents[0].parts');
   });
 
   it('converts upper-case declarations to JSON Schema and maps the calling modes', () => {

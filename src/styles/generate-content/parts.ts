@@ -21,7 +21,7 @@ export const partSchema = z.looseObject({
 
 export const contentSchema = z.looseObject({
   role: z.enum(['user', 'model']).optional(),
-  parts: z.array(partSchema),
+  parts: z.array(partSchema).min(1),
 });
 
 type WirePart = z.infer<typeof partSchema>;
