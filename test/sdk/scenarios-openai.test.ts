@@ -139,6 +139,27 @@ describe('scenario faults through the openai SDK', () => {
     expect(deltas).toHaveLength(2);
   });
 
+  it('a responses stream cut after two chunks surfaces as an error after two text deltas', async () => {
+    const stream = await client('cut').responses.create({ model: 'gpt-4o-mini', input: 'Tell me a long story.', stream: true });
+    const deltas: string[] = [];
+    const error = await (async () => {
+      for await (const event of stream) if (event.type === 'response.output_text.delta') deltas.push(event.delta);
+    })().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect(deltas).toHaveLength(2);
+  });
+
+  it('a responses stream error surfaces as APIError after two text deltas', async () => {
+    const stream = await client('errored').responses.create({ model: 'gpt-4o-mini', input: 'Tell me a long story.', stream: true });
+    const deltas: string[] = [];
+    const error = await (async () => {
+      for await (const event of stream) if (event.type === 'response.output_text.delta') deltas.push(event.delta);
+    })().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(OpenAI.APIError);
+    expect((error as Error).message).toContain('Overloaded mid-stream.');
+    expect(deltas).toHaveLength(2);
+  });
+
   it('a malformed body makes the SDK fail to parse it', async () => {
     const error = await client('broken_json').chat.completions.create(ask).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SyntaxError);
