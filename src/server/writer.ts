@@ -7,6 +7,8 @@ import type { Fault, Framing, Plan, StreamEvent } from '../conversation/plan.js'
 
 /** The journal's status for a request whose client left before the answer (nginx's convention). */
 export const CLIENT_GONE = 499;
+/** The journal's status for a request the mock answered by dropping the socket (as browsers show it). */
+export const NO_RESPONSE = 0;
 
 /** Resolves after `ms`, or early (false) when the response closes. */
 export function pause(res: ServerResponse, ms: number): Promise<boolean> {
@@ -139,6 +141,7 @@ export async function write(ctx: Context, plan: Plan, fault?: Fault): Promise<vo
   if (fault?.kind === 'delay' && !(await waitForClient(ctx, fault.ms))) return;
   if (fault?.kind === 'reset') {
     ctx.respond = false;
+    ctx.res.statusCode = NO_RESPONSE;
     ctx.req.socket.destroy();
     return;
   }

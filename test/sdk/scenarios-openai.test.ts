@@ -165,9 +165,10 @@ describe('scenario faults through the openai SDK', () => {
     expect(error).toBeInstanceOf(SyntaxError);
   });
 
-  it('a reset surfaces as APIConnectionError', async () => {
+  it('a reset surfaces as APIConnectionError and is journaled with status 0', async () => {
     const error = await client('dropped').chat.completions.create(ask).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OpenAI.APIConnectionError);
+    expect((await journal('dropped')).map((e) => [e.status, e.scenario])).toEqual([[0, 'dropped']]);
   });
 
   it('the stream faults leave a whole (non-stream) reply alone', async () => {
