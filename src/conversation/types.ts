@@ -53,6 +53,8 @@ export interface ImageOutputRequest {
   imageSize?: string;
   /** Also answer with text next to the image. */
   withText: boolean;
+  /** Where the style read aspectRatio and imageSize, so a bad value's 400 names the field. */
+  fields?: { aspectRatio: string; imageSize: string };
 }
 
 export interface ChatRequest {

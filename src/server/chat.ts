@@ -13,6 +13,7 @@ import { applyScenario, toFault } from '../scenarios/apply.js';
 import { MAX_STORED_RESPONSES, putBounded, type Session } from '../state/session.js';
 import type { ChatStyle, StyleInput } from '../styles/style.js';
 import type { Mock, MockState } from './context.js';
+import { CHAT_STYLE_MODELS, imageOutputOf, withImages } from './image-output.js';
 import { chunkByFor, pacingFor } from './pacing.js';
 import { write } from './writer.js';
 
@@ -84,10 +85,11 @@ export function chatHandler(mock: Mock, style: ChatStyle) {
     const session = state.session;
     const request = style.decode(input, { storedTurns: (id) => session.responses.get(id)?.turns });
     state.notes.model = request.model;
-    const model = requireModel(mock, request.model);
+    const model = requireModel(mock, request.model, CHAT_STYLE_MODELS);
+    const imageOutput = imageOutputOf(mock, state, request, model);
     const subject = chatSubject(request);
     const outcome = await applyScenario(mock, ctx, subject, () => countInputTokens(request));
-    const reply = decide(mock, state, request, model, subject);
+    const reply = withImages(mock, state, imageOutput, request, model, subject, decide(mock, state, request, model, subject));
     const kept = style.store?.(reply, request);
     if (kept) putBounded(session.responses, kept.id, { turns: kept.turns, body: kept.body }, MAX_STORED_RESPONSES);
     const fault = toFault(outcome.fault, (error) => style.streamError(error, { reply, request }));

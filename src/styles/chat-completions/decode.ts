@@ -6,6 +6,7 @@ import type { ChatRequest, Part, ResponseFormat, ToolChoice, Turn } from '../../
 import { urlPart } from '../media.js';
 import type { StyleInput } from '../style.js';
 import { parseBody } from '../validate.js';
+import { imageOutputOf } from './image-config.js';
 
 const contentPart = z.looseObject({
   type: z.string(),
@@ -168,6 +169,7 @@ export function decodeChatCompletions(input: StyleInput): ChatRequest {
     stream: data.stream === true,
     temperature: data.temperature ?? undefined,
     seed: data.seed ?? undefined,
+    imageOutput: imageOutputOf(data),
     headers: input.headers,
     body: data,
   };

@@ -1,0 +1,55 @@
+// Image output asked of the chat-completions style: `extra_body.<vendor>.image_config` with
+// snake_case `aspect_ratio` and `image_size` (also accepted without the `extra_body` wrapper,
+// which the JS SDKs cannot send), or `modalities` naming `image`. camelCase spellings are refused
+// as the gateway refuses them, naming the snake_case key to use.
+import { invalid } from '../../conversation/errors.js';
+import type { ImageOutputRequest } from '../../conversation/types.js';
+
+type Json = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+const SNAKE: Record<string, string> = { imageConfig: 'image_config', aspectRatio: 'aspect_ratio', imageSize: 'image_size' };
+
+/** The vendor block that holds an image config, and its path: under extra_body first, then at the top. */
+function vendorBlock(body: Json): { block: Json; path: string } | undefined {
+  const scopes: Array<[Json, string]> = isObject(body.extra_body) ? [[body.extra_body, 'extra_body.'], [body, '']] : [[body, '']];
+  for (const [scope, prefix] of scopes) {
+    for (const [vendor, block] of Object.entries(scope)) {
+      if (isObject(block) && ('image_config' in block || 'imageConfig' in block)) return { block, path: `${prefix}${vendor}` };
+    }
+  }
+  return undefined;
+}
+
+function refuseCamel(object: Json, path: string): void {
+  for (const key of Object.keys(object)) {
+    const snake = SNAKE[key];
+    if (snake) throw invalid(`'${path}.${key}' is not supported, use '${path}.${snake}' instead.`, `${path}.${key}`);
+  }
+}
+
+function text(config: Json, key: string, path: string): string | undefined {
+  const value = config[key];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string') throw invalid(`Invalid value for '${path}.${key}': expected a string.`, `${path}.${key}`);
+  return value;
+}
+
+export function imageOutputOf(body: Json): ImageOutputRequest | undefined {
+  const modalities = Array.isArray(body.modalities) ? body.modalities : [];
+  const withText = modalities.includes('text');
+  const found = vendorBlock(body);
+  if (!found) return modalities.includes('image') ? { withText } : undefined;
+  refuseCamel(found.block, found.path);
+  const path = `${found.path}.image_config`;
+  const config = found.block.image_config;
+  if (!isObject(config)) throw invalid(`Invalid value for '${path}': expected an object.`, path);
+  refuseCamel(config, path);
+  return {
+    aspectRatio: text(config, 'aspect_ratio', path),
+    imageSize: text(config, 'image_size', path),
+    withText,
+    fields: { aspectRatio: `${path}.aspect_ratio`, imageSize: `${path}.image_size` },
+  };
+}
