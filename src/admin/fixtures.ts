@@ -11,9 +11,9 @@ import { DEFAULT_SESSION } from '../state/sessions.js';
 import { sessionParam } from './session-param.js';
 
 /** Where run-time fixtures say they come from. */
-export const RUNTIME_FILE = 'POST /__admin/fixtures';
+const RUNTIME_FILE = 'POST /__admin/fixtures';
 
-export interface FixtureListing {
+interface FixtureListing {
   name: string;
   file: string;
   section: 'chat' | 'images' | 'videos';
@@ -55,7 +55,7 @@ function problem(message: string, param?: string): MockError {
 }
 
 /** Validates and compiles the posted document; every problem is named, as `validate` would. */
-export function compilePosted(body: unknown, session: string, firstOrder: number): ChatFixture[] {
+function compilePosted(body: unknown, session: string, firstOrder: number): ChatFixture[] {
   const parsed = fixturesFileSchema.safeParse(body ?? {});
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${formatPath(issue.path) || 'body'}: ${issue.message}`);

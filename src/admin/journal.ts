@@ -15,7 +15,7 @@ function chosenSessions(mock: Mock, ctx: Context): Session[] {
   return session ? [session] : [];
 }
 
-export function journalEntries(sessions: readonly Session[], query: Record<string, unknown>): JournalEntry[] {
+function journalEntries(sessions: readonly Session[], query: Record<string, unknown>): JournalEntry[] {
   const entries = sessions.flatMap((session) => session.journal.toArray());
   // Several sessions interleave by time; the sort is stable, so each session keeps its own order.
   if (sessions.length > 1) entries.sort((a, b) => (a.time < b.time ? -1 : a.time > b.time ? 1 : 0));

@@ -4,12 +4,12 @@ import { MockError, type ErrorKind, type RateLimitInfo } from '../conversation/e
 import type { FaultSpec } from './apply.js';
 import type { Step } from './steps.js';
 
-export type ErrorStep = Extract<Step, { error: ErrorKind; fault?: undefined }>;
-export type FaultStep = Extract<Step, { fault: string }>;
+type ErrorStep = Extract<Step, { error: ErrorKind; fault?: undefined }>;
+type FaultStep = Extract<Step, { fault: string }>;
 
 export const TIMEOUT_MS = 10_000;
-export const DELAY_MS = 2_000;
-export const AFTER_CHUNKS = 3;
+const DELAY_MS = 2_000;
+const AFTER_CHUNKS = 3;
 
 const MESSAGES: Record<ErrorKind, string> = {
   invalid_request: 'The request is invalid.',

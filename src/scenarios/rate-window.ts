@@ -17,7 +17,7 @@ export interface WindowVerdict {
 }
 
 /** The schema makes sure a limit names exactly one of `requests` and `tokens`. */
-export function budgetOf(limit: LimitSpec): { unit: RateLimitInfo['unit']; budget: number } {
+function budgetOf(limit: LimitSpec): { unit: RateLimitInfo['unit']; budget: number } {
   return limit.tokens !== undefined ? { unit: 'tokens', budget: limit.tokens } : { unit: 'requests', budget: limit.requests ?? 0 };
 }
 

@@ -7,7 +7,7 @@ export type Step = Exclude<StepSpec, 'pass'>;
 
 const PASS: Step = { pass: true };
 
-export function normalizeStep(step: StepSpec): Step {
+function normalizeStep(step: StepSpec): Step {
   return step === 'pass' ? PASS : step;
 }
 

@@ -6,12 +6,12 @@ import type { Context } from 'koa';
 import type { Fault, Framing, Plan, StreamEvent } from '../conversation/plan.js';
 
 /** The journal's status for a request whose client left before the answer (nginx's convention). */
-export const CLIENT_GONE = 499;
+const CLIENT_GONE = 499;
 /** The journal's status for a request the mock answered by dropping the socket (as browsers show it). */
-export const NO_RESPONSE = 0;
+const NO_RESPONSE = 0;
 
 /** Resolves after `ms`, or early (false) when the response closes. */
-export function pause(res: ServerResponse, ms: number): Promise<boolean> {
+function pause(res: ServerResponse, ms: number): Promise<boolean> {
   if (res.destroyed || res.writableEnded) return Promise.resolve(false);
   if (ms <= 0) return Promise.resolve(true);
   return new Promise((resolve) => {
