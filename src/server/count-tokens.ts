@@ -8,6 +8,7 @@ import { applyScenario, toFault } from '../scenarios/apply.js';
 import type { ChatStyle, StyleInput } from '../styles/style.js';
 import { requireModel, styleInput } from './chat.js';
 import type { Mock, MockState } from './context.js';
+import { CHAT_STYLE_MODELS } from './image-output.js';
 import { write } from './writer.js';
 
 export interface TokenCounting {
@@ -20,7 +21,7 @@ export function countTokensHandler(mock: Mock, style: ChatStyle, counting: Token
     const state = ctx.state as MockState;
     const request = counting.decode(styleInput(ctx));
     state.notes.model = request.model;
-    requireModel(mock, request.model, ['chat', 'image']);
+    requireModel(mock, request.model, CHAT_STYLE_MODELS);
     const outcome = await applyScenario(mock, ctx, chatSubject(request));
     const body = counting.encode(countInputTokens(request), request);
     await write(ctx, { kind: 'json', status: 200, headers: {}, body }, toFault(outcome.fault, style.streamError));

@@ -147,7 +147,8 @@ describe('decode', () => {
       },
     });
     expect(request).toMatchObject({ choices: 3, maxOutputTokens: 64, stopSequences: ['END'], temperature: 0.2 });
-    expect(request.imageOutput).toEqual({ aspectRatio: '16:9', imageSize: '2K', withText: true });
+    expect(request.imageOutput).toMatchObject({ aspectRatio: '16:9', imageSize: '2K', withText: true });
+    expect(request.imageOutput!.fields!.aspectRatio).toBe('generationConfig.imageConfig.aspectRatio');
     expect(decode(say('x')).imageOutput).toBeUndefined();
     expect(refusal({ ...say('x'), generationConfig: { candidateCount: 9 } }).options.param).toBe('generationConfig.candidateCount');
   });

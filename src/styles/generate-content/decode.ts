@@ -144,7 +144,12 @@ function reasoningOf(config: Config | undefined): ReasoningRequest | undefined {
 function imageOutputOf(config: Config | undefined): ChatRequest['imageOutput'] {
   const modalities = config?.responseModalities ?? [];
   if (!modalities.includes('IMAGE')) return undefined;
-  return { aspectRatio: config?.imageConfig?.aspectRatio, imageSize: config?.imageConfig?.imageSize, withText: modalities.includes('TEXT') };
+  return {
+    aspectRatio: config?.imageConfig?.aspectRatio,
+    imageSize: config?.imageConfig?.imageSize,
+    withText: modalities.includes('TEXT'),
+    fields: { aspectRatio: 'generationConfig.imageConfig.aspectRatio', imageSize: 'generationConfig.imageConfig.imageSize' },
+  };
 }
 
 function toRequest(data: Body, model: string, stream: boolean, input: StyleInput): ChatRequest {
