@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { sniffImageType } from '../../src/media/png.js';
+import { pngSize, sniffImageType } from '../../src/media/png.js';
 
 // The committed sample media (made by fixtures/media/make-samples.sh); ffprobe is not assumed to
 // be installed where tests run, so these check the container's shape by its bytes.
@@ -18,7 +18,9 @@ describe('sample media', () => {
     expect(mp4.indexOf('avc1', 0, 'latin1')).toBeGreaterThan(0);
   });
 
-  it('has a WebP thumbnail', () => {
+  it('has a WebP thumbnail, a JPEG spritesheet and a PNG picture for the images example', () => {
     expect(sniffImageType(read('sample-thumbnail.webp'))).toBe('image/webp');
+    expect(sniffImageType(read('sample-spritesheet.jpg'))).toBe('image/jpeg');
+    expect(pngSize(read('sample-image.png'))).toEqual({ width: 256, height: 256 });
   });
 });
