@@ -89,7 +89,7 @@ export function chatHandler(mock: Mock, style: ChatStyle) {
     const imageOutput = imageOutputOf(mock, state, request, model);
     const subject = chatSubject(request);
     const outcome = await applyScenario(mock, ctx, subject, () => countInputTokens(request));
-    const reply = withImages(mock, state, imageOutput, request, model, subject, decide(mock, state, request, model, subject));
+    const reply = withImages(mock, state, imageOutput, subject, decide(mock, state, request, model, subject));
     const kept = style.store?.(reply, request);
     if (kept) putBounded(session.responses, kept.id, { turns: kept.turns, body: kept.body }, MAX_STORED_RESPONSES);
     const fault = toFault(outcome.fault, (error) => style.streamError(error, { reply, request }));

@@ -18,6 +18,9 @@ export const CHAT_STYLE_MODELS = ['chat', 'image'] as const;
 export interface ImageOutput {
   size: Size;
   withText: boolean;
+  stream: boolean;
+  /** The model's `chat_image_output` where the style can carry pictures as Markdown text (only chat-completions). */
+  markdown?: ModelEntry['chatImageOutput'];
 }
 
 function sizeOf(request: ChatRequest): Size {
@@ -53,7 +56,12 @@ export function imageOutputOf(mock: Mock, state: MockState, request: ChatRequest
       { code: 'image_generation_not_allowed' },
     );
   }
-  return { size: sizeOf(request), withText: asked.withText };
+  return {
+    size: sizeOf(request),
+    withText: asked.withText,
+    stream: request.stream,
+    markdown: chatCompletions ? model.chatImageOutput : undefined,
+  };
 }
 
 function markdown(picture: Picture): string {
@@ -66,22 +74,14 @@ function markdown(picture: Picture): string {
  * `chat_image_output: markdown` (fixture, else model) the chat-completions style carries the
  * picture as a Markdown data URL in its text instead, whole and streamed.
  */
-export function withImages(
-  mock: Mock,
-  state: MockState,
-  output: ImageOutput | undefined,
-  request: ChatRequest,
-  model: ModelEntry,
-  subject: MatchSubject,
-  reply: Reply,
-): Reply {
+export function withImages(mock: Mock, state: MockState, output: ImageOutput | undefined, subject: MatchSubject, reply: Reply): Reply {
   if (!output) return reply;
   const config = mock.store.current;
   const fixture = firstMatch(config.images, subject)?.fixture;
   state.notes.fixture ??= fixture?.name ?? null;
   const made = pictures(mock, fixture, reply.choices.length, output.size, (index) => pictureSeed(mock.options.seed, subject.lastUser, index));
   const chatFixture = reply.fixture === undefined ? undefined : [...state.session.fixtures, ...config.chat].find((f) => f.name === reply.fixture);
-  const asMarkdown = request.style === 'chat-completions' && (chatFixture?.chatImageOutput ?? model.chatImageOutput) === 'markdown';
+  const asMarkdown = output.markdown !== undefined && (chatFixture?.chatImageOutput ?? output.markdown) === 'markdown';
   const blank = reply.fixture === undefined && !output.withText;
   let outputTokens = reply.usage.outputTokens + made.length * CHAT_IMAGE_TOKENS;
   const choices = reply.choices.map((choice, index): ReplyChoice => {
@@ -94,7 +94,7 @@ export function withImages(
       return { ...choice, text, textChunks, finishReason, images: [{ mimeType: picture.mimeType, data: picture.data.toString('base64') }] };
     }
     const image = text ? `\n${markdown(picture)}` : markdown(picture);
-    return { ...choice, text: text + image, textChunks: request.stream ? [...textChunks, image] : [], finishReason, images: [] };
+    return { ...choice, text: text + image, textChunks: output.stream ? [...textChunks, image] : [], finishReason, images: [] };
   });
   return { ...reply, choices, usage: { ...reply.usage, outputTokens } };
 }
