@@ -118,6 +118,27 @@ describe('POST /v1/videos with a JSON body', () => {
     expect(error.type).toBe('invalid_request_error');
   });
 
+  it('takes the same fields from a multipart form, nested metadata included', async () => {
+    const form = new FormData();
+    form.append('prompt', 'a form-made clip');
+    form.append('generate_audio', 'true');
+    form.append('metadata[seconds]', '10');
+    form.append('metadata[content][][type]', 'image_url');
+    form.append('metadata[content][][image_url][url]', 'https://example.com/first.png');
+    form.append('input_reference[image_url]', 'https://example.com/ref.png');
+    const response = await fetch(`${server.url}/v1/videos`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer sk-test', 'x-mock-session': 'form' },
+      body: form,
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({
+      prompt: 'a form-made clip',
+      seconds: '10',
+      metadata: { seconds: '10', content: [{ type: 'image_url', image_url: { url: 'https://example.com/first.png' } }] },
+    });
+  });
+
   it('answers 404 naming the known models for a model the catalog lacks', async () => {
     const response = await request('POST', '/v1/videos', 'refusals', { prompt: 'x', model: 'veo-9' });
     expect(response.status).toBe(404);
