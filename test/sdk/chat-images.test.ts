@@ -179,6 +179,20 @@ describe('generate-content image generation (@google/genai)', () => {
     expect(parts.some((part) => part.text)).toBe(false);
   });
 
+  it('streams the picture as an inlineData part, with no text for an IMAGE-only request', async () => {
+    const stream = await genai('sk-default').models.generateContentStream({
+      model: 'gemini-2.5-flash-image',
+      contents: 'a streamed bicycle',
+      config: { responseModalities: ['IMAGE'], imageConfig: { aspectRatio: '3:2' } },
+    });
+    const parts = [];
+    for await (const chunk of stream) parts.push(...(chunk.candidates?.[0]?.content?.parts ?? []));
+    expect(parts.filter((part) => part.text)).toEqual([]);
+    const images = parts.filter((part) => part.inlineData);
+    expect(images).toHaveLength(1);
+    expect(pngSize(Buffer.from(images[0]!.inlineData!.data!, 'base64'))).toEqual({ width: 1248, height: 832 });
+  });
+
   it('puts a text part beside the picture when TEXT is asked too, and defaults to 1:1 at 1K', async () => {
     const response = await genai('sk-default').models.generateContent({
       model: 'gemini-2.5-flash-image',
