@@ -7,7 +7,7 @@ let server: TestServer;
 const CATALOG = ['gpt-4o-mini', 'gpt-4.1', 'o4-mini', 'claude-sonnet-4-5', 'gemini-2.5-flash', 'gpt-image-1', 'gemini-2.5-flash-image', 'sora-2', 'seedance-1-0-pro'];
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ scenarios: 'scenarios' });
 });
 afterAll(() => server.close());
 
@@ -70,5 +70,14 @@ describe('model lists', () => {
     } finally {
       await own.close();
     }
+  });
+
+  it('applies a scenario to the model list, in the format the headers chose', async () => {
+    const openai = await get('/v1/models', { authorization: 'Bearer k', 'x-mock-scenario': 'rate_limit' });
+    expect(openai.status).toBe(429);
+    expect(await openai.json()).toMatchObject({ error: { type: 'rate_limit_error' } });
+    const gemini = await get('/v1beta/models/gemini-2.5-flash', { 'x-goog-api-key': 'k', 'x-mock-scenario': 'server_error' });
+    expect(gemini.status).toBe(500);
+    expect(await gemini.json()).toMatchObject({ error: { code: 500, status: 'INTERNAL' } });
   });
 });

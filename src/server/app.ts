@@ -1,7 +1,8 @@
 // The Koa app: one frame around every request (request id, CORS, session, error mapping, log
 // line, journal entry), then the route table. Errors are thrown anywhere and rendered here once,
 // in the envelope of the route that was running.
-import Koa, { type Context, type Next } from 'koa';
+import { rmSync } from 'node:fs';
+import Koa, { type Context, type Middleware, type Next } from 'koa';
 import { koaBody } from 'koa-body';
 import { MockError } from '../conversation/errors.js';
 import { hashHex } from '../conversation/random.js';
@@ -94,20 +95,38 @@ function frame(mock: Mock) {
   };
 }
 
-/** Refuses an announced oversized body before reading a byte of it. */
-function bodyLimit(mock: Mock) {
+/** The two body parsers: JSON (and forms) everywhere, multipart only where uploads belong. */
+export interface BodyParsers {
+  json: Middleware;
+  multipart: Middleware;
+}
+
+function removeTempFiles(ctx: Context): void {
+  for (const value of Object.values(ctx.request.files ?? {})) {
+    for (const file of [value].flat() as Array<{ filepath: string }>) rmSync(file.filepath, { force: true });
+  }
+}
+
+function bodyParser(mock: Mock, multipart: boolean): Middleware {
+  const limit = mock.options.bodyLimitBytes;
   const parse = koaBody({
-    jsonLimit: mock.options.bodyLimitBytes,
-    formLimit: mock.options.bodyLimitBytes,
-    textLimit: mock.options.bodyLimitBytes,
-    multipart: true,
-    formidable: { maxFileSize: mock.options.bodyLimitBytes, maxTotalFileSize: mock.options.bodyLimitBytes },
+    jsonLimit: limit,
+    formLimit: limit,
+    textLimit: limit,
+    multipart,
+    formidable: { maxFileSize: limit, maxTotalFileSize: limit },
   });
   return async (ctx: Context, next: Next): Promise<void> => {
-    if (Number(ctx.get('content-length')) > mock.options.bodyLimitBytes) {
-      throw new MockError('too_large', `The request body is larger than the limit of ${mock.options.bodyLimitBytes} bytes.`);
+    // An announced oversized body is refused before a byte of it is read.
+    if (Number(ctx.get('content-length')) > limit) {
+      throw new MockError('too_large', `The request body is larger than the limit of ${limit} bytes.`);
     }
-    await parse(ctx, next);
+    try {
+      await parse(ctx, next);
+    } finally {
+      // formidable leaves its temporary files behind; whatever a handler did not take goes now.
+      if (multipart) removeTempFiles(ctx);
+    }
   };
 }
 
@@ -115,7 +134,7 @@ export function createApp(mock: Mock): Koa {
   const app = new Koa();
   app.silent = true;
   app.use(frame(mock));
-  const router = routes(mock, bodyLimit(mock));
+  const router = routes(mock, { json: bodyParser(mock, false), multipart: bodyParser(mock, true) });
   app.use(router.routes());
   return app;
 }

@@ -4,44 +4,18 @@ import type { Context } from 'koa';
 import { MockError } from '../conversation/errors.js';
 import { nearestMiss, selectFixture } from '../conversation/fixture.js';
 import type { Plan } from '../conversation/plan.js';
-import { hashHex } from '../conversation/random.js';
 import { buildReply, countInputTokens } from '../conversation/reply.js';
 import { chatSubject, type MatchSubject } from '../conversation/subject.js';
 import type { ChatRequest, Reply } from '../conversation/types.js';
 import type { ModelEntry } from '../config/types.js';
 import { applyScenario, toFault } from '../scenarios/apply.js';
-import { MAX_STORED_RESPONSES, putBounded, type Session } from '../state/session.js';
+import { MAX_STORED_RESPONSES, putBounded } from '../state/session.js';
 import type { ChatStyle, StyleInput } from '../styles/style.js';
 import type { Mock, MockState } from './context.js';
 import { CHAT_STYLE_MODELS, imageOutputOf, withImages } from './image-output.js';
 import { chunkByFor, pacingFor } from './pacing.js';
+import { nextId, requireModel, styleInput } from './request.js';
 import { write } from './writer.js';
-
-export function styleInput(ctx: Context): StyleInput {
-  return {
-    body: ctx.request.body,
-    query: ctx.query as Record<string, string>,
-    headers: ctx.headers as Record<string, string>,
-    params: (ctx as unknown as { params?: Record<string, string> }).params ?? {},
-  };
-}
-
-/** Ids derive from the seed, the session and its counter: the same run gives the same ids. */
-export function nextId(mock: Mock, session: Session): string {
-  return hashHex(`${mock.options.seed}|${session.id}|${session.sequence++}`, 24);
-}
-
-export function requireModel(mock: Mock, id: string, kinds: ReadonlyArray<ModelEntry['kind']> = ['chat']): ModelEntry {
-  const model = mock.store.current.modelById.get(id);
-  if (!model || !kinds.includes(model.kind)) {
-    const known = mock.store.current.models.filter((m) => kinds.includes(m.kind)).map((m) => m.id);
-    throw new MockError('not_found', `The model '${id}' does not exist or you do not have access to it. Known models: ${known.join(', ')}.`, {
-      param: 'model',
-      code: 'model_not_found',
-    });
-  }
-  return model;
-}
 
 function decide(mock: Mock, state: MockState, request: ChatRequest, model: ModelEntry, subject: MatchSubject): Reply {
   const config = mock.store.current;

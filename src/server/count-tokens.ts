@@ -6,7 +6,7 @@ import { chatSubject } from '../conversation/subject.js';
 import type { ChatRequest } from '../conversation/types.js';
 import { applyScenario, toFault } from '../scenarios/apply.js';
 import type { ChatStyle, StyleInput } from '../styles/style.js';
-import { requireModel, styleInput } from './chat.js';
+import { requireModel, styleInput } from './request.js';
 import type { Mock, MockState } from './context.js';
 import { CHAT_STYLE_MODELS } from './image-output.js';
 import { write } from './writer.js';

@@ -2,7 +2,7 @@
 // model of another kind is the client's mistake (400 naming `model`); an unknown one a 404.
 import { invalid } from '../conversation/errors.js';
 import type { ModelEntry } from '../config/types.js';
-import { requireModel } from './chat.js';
+import { requireModel } from './request.js';
 import type { Mock } from './context.js';
 
 export function mediaModel(mock: Mock, id: string | undefined, kind: 'image' | 'video'): ModelEntry {

@@ -14,6 +14,8 @@ import {
   type ListFormat,
 } from '../styles/model-lists.js';
 import { openaiEnvelope } from '../styles/openai-envelope.js';
+import { promptSubject } from '../conversation/subject.js';
+import { applyScenario, toFault } from '../scenarios/apply.js';
 import type { Mock, MockState } from './context.js';
 import { write } from './writer.js';
 
@@ -35,8 +37,9 @@ export function listModels(mock: Mock) {
   return async (ctx: Context): Promise<void> => {
     const models = mock.store.current.models;
     const format = (ctx.state as { listFormat: ListFormat }).listFormat;
+    const { fault } = await applyScenario(mock, ctx, promptSubject('', '', ctx.headers as Record<string, string>));
     const body = format === 'anthropic' ? anthropicList(models, ctx.query) : format === 'gemini' ? geminiList(models, ctx.query) : openaiList(models);
-    await write(ctx, { kind: 'json', status: 200, headers: {}, body });
+    await write(ctx, { kind: 'json', status: 200, headers: {}, body }, toFault(fault, () => []));
   };
 }
 
@@ -44,9 +47,10 @@ export function getModel(mock: Mock) {
   return async (ctx: Context): Promise<void> => {
     const format = (ctx.state as { listFormat: ListFormat }).listFormat;
     const id = String((ctx as unknown as { params: { model: string } }).params.model).replace(/^models\//, '');
+    (ctx.state as MockState).notes.model = id;
+    const { fault } = await applyScenario(mock, ctx, promptSubject(id, '', ctx.headers as Record<string, string>));
     const model = findModel(mock.store.current.models, id);
-    (ctx.state as MockState).notes.model = model.id;
     const body = format === 'anthropic' ? anthropicModel(model) : format === 'gemini' ? geminiModel(model) : openaiModel(model);
-    await write(ctx, { kind: 'json', status: 200, headers: {}, body });
+    await write(ctx, { kind: 'json', status: 200, headers: {}, body }, toFault(fault, () => []));
   };
 }

@@ -10,7 +10,7 @@ import { filePicture, renderPicture, type Picture } from '../media/images.js';
 import type { Size } from '../media/sizes.js';
 import { putBounded, MAX_IMAGES, type Session } from '../state/session.js';
 import type { Mock } from './context.js';
-import { nextId } from './chat.js';
+import { nextId } from './request.js';
 
 function fixturePicture(mock: Mock, fixture: Compiled<ImageFixtureSpec>, file: string): Picture {
   let data: Buffer;

@@ -8,6 +8,7 @@ import { generateContent } from '../styles/generate-content/index.js';
 import { messages, messagesTokenCounting } from '../styles/messages/index.js';
 import { responses } from '../styles/responses/index.js';
 import type { ChatStyle } from '../styles/style.js';
+import type { BodyParsers } from './app.js';
 import { authenticate } from './auth.js';
 import { chatHandler } from './chat.js';
 import { countTokensHandler } from './count-tokens.js';
@@ -28,7 +29,8 @@ export function useStyle(style: { name: string; envelope: Envelope }): Middlewar
   };
 }
 
-export function routes(mock: Mock, body: Middleware): Router {
+export function routes(mock: Mock, bodies: BodyParsers): Router {
+  const body = bodies.json;
   const router = new Router();
   const auth = authenticate(mock);
   const chat = (style: ChatStyle) => [useStyle(style), auth, body, chatHandler(mock, style)] as const;
@@ -48,7 +50,7 @@ export function routes(mock: Mock, body: Middleware): Router {
   router.get('/v1beta/models', listFormat('gemini'), auth, listModels(mock));
   router.get('/v1beta/models/:model', listFormat('gemini'), auth, getModel(mock));
 
-  mediaRoutes(router, mock, body);
+  mediaRoutes(router, mock, bodies);
   adminRoutes(router, mock, body);
   return router;
 }

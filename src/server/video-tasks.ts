@@ -14,7 +14,7 @@ import { applyScenario, type FaultSpec } from '../scenarios/apply.js';
 import { MAX_TASKS, putBounded } from '../state/session.js';
 import type { TaskTiming, VideoTask } from '../state/video-task.js';
 import { decodeVideoRequest, type Sourced, type VideoRequest } from '../styles/videos/decode.js';
-import { nextId } from './chat.js';
+import { nextId } from './request.js';
 import type { Mock, MockState } from './context.js';
 import { mediaModel } from './media-model.js';
 import { bodyOf, takeUploads, type Upload } from './uploads.js';
