@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { CompileError, compileChatFixture, sortFixtures, type ChatFixture } from '../conversation/fixture.js';
+import { indexFixtures } from '../conversation/fixture-index.js';
 import { compileMatch, type MatchSpec } from '../conversation/match.js';
 import { resolveInside } from './files.js';
 import type { FixturesFile, KeySpec, ModelSpec, ScenarioSpec, ScenariosFile } from './schema.js';
@@ -98,8 +99,8 @@ export function compileConfig(
   const keys = new Map<string, KeySpec>();
   let keysDeclared = false;
   const chat: ChatFixture[] = [];
-  const images: Config['images'] = [];
-  const videos: Config['videos'] = [];
+  const images: Array<Config['images'][number]> = [];
+  const videos: Array<Config['videos'][number]> = [];
   const scenarios = new Map<string, Compiled<ScenarioSpec>>();
   let onlyGroups: string[] | undefined;
   let order = 0;
@@ -150,9 +151,9 @@ export function compileConfig(
     models: [...modelById.values()],
     modelById,
     keys: keysDeclared ? keys : undefined,
-    chat: sortFixtures(chat),
-    images: sortFixtures(images),
-    videos: sortFixtures(videos),
+    chat: indexFixtures(sortFixtures(chat)),
+    images: indexFixtures(sortFixtures(images)),
+    videos: indexFixtures(sortFixtures(videos)),
     scenarios,
     chatCompletionsOnlyGroups: onlyGroups ?? ['special-price'],
   };

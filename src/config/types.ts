@@ -54,9 +54,9 @@ export interface Config {
   /** Undefined in open mode (no `keys` section): any non-empty key is accepted. */
   keys: ReadonlyMap<string, KeySpec> | undefined;
   /** Sorted: highest priority first, then file order. */
-  chat: ChatFixture[];
-  images: Compiled<ImageFixtureSpec>[];
-  videos: Compiled<VideoFixtureSpec>[];
+  chat: readonly ChatFixture[];
+  images: readonly Compiled<ImageFixtureSpec>[];
+  videos: readonly Compiled<VideoFixtureSpec>[];
   scenarios: ReadonlyMap<string, Compiled<ScenarioSpec>>;
   chatCompletionsOnlyGroups: readonly string[];
 }

@@ -1,4 +1,5 @@
 // Chat fixtures: compiled from YAML at load (matchers, templates, token counts), chosen per request.
+import { candidates } from './fixture-index.js';
 import { compileMatch, type Captures, type MatchSpec, type Matcher } from './match.js';
 import type { MatchSubject } from './subject.js';
 import { compileTemplate, compileValueTemplate, type Template, type ValueTemplate } from './template.js';
@@ -110,9 +111,10 @@ export interface Selection<T> {
   captures: Captures;
 }
 
-/** `fixtures` must be sorted by `sortFixtures`. */
+/** `fixtures` must be sorted by `sortFixtures`; a list from `indexFixtures` is not scanned whole. */
 export function firstMatch<T extends { matcher: Matcher }>(fixtures: readonly T[], subject: MatchSubject): Selection<T> | undefined {
-  for (const fixture of fixtures) {
+  for (const position of candidates(fixtures, subject) ?? fixtures.keys()) {
+    const fixture = fixtures[position]!;
     const captures = fixture.matcher.test(subject);
     if (captures) return { fixture, captures };
   }

@@ -28,6 +28,8 @@ export interface Matcher {
   readonly keys: readonly string[];
   /** Named groups of `pattern` (for template validation). */
   readonly groupNames: readonly string[];
+  /** The lower-cased `contains` needle: `test` fails unless `lastUserLower` holds it (for indexes). */
+  readonly contains: string | undefined;
   /** Captures when every key holds, else undefined. */
   test(subject: MatchSubject): Captures | undefined;
   /** The keys that do not hold. */
@@ -56,10 +58,8 @@ export function compileMatch(spec: MatchSpec = {}): Matcher {
     const re = globToRegExp(spec.model);
     checks.push({ key: 'model', test: (s) => re.test(s.model) });
   }
-  if (spec.contains !== undefined) {
-    const needle = spec.contains.toLowerCase();
-    checks.push({ key: 'contains', test: (s) => s.lastUserLower.includes(needle) });
-  }
+  const contains = spec.contains?.toLowerCase();
+  if (contains !== undefined) checks.push({ key: 'contains', test: (s) => s.lastUserLower.includes(contains) });
   let pattern: RegExp | undefined;
   if (spec.pattern !== undefined) {
     try {
@@ -98,6 +98,7 @@ export function compileMatch(spec: MatchSpec = {}): Matcher {
   return {
     keys: checks.map((c) => c.key),
     groupNames: pattern ? groupNamesOf(pattern) : [],
+    contains,
     test(subject) {
       for (const check of checks) if (!check.test(subject)) return undefined;
       if (!captureFrom) return NO_CAPTURES;
