@@ -119,11 +119,11 @@ function generatedDraft(request: ChatRequest, random: Random, limit: number, id:
   return { text: generatedText(request, random, limit), toolCalls: [] };
 }
 
-function finish(draft: Draft, request: ChatRequest, limit: number, chunkBy: ChunkBy, random: Random): ReplyChoice & { tokens: number } {
+function finish(draft: Draft, request: ChatRequest, limit: number, chunkBy: ChunkBy, random: () => Random): ReplyChoice & { tokens: number } {
   const stopped = cutAtStop(draft.text, request.stopSequences);
   const counted = stopped.text === draft.text && draft.textTokens !== undefined ? draft.textTokens : countTokens(stopped.text);
   const limited = limitTokens(stopped.text, counted, limit);
-  const reasoning = request.reasoning ? (draft.reasoning ?? generateReasoning(random, Math.min(limit, 200))) : undefined;
+  const reasoning = request.reasoning ? (draft.reasoning ?? generateReasoning(random(), Math.min(limit, 200))) : undefined;
   const finishReason: FinishReason = limited.cut
     ? 'length'
     : (draft.finishReason ?? (draft.toolCalls.length > 0 ? 'tool_calls' : 'stop'));
@@ -144,17 +144,32 @@ function finish(draft: Draft, request: ChatRequest, limit: number, chunkBy: Chun
 
 export function buildReply(request: ChatRequest, selection: Selection<ChatFixture> | undefined, context: ReplyContext): Reply {
   const limit = request.maxOutputTokens ?? context.outputLimit;
-  const key = contentKey(request);
+  let key: string | undefined;
   const choices: ReplyChoice[] = [];
   let outputTokens = 0;
   let reasoningTokens = 0;
   for (let index = 0; index < Math.max(1, request.choices); index++) {
-    const random = seededRandom(context.seed, key, index);
+    // Seeding digests the whole request, which a fixture hit without faker templates or generated
+    // reasoning never needs: it happens on first use. A fixture's first draw seeds faker, as it
+    // always has, so replies stay the same bytes.
+    let random: Random | undefined;
+    let fakerSeed = 0;
+    const seeded = (): Random => {
+      if (!random) {
+        random = seededRandom(context.seed, (key ??= contentKey(request)), index);
+        if (selection) fakerSeed = random.int(0, 2 ** 31 - 1);
+      }
+      return random;
+    };
+    const seedOfFaker = (): number => {
+      seeded();
+      return fakerSeed;
+    };
     const callId = `${context.id}${index}`;
     const draft = selection
-      ? fixtureDraft(selection, request, templateScope(request, selection, random), callId)
-      : generatedDraft(request, random, limit, callId);
-    const { tokens, ...choice } = finish(draft, request, limit, selection?.fixture.stream?.chunkBy ?? context.chunkBy, random);
+      ? fixtureDraft(selection, request, new FixtureScope(request, selection, seedOfFaker), callId)
+      : generatedDraft(request, seeded(), limit, callId);
+    const { tokens, ...choice } = finish(draft, request, limit, selection?.fixture.stream?.chunkBy ?? context.chunkBy, seeded);
     outputTokens += tokens;
     if (choice.reasoning) reasoningTokens += countTokens(choice.reasoning);
     choices.push(choice);
@@ -177,14 +192,33 @@ export function buildReply(request: ChatRequest, selection: Selection<ChatFixtur
   };
 }
 
-function templateScope(request: ChatRequest, selection: Selection<ChatFixture>, random: Random): TemplateScope {
-  const last = [...request.turns].reverse().find((t) => t.role === 'user');
-  return {
-    captures: selection.captures,
-    model: request.model,
-    style: request.style,
-    lastUserMessage: last ? turnText(last) : '',
-    body: request.body,
-    fakerSeed: random.int(0, 2 ** 31 - 1),
-  };
+/**
+ * Only templates that name them read the last user message and the faker seed: both on demand.
+ * A class, because an object literal with getters costs new closures on every reply.
+ */
+class FixtureScope implements TemplateScope {
+  readonly captures: TemplateScope['captures'];
+  readonly model: string;
+  readonly style: string;
+  readonly body: Record<string, unknown>;
+
+  constructor(
+    private readonly request: ChatRequest,
+    selection: Selection<ChatFixture>,
+    private readonly seedOfFaker: () => number,
+  ) {
+    this.captures = selection.captures;
+    this.model = request.model;
+    this.style = request.style;
+    this.body = request.body;
+  }
+
+  get lastUserMessage(): string {
+    const last = this.request.turns.findLast((t) => t.role === 'user');
+    return last ? turnText(last) : '';
+  }
+
+  get fakerSeed(): number {
+    return this.seedOfFaker();
+  }
 }

@@ -34,52 +34,69 @@ function lastUserTurn(turns: readonly Turn[]): Turn | undefined {
   return undefined;
 }
 
-/** Lazily computed features of a chat request. */
+/**
+ * Lazily computed features of a chat request. A class, not an object literal with getters: one
+ * is made per request, and a literal's getters are new closures and a new shape every time.
+ */
+class ChatSubject implements MatchSubject {
+  private lastUserText: string | undefined;
+  private lastUserLowerText: string | undefined;
+  private systemLowerText: string | undefined;
+  private conversationLowerText: string | undefined;
+  private toolNames: Set<string> | undefined;
+  private mediaTypes: string[] | undefined;
+  private userTurnCount: number | undefined;
+  readonly style: StyleName;
+  readonly model: string;
+  readonly headers: Readonly<Record<string, string>>;
+
+  constructor(private readonly request: ChatRequest) {
+    this.style = request.style;
+    this.model = request.model;
+    this.headers = request.headers;
+  }
+
+  get lastUser(): string {
+    if (this.lastUserText === undefined) {
+      const turn = lastUserTurn(this.request.turns);
+      this.lastUserText = turn ? turnText(turn) : '';
+    }
+    return this.lastUserText;
+  }
+
+  get lastUserLower(): string {
+    return (this.lastUserLowerText ??= this.lastUser.toLowerCase());
+  }
+
+  get systemLower(): string {
+    return (this.systemLowerText ??= this.request.system.toLowerCase());
+  }
+
+  get conversationLower(): string {
+    return (this.conversationLowerText ??= [this.request.system, ...this.request.turns.map(turnText)].join('\n').toLowerCase());
+  }
+
+  get tools(): ReadonlySet<string> {
+    return (this.toolNames ??= new Set(this.request.tools.map((t) => t.name)));
+  }
+
+  get media(): readonly string[] {
+    if (this.mediaTypes === undefined) {
+      this.mediaTypes = [];
+      for (const part of lastUserTurn(this.request.turns)?.parts ?? []) if (part.kind === 'media') this.mediaTypes.push(part.mimeType);
+    }
+    return this.mediaTypes;
+  }
+
+  get userTurns(): number {
+    return (this.userTurnCount ??= this.request.turns.filter(
+      (t) => t.role === 'user' && t.parts.some((p) => p.kind === 'text' || p.kind === 'media'),
+    ).length);
+  }
+}
+
 export function chatSubject(request: ChatRequest): MatchSubject {
-  let lastUser: string | undefined;
-  let lastUserLower: string | undefined;
-  let systemLower: string | undefined;
-  let conversationLower: string | undefined;
-  let tools: Set<string> | undefined;
-  let media: string[] | undefined;
-  let userTurns: number | undefined;
-  const last = () => lastUserTurn(request.turns);
-  return {
-    style: request.style,
-    model: request.model,
-    headers: request.headers,
-    get lastUser() {
-      if (lastUser === undefined) {
-        const turn = last();
-        lastUser = turn ? turnText(turn) : '';
-      }
-      return lastUser;
-    },
-    get lastUserLower() {
-      return (lastUserLower ??= this.lastUser.toLowerCase());
-    },
-    get systemLower() {
-      return (systemLower ??= request.system.toLowerCase());
-    },
-    get conversationLower() {
-      return (conversationLower ??= [request.system, ...request.turns.map(turnText)].join('\n').toLowerCase());
-    },
-    get tools() {
-      return (tools ??= new Set(request.tools.map((t) => t.name)));
-    },
-    get media() {
-      if (media === undefined) {
-        media = [];
-        for (const part of last()?.parts ?? []) if (part.kind === 'media') media.push(part.mimeType);
-      }
-      return media;
-    },
-    get userTurns() {
-      return (userTurns ??= request.turns.filter(
-        (t) => t.role === 'user' && t.parts.some((p) => p.kind === 'text' || p.kind === 'media'),
-      ).length);
-    },
-  };
+  return new ChatSubject(request);
 }
 
 /** Features of an image or video prompt, so the same matchers apply to media sections. */

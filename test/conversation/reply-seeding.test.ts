@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { compileChatFixture } from '../../src/conversation/fixture.js';
+import { buildReply, type ReplyContext } from '../../src/conversation/reply.js';
+import type { ChatRequest } from '../../src/conversation/types.js';
+
+// Seeding is lazy (a fixture hit that draws nothing skips digesting the request); these pin that
+// whatever is drawn still comes from the request's content, as "same request, same reply" needs.
+const context: ReplyContext = { id: 'r', createdMs: 0, seed: 7, chunkBy: 'token', pacing: { firstChunkMs: 0, chunkMs: 0 }, outputLimit: 200 };
+
+function request(prompt: string, extra: Partial<ChatRequest> = {}): ChatRequest {
+  return {
+    style: 'chat-completions',
+    model: 'gpt-4o-mini',
+    system: '',
+    turns: [{ role: 'user', parts: [{ kind: 'text', text: prompt }] }],
+    tools: [],
+    toolChoice: { mode: 'auto' },
+    responseFormat: { type: 'text' },
+    choices: 1,
+    stopSequences: [],
+    stream: false,
+    headers: {},
+    body: {},
+    ...extra,
+  };
+}
+
+const fakerFixture = compileChatFixture({ reply: { text: 'Hi {{faker.person.firstName}}, ticket {{faker.number.int({"max":999999})}}' } }, 'f.yaml', 0);
+const plainFixture = compileChatFixture({ reply: { text: 'A constant answer.' } }, 'f.yaml', 1);
+const hit = (fixture: typeof fakerFixture) => ({ fixture, captures: {} });
+
+describe('buildReply seeding', () => {
+  it('renders faker templates the same for the same request and differently for another', () => {
+    const first = buildReply(request('hello'), hit(fakerFixture), context).choices[0]!.text;
+    expect(buildReply(request('hello'), hit(fakerFixture), context).choices[0]!.text).toBe(first);
+    const others = ['hi', 'hey', 'good day', 'hello there'].map((p) => buildReply(request(p), hit(fakerFixture), context).choices[0]!.text);
+    expect(others.some((text) => text !== first)).toBe(true);
+  });
+
+  it('gives each of n choices its own faker draw', () => {
+    const reply = buildReply(request('hello', { choices: 3 }), hit(fakerFixture), context);
+    expect(new Set(reply.choices.map((choice) => choice.text)).size).toBeGreaterThan(1);
+  });
+
+  it('generates the same reasoning for a fixture hit without reasoning of its own', () => {
+    const reasoning = { effort: 'high', visible: true };
+    const first = buildReply(request('hello', { reasoning }), hit(plainFixture), context).choices[0]!;
+    expect(first.text).toBe('A constant answer.');
+    expect(first.reasoning).toBeTruthy();
+    expect(buildReply(request('hello', { reasoning }), hit(plainFixture), context).choices[0]!.reasoning).toBe(first.reasoning);
+  });
+});
