@@ -1,6 +1,6 @@
 // Generated assistant text for requests no fixture answers: English-looking, seeded, and held
 // within the request's output-token budget the way a real model is.
-import { base, en, Faker } from '@faker-js/faker';
+import { createFaker } from './faker.js';
 import type { Random } from './random.js';
 import { chunkText, countTokens } from './tokens.js';
 
@@ -52,7 +52,7 @@ const MAX_TARGET_TOKENS = 120;
 const MULTI_PARAGRAPH_TOKENS = 40;
 
 // One instance, reseeded from `random` on every call; safe because generation is synchronous.
-const faker = new Faker({ locale: [en, base] });
+const faker = createFaker();
 
 /** 1-3 short paragraphs of assistant prose, at most maxTokens tokens (empty only when maxTokens < 1). */
 export function generateProse(random: Random, maxTokens: number): string {

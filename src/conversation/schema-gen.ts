@@ -5,7 +5,7 @@
 // propertyNames, dependentRequired/dependentSchemas, maxProperties below the declared properties,
 // and $ref beyond this document (remote, $id, $anchor). allOf merges properties and required;
 // for any other keyword the later branch wins.
-import { base, en, Faker } from '@faker-js/faker';
+import { createFaker } from './faker.js';
 import type { Random } from './random.js';
 import { generateNumber, generateString, toNumber } from './schema-scalars.js';
 import type { JsonSchema } from './types.js';
@@ -35,7 +35,7 @@ const ARRAY_KEYS = ['items', 'prefixItems', 'minItems', 'maxItems', 'uniqueItems
 const NUMBER_KEYS = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'];
 
 // One instance, reseeded from `random` on every call; safe because generation is synchronous.
-const faker = new Faker({ locale: [en, base] });
+const faker = createFaker();
 
 export function generateFromSchema(schema: JsonSchema, random: Random): unknown {
   faker.seed(random.int(0, 0xffffffff));

@@ -2,7 +2,8 @@
 // fixture's pattern, `model`, `style`, `last_user_message`, `request.<path>` (a body field), or a
 // faker call `faker.<module>.<method>` with optional JSON arguments: `{{faker.number.int({"max":9})}}`.
 // Faker is reseeded per reply, so the same request renders the same text.
-import { Faker, en } from '@faker-js/faker';
+import type { Faker } from '@faker-js/faker';
+import { createFaker } from './faker.js';
 import type { Captures } from './match.js';
 
 export interface TemplateScope {
@@ -28,7 +29,7 @@ export interface Template {
 }
 
 const PLACEHOLDER = /\{\{\s*(.+?)\s*\}\}/g;
-const faker = new Faker({ locale: [en] });
+const faker = createFaker();
 
 function compileFaker(expression: string): (f: Faker) => unknown {
   const call = /^faker\.([A-Za-z]+)\.([A-Za-z]+)(?:\((.*)\))?$/s.exec(expression);
