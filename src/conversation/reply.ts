@@ -8,7 +8,7 @@ import { generateFromSchema } from './schema-gen.js';
 import { turnText } from './subject.js';
 import type { TemplateScope } from './template.js';
 import { chunkText, countTokens } from './tokens.js';
-import type { ChatRequest, ChunkBy, FinishReason, Pacing, Reply, ReplyChoice, ToolCall, ToolDef, Usage } from './types.js';
+import type { ChatRequest, ChunkBy, FinishReason, Pacing, Part, Reply, ReplyChoice, ToolCall, ToolDef, Usage } from './types.js';
 
 export interface ReplyContext {
   /** Base id of the reply (seed, session, counter). */
@@ -38,11 +38,37 @@ export function countInputTokens(request: ChatRequest): number {
   return total + 3;
 }
 
-/** A stable digest of what the model is asked, so the same request gets the same generated reply. */
+/** What a part says, without the ids and spellings that differ from style to style. */
+function partContent(part: Part): unknown {
+  switch (part.kind) {
+    case 'text':
+      return part.text;
+    case 'media':
+      return ['media', part.mimeType, part.data ?? part.url];
+    case 'tool_call':
+      return ['call', part.name, part.arguments];
+    case 'tool_result':
+      return ['result', part.content];
+    case 'reasoning':
+      return undefined;
+  }
+}
+
+/**
+ * A stable digest of what the model is asked, so the same request gets the same generated reply.
+ * Turns are read by side (user and tool results, or assistant) with call ids left out, so one
+ * conversation has one key in every style.
+ */
 export function contentKey(request: ChatRequest): string {
-  return hashHex(
-    JSON.stringify([request.model, request.system, request.turns, request.tools, request.toolChoice, request.responseFormat]),
-  );
+  const sides: Array<[string, unknown[]]> = [];
+  for (const turn of request.turns) {
+    const side = turn.role === 'assistant' ? 'a' : 'u';
+    const content = turn.parts.map(partContent).filter((c) => c !== undefined);
+    const last = sides[sides.length - 1];
+    if (last && last[0] === side) last[1].push(...content);
+    else sides.push([side, content]);
+  }
+  return hashHex(JSON.stringify([request.model, request.system, sides, request.tools, request.toolChoice, request.responseFormat]));
 }
 
 function cutAtStop(text: string, stops: readonly string[]): { text: string; stop?: string } {
