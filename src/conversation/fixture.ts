@@ -144,6 +144,8 @@ export function nearestMiss<T extends { matcher: Matcher; name: string; file: st
     const failed = fixture.matcher.diagnose(subject);
     if (failed.length > 0 && (!best || failed.length < best.failed.length)) {
       best = { fixture: fixture.name, file: fixture.file, failed };
+      // Nothing later can fail fewer than one key: stop, rather than diagnose thousands more.
+      if (failed.length === 1) break;
     }
   }
   return best;
