@@ -1,0 +1,16 @@
+// Single requests outside the load generator: samples of a reply, and the hot-reload poller.
+import { CHAT_PATH, HEADERS } from './workload.js';
+
+export async function postChat(url, body, headers = {}) {
+  const response = await fetch(`${url}${CHAT_PATH}`, { method: 'POST', headers: { ...HEADERS, ...headers }, body });
+  return { status: response.status, text: await response.text() };
+}
+
+/** A sample reply that must be a 200 containing `expected`, or the bench measures the wrong path. */
+export async function sampleReply(url, body, expected, headers = {}) {
+  const reply = await postChat(url, body, headers);
+  if (reply.status !== 200 || !reply.text.includes(expected)) {
+    throw new Error(`expected a 200 containing "${expected}" from ${url}, got ${reply.status}: ${reply.text.slice(0, 300)}`);
+  }
+  return reply.text;
+}

@@ -1,0 +1,102 @@
+// A server under test, alone in its own process: the load generator lives in the parent, so on a
+// two-core machine each side has a core, and the server measures its own event-loop lag and
+// memory, which the parent asks for over IPC.
+//
+// Messages in:  { type: 'start', kind: 'mock', options } | { type: 'start', kind: 'bare' | 'koa', body }
+//               { type: 'start', kind: 'bare-sse', body, pacing }
+//               { type: 'reset' } | { type: 'stats' } | { type: 'stop' }
+// Messages out: { type: 'listening', url } | { type: 'reset', markUs } | { type: 'stats', ... } | { type: 'failed', message }
+import { createServer } from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { bareJson, bareSse, koaJson } from './baselines.js';
+
+/** Node's default; a sample is the time between two ticks of a timer with this period. */
+const RESOLUTION_MS = 10;
+const RSS_SAMPLE_MS = 20;
+
+const lag = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
+lag.enable();
+let peakRss = process.memoryUsage.rss();
+setInterval(() => {
+  peakRss = Math.max(peakRss, process.memoryUsage.rss());
+}, RSS_SAMPLE_MS);
+
+let cpuAtReset = process.cpuUsage();
+let stopServer = async () => {};
+
+function send(message) {
+  process.send?.(message);
+}
+
+function listen(handler) {
+  const server = createServer(handler);
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      stopServer = () =>
+        new Promise((done) => {
+          server.close(() => done());
+          server.closeAllConnections();
+        });
+      resolve(`http://127.0.0.1:${server.address().port}`);
+    });
+  });
+}
+
+async function startBaseline(message) {
+  if (message.kind === 'koa') return listen(await koaJson(message.body));
+  if (message.kind === 'bare-sse') return listen(bareSse(message.body, message.pacing));
+  return listen(bareJson(message.body));
+}
+
+async function startMock(options) {
+  const { startMockServer } = await import(new URL('../../dist/index.js', import.meta.url).href);
+  const server = await startMockServer({ ...options, port: 0, host: '127.0.0.1', latency: 'none', logLevel: 'silent' });
+  stopServer = () => server.close();
+  return server.url;
+}
+
+/** Lag is how late the timer fired: the tick interval minus its period. */
+function lagMs(nanoseconds) {
+  return Math.max(0, nanoseconds / 1e6 - RESOLUTION_MS);
+}
+
+/** CPU time counts only while this process runs: unlike req/s, other load cannot inflate it. */
+function cpuSinceReset() {
+  const used = process.cpuUsage(cpuAtReset);
+  return { cpuMs: (used.user + used.system) / 1000, cpuSystemMs: used.system / 1000 };
+}
+
+process.on('message', async (message) => {
+  try {
+    if (message.type === 'start') {
+      const url = message.kind === 'mock' ? await startMock(message.options) : await startBaseline(message);
+      send({ type: 'listening', url });
+    } else if (message.type === 'reset') {
+      lag.reset();
+      peakRss = process.memoryUsage.rss();
+      cpuAtReset = process.cpuUsage();
+      // On the monotonic clock of V8's profiler, so a profile can be cut to what follows.
+      send({ type: 'reset', markUs: Number(process.hrtime.bigint() / 1000n) });
+    } else if (message.type === 'stats') {
+      send({
+        type: 'stats',
+        lagP50Ms: lagMs(lag.percentile(50)),
+        lagP99Ms: lagMs(lag.percentile(99)),
+        lagMaxMs: lagMs(lag.max),
+        lagSamples: lag.count,
+        peakRssMb: peakRss / 2 ** 20,
+        rssMb: process.memoryUsage.rss() / 2 ** 20,
+        ...cpuSinceReset(),
+      });
+    } else if (message.type === 'stop') {
+      await stopServer();
+      // An explicit exit so that --cpu-prof writes its profile.
+      process.exit(0);
+    }
+  } catch (error) {
+    send({ type: 'failed', message: error?.stack ?? String(error) });
+  }
+});
+
+// The parent going away must not leave a server behind.
+process.on('disconnect', () => process.exit(0));

@@ -1,0 +1,94 @@
+// Starting servers under test in child processes (see server-child.js) and talking to them.
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const CHILD = fileURLToPath(new URL('./server-child.js', import.meta.url));
+const REPLY_TIMEOUT_MS = 60_000;
+const EXIT_TIMEOUT_MS = 5_000;
+
+/** Waits for the child's next message of `type`; a `failed` message or an early exit rejects. */
+function nextMessage(child, type) {
+  return new Promise((resolve, reject) => {
+    const cleanup = () => {
+      clearTimeout(timer);
+      child.off('message', onMessage);
+      child.off('exit', onExit);
+    };
+    const onMessage = (message) => {
+      if (message.type !== type && message.type !== 'failed') return;
+      cleanup();
+      if (message.type === 'failed') reject(new Error(`server process: ${message.message}`));
+      else resolve(message);
+    };
+    const onExit = (code) => {
+      cleanup();
+      reject(new Error(`server process exited (${code}) while the bench waited for "${type}"`));
+    };
+    const timer = setTimeout(() => {
+      cleanup();
+      reject(new Error(`server process did not answer "${type}" within ${REPLY_TIMEOUT_MS} ms`));
+    }, REPLY_TIMEOUT_MS);
+    child.on('message', onMessage);
+    child.on('exit', onExit);
+  });
+}
+
+async function ask(child, message) {
+  const reply = nextMessage(child, message.type);
+  child.send(message);
+  return reply;
+}
+
+/**
+ * @param start the `start` message: `{ kind: 'mock', options }`, `{ kind: 'bare' | 'koa', body }`
+ *   or `{ kind: 'bare-sse', body, pacing }`
+ * @param execArgv node flags for the child, such as `--cpu-prof`
+ */
+export async function startServer(start, execArgv = []) {
+  const child = fork(CHILD, [], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const listening = nextMessage(child, 'listening');
+  child.send({ type: 'start', ...start });
+  let url;
+  try {
+    ({ url } = await listening);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
+  return {
+    url,
+    pid: child.pid,
+    /** Forgets the lag samples and the peak RSS so far. */
+    reset: () => ask(child, { type: 'reset' }),
+    /** `{ lagP50Ms, lagP99Ms, lagMaxMs, lagSamples, peakRssMb, rssMb, cpuMs, cpuSystemMs }` since
+     * the last reset. */
+    stats: () => ask(child, { type: 'stats' }),
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.send({ type: 'stop' });
+      const timer = setTimeout(() => child.kill('SIGKILL'), EXIT_TIMEOUT_MS);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+export function startMock(options) {
+  return startServer({ kind: 'mock', options });
+}
+
+/** A bare node:http server answering `body` to every request. */
+export function startBare(body) {
+  return startServer({ kind: 'bare', body });
+}
+
+/** A bare node:http server streaming the SSE text `sse` with `pacing`, as the mock's writer does. */
+export function startBareSse(sse, pacing) {
+  return startServer({ kind: 'bare-sse', body: sse, pacing });
+}
+
+/** Koa, @koa/router and koa-body answering `body`: the floor under anything built on them. */
+export function startKoa(body) {
+  return startServer({ kind: 'koa', body });
+}
