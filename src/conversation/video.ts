@@ -20,7 +20,8 @@ export interface VideoProgress {
   error: VideoError | null;
 }
 
-export interface VideoSnapshot extends VideoProgress {
+/** What a task was asked for, fixed at creation. */
+export interface VideoOrder {
   id: string;
   model: string;
   prompt: string;
@@ -29,3 +30,5 @@ export interface VideoSnapshot extends VideoProgress {
   size: string;
   metadata?: Record<string, unknown>;
 }
+
+export interface VideoSnapshot extends VideoProgress, VideoOrder {}

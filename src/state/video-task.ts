@@ -1,6 +1,6 @@
 // A video task as stored in its session. Everything it needs to progress and to serve its media
 // is copied in at creation, so a config reload never changes a task already running.
-import type { VideoError } from '../conversation/video.js';
+import type { VideoError, VideoOrder } from '../conversation/video.js';
 
 export interface TaskTiming {
   queuedMs: number;
@@ -10,14 +10,7 @@ export interface TaskTiming {
   step: number;
 }
 
-export interface VideoTask {
-  id: string;
-  model: string;
-  prompt: string;
-  createdMs: number;
-  seconds: string;
-  size: string;
-  metadata?: Record<string, unknown>;
+export interface VideoTask extends VideoOrder {
   timing: TaskTiming;
   /** The progress at which the task fails, and the error it then reports. */
   failure?: { atProgress: number; error: VideoError };
