@@ -3,22 +3,12 @@
 import { ApiError, createPartFromUri, GoogleGenAI, Type, type GenerateContentResponse } from '@google/genai';
 import { Ajv } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SHARED_CHAT_FIXTURES } from '../helpers/fixtures.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 const FIXTURES = `
 chat:
-  - name: greeting
-    match: { contains: "hello" }
-    reply:
-      text: "Hello from the fixture. How can I help?"
-      reasoning: "The user greets me."
-  - name: weather-tool
-    match: { tools: [get_weather], pattern: "weather in (?<city>[A-Za-z]+)" }
-    reply:
-      tool_calls:
-        - name: get_weather
-          arguments: { city: "{{city}}", unit: celsius }
-  - name: weather-answer
+${SHARED_CHAT_FIXTURES}  - name: weather-answer
     match: { tools: [get_weather], conversation: "temperature" }
     priority: 1
     reply:

@@ -4,22 +4,12 @@ import { generateText, streamText } from 'ai';
 import { Ajv } from 'ajv';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SHARED_CHAT_FIXTURES } from '../helpers/fixtures.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 const FIXTURES = `
 chat:
-  - name: greeting
-    match: { contains: "hello" }
-    reply:
-      text: "Hello from the fixture. How can I help?"
-      reasoning: "The user greets me."
-  - name: weather-tool
-    match: { tools: [get_weather], pattern: "weather in (?<city>[A-Za-z]+)" }
-    reply:
-      tool_calls:
-        - name: get_weather
-          arguments: { city: "{{city}}", unit: celsius }
-`;
+${SHARED_CHAT_FIXTURES}`;
 
 const weatherTool = {
   type: 'function' as const,

@@ -6,25 +6,15 @@ import { Ajv } from 'ajv';
 import OpenAI from 'openai';
 import type { ResponseStreamEvent } from 'openai/resources/responses/responses';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SHARED_CHAT_FIXTURES } from '../helpers/fixtures.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 const FIXTURES = `
 chat:
-  - name: greeting
-    match: { contains: "hello" }
-    reply:
-      text: "Hello from the fixture. How can I help?"
-      reasoning: "The user greets me."
-  - name: second-turn
+${SHARED_CHAT_FIXTURES}  - name: second-turn
     match: { contains: "and then", turn: 2 }
     reply:
       text: "This is the second turn."
-  - name: weather-tool
-    match: { tools: [get_weather], pattern: "weather in (?<city>[A-Za-z]+)" }
-    reply:
-      tool_calls:
-        - name: get_weather
-          arguments: { city: "{{city}}", unit: celsius }
   - name: weather-answer
     match: { tools: [get_weather], conversation: "degrees" }
     priority: 1

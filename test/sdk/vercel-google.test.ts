@@ -2,22 +2,12 @@
 import { createGoogleGenerativeAI, type GoogleGenerativeAIProvider } from '@ai-sdk/google';
 import { APICallError, generateText, jsonSchema, stepCountIs, streamText, tool } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SHARED_CHAT_FIXTURES } from '../helpers/fixtures.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 const FIXTURES = `
 chat:
-  - name: greeting
-    match: { contains: "hello" }
-    reply:
-      text: "Hello from the fixture. How can I help?"
-      reasoning: "The user greets me."
-  - name: weather-tool
-    match: { tools: [get_weather], pattern: "weather in (?<city>[A-Za-z]+)" }
-    reply:
-      tool_calls:
-        - name: get_weather
-          arguments: { city: "{{city}}", unit: celsius }
-  - name: weather-answer
+${SHARED_CHAT_FIXTURES}  - name: weather-answer
     match: { tools: [get_weather], conversation: "degrees" }
     priority: 1
     reply:
