@@ -91,6 +91,46 @@ function strikeAt(events: readonly StreamEvent[], fault: Fault | undefined): num
   return Infinity;
 }
 
+/**
+ * Paces one stream against fixed deadlines from its start, so delays do not add up as the stream
+ * goes, with one close listener and at most one timer for the stream's whole life.
+ */
+class Pacer {
+  private readonly startedMs = performance.now();
+  private timer: NodeJS.Timeout | undefined;
+  private wake: ((open: boolean) => void) | undefined;
+  private closed = false;
+
+  constructor(private readonly res: ServerResponse) {
+    res.once('close', this.onClose);
+  }
+
+  private readonly onClose = (): void => {
+    this.closed = true;
+    clearTimeout(this.timer);
+    this.wake?.(false);
+  };
+
+  /** Resolves `atMs` after the stream began (at once if that is past); false when the client left. */
+  until(atMs: number): Promise<boolean> {
+    if (this.closed || this.res.destroyed) return Promise.resolve(false);
+    const wait = this.startedMs + atMs - performance.now();
+    if (wait <= 0) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      this.wake = resolve;
+      this.timer = setTimeout(() => {
+        this.wake = undefined;
+        resolve(true);
+      }, wait);
+    });
+  }
+
+  stop(): void {
+    clearTimeout(this.timer);
+    this.res.off('close', this.onClose);
+  }
+}
+
 /** Writes what is left, then drops the connection without ending the response. */
 async function cut(res: ServerResponse, data: string): Promise<void> {
   // Destroying right after write() could discard bytes still queued on the socket.
@@ -103,10 +143,20 @@ async function writeStream(ctx: Context, plan: Extract<Plan, { kind: 'stream' }>
   ctx.respond = false;
   res.writeHead(plan.status, { ...(ctx.response.headers as Record<string, string>), ...streamHeaders(plan.framing, plan.headers) });
   res.flushHeaders();
+  const pacer = new Pacer(res);
+  try {
+    await writeEvents(res, plan, fault, pacer);
+  } finally {
+    pacer.stop();
+  }
+}
+
+async function writeEvents(res: ServerResponse, plan: Extract<Plan, { kind: 'stream' }>, fault: Fault | undefined, pacer: Pacer): Promise<void> {
   const strike = strikeAt(plan.events, fault);
   const { firstChunkMs, chunkMs } = plan.pacing;
+  const paced = firstChunkMs > 0 || chunkMs > 0;
   let pending = '';
-  let paced = 0;
+  let chunks = 0;
   let written = 0;
   const flush = async (): Promise<boolean> => {
     if (pending && !res.destroyed && !res.write(pending)) await drain(res);
@@ -115,10 +165,10 @@ async function writeStream(ctx: Context, plan: Extract<Plan, { kind: 'stream' }>
   };
   for (const event of plan.events) {
     if (written >= strike) break;
-    if (event.paced && (firstChunkMs > 0 || chunkMs > 0)) {
+    if (event.paced && paced) {
       if (!(await flush())) return;
-      if (!(await pause(res, paced === 0 ? firstChunkMs : chunkMs))) return;
-      paced++;
+      if (!(await pacer.until(firstChunkMs + chunks * chunkMs))) return;
+      chunks++;
     }
     pending += frame(event, plan.framing, written === 0);
     written++;

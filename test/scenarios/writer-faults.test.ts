@@ -139,6 +139,27 @@ describe('faults in the writer', () => {
   });
 });
 
+describe('pacing in the writer', () => {
+  const paced = (): Plan => ({ kind: 'stream', status: 200, headers: {}, framing: 'sse', events, pacing: { firstChunkMs: 300, chunkMs: 20 } });
+  const contentSent = () => ['one', 'two', 'three', 'four', 'five'].filter((word) => text().includes(`"${word}"`)).length;
+
+  it('sends the opening event at once, the first chunk after first_chunk_ms, then one per chunk_ms', async () => {
+    const done = write(contextFor(res), paced());
+    await vi.advanceTimersByTimeAsync(0);
+    expect(text()).toContain('"assistant"');
+    expect(contentSent()).toBe(0);
+    await vi.advanceTimersByTimeAsync(300);
+    expect(contentSent()).toBe(1);
+    await vi.advanceTimersByTimeAsync(40);
+    expect(contentSent()).toBe(3);
+    await vi.advanceTimersByTimeAsync(40);
+    await done;
+    expect(text()).toContain('[DONE]');
+    expect(res.listeners_()).toBe(0);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+});
+
 describe('faultIndex', () => {
   it('strikes before the chunk after N content chunks', () => {
     expect(faultIndex(events, 0)).toBe(1);
