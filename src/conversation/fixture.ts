@@ -136,7 +136,7 @@ export function selectFixture<T extends { matcher: Matcher; priority: number }>(
 
 /** The fixture that failed the fewest match keys, for the journal and `--strict`. */
 export function nearestMiss<T extends { matcher: Matcher; name: string; file: string }>(
-  fixtures: readonly T[],
+  fixtures: Iterable<T>,
   subject: MatchSubject,
 ): { fixture: string; file: string; failed: string[] } | undefined {
   let best: { fixture: string; file: string; failed: string[] } | undefined;
@@ -149,4 +149,9 @@ export function nearestMiss<T extends { matcher: Matcher; name: string; file: st
     }
   }
   return best;
+}
+
+/** Several fixture lists read as one, without copying them (10,000 file fixtures on a miss). */
+export function* chained<T>(...lists: ReadonlyArray<readonly T[]>): Iterable<T> {
+  for (const list of lists) yield* list;
 }

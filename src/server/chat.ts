@@ -2,7 +2,7 @@
 // (fixture or generator), encode whole or as events, hand the plan to the writer.
 import type { Context } from 'koa';
 import { MockError } from '../conversation/errors.js';
-import { nearestMiss, selectFixture } from '../conversation/fixture.js';
+import { chained, nearestMiss, selectFixture } from '../conversation/fixture.js';
 import type { Plan } from '../conversation/plan.js';
 import { buildReply, countInputTokens } from '../conversation/reply.js';
 import { chatSubject, type MatchSubject } from '../conversation/subject.js';
@@ -21,7 +21,7 @@ function decide(mock: Mock, state: MockState, request: ChatRequest, model: Model
   const config = mock.store.current;
   const selection = selectFixture(state.session.fixtures, config.chat, subject);
   if (!selection) {
-    const miss = nearestMiss([...state.session.fixtures, ...config.chat], subject) ?? null;
+    const miss = nearestMiss(chained(state.session.fixtures, config.chat), subject) ?? null;
     state.notes.nearMiss = miss;
     if (mock.options.strict) {
       const why = miss ? ` The closest is "${miss.fixture}" (${miss.file}), which failed on: ${miss.failed.join(', ')}.` : '';
