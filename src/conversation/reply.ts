@@ -7,7 +7,7 @@ import { hashHex, seededRandom, type Random } from './random.js';
 import { generateFromSchema } from './schema-gen.js';
 import { turnText } from './subject.js';
 import type { TemplateScope } from './template.js';
-import { chunkText, countTokens } from './tokens.js';
+import { chunkText, countTokens, tokenCounter } from './tokens.js';
 import type { ChatRequest, ChunkBy, FinishReason, Pacing, Part, Reply, ReplyChoice, ToolCall, ToolDef, Usage } from './types.js';
 
 export interface ReplyContext {
@@ -26,15 +26,17 @@ const MEDIA_TOKENS = 258;
 const PER_TURN_TOKENS = 4;
 
 export function countInputTokens(request: ChatRequest): number {
-  let total = request.system ? countTokens(request.system) + PER_TURN_TOKENS : 0;
+  // One counter for the whole request: however many texts it has, BPE work stays bounded.
+  const count = tokenCounter();
+  let total = request.system ? count(request.system) + PER_TURN_TOKENS : 0;
   for (const turn of request.turns) {
-    total += PER_TURN_TOKENS + countTokens(turnText(turn));
+    total += PER_TURN_TOKENS + count(turnText(turn));
     for (const part of turn.parts) {
       if (part.kind === 'media') total += MEDIA_TOKENS;
-      else if (part.kind === 'tool_call') total += countTokens(part.name) + countTokens(JSON.stringify(part.arguments));
+      else if (part.kind === 'tool_call') total += count(part.name) + count(JSON.stringify(part.arguments));
     }
   }
-  if (request.tools.length > 0) total += countTokens(JSON.stringify(request.tools));
+  if (request.tools.length > 0) total += count(JSON.stringify(request.tools));
   return total + 3;
 }
 
