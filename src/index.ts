@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import bytes from 'bytes';
 import { ConfigStore, formatProblem } from './config/store.js';
 import { createApp } from './server/app.js';
+import { answerClientError } from './server/client-error.js';
 import type { LatencyMode, LogLevel, Mock } from './server/context.js';
 import { createClock, type Clock } from './state/clock.js';
 import { Sessions } from './state/sessions.js';
@@ -95,6 +96,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   };
   if (options.watch ?? true) await store.watch();
   const server = createServer(createApp(mock).callback());
+  server.on('clientError', answerClientError);
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((done, fail) => {
     server.once('error', fail);

@@ -11,6 +11,9 @@ import { parseBody } from '../styles/validate.js';
 // An ISO 8601 date, with or without a time; Date.parse alone also takes "March 7" and the like.
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 
+/** The latest time a JavaScript Date can hold. */
+const LATEST_TIME = 8.64e15;
+
 const clockBody = z.strictObject({
   advance_ms: z.number().int().nonnegative().optional(),
   set: z
@@ -32,8 +35,15 @@ export function moveClock(clock: Clock, body: unknown): void {
   if (move.advance_ms !== undefined && move.set !== undefined) {
     throw invalid('Send either advance_ms or set, not both.', 'set');
   }
-  if (move.set !== undefined) clock.set(Date.parse(move.set));
-  else clock.advance(move.advance_ms!);
+  if (move.set !== undefined) {
+    clock.set(Date.parse(move.set));
+    return;
+  }
+  // Past it, every timestamp (journal, ids, headers) of every later request would throw.
+  if (clock.now() + move.advance_ms! > LATEST_TIME) {
+    throw invalid(`Invalid value for 'advance_ms': the clock would pass ${new Date(LATEST_TIME).toISOString()}, the latest time a date holds.`, 'advance_ms');
+  }
+  clock.advance(move.advance_ms!);
 }
 
 export function clockRoutes(router: Router, mock: Mock, guard: Middleware, body: Middleware): void {

@@ -1,13 +1,12 @@
 // The Koa app: one frame around every request (request id, CORS, session, error mapping, log
 // line, journal entry), then the route table. Errors are thrown anywhere and rendered here once,
 // in the envelope of the route that was running.
-import { rmSync } from 'node:fs';
-import Koa, { type Context, type Middleware, type Next } from 'koa';
-import { koaBody } from 'koa-body';
+import Koa, { type Context, type Next } from 'koa';
 import { MockError } from '../conversation/errors.js';
 import { hashHex } from '../conversation/random.js';
 import { DEFAULT_SESSION } from '../state/sessions.js';
 import { openaiEnvelope } from '../styles/openai-envelope.js';
+import { bodyParser } from './body.js';
 import type { Mock, MockState } from './context.js';
 import { record } from './record.js';
 import { routes } from './routes.js';
@@ -29,18 +28,10 @@ const ALLOWED_HEADERS = [
   'x-mock-latency',
 ].join(', ');
 
-/** Errors other code raises (body parsing, Koa) translated into the mock's vocabulary. */
-function asMockError(error: unknown, bodyLimit: number): MockError | undefined {
+/** Errors other code raises (Koa, the router) translated into the mock's vocabulary; body errors come translated. */
+function asMockError(error: unknown): MockError | undefined {
   if (error instanceof MockError) return error;
   const status = (error as { status?: number }).status;
-  if (status === 413) return new MockError('too_large', `The request body is larger than the limit of ${bodyLimit} bytes.`);
-  if (status === 415) return new MockError('invalid_request', 'Unsupported content type.', { status: 415 });
-  // co-body raises a SyntaxError with status 400 (also for `__proto__` keys, which it refuses).
-  if (error instanceof SyntaxError && status === 400) {
-    return new MockError('invalid_request', `We could not parse the JSON body of your request: ${(error as Error).message}`, {
-      code: 'invalid_json',
-    });
-  }
   if (status !== undefined && status >= 400 && status < 500) {
     return new MockError('invalid_request', (error as Error).message || 'The request could not be read.', { status });
   }
@@ -82,7 +73,7 @@ function frame(mock: Mock) {
       if (ctx.respond === false || ctx.res.headersSent) {
         ctx.res.destroy();
       } else {
-        const mockError = asMockError(error, mock.options.bodyLimitBytes);
+        const mockError = asMockError(error);
         if (!mockError) mock.log('error', `${ctx.method} ${ctx.path}: ${(error as Error).stack ?? String(error)}`);
         const rendered = state.envelope(mockError ?? new MockError('server_error', 'The mock hit an internal error; see its log.'));
         ctx.status = rendered.status;
@@ -92,41 +83,6 @@ function frame(mock: Mock) {
       }
     }
     record(mock, ctx, performance.now() - started);
-  };
-}
-
-/** The two body parsers: JSON (and forms) everywhere, multipart only where uploads belong. */
-export interface BodyParsers {
-  json: Middleware;
-  multipart: Middleware;
-}
-
-function removeTempFiles(ctx: Context): void {
-  for (const value of Object.values(ctx.request.files ?? {})) {
-    for (const file of [value].flat() as Array<{ filepath: string }>) rmSync(file.filepath, { force: true });
-  }
-}
-
-function bodyParser(mock: Mock, multipart: boolean): Middleware {
-  const limit = mock.options.bodyLimitBytes;
-  const parse = koaBody({
-    jsonLimit: limit,
-    formLimit: limit,
-    textLimit: limit,
-    multipart,
-    formidable: { maxFileSize: limit, maxTotalFileSize: limit },
-  });
-  return async (ctx: Context, next: Next): Promise<void> => {
-    // An announced oversized body is refused before a byte of it is read.
-    if (Number(ctx.get('content-length')) > limit) {
-      throw new MockError('too_large', `The request body is larger than the limit of ${limit} bytes.`);
-    }
-    try {
-      await parse(ctx, next);
-    } finally {
-      // formidable leaves its temporary files behind; whatever a handler did not take goes now.
-      if (multipart) removeTempFiles(ctx);
-    }
   };
 }
 

@@ -48,4 +48,6 @@ export interface MockState {
   /** Set by the auth step: the key's group, when keys are configured. */
   group?: string;
   keyScenario?: string;
+  /** Set by the body parser: about the size of the parsed body in characters of JSON. */
+  bodySize?: number;
 }

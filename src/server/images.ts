@@ -69,8 +69,6 @@ async function answerImages(mock: Mock, ctx: Context, request: ImageRequest, inp
 
 export function imageGenerations(mock: Mock) {
   return async (ctx: Context): Promise<void> => {
-    // Generations take no pictures; files a form sends anyway are only cleaned up.
-    takeUploads(ctx);
     await answerImages(mock, ctx, decodeImageRequest(bodyOf(ctx)));
   };
 }

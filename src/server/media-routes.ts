@@ -2,7 +2,7 @@
 import type Router from '@koa/router';
 import { openaiEnvelope } from '../styles/openai-envelope.js';
 import { taskEnvelope } from '../styles/videos/gateway.js';
-import type { BodyParsers } from './app.js';
+import type { BodyParsers } from './body.js';
 import { authenticate } from './auth.js';
 import type { Mock } from './context.js';
 import { imageEdits, imageFile, imageGenerations } from './images.js';

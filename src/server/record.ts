@@ -2,6 +2,15 @@
 import type { Context } from 'koa';
 import type { Mock, MockState } from './context.js';
 
+/** A journal entry keeps a body up to this size; a session keeps up to --journal-max entries. */
+export const JOURNAL_BODY_MAX = 1024 * 1024;
+
+/** Large bodies (pictures as base64, long documents) would make a full journal hold gigabytes. */
+function journalBody(body: unknown, size: number | undefined): unknown {
+  if (size === undefined || size <= JOURNAL_BODY_MAX) return body ?? null;
+  return `[a body of about ${size} characters, not kept: the journal keeps bodies up to ${JOURNAL_BODY_MAX}]`;
+}
+
 export function record(mock: Mock, ctx: Context, durationMs: number): void {
   const state = ctx.state as MockState;
   const notes = state.notes;
@@ -25,7 +34,7 @@ export function record(mock: Mock, ctx: Context, durationMs: number): void {
     fixture: notes.fixture,
     scenario: notes.scenario,
     duration_ms: Math.round(durationMs * 10) / 10,
-    body: ctx.request.body ?? null,
+    body: journalBody(ctx.request.body, state.bodySize),
     near_miss: notes.nearMiss,
   });
 }

@@ -8,7 +8,7 @@ import { generateContent } from '../styles/generate-content/index.js';
 import { messages, messagesTokenCounting } from '../styles/messages/index.js';
 import { responses } from '../styles/responses/index.js';
 import type { ChatStyle } from '../styles/style.js';
-import type { BodyParsers } from './app.js';
+import type { BodyParsers } from './body.js';
 import { authenticate } from './auth.js';
 import { chatHandler } from './chat.js';
 import { countTokensHandler } from './count-tokens.js';

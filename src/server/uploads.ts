@@ -1,9 +1,8 @@
-// Multipart uploads as the media handlers use them: read into memory and the parser's temporary
-// files removed at once, so a long run leaves nothing behind in the temp directory. Field names
-// lose the array brackets SDKs add (`image[]` is `image`).
-import { readFileSync, rmSync } from 'node:fs';
+// Multipart uploads as the media handlers use them (the body parser keeps files in memory, never
+// in the temp directory). Field names lose the array brackets SDKs add (`image[]` is `image`).
 import type { Context } from 'koa';
 import { unflattenForm } from '../styles/form.js';
+import { uploadedBytes } from './body.js';
 
 export interface Upload {
   filename: string;
@@ -11,7 +10,6 @@ export interface Upload {
 }
 
 interface ParsedFile {
-  filepath: string;
   originalFilename?: string | null;
 }
 
@@ -19,19 +17,13 @@ function baseName(field: string): string {
   return field.replace(/\[\d*\]$/, '');
 }
 
-/** Every uploaded file of the request, by field. Call it once, first: it empties the temp files. */
+/** Every uploaded file of the request, by field. */
 export function takeUploads(ctx: Context): Map<string, Upload[]> {
   const uploads = new Map<string, Upload[]>();
   for (const [field, value] of Object.entries(ctx.request.files ?? {})) {
     for (const file of (Array.isArray(value) ? value : [value]) as ParsedFile[]) {
-      let data: Buffer;
-      try {
-        data = readFileSync(file.filepath);
-      } finally {
-        rmSync(file.filepath, { force: true });
-      }
       const name = baseName(field);
-      uploads.set(name, [...(uploads.get(name) ?? []), { filename: file.originalFilename ?? name, data }]);
+      uploads.set(name, [...(uploads.get(name) ?? []), { filename: file.originalFilename ?? name, data: uploadedBytes(file) }]);
     }
   }
   return uploads;

@@ -2,15 +2,28 @@
 // (`input_reference[image_url]`, `metadata[content][][type]`) and every scalar a string. These
 // turn such a form back into the JSON body the same endpoint takes, so one schema checks both.
 import { z } from 'zod';
+import { invalid } from '../conversation/errors.js';
+import { MAX_BODY_DEPTH } from './body-shape.js';
 
 type Fields = Record<string, string | string[]>;
 type Tree = Record<string, unknown>;
 
-/** `a[b][][c]` -> ['a', 'b', '', 'c']; a name without brackets is one key. */
+/** A form carries at most 1000 fields (the parser's cap): a larger index would only open a hole. */
+const MAX_INDEX = 1000;
+
+/**
+ * `a[b][][c]` -> ['a', 'b', '', 'c']; a name without brackets is one key. A JSON body can no more
+ * nest deeper than MAX_BODY_DEPTH or name `__proto__`, so neither can a form.
+ */
 function keyPath(name: string): string[] {
   const match = /^([^[\]]+)((?:\[[^[\]]*\])*)$/.exec(name);
-  if (!match) return [name];
-  return [match[1]!, ...[...match[2]!.matchAll(/\[([^[\]]*)\]/g)].map((m) => m[1]!)];
+  const path = match ? [match[1]!, ...[...match[2]!.matchAll(/\[([^[\]]*)\]/g)].map((m) => m[1]!)] : [name];
+  if (path.length > MAX_BODY_DEPTH) throw invalid(`The form field names more than ${MAX_BODY_DEPTH} levels.`, undefined, 'invalid_body');
+  if (path.includes('__proto__')) throw invalid(`Invalid form field name '${name}'.`, name, 'invalid_body');
+  if (path.some((key) => /^\d+$/.test(key) && Number(key) > MAX_INDEX)) {
+    throw invalid(`Invalid form field name '${name}': an index is over ${MAX_INDEX}.`, name, 'invalid_body');
+  }
+  return path;
 }
 
 function place(root: Tree, path: string[], value: string, occurrence: number): void {
@@ -27,7 +40,9 @@ function place(root: Tree, path: string[], value: string, occurrence: number): v
       return;
     }
     const nextIsIndex = path[i + 1] === '' || /^\d+$/.test(path[i + 1]!);
-    container[slot] ??= nextIsIndex ? [] : {};
+    // Only own values are walked into: `constructor[prototype]` must never reach Object.prototype.
+    const own = Object.hasOwn(container, slot) ? container[slot] : undefined;
+    if (own === null || typeof own !== 'object') container[slot] = nextIsIndex ? [] : {};
     node = container[slot] as Tree | unknown[];
   }
 }

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { invalid } from '../../conversation/errors.js';
 import type { ChatRequest, Part, ResponseFormat, ToolChoice, Turn } from '../../conversation/types.js';
+import { measureBody } from '../body-shape.js';
 import { urlPart } from '../media.js';
 import type { StyleInput } from '../style.js';
 import { parseBody } from '../validate.js';
@@ -94,13 +95,18 @@ function contentParts(content: z.infer<typeof message>['content']): Part[] {
   });
 }
 
-/** Tool-call arguments as sent back by a client: JSON when they parse, the raw text when not. */
+/**
+ * Tool-call arguments as sent back by a client: JSON when they parse, the raw text when not, or
+ * when they nest deeper than a body may (what follows serialises them recursively).
+ */
 export function parseArguments(text: string): unknown {
+  let parsed: unknown;
   try {
-    return JSON.parse(text);
+    parsed = JSON.parse(text);
   } catch {
     return text;
   }
+  return measureBody(parsed).withinDepth ? parsed : text;
 }
 
 function toTurns(messages: ChatCompletionsBody['messages']): { system: string; turns: Turn[] } {

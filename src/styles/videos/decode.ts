@@ -3,6 +3,7 @@
 // The legacy copies under `metadata` stand in for top-level fields that are left out.
 import { z } from 'zod';
 import { invalid } from '../../conversation/errors.js';
+import { MAX_BODY_DEPTH, measureBody } from '../body-shape.js';
 import { formBool, formInt } from '../form.js';
 import { parseBody } from '../validate.js';
 
@@ -33,11 +34,15 @@ const contentItem = z.looseObject({ type: z.string().min(1), text: z.string().op
 
 function jsonObjectText(value: unknown): unknown {
   if (typeof value !== 'string') return value;
+  let parsed: unknown;
   try {
-    return JSON.parse(value);
+    parsed = JSON.parse(value);
   } catch {
     return value;
   }
+  // Parsed here, not by the body parser: held to the same depth as a body.
+  if (!measureBody(parsed).withinDepth) throw invalid(`Invalid value for 'metadata': it nests deeper than ${MAX_BODY_DEPTH} levels.`, 'metadata');
+  return parsed;
 }
 
 const metadata = z.preprocess(

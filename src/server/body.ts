@@ -1,0 +1,98 @@
+// Request bodies: JSON, forms and text on every body route, multipart only where uploads belong.
+// Whatever is wrong with a body ends as a 4xx in the route's envelope: over the limit (announced
+// or counted while reading) 413, undecodable or unparseable 400, nested deeper than any real
+// request 400. Uploaded files stay in memory, so no request, good or bad, leaves a temp file.
+import { Writable } from 'node:stream';
+import type { Context, Middleware, Next } from 'koa';
+import { koaBody } from 'koa-body';
+import { MockError } from '../conversation/errors.js';
+import { MAX_BODY_DEPTH, measureBody } from '../styles/body-shape.js';
+import type { Mock, MockState } from './context.js';
+
+/** The two body parsers: JSON (and forms) everywhere, multipart only where uploads belong. */
+export interface BodyParsers {
+  json: Middleware;
+  multipart: Middleware;
+}
+
+function tooLarge(limit: number): MockError {
+  return new MockError('too_large', `The request body is larger than the limit of ${limit} bytes.`);
+}
+
+/** The bytes of each uploaded file, kept by the file object the parser hands to the route. */
+const uploaded = new WeakMap<object, Buffer[]>();
+
+function memoryFile(file: object | undefined): Writable {
+  const chunks: Buffer[] = [];
+  if (file) uploaded.set(file, chunks);
+  return new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      chunks.push(chunk);
+      done();
+    },
+  });
+}
+
+/** The content of a file from `ctx.request.files`. */
+export function uploadedBytes(file: object): Buffer {
+  return Buffer.concat(uploaded.get(file) ?? []);
+}
+
+/**
+ * Everything the parsers throw is about the client's bytes: a size over the limit, an encoding
+ * that does not decode (zlib errors carry no status), a broken multipart frame, invalid JSON.
+ */
+function bodyError(error: unknown, limit: number): MockError {
+  const { status, httpCode, message } = error as { status?: number; httpCode?: number; message?: string };
+  const code = status ?? httpCode;
+  if (code === 413) return tooLarge(limit);
+  // co-body raises a SyntaxError with status 400, also for `__proto__` keys, which it refuses.
+  if (error instanceof SyntaxError) {
+    return new MockError('invalid_request', `We could not parse the JSON body of your request: ${message}`, { code: 'invalid_json' });
+  }
+  return new MockError('invalid_request', `The request body could not be read: ${message || 'malformed body'}.`, {
+    status: code !== undefined && code >= 400 && code < 500 ? code : 400,
+    code: 'invalid_body',
+  });
+}
+
+export function bodyParser(mock: Mock, multipart: boolean): Middleware {
+  const limit = mock.options.bodyLimitBytes;
+  const parse = koaBody({
+    jsonLimit: limit,
+    formLimit: limit,
+    textLimit: limit,
+    multipart,
+    formidable: {
+      maxFileSize: limit,
+      maxTotalFileSize: limit,
+      maxFieldsSize: limit,
+      // An empty or tiny file is the route's to judge, naming its field.
+      allowEmptyFiles: true,
+      minFileSize: 0,
+      fileWriteStreamHandler: memoryFile,
+    },
+  });
+  // koa-body calls its `next` itself; the route runs only after the checks below.
+  const parsedOnly = async (): Promise<void> => {};
+  return async (ctx: Context, next: Next): Promise<void> => {
+    // An announced oversized body is refused before a byte of it is read (Node discards it).
+    if (Number(ctx.get('content-length')) > limit) throw tooLarge(limit);
+    try {
+      await parse(ctx, parsedOnly);
+    } catch (error) {
+      // A parser that gave up midway leaves the rest unread, paused: the client's next request on
+      // this keep-alive connection would wait behind it. Read it to the end and drop it.
+      if (!ctx.req.complete) ctx.req.resume();
+      throw bodyError(error, limit);
+    }
+    const shape = measureBody(ctx.request.body);
+    if (!shape.withinDepth) {
+      // Nothing keeps the body: the journal would fail to serialise it later.
+      ctx.request.body = undefined;
+      throw new MockError('invalid_request', `The request body nests deeper than ${MAX_BODY_DEPTH} levels.`, { code: 'invalid_body' });
+    }
+    (ctx.state as MockState).bodySize = shape.size;
+    await next();
+  };
+}
