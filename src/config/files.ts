@@ -1,6 +1,6 @@
 // Finding YAML files and resolving file references, never leaving the configured directory:
 // a symlink or a `../` that points outside is refused.
-import { readdirSync, realpathSync, statSync } from 'node:fs';
+import { readdirSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 
 function isInside(root: string, target: string): boolean {
@@ -14,7 +14,11 @@ export interface FoundFiles {
   refused: Array<{ file: string; message: string }>;
 }
 
-/** Every `*.yaml` / `*.yml` below `dir`, sorted by path, as absolute paths. */
+/**
+ * Every `*.yaml` / `*.yml` below `dir`, sorted by path, as absolute paths. Only regular files are
+ * read (a FIFO named x.yaml would block the loader for good), and each directory once, so a link
+ * back up the tree cannot make the walk go round.
+ */
 export function findYamlFiles(dir: string): FoundFiles {
   const found: FoundFiles = { files: [], refused: [] };
   let root: string;
@@ -23,30 +27,41 @@ export function findYamlFiles(dir: string): FoundFiles {
   } catch {
     return found;
   }
-  const walk = (current: string): void => {
-    for (const entry of readdirSync(current, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-      if (entry.name.startsWith('.')) continue;
+  const walked = new Set<string>();
+  const walk = (current: string, real: string): void => {
+    walked.add(real);
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(current, { withFileTypes: true });
+    } catch (error) {
+      found.refused.push({ file: current, message: `cannot be read: ${(error as Error).message}` });
+      return;
+    }
+    for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+      if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
       const path = join(current, entry.name);
-      let real: string;
+      const yaml = /\.ya?ml$/i.test(entry.name);
+      let target: string;
+      let stat: Stats;
       try {
-        real = realpathSync(path);
+        target = realpathSync(path);
+        stat = statSync(target);
       } catch (error) {
-        found.refused.push({ file: path, message: `cannot be read: ${(error as Error).message}` });
+        if (yaml || entry.isSymbolicLink()) found.refused.push({ file: path, message: `cannot be read: ${(error as Error).message}` });
         continue;
       }
-      if (!isInside(root, real)) {
+      if (!isInside(root, target)) {
         found.refused.push({ file: path, message: 'links outside the directory and is not loaded' });
-        continue;
-      }
-      const stat = statSync(real);
-      if (stat.isDirectory()) {
-        if (entry.name !== 'node_modules') walk(path);
-      } else if (/\.ya?ml$/i.test(entry.name)) {
-        found.files.push(path);
+      } else if (stat.isDirectory()) {
+        if (walked.has(target)) found.refused.push({ file: path, message: 'links to a directory already loaded and is not loaded again' });
+        else walk(path, target);
+      } else if (yaml) {
+        if (stat.isFile()) found.files.push(path);
+        else found.refused.push({ file: path, message: 'is not a regular file and is not loaded' });
       }
     }
   };
-  walk(dir);
+  walk(dir, root);
   return found;
 }
 

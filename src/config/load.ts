@@ -2,7 +2,7 @@
 // reported as file:line:col and the result has no config, so the caller keeps the last good one.
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
-import { LineCounter, parseDocument, type Document } from 'yaml';
+import { isScalar, LineCounter, parseDocument, visit, type Document } from 'yaml';
 import type { ZodType } from 'zod';
 import { compileConfig, LocatedError, type ParsedFile } from './compile.js';
 import { findYamlFiles } from './files.js';
@@ -38,6 +38,23 @@ function locate(doc: Document, counter: LineCounter, path: ReadonlyArray<Propert
   return { line: 1, col: 1 };
 }
 
+/**
+ * `toJS` keeps a `__proto__` key as an own property, but the schema's records and objects drop
+ * it without a word; a request body with one is refused, and so is a file.
+ */
+function refuseProtoKeys(doc: Document, counter: LineCounter, file: string, problems: ConfigProblem[]): boolean {
+  let clean = true;
+  visit(doc, {
+    Pair(_, pair) {
+      if (!isScalar(pair.key) || pair.key.value !== '__proto__') return;
+      const { line, col } = counter.linePos(pair.key.range?.[0] ?? 0);
+      problems.push({ file, line, col, message: '"__proto__" is not allowed as a key' });
+      clean = false;
+    },
+  });
+  return clean;
+}
+
 interface Source {
   file: string;
   doc: Document;
@@ -62,7 +79,7 @@ function parse(file: string, schema: ZodType, problems: ConfigProblem[]): { sour
     }
     return undefined;
   }
-  // `toJS` builds plain objects; a `__proto__` key becomes an own property, never a prototype.
+  if (!refuseProtoKeys(doc, counter, shown, problems)) return undefined;
   const raw = doc.toJS({ maxAliasCount: 100 }) ?? {};
   const result = schema.safeParse(raw);
   if (!result.success) {

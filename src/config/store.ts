@@ -60,7 +60,9 @@ export class ConfigStore {
 
   async watch(): Promise<void> {
     const paths = [this.options.fixturesDir, this.options.scenariosDir].filter((p): p is string => Boolean(p));
-    const watcher = watch(paths, { ignoreInitial: true, ignored: (path) => /(^|[/\\])(\.|node_modules)/.test(path) });
+    // Links are watched as links: a link cycle would otherwise be followed until ELOOP, and the
+    // files a link may point at (inside the directory) are watched where they are.
+    const watcher = watch(paths, { ignoreInitial: true, followSymlinks: false, ignored: (path) => /(^|[/\\])(\.|node_modules)/.test(path) });
     this.watcher = watcher;
     const schedule = () => {
       clearTimeout(this.timer);
@@ -70,6 +72,9 @@ export class ConfigStore {
     // throttled, so listening to both never misses a quick second save.
     watcher.on('all', schedule);
     watcher.on('raw', schedule);
+    // A watcher error (an unreadable entry) unheard would take the process down; the reload it
+    // schedules reports what is wrong with the files instead.
+    watcher.on('error', schedule);
     await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
   }
 
