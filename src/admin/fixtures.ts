@@ -7,6 +7,7 @@ import { CompileError, compileChatFixture, sortFixtures, type ChatFixture } from
 import { displayPath, formatPath } from '../config/load.js';
 import { fixturesFileSchema } from '../config/schema.js';
 import type { Mock } from '../server/context.js';
+import { MAX_RUNTIME_FIXTURES } from '../state/session.js';
 import { DEFAULT_SESSION } from '../state/sessions.js';
 import { sessionParam } from './session-param.js';
 
@@ -81,6 +82,13 @@ export function addFixtures(mock: Mock) {
     const session = mock.sessions.get(sessionParam(ctx) ?? DEFAULT_SESSION);
     const firstOrder = session.fixtures.reduce((max, f) => Math.max(max, f.order + 1), 0);
     const added = compilePosted(ctx.request.body, session.id, firstOrder);
+    if (session.fixtures.length + added.length > MAX_RUNTIME_FIXTURES) {
+      throw problem(
+        `A session holds at most ${MAX_RUNTIME_FIXTURES} run-time fixtures; session '${session.id}' has ${session.fixtures.length}. ` +
+          'Reset it (POST /__admin/reset?session=ID) or put the fixtures in a file.',
+        'chat',
+      );
+    }
     session.fixtures = sortFixtures([...session.fixtures, ...added]);
     ctx.status = 201;
     ctx.body = { fixtures: added.map((f) => listing('chat', f)) };

@@ -47,6 +47,8 @@ export const MAX_STORED_RESPONSES = 1000;
 export const MAX_TASKS = 1000;
 /** Pictures are large: a session keeps only its latest ones for `url` answers. */
 export const MAX_IMAGES = 100;
+/** Fixtures added through the admin API; past this a session must be reset first. */
+export const MAX_RUNTIME_FIXTURES = 1000;
 
 export function createSession(id: string, journalMax: number, nowMs: number): Session {
   return {
