@@ -92,6 +92,20 @@ describe('generated odd headers and query strings', () => {
   }
 });
 
+describe('every method at every route', () => {
+  it('answers without a 5xx, its errors in JSON', async () => {
+    for (const method of ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE', 'PROPFIND']) {
+      for (const route of ROUTES) {
+        const answer = await send(server.url, method, route.path, { authorization: 'Bearer k', ...route.headers });
+        const context = `${method} ${route.path}`;
+        expect(answer.status, `${context}: ${answer.text.slice(0, 200)}`).toBeLessThan(500);
+        // A method the route does not take is an unknown URL, or another route of that path.
+        if (answer.status >= 400 && method !== 'HEAD') expect(() => JSON.parse(answer.text), context).not.toThrow();
+      }
+    }
+  });
+});
+
 /** An HTTP/1.1 request as bytes, the body framed by its length unless headers say otherwise. */
 function raw(method: string, path: string, headers: string[], body = ''): string {
   return [`${method} ${path} HTTP/1.1`, 'host: localhost', ...headers, '', body].join('\r\n');
