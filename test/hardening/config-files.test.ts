@@ -3,7 +3,7 @@
 // looping link), link cycles and `__proto__` keys: each is refused with file:line:col, in
 // /__admin/health and by `validate`, and the last good configuration stays in force.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { accessSync, chmodSync, constants, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { accessSync, chmodSync, constants, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import OpenAI from 'openai';
@@ -37,7 +37,18 @@ beforeAll(async () => {
   server = await startTestServer({ fixtureFiles: { 'good.yaml': GOOD } });
   client = new OpenAI({ baseURL: `${server.url}/v1`, apiKey: 'sk-test', maxRetries: 0 });
 });
-afterAll(() => server.close());
+/** Temporary directories of this file, removed at the end. */
+const made: string[] = [outside];
+const tempDir = (prefix: string): string => {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  made.push(dir);
+  return dir;
+};
+
+afterAll(async () => {
+  await server.close();
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
 
 function readable(path: string): boolean {
   try {
@@ -210,7 +221,7 @@ function validate(fixtures: string, scenarios: string): string[] {
 
 describe('validate', () => {
   it('names every refused file with file:line:col and exits 1', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mgm-validate-'));
+    const dir = tempDir('mgm-validate-');
     const fixtures = join(dir, 'fixtures');
     const scenarios = join(dir, 'scenarios');
     mkdirSync(fixtures);
@@ -225,7 +236,7 @@ describe('validate', () => {
       expect.stringMatching(/scenarios\/evil\.yaml:1:1: links outside the directory and is not loaded$/),
     ]);
     // Compiling (where references are resolved) comes once every file has been read cleanly.
-    const clean = mkdtempSync(join(tmpdir(), 'mgm-validate-'));
+    const clean = tempDir('mgm-validate-');
     writeFileSync(join(clean, 'up.yaml'), images('../outside.png'));
     expect(validate(clean, scenarios.replace('scenarios', 'none'))).toEqual([
       expect.stringMatching(/up\.yaml:4:13: images\[0\]\.reply\.file: "\.\.\/outside\.png" is outside the fixtures directory$/),
