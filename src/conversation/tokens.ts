@@ -50,6 +50,24 @@ function countSegments(text: string): number {
   return tokens;
 }
 
+/**
+ * Exact counts of recent short texts. Agent loops resend the whole conversation every turn and
+ * system prompts repeat from request to request, so most texts of a request were counted before.
+ */
+const memo = new Map<string, number>();
+const MEMO_ENTRIES = 4096;
+const MEMO_MAX_CHARS = 4096;
+
+function countExact(text: string): number {
+  if (text.length > MEMO_MAX_CHARS) return countSegments(text);
+  const known = memo.get(text);
+  if (known !== undefined) return known;
+  const tokens = countSegments(text);
+  if (memo.size >= MEMO_ENTRIES) memo.delete(memo.keys().next().value as string);
+  memo.set(text, tokens);
+  return tokens;
+}
+
 /** A counter for the texts of one request, exact within EXACT_CHARS characters in all. */
 export function tokenCounter(): (text: string) => number {
   let exactLeft = EXACT_CHARS;
@@ -58,7 +76,7 @@ export function tokenCounter(): (text: string) => number {
   return (text) => {
     if (text === '') return 0;
     const exact = text.length <= exactLeft ? text : text.slice(0, exactLeft);
-    let tokens = countSegments(exact);
+    let tokens = countExact(exact);
     exactLeft -= exact.length;
     countedChars += exact.length;
     countedTokens += tokens;
