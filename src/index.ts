@@ -64,8 +64,9 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const clock = createClock(options.clock ?? 'real');
   const level = LEVELS[options.logLevel ?? 'silent'];
   const logger = options.logger ?? ((line: string) => console.log(line));
+  const logs: Mock['logs'] = (lineLevel) => LEVELS[lineLevel] <= level;
   const log: Mock['log'] = (lineLevel, line) => {
-    if (LEVELS[lineLevel] <= level) logger(line);
+    if (logs(lineLevel)) logger(line);
   };
   const store = new ConfigStore({
     fixturesDir: resolve(options.fixtures ?? defaultDir('fixtures')),
@@ -84,6 +85,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     clock,
     requestCount: 0,
     log,
+    logs,
     options: {
       seed: options.seed ?? 0,
       latency: options.latency ?? 'none',

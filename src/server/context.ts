@@ -26,6 +26,8 @@ export interface Mock {
   clock: Clock;
   options: ServerOptions;
   log(level: Exclude<LogLevel, 'silent'>, line: string): void;
+  /** Whether lines of this level are written, so a silent mock does not build them. */
+  logs(level: Exclude<LogLevel, 'silent'>): boolean;
   /** Monotonic counter behind request ids. */
   requestCount: number;
 }

@@ -16,11 +16,10 @@ export function record(mock: Mock, ctx: Context, durationMs: number): void {
   const notes = state.notes;
   if (!notes) return;
   const status = ctx.respond === false ? ctx.res.statusCode : ctx.status;
-  const used = notes.scenario ? `scenario:${notes.scenario}` : notes.fixture ? `fixture:${notes.fixture}` : '-';
-  mock.log(
-    'info',
-    `${ctx.method} ${ctx.path} ${notes.style ?? '-'} ${notes.model ?? '-'} ${status} ${used} ${durationMs.toFixed(1)}ms`,
-  );
+  if (mock.logs('info')) {
+    const used = notes.scenario ? `scenario:${notes.scenario}` : notes.fixture ? `fixture:${notes.fixture}` : '-';
+    mock.log('info', `${ctx.method} ${ctx.path} ${notes.style ?? '-'} ${notes.model ?? '-'} ${status} ${used} ${durationMs.toFixed(1)}ms`);
+  }
   if (ctx.path.startsWith('/__admin')) return;
   state.session.journal.push({
     id: state.requestId,
