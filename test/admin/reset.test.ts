@@ -2,6 +2,7 @@
 // loaded files stay.
 import OpenAI from 'openai';
 import { beforeEach, afterEach, describe, expect, it } from 'vitest';
+import { openaiFor } from '../helpers/clients.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 const SCENARIOS = `
@@ -17,13 +18,7 @@ const FIXTURES = 'chat:\n  - name: file-hello\n    match: { contains: "hello" }\
 
 let server: TestServer;
 
-const client = (session: string, scenario?: string) =>
-  new OpenAI({
-    baseURL: `${server.url}/v1`,
-    apiKey: 'sk-test',
-    maxRetries: 0,
-    defaultHeaders: { 'x-mock-session': session, ...(scenario ? { 'x-mock-scenario': scenario } : {}) },
-  });
+const client = (session: string, scenario?: string) => openaiFor(server.url, session, scenario);
 
 const say = (session: string, content: string, scenario?: string) =>
   client(session, scenario)

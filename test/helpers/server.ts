@@ -15,6 +15,8 @@ export interface TestServer extends MockServer {
   /** Resolves once the reload counter passes `count`. */
   waitForReload(count: number): Promise<void>;
   admin(path: string, init?: RequestInit): Promise<Response>;
+  /** Moves the mock clock through `POST /__admin/clock`, as a user would. */
+  advanceClock(ms: number): Promise<void>;
 }
 
 export interface TestServerSetup extends MockServerOptions {
@@ -61,6 +63,14 @@ export async function startTestServer(setup: TestServerSetup = {}): Promise<Test
     },
     waitForReload,
     admin: (path, init) => fetch(`${server.url}/__admin${path}`, init),
+    advanceClock: async (ms) => {
+      const response = await fetch(`${server.url}/__admin/clock`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ advance_ms: ms }),
+      });
+      if (response.status !== 200) throw new Error(`POST /__admin/clock answered ${response.status}: ${await response.text()}`);
+    },
     close: async () => {
       await server.close();
       rmSync(root, { recursive: true, force: true });

@@ -15,8 +15,7 @@ scenarios:
 
 let server: TestServer;
 
-const advance = (ms: number) =>
-  server.admin('/clock', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advance_ms: ms }) });
+const advance = (ms: number) => server.advanceClock(ms);
 
 const openai = (scenario: string, session: string) =>
   new OpenAI({

@@ -2,6 +2,7 @@
 // tasks and active scenario.
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openaiFor } from '../helpers/clients.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 const SCENARIOS = `
@@ -14,13 +15,7 @@ scenarios:
 
 let server: TestServer;
 
-const client = (session: string, scenario?: string) =>
-  new OpenAI({
-    baseURL: `${server.url}/v1`,
-    apiKey: 'sk-test',
-    maxRetries: 0,
-    defaultHeaders: { 'x-mock-session': session, ...(scenario ? { 'x-mock-scenario': scenario } : {}) },
-  });
+const client = (session: string, scenario?: string) => openaiFor(server.url, session, scenario);
 
 const ask = { model: 'gpt-4o-mini', messages: [{ role: 'user' as const, content: 'hi' }] };
 const outcome = (promise: Promise<unknown>) =>

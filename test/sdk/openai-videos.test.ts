@@ -22,14 +22,7 @@ function clientFor(session: string): OpenAI {
   return new OpenAI({ baseURL: `${server.url}/v1`, apiKey: 'sk-test', maxRetries: 0, defaultHeaders: { 'x-mock-session': session } });
 }
 
-async function advance(ms: number): Promise<void> {
-  const response = await server.admin('/clock', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ advance_ms: ms }),
-  });
-  expect(response.status).toBe(200);
-}
+const advance = (ms: number) => server.advanceClock(ms);
 
 const hasFfprobe = spawnSync('ffprobe', ['-version']).status === 0;
 

@@ -4,23 +4,21 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import OpenAI, { BadRequestError } from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMockServer, type MockServer } from '../../src/index.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
 
 const FIXTURES = fileURLToPath(new URL('../../fixtures', import.meta.url));
 const media = (name: string) => readFileSync(`${FIXTURES}/media/${name}`);
 
-let server: MockServer;
+let server: TestServer;
 let client: OpenAI;
 
 beforeAll(async () => {
-  server = await startMockServer({ fixtures: FIXTURES, watch: false, clock: 'manual' });
+  server = await startTestServer({ fixtures: FIXTURES, watch: false, clock: 'manual' });
   client = new OpenAI({ baseURL: `${server.url}/v1`, apiKey: 'sk-test', maxRetries: 0 });
 });
 afterAll(() => server.close());
 
-async function advance(ms: number): Promise<void> {
-  await fetch(`${server.url}/__admin/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advance_ms: ms }) });
-}
+const advance = (ms: number) => server.advanceClock(ms);
 
 describe('fixtures/images.yaml', () => {
   it('answers logo prompts with media/sample-image.png and refuses forbidden ones', async () => {

@@ -48,14 +48,7 @@ async function json<T = Record<string, unknown>>(response: Promise<Response>): P
   return (await (await response).json()) as T;
 }
 
-async function advance(ms: number): Promise<void> {
-  const response = await server.admin('/clock', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ advance_ms: ms }),
-  });
-  expect(response.status).toBe(200);
-}
+const advance = (ms: number) => server.advanceClock(ms);
 
 describe('POST /v1/videos with a JSON body', () => {
   it('takes every field of the description, metadata and metadata.content included', async () => {
