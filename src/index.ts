@@ -96,14 +96,21 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       logLevel: options.logLevel ?? 'silent',
     },
   };
-  if (options.watch ?? true) await store.watch();
+  // The watcher scans the directories while the socket opens: start-up waits for the slower one.
+  const watching = options.watch ?? true ? store.watch() : Promise.resolve();
   const server = createServer(createApp(mock).callback());
   server.on('clientError', answerClientError);
   const host = options.host ?? '127.0.0.1';
-  await new Promise<void>((done, fail) => {
+  const listening = new Promise<void>((done, fail) => {
     server.once('error', fail);
     server.listen(options.port ?? 0, host, () => done());
   });
+  try {
+    await Promise.all([watching, listening]);
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
   const port = (server.address() as AddressInfo).port;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   return {

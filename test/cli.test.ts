@@ -4,6 +4,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
 
@@ -52,6 +55,19 @@ describe('model-gateway-mock CLI', () => {
     const result = run('--port', '0', '--fixtures', dir, '--scenarios', tempDir({}));
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/bad\.yaml:1:9: models: /);
+  });
+
+  it('exits 1 with the reason when its port is taken', async () => {
+    const holder = createServer().listen(0, '127.0.0.1');
+    await once(holder, 'listening');
+    try {
+      const port = String((holder.address() as AddressInfo).port);
+      const result = run('--port', port, '--fixtures', tempDir({}), '--scenarios', tempDir({}));
+      expect(result.status).toBe(1);
+      expect(result.stderr).toContain('EADDRINUSE');
+    } finally {
+      holder.close();
+    }
   });
 
   it('prints its URL, then one line per request', async () => {
