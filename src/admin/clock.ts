@@ -1,12 +1,13 @@
 // `POST /__admin/clock`: moves the mock clock, so tests step video tasks and rate windows
 // instead of sleeping. On a real clock it adds an offset; manual and fixed clocks jump.
 import type Router from '@koa/router';
-import type { Context, Middleware } from 'koa';
+import type { Middleware } from 'koa';
 import { z } from 'zod';
 import { invalid } from '../conversation/errors.js';
 import type { Mock } from '../server/context.js';
 import type { Clock } from '../state/clock.js';
 import { parseBody } from '../styles/validate.js';
+import { answer } from './answer.js';
 
 // An ISO 8601 date, with or without a time; Date.parse alone also takes "March 7" and the like.
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
@@ -47,11 +48,14 @@ export function moveClock(clock: Clock, body: unknown): void {
 }
 
 export function clockRoutes(router: Router, mock: Mock, guard: Middleware, body: Middleware): void {
-  router.get('/__admin/clock', guard, (ctx: Context) => {
-    ctx.body = clockState(mock.clock);
-  });
-  router.post('/__admin/clock', guard, body, (ctx: Context) => {
-    moveClock(mock.clock, ctx.request.body);
-    ctx.body = clockState(mock.clock);
-  });
+  router.get('/__admin/clock', guard, answer(() => clockState(mock.clock)));
+  router.post(
+    '/__admin/clock',
+    guard,
+    body,
+    answer((ctx) => {
+      moveClock(mock.clock, ctx.request.body);
+      return clockState(mock.clock);
+    }),
+  );
 }

@@ -4,7 +4,8 @@
 import type { Context } from 'koa';
 import { MockError } from '../conversation/errors.js';
 import { CompileError, compileChatFixture, sortFixtures, type ChatFixture } from '../conversation/fixture.js';
-import { displayPath, formatPath } from '../config/load.js';
+import { displayPath } from '../config/load.js';
+import { formatPath } from '../conversation/field-path.js';
 import { fixturesFileSchema } from '../config/schema.js';
 import type { Mock } from '../server/context.js';
 import { MAX_RUNTIME_FIXTURES } from '../state/session.js';
@@ -36,11 +37,11 @@ function listing(section: FixtureListing['section'], fixture: Listed): FixtureLi
 }
 
 export function listFixtures(mock: Mock) {
-  return (ctx: Context): void => {
+  return (ctx: Context): unknown => {
     const config = mock.store.current;
     const id = sessionParam(ctx);
     const sessions = id === undefined ? mock.sessions.all() : [mock.sessions.peek(id)].filter((s) => s !== undefined);
-    ctx.body = {
+    return {
       fixtures: [
         ...sessions.flatMap((session) => session.fixtures.map((f) => listing('chat', f))),
         ...config.chat.map((f) => listing('chat', f)),
@@ -78,7 +79,7 @@ function compilePosted(body: unknown, session: string, firstOrder: number): Chat
 }
 
 export function addFixtures(mock: Mock) {
-  return (ctx: Context): void => {
+  return (ctx: Context): unknown => {
     const session = mock.sessions.get(sessionParam(ctx) ?? DEFAULT_SESSION);
     const firstOrder = session.fixtures.reduce((max, f) => Math.max(max, f.order + 1), 0);
     const added = compilePosted(ctx.request.body, session.id, firstOrder);
@@ -90,7 +91,6 @@ export function addFixtures(mock: Mock) {
       );
     }
     session.fixtures = sortFixtures([...session.fixtures, ...added]);
-    ctx.status = 201;
-    ctx.body = { fixtures: added.map((f) => listing('chat', f)) };
+    return { fixtures: added.map((f) => listing('chat', f)) };
   };
 }

@@ -24,18 +24,18 @@ function journalEntries(sessions: readonly Session[], query: Record<string, unkn
 }
 
 export function listRequests(mock: Mock) {
-  return (ctx: Context): void => {
-    ctx.body = { requests: journalEntries(chosenSessions(mock, ctx), ctx.query) };
+  return (ctx: Context): unknown => {
+    return { requests: journalEntries(chosenSessions(mock, ctx), ctx.query) };
   };
 }
 
 export function clearRequests(mock: Mock) {
-  return (ctx: Context): void => {
+  return (ctx: Context): unknown => {
     let deleted = 0;
     for (const session of chosenSessions(mock, ctx)) {
       deleted += session.journal.length;
       session.journal.clear();
     }
-    ctx.body = { deleted };
+    return { deleted };
   };
 }

@@ -5,9 +5,9 @@ import type { Mock } from '../server/context.js';
 import { sessionParam } from './session-param.js';
 
 export function reset(mock: Mock) {
-  return (ctx: Context): void => {
+  return (ctx: Context): unknown => {
     const id = sessionParam(ctx);
     mock.sessions.reset(id);
-    ctx.body = { reset: id ?? 'all' };
+    return { reset: id ?? 'all' };
   };
 }

@@ -4,6 +4,7 @@ import type Router from '@koa/router';
 import type { Context, Middleware, Next } from 'koa';
 import { MockError } from '../conversation/errors.js';
 import type { Mock } from '../server/context.js';
+import { answer } from './answer.js';
 import { clockRoutes } from './clock.js';
 import { addFixtures, listFixtures } from './fixtures.js';
 import { clearRequests, listRequests } from './journal.js';
@@ -34,14 +35,12 @@ export function health(mock: Mock) {
 export function adminRoutes(router: Router, mock: Mock, body: Middleware): void {
   const guard = adminAuth(mock);
   clockRoutes(router, mock, guard, body);
-  router.get('/__admin/health', guard, (ctx) => {
-    ctx.body = health(mock);
-  });
-  router.get('/__admin/requests', guard, listRequests(mock));
-  router.delete('/__admin/requests', guard, clearRequests(mock));
-  router.post('/__admin/reset', guard, reset(mock));
-  router.put('/__admin/scenario', guard, body, putScenario(mock));
-  router.delete('/__admin/scenario', guard, deleteScenario(mock));
-  router.get('/__admin/fixtures', guard, listFixtures(mock));
-  router.post('/__admin/fixtures', guard, body, addFixtures(mock));
+  router.get('/__admin/health', guard, answer(() => health(mock)));
+  router.get('/__admin/requests', guard, answer(listRequests(mock)));
+  router.delete('/__admin/requests', guard, answer(clearRequests(mock)));
+  router.post('/__admin/reset', guard, answer(reset(mock)));
+  router.put('/__admin/scenario', guard, body, answer(putScenario(mock)));
+  router.delete('/__admin/scenario', guard, answer(deleteScenario(mock)));
+  router.get('/__admin/fixtures', guard, answer(listFixtures(mock)));
+  router.post('/__admin/fixtures', guard, body, answer(addFixtures(mock), 201));
 }

@@ -15,20 +15,20 @@ function setScenario(mock: Mock, id: string | undefined, name: string | undefine
 }
 
 export function putScenario(mock: Mock) {
-  return (ctx: Context): void => {
+  return (ctx: Context): unknown => {
     const { name } = parseBody(body, ctx.request.body);
     const scenarios = mock.store.current.scenarios;
     if (!scenarios.has(name)) throw unknownScenario(name, 'the body of PUT /__admin/scenario', scenarios.keys(), 'name');
     const id = sessionParam(ctx);
     setScenario(mock, id, name);
-    ctx.body = { scenario: name, session: id ?? null };
+    return { scenario: name, session: id ?? null };
   };
 }
 
 export function deleteScenario(mock: Mock) {
-  return (ctx: Context): void => {
+  return (ctx: Context): unknown => {
     const id = sessionParam(ctx);
     setScenario(mock, id, undefined);
-    ctx.body = { scenario: null, session: id ?? null };
+    return { scenario: null, session: id ?? null };
   };
 }

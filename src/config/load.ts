@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { isScalar, LineCounter, parseDocument, visit, type Document } from 'yaml';
 import type { ZodType } from 'zod';
+import { formatPath } from '../conversation/field-path.js';
 import { compileConfig, LocatedError, type ParsedFile } from './compile.js';
 import { findYamlFiles } from './files.js';
 import { fixturesFileSchema, scenariosFileSchema } from './schema.js';
@@ -25,9 +26,6 @@ export function displayPath(file: string): string {
   return rel.startsWith('..') ? file : rel;
 }
 
-export function formatPath(path: ReadonlyArray<PropertyKey>): string {
-  return path.reduce<string>((out, key) => (typeof key === 'number' ? `${out}[${key}]` : out ? `${out}.${String(key)}` : String(key)), '');
-}
 
 /** The position of the deepest node that exists along `path`. */
 function locate(doc: Document, counter: LineCounter, path: ReadonlyArray<PropertyKey>): { line: number; col: number } {

@@ -1,11 +1,8 @@
 // Request bodies are checked with zod; the first problem becomes a 400 in the style's envelope
 // that names the field (`messages[0].role`).
 import type { z } from 'zod';
+import { formatPath } from '../conversation/field-path.js';
 import { invalid } from '../conversation/errors.js';
-
-function fieldName(path: ReadonlyArray<PropertyKey>): string {
-  return path.reduce<string>((out, key) => (typeof key === 'number' ? `${out}[${key}]` : out ? `${out}.${String(key)}` : String(key)), '');
-}
 
 interface Located {
   issue: z.core.$ZodIssue;
@@ -45,7 +42,7 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown, wording
   if (result.success) return result.data;
   const first = result.error.issues[0]!;
   const { issue, path } = innermost({ issue: first, path: first.path });
-  const field = fieldName(path);
+  const field = formatPath(path);
   const missing = issue.code === 'invalid_type' && /received undefined/.test(issue.message);
   const message = wording({ field, missing, detail: issue.message });
   throw invalid(message, field || undefined, missing ? 'missing_required_parameter' : 'invalid_value');
