@@ -7,7 +7,8 @@ import type { Context, Middleware, Next } from 'koa';
 import { koaBody } from 'koa-body';
 import { MockError } from '../conversation/errors.js';
 import { MAX_BODY_DEPTH, measureBody } from '../styles/body-shape.js';
-import type { Mock, MockState } from './context.js';
+import type { Mock } from '../exchange/mock.js';
+import type { MockState } from './state.js';
 
 /** The two body parsers: JSON (and forms) everywhere, multipart only where uploads belong. */
 export interface BodyParsers {

@@ -1,6 +1,7 @@
 // After every request: one log line and, outside the admin API, one journal entry.
 import type { Context } from 'koa';
-import type { Mock, MockState } from './context.js';
+import type { Mock } from '../exchange/mock.js';
+import type { MockState } from './state.js';
 
 /** A journal entry keeps a body up to this size; a session keeps up to --journal-max entries. */
 export const JOURNAL_BODY_MAX = 1024 * 1024;

@@ -1,7 +1,7 @@
 // `{ error: { message, type, param, code } }`: chat-completions, responses, images, videos, the
 // OpenAI model list, the admin API and unknown paths.
 import type { ErrorKind, Envelope, MockError } from '../conversation/errors.js';
-import { answer, duration, statusOf } from './envelope.js';
+import { answer, duration, envelopeEvents, statusOf } from './envelope.js';
 
 const TYPES: Record<ErrorKind, string> = {
   invalid_request: 'invalid_request_error',
@@ -50,3 +50,6 @@ export const openaiEnvelope: Envelope = (error) =>
     },
     openaiRateLimitHeaders(error),
   );
+
+/** The in-stream (and fault) error of the OpenAI-envelope endpoints. */
+export const openaiStreamError = envelopeEvents(openaiEnvelope);

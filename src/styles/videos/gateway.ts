@@ -3,7 +3,7 @@
 // errors use the same wrapper.
 import type { Envelope, ErrorKind } from '../../conversation/errors.js';
 import type { VideoSnapshot, VideoStatus } from '../../conversation/video.js';
-import { answer, statusOf } from '../envelope.js';
+import { answer, envelopeEvents, statusOf } from '../envelope.js';
 import { openaiRateLimitHeaders } from '../openai-envelope.js';
 
 const STATUS: Record<VideoStatus, string> = {
@@ -47,3 +47,6 @@ export const taskEnvelope: Envelope = (error) =>
     { code: error.options.code ?? CODES[error.kind] ?? error.kind, message: error.message, data: null },
     openaiRateLimitHeaders(error),
   );
+
+/** The task form's fault error: its wrapper as the body. */
+export const taskStreamError = envelopeEvents(taskEnvelope);

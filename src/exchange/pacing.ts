@@ -1,6 +1,6 @@
 // Stream pacing: the request header wins, then the fixture's `stream` block, then --latency.
 import type { ChunkBy, Pacing, StreamSettings } from '../conversation/types.js';
-import type { LatencyMode } from './context.js';
+import type { LatencyMode } from './mock.js';
 
 /** Close to what hosted models show: a pause before the first token, then a steady trickle. */
 export const REALISTIC: Pacing = { firstChunkMs: 350, chunkMs: 30 };

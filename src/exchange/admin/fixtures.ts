@@ -1,16 +1,15 @@
 // `GET /__admin/fixtures` lists every fixture (files and run-time ones); `POST /__admin/fixtures`
 // takes the same document as a fixtures YAML file, as JSON, and adds its chat fixtures for one
 // session (default: `default`), checked by the same schema as the files.
-import type { Context } from 'koa';
-import { MockError } from '../conversation/errors.js';
-import { CompileError, compileChatFixture, sortFixtures, type ChatFixture } from '../conversation/fixture.js';
-import { displayPath } from '../config/load.js';
-import { formatPath } from '../conversation/field-path.js';
-import { fixturesFileSchema } from '../config/schema.js';
-import type { Mock } from '../server/context.js';
-import { MAX_RUNTIME_FIXTURES } from '../state/session.js';
-import { DEFAULT_SESSION } from '../state/sessions.js';
-import { sessionParam } from './session-param.js';
+import { MockError } from '../../conversation/errors.js';
+import { CompileError, compileChatFixture, sortFixtures, type ChatFixture } from '../../conversation/fixture.js';
+import { formatPath } from '../../conversation/field-path.js';
+import { displayPath } from '../../config/load.js';
+import { fixturesFileSchema } from '../../config/schema.js';
+import { MAX_RUNTIME_FIXTURES } from '../../state/session.js';
+import { DEFAULT_SESSION } from '../../state/sessions.js';
+import type { Mock } from '../mock.js';
+import { sessionParam, type AdminRequest } from './request.js';
 
 /** Where run-time fixtures say they come from. */
 const RUNTIME_FILE = 'POST /__admin/fixtures';
@@ -36,19 +35,17 @@ function listing(section: FixtureListing['section'], fixture: Listed): FixtureLi
   };
 }
 
-export function listFixtures(mock: Mock) {
-  return (ctx: Context): unknown => {
-    const config = mock.store.current;
-    const id = sessionParam(ctx);
-    const sessions = id === undefined ? mock.sessions.all() : [mock.sessions.peek(id)].filter((s) => s !== undefined);
-    return {
-      fixtures: [
-        ...sessions.flatMap((session) => session.fixtures.map((f) => listing('chat', f))),
-        ...config.chat.map((f) => listing('chat', f)),
-        ...config.images.map((f) => listing('images', f)),
-        ...config.videos.map((f) => listing('videos', f)),
-      ],
-    };
+export function listFixtures(mock: Mock, request: AdminRequest): unknown {
+  const config = mock.store.current;
+  const id = sessionParam(request);
+  const sessions = id === undefined ? mock.sessions.all() : [mock.sessions.peek(id)].filter((s) => s !== undefined);
+  return {
+    fixtures: [
+      ...sessions.flatMap((session) => session.fixtures.map((f) => listing('chat', f))),
+      ...config.chat.map((f) => listing('chat', f)),
+      ...config.images.map((f) => listing('images', f)),
+      ...config.videos.map((f) => listing('videos', f)),
+    ],
   };
 }
 
@@ -78,19 +75,17 @@ function compilePosted(body: unknown, session: string, firstOrder: number): Chat
   });
 }
 
-export function addFixtures(mock: Mock) {
-  return (ctx: Context): unknown => {
-    const session = mock.sessions.get(sessionParam(ctx) ?? DEFAULT_SESSION);
-    const firstOrder = session.fixtures.reduce((max, f) => Math.max(max, f.order + 1), 0);
-    const added = compilePosted(ctx.request.body, session.id, firstOrder);
-    if (session.fixtures.length + added.length > MAX_RUNTIME_FIXTURES) {
-      throw problem(
-        `A session holds at most ${MAX_RUNTIME_FIXTURES} run-time fixtures; session '${session.id}' has ${session.fixtures.length}. ` +
-          'Reset it (POST /__admin/reset?session=ID) or put the fixtures in a file.',
-        'chat',
-      );
-    }
-    session.fixtures = sortFixtures([...session.fixtures, ...added]);
-    return { fixtures: added.map((f) => listing('chat', f)) };
-  };
+export function addFixtures(mock: Mock, request: AdminRequest): unknown {
+  const session = mock.sessions.get(sessionParam(request) ?? DEFAULT_SESSION);
+  const firstOrder = session.fixtures.reduce((max, f) => Math.max(max, f.order + 1), 0);
+  const added = compilePosted(request.body, session.id, firstOrder);
+  if (session.fixtures.length + added.length > MAX_RUNTIME_FIXTURES) {
+    throw problem(
+      `A session holds at most ${MAX_RUNTIME_FIXTURES} run-time fixtures; session '${session.id}' has ${session.fixtures.length}. ` +
+        'Reset it (POST /__admin/reset?session=ID) or put the fixtures in a file.',
+      'chat',
+    );
+  }
+  session.fixtures = sortFixtures([...session.fixtures, ...added]);
+  return { fixtures: added.map((f) => listing('chat', f)) };
 }

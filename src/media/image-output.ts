@@ -2,18 +2,11 @@
 // (`request.imageOutput`) or names an image model; the pictures go into each choice's `images`,
 // which each style encodes its own way. `images:` fixtures apply here as on /v1/images.
 import { invalid, MockError } from '../conversation/errors.js';
-import { firstMatch } from '../conversation/fixture.js';
-import type { MatchSubject } from '../conversation/subject.js';
 import { countTokens } from '../conversation/tokens.js';
 import type { ChatRequest, Reply, ReplyChoice } from '../conversation/types.js';
 import type { ModelEntry } from '../config/types.js';
-import { CHAT_IMAGE_TOKENS, pictureSeed, type Picture } from '../media/images.js';
-import { geminiImageSize, type Size } from '../media/sizes.js';
-import type { Mock, MockState } from './context.js';
-import { pictures } from './pictures.js';
-
-/** Models a chat style answers: chat models, and image models (which answer with pictures). */
-export const CHAT_STYLE_MODELS = ['chat', 'image'] as const;
+import { CHAT_IMAGE_TOKENS, type Picture } from './images.js';
+import { geminiImageSize, type Size } from './sizes.js';
 
 export interface ImageOutput {
   size: Size;
@@ -44,14 +37,19 @@ function sizeOf(request: ChatRequest): Size {
  * An image model without an explicit request answers as the vendors do by default: the picture
  * alone in chat-completions, text beside it in the other styles.
  */
-export function imageOutputOf(mock: Mock, state: MockState, request: ChatRequest, model: ModelEntry): ImageOutput | undefined {
+export function imageOutputOf(
+  request: ChatRequest,
+  model: ModelEntry,
+  group: string | undefined,
+  chatCompletionsOnlyGroups: readonly string[],
+): ImageOutput | undefined {
   const chatCompletions = request.style === 'chat-completions';
   const asked = request.imageOutput ?? (model.kind === 'image' ? { withText: !chatCompletions } : undefined);
   if (!asked) return undefined;
-  if (!chatCompletions && state.group !== undefined && mock.store.current.chatCompletionsOnlyGroups.includes(state.group)) {
+  if (!chatCompletions && group !== undefined && chatCompletionsOnlyGroups.includes(group)) {
     throw new MockError(
       'forbidden',
-      `Keys of the group "${state.group}" may generate images only through the chat-completions style ` +
+      `Keys of the group "${group}" may generate images only through the chat-completions style ` +
         `(POST /v1/chat/completions with extra_body.google.image_config), not through the ${request.style} style.`,
       { code: 'image_generation_not_allowed' },
     );
@@ -69,19 +67,19 @@ function markdown(picture: Picture): string {
 }
 
 /**
- * One picture per choice. A generated reply to a picture-only request has no text (`content` is
+ * One picture per choice (`made`, one per choice). `chatImageOutput` is the answering chat
+ * fixture's own setting, if it has one. A generated reply to a picture-only request has no text (`content` is
  * an empty string, as the gateway's sample shows); a fixture's text is kept. With
  * `chat_image_output: markdown` (fixture, else model) the chat-completions style carries the
  * picture as a Markdown data URL in its text instead, whole and streamed.
  */
-export function withImages(mock: Mock, state: MockState, output: ImageOutput | undefined, subject: MatchSubject, reply: Reply): Reply {
-  if (!output) return reply;
-  const config = mock.store.current;
-  const fixture = firstMatch(config.images, subject)?.fixture;
-  state.notes.fixture ??= fixture?.name ?? null;
-  const made = pictures(mock, fixture, reply.choices.length, output.size, (index) => pictureSeed(mock.options.seed, subject.lastUser, index));
-  const chatFixture = reply.fixture === undefined ? undefined : [...state.session.fixtures, ...config.chat].find((f) => f.name === reply.fixture);
-  const asMarkdown = output.markdown !== undefined && (chatFixture?.chatImageOutput ?? output.markdown) === 'markdown';
+export function withImages(
+  output: ImageOutput,
+  made: readonly Picture[],
+  chatImageOutput: ModelEntry['chatImageOutput'] | undefined,
+  reply: Reply,
+): Reply {
+  const asMarkdown = output.markdown !== undefined && (chatImageOutput ?? output.markdown) === 'markdown';
   const blank = reply.fixture === undefined && !output.withText;
   let outputTokens = reply.usage.outputTokens + made.length * CHAT_IMAGE_TOKENS;
   const choices = reply.choices.map((choice, index): ReplyChoice => {

@@ -1,15 +1,14 @@
 // `GET /__admin/requests` and `DELETE /__admin/requests`: the request journal of one session or
 // of all, oldest first, filtered by exact path, style, model and status.
-import type { Context } from 'koa';
-import type { Mock } from '../server/context.js';
-import type { JournalEntry } from '../state/journal.js';
-import type { Session } from '../state/session.js';
-import { sessionParam } from './session-param.js';
+import type { JournalEntry } from '../../state/journal.js';
+import type { Session } from '../../state/session.js';
+import type { Mock } from '../mock.js';
+import { sessionParam, type AdminRequest } from './request.js';
 
 const FILTERS = ['path', 'style', 'model', 'status'] as const;
 
-function chosenSessions(mock: Mock, ctx: Context): Session[] {
-  const id = sessionParam(ctx);
+function chosenSessions(mock: Mock, request: AdminRequest): Session[] {
+  const id = sessionParam(request);
   if (id === undefined) return mock.sessions.all();
   const session = mock.sessions.peek(id);
   return session ? [session] : [];
@@ -23,19 +22,15 @@ function journalEntries(sessions: readonly Session[], query: Record<string, unkn
   return entries.filter((entry) => wanted.every(([key, value]) => String(entry[key]) === value));
 }
 
-export function listRequests(mock: Mock) {
-  return (ctx: Context): unknown => {
-    return { requests: journalEntries(chosenSessions(mock, ctx), ctx.query) };
-  };
+export function listRequests(mock: Mock, request: AdminRequest): unknown {
+  return { requests: journalEntries(chosenSessions(mock, request), request.query) };
 }
 
-export function clearRequests(mock: Mock) {
-  return (ctx: Context): unknown => {
-    let deleted = 0;
-    for (const session of chosenSessions(mock, ctx)) {
-      deleted += session.journal.length;
-      session.journal.clear();
-    }
-    return { deleted };
-  };
+export function clearRequests(mock: Mock, request: AdminRequest): unknown {
+  let deleted = 0;
+  for (const session of chosenSessions(mock, request)) {
+    deleted += session.journal.length;
+    session.journal.clear();
+  }
+  return { deleted };
 }

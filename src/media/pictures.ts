@@ -6,16 +6,14 @@ import { MockError } from '../conversation/errors.js';
 import { resolveInside } from '../config/files.js';
 import type { ImageFixtureSpec } from '../config/schema.js';
 import type { Compiled } from '../config/types.js';
-import { filePicture, renderPicture, type Picture } from '../media/images.js';
-import type { Size } from '../media/sizes.js';
+import { filePicture, renderPicture, type Picture } from './images.js';
+import type { Size } from './sizes.js';
 import { putBounded, MAX_IMAGES, type Session } from '../state/session.js';
-import type { Mock } from './context.js';
-import { nextId } from './request.js';
 
-function fixturePicture(mock: Mock, fixture: Compiled<ImageFixtureSpec>, file: string): Picture {
+function fixturePicture(fixturesDir: string, fixture: Compiled<ImageFixtureSpec>, file: string): Picture {
   let data: Buffer;
   try {
-    data = readFileSync(resolveInside(mock.store.current.fixturesDir, file));
+    data = readFileSync(resolveInside(fixturesDir, file));
   } catch (error) {
     throw new MockError('server_error', `The images fixture "${fixture.name}" names ${file}, which cannot be read: ${(error as Error).message}`);
   }
@@ -26,7 +24,7 @@ function fixturePicture(mock: Mock, fixture: Compiled<ImageFixtureSpec>, file: s
 
 /** `count` pictures of `size`, the i-th rendered from `seedOf(i)`, unless the fixture says otherwise. */
 export function pictures(
-  mock: Mock,
+  fixturesDir: string,
   fixture: Compiled<ImageFixtureSpec> | undefined,
   count: number,
   size: Size,
@@ -37,7 +35,7 @@ export function pictures(
     throw new MockError(reply.error, reply.message ?? `The images fixture "${fixture.name}" refused this request.`, { status: reply.status });
   }
   if (fixture && reply && 'file' in reply) {
-    const picture = fixturePicture(mock, fixture, reply.file);
+    const picture = fixturePicture(fixturesDir, fixture, reply.file);
     return Array.from({ length: count }, () => picture);
   }
   return Array.from({ length: count }, (_, index) => renderPicture(size, seedOf(index)));
@@ -45,9 +43,8 @@ export function pictures(
 
 const EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/gif': 'gif' };
 
-/** Keeps a picture in the session and returns the URL the mock serves it at (no key needed, as with signed URLs). */
-export function pictureUrl(mock: Mock, session: Session, origin: string, picture: Picture): string {
-  const id = `img_${nextId(mock, session)}`;
+/** Keeps a picture in the session under `id` and returns the URL the mock serves it at (no key needed, as with signed URLs). */
+export function pictureUrl(session: Session, id: string, origin: string, picture: Picture): string {
   putBounded(session.images, id, { mimeType: picture.mimeType, data: picture.data }, MAX_IMAGES);
   return `${origin}/v1/images/files/${encodeURIComponent(session.id)}/${id}.${EXTENSIONS[picture.mimeType] ?? 'png'}`;
 }

@@ -1,13 +1,11 @@
 // `POST /__admin/clock`: moves the mock clock, so tests step video tasks and rate windows
 // instead of sleeping. On a real clock it adds an offset; manual and fixed clocks jump.
-import type Router from '@koa/router';
-import type { Middleware } from 'koa';
 import { z } from 'zod';
-import { invalid } from '../conversation/errors.js';
-import type { Mock } from '../server/context.js';
-import type { Clock } from '../state/clock.js';
-import { parseBody } from '../styles/validate.js';
-import { answer } from './answer.js';
+import { invalid } from '../../conversation/errors.js';
+import type { Clock } from '../../state/clock.js';
+import { parseBody } from '../../styles/validate.js';
+import type { Mock } from '../mock.js';
+import type { AdminRequest } from './request.js';
 
 // An ISO 8601 date, with or without a time; Date.parse alone also takes "March 7" and the like.
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
@@ -47,15 +45,11 @@ export function moveClock(clock: Clock, body: unknown): void {
   clock.advance(move.advance_ms!);
 }
 
-export function clockRoutes(router: Router, mock: Mock, guard: Middleware, body: Middleware): void {
-  router.get('/__admin/clock', guard, answer(() => clockState(mock.clock)));
-  router.post(
-    '/__admin/clock',
-    guard,
-    body,
-    answer((ctx) => {
-      moveClock(mock.clock, ctx.request.body);
-      return clockState(mock.clock);
-    }),
-  );
+export function readClock(mock: Mock): unknown {
+  return clockState(mock.clock);
+}
+
+export function postClock(mock: Mock, request: AdminRequest): unknown {
+  moveClock(mock.clock, request.body);
+  return clockState(mock.clock);
 }
