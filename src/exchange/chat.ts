@@ -1,6 +1,6 @@
 // Chat in any style, one operation: decode, check the model, take the scenario step, decide the
 // reply once (fixture or generator), encode it whole or as events.
-import { MockError } from '../conversation/errors.js';
+import { failure } from '../conversation/errors.js';
 import { chained, firstMatch, nearestMiss, selectFixture, type ChatFixture, type Selection } from '../conversation/fixture.js';
 import type { Plan } from '../conversation/plan.js';
 import { buildReply, countInputTokens } from '../conversation/reply.js';
@@ -29,7 +29,7 @@ function select(mock: Mock, exchange: Exchange, subject: MatchSubject, notes: No
   notes.nearMiss = miss;
   if (mock.options.strict) {
     const why = miss ? ` The closest is "${miss.fixture}" (${miss.file}), which failed on: ${miss.failed.join(', ')}.` : '';
-    throw new MockError('not_found', `No fixture matches this request.${why}`, { code: 'fixture_not_found' });
+    throw failure('fixture_not_found', `No fixture matches this request.${why}`);
   }
   return undefined;
 }

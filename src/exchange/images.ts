@@ -1,6 +1,6 @@
 // The images endpoints: `POST /v1/images/generations`, `POST /v1/images/edits` (multipart) and
 // the URLs that `response_format: url` answers point at.
-import { invalid, MockError } from '../conversation/errors.js';
+import { failure, invalid } from '../conversation/errors.js';
 import { firstMatch } from '../conversation/fixture.js';
 import { promptSubject } from '../conversation/subject.js';
 import { countTokens } from '../conversation/tokens.js';
@@ -83,7 +83,7 @@ export function imageFile(mock: Mock, exchange: Exchange): Promise<Outcome> {
   return settle(newNotes('images'), async () => {
     const id = exchange.params.file!.replace(/\.[a-z]+$/, '');
     const image = mock.sessions.peek(exchange.params.session!)?.images.get(id);
-    if (!image) throw new MockError('not_found', 'This image URL is unknown or has expired.', { code: 'image_not_found' });
+    if (!image) throw failure('image_not_found', 'This image URL is unknown or has expired.');
     return { plan: { kind: 'binary', status: 200, headers: { 'cache-control': 'private, max-age=3600' }, contentType: image.mimeType, data: image.data } };
   });
 }

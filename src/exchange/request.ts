@@ -1,6 +1,6 @@
 // What every operation takes from a request before its own work: the style's view of it, the
 // next deterministic id, and the model it names.
-import { invalid, MockError } from '../conversation/errors.js';
+import { failure, invalid } from '../conversation/errors.js';
 import { hashHex } from '../conversation/random.js';
 import type { ModelEntry } from '../config/types.js';
 import type { Session } from '../state/session.js';
@@ -24,10 +24,7 @@ export function requireModel(mock: Mock, id: string, kinds: ReadonlyArray<ModelE
   const model = mock.store.current.modelById.get(id);
   if (!model || !kinds.includes(model.kind)) {
     const known = mock.store.current.models.filter((m) => kinds.includes(m.kind)).map((m) => m.id);
-    throw new MockError('not_found', `The model '${id}' does not exist or you do not have access to it. Known models: ${known.join(', ')}.`, {
-      param: 'model',
-      code: 'model_not_found',
-    });
+    throw failure('model_not_found', `The model '${id}' does not exist or you do not have access to it. Known models: ${known.join(', ')}.`, { param: 'model' });
   }
   return model;
 }

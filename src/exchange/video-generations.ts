@@ -1,7 +1,7 @@
 // Video tasks, the gateway's own form: `POST /v1/video/generations` answers the task object with
 // `task_id` beside `id`; `GET /v1/video/generations/{task_id}` answers the `{code, message, data}`
 // wrapper (WIRE.md section 10). Both work on the same tasks as `/v1/videos`.
-import { MockError } from '../conversation/errors.js';
+import { failure } from '../conversation/errors.js';
 import { EXPIRES_AFTER_MS, recordPoll, videoSnapshot } from '../media/progression.js';
 import { toFault } from '../scenarios/apply.js';
 import { videoObject } from '../styles/videos/encode.js';
@@ -11,7 +11,7 @@ import type { Mock } from './mock.js';
 import { createTask, findTask, taskScenario } from './video-tasks.js';
 
 // The gateway answers an unknown task with 400, not 404.
-const notFound = (id: string) => new MockError('invalid_request', `Task '${id}' does not exist.`, { code: 'task_not_exist' });
+const notFound = (id: string) => failure('task_not_exist', `Task '${id}' does not exist.`);
 
 export function createVideoTask(mock: Mock, exchange: Exchange): Promise<Outcome> {
   return settle(newNotes('videos'), async (notes, headers) => {

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { invalid, MockError } from '../conversation/errors.js';
+import { failure, invalid, MockError } from '../conversation/errors.js';
 import type { Plan } from '../conversation/plan.js';
 import { sniffImageType } from '../media/png.js';
 import { EXPIRES_AFTER_MS, recordPoll, videoSnapshot } from '../media/progression.js';
@@ -27,7 +27,7 @@ const SAMPLES = {
 
 const VIDEO_TYPES: Record<string, string> = { '.mp4': 'video/mp4', '.webm': 'video/webm', '.mov': 'video/quicktime' };
 
-const notFound = (id: string) => new MockError('not_found', `Video '${id}' was not found.`, { param: 'video_id', code: 'video_not_found' });
+const notFound = (id: string) => failure('video_not_found', `Video '${id}' was not found.`, { param: 'video_id' });
 
 /** A JSON answer, or the scenario's error. */
 function answer(decision: ScenarioDecision, body: () => unknown): { plan: Plan; fault?: ReturnType<typeof toFault> } | { error: MockError; waitMs?: number } {
@@ -102,7 +102,7 @@ export function videoContent(mock: Mock, exchange: Exchange): Promise<Outcome> {
     if (decision.error) return { error: decision.error, waitMs: decision.waitMs };
     const { status } = videoSnapshot(task, mock.clock.now());
     if (status !== 'completed') {
-      throw new MockError('invalid_request', `Video '${task.id}' is not ready for download: its status is ${status}.`, { code: 'video_not_ready' });
+      throw failure('video_not_ready', `Video '${task.id}' is not ready for download: its status is ${status}.`);
     }
     return { plan: await contentPlan(task, variant), fault: toFault(decision.fault, openaiStreamError) };
   });

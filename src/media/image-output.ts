@@ -1,7 +1,7 @@
 // Image output in the chat styles, the same for every style: the request asks for it
 // (`request.imageOutput`) or names an image model; the pictures go into each choice's `images`,
 // which each style encodes its own way. `images:` fixtures apply here as on /v1/images.
-import { invalid, MockError } from '../conversation/errors.js';
+import { failure, invalid } from '../conversation/errors.js';
 import { countTokens } from '../conversation/tokens.js';
 import type { ChatRequest, Reply, ReplyChoice } from '../conversation/types.js';
 import type { ModelEntry } from '../config/types.js';
@@ -47,11 +47,10 @@ export function imageOutputOf(
   const asked = request.imageOutput ?? (model.kind === 'image' ? { withText: !chatCompletions } : undefined);
   if (!asked) return undefined;
   if (!chatCompletions && group !== undefined && chatCompletionsOnlyGroups.includes(group)) {
-    throw new MockError(
-      'forbidden',
+    throw failure(
+      'image_generation_not_allowed',
       `Keys of the group "${group}" may generate images only through the chat-completions style ` +
         `(POST /v1/chat/completions with extra_body.google.image_config), not through the ${request.style} style.`,
-      { code: 'image_generation_not_allowed' },
     );
   }
   return {

@@ -1,5 +1,6 @@
 // Video tasks: the timing a new task gets, how it fails, and the cursor pages `GET /v1/videos`
 // reads from a session's tasks.
+import type { ErrorCode } from '../conversation/error-codes.js';
 import type { VideoError, VideoSnapshot, VideoTiming } from '../conversation/video.js';
 import type { VideoTask } from '../state/video-task.js';
 import { videoSnapshot } from './progression.js';
@@ -8,7 +9,7 @@ import { videoSnapshot } from './progression.js';
 export const DEFAULT_TIMING: VideoTiming = { queuedMs: 2000, runMs: 10_000, progressBy: 'time', step: 25 };
 
 export const DEFAULT_FAILURE: VideoError = {
-  code: 'video_generation_failed',
+  code: 'video_generation_failed' satisfies ErrorCode,
   message: 'The video could not be generated.',
 };
 

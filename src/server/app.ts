@@ -2,7 +2,7 @@
 // line, journal entry), then the route table. Errors are thrown anywhere and caught here once,
 // then rendered by the writer in the envelope of the route that was running.
 import Koa, { type Context, type Next } from 'koa';
-import { MockError } from '../conversation/errors.js';
+import { failure, MockError } from '../conversation/errors.js';
 import { hashHex } from '../conversation/random.js';
 import { newNotes } from '../exchange/exchange.js';
 import type { Mock } from '../exchange/mock.js';
@@ -70,7 +70,7 @@ function frame(mock: Mock) {
     try {
       await next();
       if (ctx.status === 404 && ctx.body === undefined && ctx.respond !== false) {
-        throw new MockError('not_found', `Unknown request URL: ${ctx.method} ${ctx.path}.`, { code: 'unknown_url' });
+        throw failure('unknown_url', `Unknown request URL: ${ctx.method} ${ctx.path}.`);
       }
     } catch (error) {
       if (ctx.respond === false || ctx.res.headersSent) {

@@ -1,5 +1,6 @@
 // `{ error: { message, type, param, code } }`: chat-completions, responses, images, videos, the
 // OpenAI model list, the admin API and unknown paths.
+import type { ErrorCode } from '../conversation/error-codes.js';
 import type { ErrorKind, Envelope, MockError } from '../conversation/errors.js';
 import { answer, duration, envelopeEvents, statusOf } from './envelope.js';
 
@@ -15,7 +16,7 @@ const TYPES: Record<ErrorKind, string> = {
   timeout: 'timeout_error',
 };
 
-const CODES: Partial<Record<ErrorKind, string>> = {
+const CODES: Partial<Record<ErrorKind, ErrorCode>> = {
   unauthorized: 'invalid_api_key',
   too_large: 'request_too_large',
   rate_limit: 'rate_limit_exceeded',

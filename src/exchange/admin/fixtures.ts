@@ -1,7 +1,7 @@
 // `GET /__admin/fixtures` lists every fixture (files and run-time ones); `POST /__admin/fixtures`
 // takes the same document as a fixtures YAML file, as JSON, and adds its chat fixtures for one
 // session (default: `default`), checked by the same schema as the files.
-import { MockError } from '../../conversation/errors.js';
+import { failure, MockError } from '../../conversation/errors.js';
 import { CompileError, compileChatFixture, sortFixtures, type ChatFixture } from '../../conversation/fixture.js';
 import { formatPath } from '../../conversation/field-path.js';
 import { displayPath } from '../../config/load.js';
@@ -50,7 +50,7 @@ export function listFixtures(mock: Mock, request: AdminRequest): unknown {
 }
 
 function problem(message: string, param?: string): MockError {
-  return new MockError('invalid_request', message, { param, code: 'invalid_fixtures' });
+  return failure('invalid_fixtures', message, { param });
 }
 
 /** Validates and compiles the posted document; every problem is named, as `validate` would. */
