@@ -52,7 +52,7 @@ try {
   writeFixtures(join(root, 'fixtures'), fixtures);
   const mock = await startServer(
     { kind: 'mock', options: { fixtures: join(root, 'fixtures'), scenarios: join(root, 'scenarios') } },
-    ['--cpu-prof', '--cpu-prof-dir', join(root, 'profile')],
+    { execArgv: ['--cpu-prof', '--cpu-prof-dir', join(root, 'profile')] },
   );
   let load;
   let fromUs;

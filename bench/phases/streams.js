@@ -13,6 +13,11 @@ function frames(sse) {
   return sse.split('\n\n').filter((frame) => frame.startsWith('data: '));
 }
 
+/** What the open streams of a run added to what the server held as they began. */
+function kbPerOpenStream(run) {
+  return ((run.server.peakRssMb - run.server.rssAtStartMb) * 1024) / run.completed;
+}
+
 /** One run on a fresh mock, so that peak RSS is this run's and not what earlier runs left. */
 async function onFreshMock(fixtures, root, run) {
   const mock = await startMock({ fixtures, scenarios: join(root, 'no-scenarios') });
@@ -64,8 +69,9 @@ export async function streams(root, settings) {
       eventsPerStream,
       idealPacedMs: pacing.firstChunkMs + (pacedEvents - 1) * pacing.chunkMs,
       paced: { ...paced, streams: settings.streams },
-      bare: { ...bare, lagP99Ms: bare.server.lagP99Ms },
+      bare: { ...bare, lagP99Ms: bare.server.lagP99Ms, kbPerOpenStream: kbPerOpenStream(bare) },
       peakRssMb: Math.max(...rounds.map((run) => run.server.peakRssMb)),
+      kbPerOpenStream: Math.max(...rounds.map(kbPerOpenStream)),
       rounds,
       burst,
       unpaced: { ...unpaced, eventsPerSecond: unpaced.requestsPerSecond * eventsPerStream },
