@@ -115,6 +115,16 @@ export function longStreamRequest() {
   });
 }
 
+/**
+ * An empty scenarios directory for the mocks. It must exist: the mock watches a missing directory
+ * through its parent, and would then reload on every change there (a server's log file, say).
+ */
+export function emptyScenarios(root) {
+  const dir = join(root, 'no-scenarios');
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
 /** The reload probe: a fixture whose reply carries a version number the poller looks for. */
 export function reloadFixture(version) {
   return `chat:\n  - name: reload-probe\n    match: { contains: "reload-probe" }\n    reply:\n      text: "reload version ${version}"\n`;

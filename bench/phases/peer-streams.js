@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { postChat, streamedText } from '../lib/client.js';
 import { fire, measure } from '../lib/load.js';
 import { startMock, startPeer } from '../lib/servers.js';
-import { LONG_STREAM_TEXT, PEER_FIXTURES, longStreamRequest, writeFixtures } from '../lib/workload.js';
+import { emptyScenarios, LONG_STREAM_TEXT, longStreamRequest, PEER_FIXTURES, writeFixtures } from '../lib/workload.js';
 
 /** A started server, checked to stream exactly the shared text, with the number of its events. */
 async function contender(server) {
@@ -23,7 +23,7 @@ export async function peerStreams(root, settings) {
   const fixtures = join(root, 'fixtures-peer-streams');
   writeFixtures(fixtures, 10);
   const log = join(root, 'servers.log');
-  const mock = (logLevel) => startMock({ fixtures, scenarios: join(root, 'no-scenarios'), logLevel }, log);
+  const mock = (logLevel) => startMock({ fixtures, scenarios: emptyScenarios(root), logLevel }, log);
   const contenders = {};
   try {
     contenders.logging = await contender(await mock('info'));

@@ -7,7 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { postChat } from '../lib/client.js';
 import { startMock } from '../lib/servers.js';
 import { median, percentile } from '../lib/stats.js';
-import { reloadFixture, reloadRequest, writeFixtures } from '../lib/workload.js';
+import { emptyScenarios, reloadFixture, reloadRequest, writeFixtures } from '../lib/workload.js';
 
 const POLL_MS = 2;
 const GIVE_UP_MS = 3000;
@@ -31,7 +31,7 @@ export async function reload(root, settings) {
   writeFixtures(dir, settings.fixtures);
   const file = join(dir, 'reload.yaml');
   writeFileSync(file, reloadFixture(0));
-  const mock = await startMock({ fixtures: dir, scenarios: join(root, 'no-scenarios') });
+  const mock = await startMock({ fixtures: dir, scenarios: emptyScenarios(root) });
   const samples = [];
   let missed = 0;
   let server;

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { sampleReply } from '../lib/client.js';
 import { measure } from '../lib/load.js';
 import { startBareSse, startMock } from '../lib/servers.js';
-import { streamRequest, writeFixtures } from '../lib/workload.js';
+import { emptyScenarios, streamRequest, writeFixtures } from '../lib/workload.js';
 
 const REALISTIC = { 'x-mock-latency': 'realistic' };
 
@@ -20,7 +20,7 @@ function kbPerOpenStream(run) {
 
 /** One run on a fresh mock, so that peak RSS is this run's and not what earlier runs left. */
 async function onFreshMock(fixtures, root, run) {
-  const mock = await startMock({ fixtures, scenarios: join(root, 'no-scenarios') });
+  const mock = await startMock({ fixtures, scenarios: emptyScenarios(root) });
   try {
     return await run(mock);
   } finally {

@@ -8,7 +8,7 @@ import { sampleReply } from '../lib/client.js';
 import { measure } from '../lib/load.js';
 import { startBare, startKoa, startMock, startPeer } from '../lib/servers.js';
 import { best } from '../lib/stats.js';
-import { PEER_FIXTURES, ticketReply, ticketRequest, ticketRequests, writeFixtures } from '../lib/workload.js';
+import { emptyScenarios, PEER_FIXTURES, ticketReply, ticketRequest, ticketRequests, writeFixtures } from '../lib/workload.js';
 
 const SMALL = 10;
 const LARGE = 10_000;
@@ -25,7 +25,7 @@ export async function throughput(root, settings) {
   const log = join(root, 'servers.log');
   // Each directory is written once, before any mock watches it: a rewrite would reload a mock.
   for (const count of [SMALL, LARGE]) writeFixtures(join(root, `fixtures-${count}`), count);
-  const mockWith = (count, logLevel) => startMock({ fixtures: join(root, `fixtures-${count}`), scenarios: join(root, 'no-scenarios'), logLevel }, log);
+  const mockWith = (count, logLevel) => startMock({ fixtures: join(root, `fixtures-${count}`), scenarios: emptyScenarios(root), logLevel }, log);
   const targets = {};
   try {
     targets.quiet = await target(await mockWith(SMALL, 'silent'), SMALL);
