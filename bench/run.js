@@ -22,11 +22,11 @@ for (const phase of only) if (!PHASES.includes(phase)) throw new Error(`unknown 
 
 const settings = quick
   ? {
-      throughput: { rounds: 1, warmup: 0.5, duration: 1, connections: 32 },
+      throughput: { rounds: 1, warmup: 0.3, duration: 1, connections: 32 },
       peerStreams: { streams: 300, rounds: 1 },
-      streams: { streams: 1000, rounds: 1, warmup: 0.5, duration: 1, connections: 16 },
-      reload: { writes: 5, fixtures: 10 },
-      reloadLarge: { writes: 2, fixtures: 10_000 },
+      streams: { streams: 300, rounds: 1, warmup: 0.3, duration: 1, connections: 16 },
+      reload: { writes: 3, fixtures: 10 },
+      reloadLarge: { writes: 1, fixtures: 10_000 },
       coldStart: { runs: 1 },
     }
   : {

@@ -4,7 +4,7 @@
 // Rounds alternate the contenders; the fastest round of each counts.
 import { join } from 'node:path';
 import { postChat, streamedText } from '../lib/client.js';
-import { fire, measure } from '../lib/load.js';
+import { streamsAtOnce } from '../lib/stream-client.js';
 import { startMock, startPeer } from '../lib/servers.js';
 import { emptyScenarios, LONG_STREAM_TEXT, longStreamRequest, PEER_FIXTURES, writeFixtures } from '../lib/workload.js';
 
@@ -30,13 +30,16 @@ export async function peerStreams(root, settings) {
     contenders.quiet = await contender(await mock('silent'));
     contenders.aimock = await contender(await startPeer('aimock', PEER_FIXTURES.aimock, log));
     contenders.mockLlm = await contender(await startPeer('mock-llm', PEER_FIXTURES.mockLlm, log));
-    const load = { connections: settings.streams, amount: settings.streams };
     const body = longStreamRequest();
     // One unmeasured batch each: JIT, and the sockets' first allocation.
-    for (const { server } of Object.values(contenders)) await fire(server.url, body, load);
+    for (const { server } of Object.values(contenders)) await streamsAtOnce(server.url, body, settings.streams);
     const runs = Object.fromEntries(Object.keys(contenders).map((name) => [name, []]));
     for (let round = 0; round < settings.rounds; round++) {
-      for (const [name, { server }] of Object.entries(contenders)) runs[name].push(await measure(server, body, load));
+      for (const [name, { server }] of Object.entries(contenders)) {
+        await server.reset();
+        const run = await streamsAtOnce(server.url, body, settings.streams);
+        runs[name].push({ ...run, server: await server.stats() });
+      }
     }
     const fastest = (list) => list.reduce((top, run) => (run.wallMs < top.wallMs ? run : top));
     return {
