@@ -6,7 +6,7 @@
 //               { type: 'start', kind: 'bare-sse', body, pacing }
 //               { type: 'start', kind: 'aimock' | 'mock-llm', fixtures } (a peer and its fixture file)
 //               { type: 'reset' } | { type: 'stats' } | { type: 'stop' }
-// Messages out: { type: 'listening', url } | { type: 'reset', markUs } | { type: 'stats', ... } | { type: 'failed', message }
+// Messages out: { type: 'listening', url } | { type: 'reset', markUs, rssMb } | { type: 'stats', ... } | { type: 'failed', message }
 import { createServer } from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { bareJson, bareSse, koaJson } from './baselines.js';

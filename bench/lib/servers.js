@@ -1,6 +1,7 @@
 // Starting servers under test in child processes (see server-child.js) and talking to them.
 import { fork } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const CHILD = fileURLToPath(new URL('./server-child.js', import.meta.url));
@@ -77,6 +78,11 @@ export async function startServer(start, { execArgv = [], logFile } = {}) {
       clearTimeout(timer);
     },
   };
+}
+
+/** The one log file every server of a run writes its stdout to, in the run's directory `root`. */
+export function serverLog(root) {
+  return join(root, 'servers.log');
 }
 
 /** @param logFile see startServer: needed when `options.logLevel` makes the mock log */

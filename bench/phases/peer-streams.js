@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { postChat, streamedText } from '../lib/client.js';
 import { streamsAtOnce } from '../lib/stream-client.js';
-import { startMock, startPeer } from '../lib/servers.js';
+import { serverLog, startMock, startPeer } from '../lib/servers.js';
 import { emptyScenarios, LONG_STREAM_TEXT, longStreamRequest, PEER_FIXTURES, writeFixtures } from '../lib/workload.js';
 
 /** A started server, checked to stream exactly the shared text, with the number of its events. */
@@ -22,7 +22,7 @@ async function contender(server) {
 export async function peerStreams(root, settings) {
   const fixtures = join(root, 'fixtures-peer-streams');
   writeFixtures(fixtures, 10);
-  const log = join(root, 'servers.log');
+  const log = serverLog(root);
   const mock = (logLevel) => startMock({ fixtures, scenarios: emptyScenarios(root), logLevel }, log);
   const contenders = {};
   try {

@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { sampleReply } from '../lib/client.js';
 import { measure } from '../lib/load.js';
-import { startBare, startKoa, startMock, startPeer } from '../lib/servers.js';
+import { serverLog, startBare, startKoa, startMock, startPeer } from '../lib/servers.js';
 import { best } from '../lib/stats.js';
 import { emptyScenarios, PEER_FIXTURES, ticketReply, ticketRequest, ticketRequests, writeFixtures } from '../lib/workload.js';
 
@@ -22,7 +22,7 @@ async function target(server, count) {
 
 /** @param settings `{ rounds, warmup, duration, connections }` */
 export async function throughput(root, settings) {
-  const log = join(root, 'servers.log');
+  const log = serverLog(root);
   // Each directory is written once, before any mock watches it: a rewrite would reload a mock.
   for (const count of [SMALL, LARGE]) writeFixtures(join(root, `fixtures-${count}`), count);
   const mockWith = (count, logLevel) => startMock({ fixtures: join(root, `fixtures-${count}`), scenarios: emptyScenarios(root), logLevel }, log);
