@@ -54,6 +54,7 @@ export function toModelEntry(spec: ModelSpec): ModelEntry {
     // A fixed default keeps model lists byte-identical from run to run.
     created: spec.created ?? 1_700_000_000,
     reasoning: spec.reasoning ?? false,
+    lifecycle: spec.lifecycle ?? 'active',
     chatImageOutput: spec.chat_image_output ?? 'images',
     timing: spec.timing && {
       queuedMs: spec.timing.queued_ms,

@@ -23,6 +23,7 @@ export interface ModelEntry {
   /** Unix seconds. */
   created: number;
   reasoning: boolean;
+  lifecycle: 'active' | 'deprecated' | 'retired';
   chatImageOutput: 'images' | 'markdown';
   timing?: Partial<VideoTiming>;
 }
