@@ -80,8 +80,11 @@ def test_image(openai_client):
 def test_video_task_on_the_manual_clock(openai_client, advance_clock):
     # fixtures/videos.yaml: a sora-2 "demo" task starts at once and runs 3 s of mock time.
     video = openai_client.videos.create(model="sora-2", prompt="a demo of the product")
-    assert video.status in ("queued", "in_progress")
-    advance_clock(3000)
+    assert (video.status, video.progress) == ("in_progress", 0)
+    advance_clock(1500)
+    halfway = openai_client.videos.retrieve(video.id)
+    assert (halfway.status, halfway.progress) == ("in_progress", 50)
+    advance_clock(1500)
     done = openai_client.videos.retrieve(video.id)
     assert done.status == "completed"
     assert done.progress == 100
