@@ -2,7 +2,7 @@
 // one and swaps the reference; nothing in here is ever mutated after load.
 import type { ChatFixture } from '../conversation/fixture.js';
 import type { Matcher } from '../conversation/match.js';
-import type { ImageFixtureSpec, KeySpec, ScenarioSpec, VideoFixtureSpec } from './schema.js';
+import type { ImageFixtureSpec, KeySpec, ModelSpec, ScenarioSpec, VideoFixtureSpec } from './schema.js';
 
 export interface VideoTiming {
   queuedMs: number;
@@ -23,7 +23,7 @@ export interface ModelEntry {
   /** Unix seconds. */
   created: number;
   reasoning: boolean;
-  lifecycle: 'active' | 'deprecated' | 'retired';
+  lifecycle: NonNullable<ModelSpec['lifecycle']>;
   chatImageOutput: 'images' | 'markdown';
   timing?: Partial<VideoTiming>;
 }
