@@ -1,4 +1,5 @@
 // The model lists: one catalog, three formats chosen by headers, 401 without a key.
+import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers/server.js';
@@ -67,6 +68,19 @@ describe('model lists', () => {
     try {
       const body = (await (await fetch(`${own.url}/v1/models`, { headers: { authorization: 'Bearer k' } })).json()) as { data: Array<{ id: string }> };
       expect(body.data.map((m) => m.id)).toEqual(['house-model']);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('carries each model\'s lifecycle from the catalog into the messages style, active by default', async () => {
+    const own = await startTestServer({ fixtureFiles: { 'models.yaml': 'models:\n  - id: claude-old\n    lifecycle: deprecated\n  - id: claude-new\n' } });
+    try {
+      const client = new Anthropic({ baseURL: own.url, apiKey: 'k', maxRetries: 0 });
+      const listed: Array<[string, string]> = [];
+      for await (const model of client.models.list()) listed.push([model.id, model.lifecycle]);
+      expect(listed).toEqual([['claude-old', 'deprecated'], ['claude-new', 'active']]);
+      expect((await client.models.retrieve('claude-old')).lifecycle).toBe('deprecated');
     } finally {
       await own.close();
     }

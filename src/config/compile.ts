@@ -55,6 +55,7 @@ export function toModelEntry(spec: ModelSpec): ModelEntry {
     // A fixed default keeps model lists byte-identical from run to run.
     created: spec.created ?? 1_700_000_000,
     reasoning: spec.reasoning ?? false,
+    lifecycle: spec.lifecycle ?? 'active',
     chatImageOutput: spec.chat_image_output ?? 'images',
     timing: videoTiming(spec.timing),
   };

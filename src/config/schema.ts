@@ -21,6 +21,7 @@ export const modelSchema = z.strictObject({
   output_token_limit: z.number().int().positive().optional(),
   created: nonNegative.optional(),
   reasoning: z.boolean().optional(),
+  lifecycle: z.enum(['active', 'deprecated', 'retired']).optional(),
   chat_image_output: chatImageOutput.optional(),
   timing: videoTimingSchema.optional(),
 });

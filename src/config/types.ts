@@ -3,7 +3,7 @@
 import type { ChatFixture } from '../conversation/fixture.js';
 import type { Matcher } from '../conversation/match.js';
 import type { VideoTiming } from '../conversation/video.js';
-import type { ImageFixtureSpec, KeySpec, ScenarioSpec, VideoFixtureSpec } from './schema.js';
+import type { ImageFixtureSpec, KeySpec, ModelSpec, ScenarioSpec, VideoFixtureSpec } from './schema.js';
 
 export interface ModelEntry {
   id: string;
@@ -16,6 +16,7 @@ export interface ModelEntry {
   /** Unix seconds. */
   created: number;
   reasoning: boolean;
+  lifecycle: NonNullable<ModelSpec['lifecycle']>;
   chatImageOutput: 'images' | 'markdown';
   timing?: Partial<VideoTiming>;
 }

@@ -26,6 +26,7 @@ export function anthropicModel(model: ModelEntry) {
     id: model.id,
     display_name: model.displayName,
     created_at: new Date(model.created * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+    lifecycle: model.lifecycle,
   };
 }
 

@@ -243,7 +243,7 @@ describe('models through @anthropic-ai/sdk', () => {
 
   it('retrieves one model in the messages-style shape', async () => {
     const model = await client.models.retrieve('claude-sonnet-4-5');
-    expect(model).toEqual({ type: 'model', id: 'claude-sonnet-4-5', display_name: 'Claude Sonnet 4.5', created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/) });
+    expect(model).toEqual({ type: 'model', id: 'claude-sonnet-4-5', display_name: 'Claude Sonnet 4.5', created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/), lifecycle: 'active' });
     const error = await client.models.retrieve('claude-nope').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Anthropic.NotFoundError);
     expect((error as InstanceType<typeof Anthropic.NotFoundError>).type).toBe('not_found_error');

@@ -83,6 +83,12 @@ describe('decode', () => {
     expect(decode({ ...say('x'), systemInstruction: 'Plain.' }).system).toBe('Plain.');
   });
 
+  it('takes a system instruction with any role or none, as the real service does', () => {
+    for (const role of ['system', 'user', 'model', undefined]) {
+      expect(decode({ ...say('x'), systemInstruction: { role, parts: [{ text: 'Be brief.' }] } }).system).toBe('Be brief.');
+    }
+  });
+
   it('refuses misplaced calls, parts with two kinds of data, and empty parts, naming the part', () => {
     const misplaced = refusal({ contents: [{ role: 'user', parts: [{ functionCall: { name: 'f', args: {} } }] }] });
     expect(misplaced.options.param).toBe('contents[0].parts[0].functionCall');

@@ -7,7 +7,7 @@ import type { ChatRequest, ReasoningRequest, ResponseFormat, ToolChoice, ToolDef
 import type { StyleInput } from '../style.js';
 import { parseBody } from '../validate.js';
 import { camelKeys } from './casing.js';
-import { contentSchema, contentsToTurns, systemText } from './parts.js';
+import { contentSchema, contentsToTurns, systemInstructionSchema, systemText } from './parts.js';
 import { toJsonSchema } from './schema.js';
 
 // Letters, digits, underscores, dots, colons and dashes, up to 64, as the vendor documents.
@@ -48,7 +48,7 @@ const generationConfig = z.looseObject({
 
 const requestFields = {
   contents: z.array(contentSchema).min(1),
-  systemInstruction: z.union([z.string(), contentSchema]).optional(),
+  systemInstruction: z.union([z.string(), systemInstructionSchema]).optional(),
   tools: z.array(z.looseObject({ functionDeclarations: z.array(declaration).optional() })).optional(),
   toolConfig: z
     .looseObject({

@@ -24,6 +24,10 @@ export const contentSchema = z.looseObject({
   parts: z.array(partSchema).min(1),
 });
 
+// The service reads only the text of a system instruction: any role (`system`, `user`, ...) or none
+// passes, and Google's older SDK sends `system` with every system prompt.
+export const systemInstructionSchema = contentSchema.extend({ role: z.string().optional() });
+
 type WirePart = z.infer<typeof partSchema>;
 type WireContent = z.infer<typeof contentSchema>;
 
@@ -97,7 +101,7 @@ export function contentsToTurns(contents: readonly WireContent[], field = 'conte
 }
 
 /** `systemInstruction` as a string or a content of text parts. */
-export function systemText(instruction: string | WireContent | undefined): string {
+export function systemText(instruction: string | z.infer<typeof systemInstructionSchema> | undefined): string {
   if (instruction === undefined) return '';
   if (typeof instruction === 'string') return instruction;
   return instruction.parts.flatMap((part) => (part.text !== undefined ? [part.text] : [])).join('\n');
