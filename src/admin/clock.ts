@@ -4,6 +4,7 @@ import type Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { z } from 'zod';
 import { invalid } from '../conversation/errors.js';
+import { announceTaskChanges } from '../media/task-events.js';
 import type { Mock } from '../server/context.js';
 import type { Clock } from '../state/clock.js';
 import { parseBody } from '../styles/validate.js';
@@ -55,6 +56,7 @@ export function clockRoutes(router: Router, mock: Mock, guard: Middleware, body:
     body,
     answer((ctx) => {
       moveClock(mock.clock, ctx.request.body);
+      announceTaskChanges(mock.events, mock.sessions, mock.clock.now());
       return clockState(mock.clock);
     }),
   );

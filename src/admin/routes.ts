@@ -4,12 +4,17 @@ import type Router from '@koa/router';
 import type { Context, Middleware, Next } from 'koa';
 import { MockError } from '../conversation/errors.js';
 import type { Mock } from '../server/context.js';
+import { eventStream } from '../server/event-stream.js';
 import { answer } from './answer.js';
 import { clockRoutes } from './clock.js';
+import { indexRoute } from './index-route.js';
 import { addFixtures, listFixtures } from './fixtures.js';
 import { clearRequests, listRequests } from './journal.js';
 import { reset } from './reset.js';
 import { deleteScenario, putScenario } from './scenario.js';
+import { listScenarios } from './scenarios.js';
+import { listTasks } from './tasks.js';
+import { uiFile, uiPage, uiSettings, uiVendorFile } from './ui.js';
 
 function adminAuth(mock: Mock): Middleware {
   return async (ctx: Context, next: Next) => {
@@ -43,4 +48,12 @@ export function adminRoutes(router: Router, mock: Mock, body: Middleware): void 
   router.delete('/__admin/scenario', guard, answer(deleteScenario(mock)));
   router.get('/__admin/fixtures', guard, answer(listFixtures(mock)));
   router.post('/__admin/fixtures', guard, body, answer(addFixtures(mock), 201));
+  router.get('/__admin/scenarios', guard, answer(listScenarios(mock)));
+  router.get('/__admin/tasks', guard, answer(listTasks(mock)));
+  router.get('/__admin/events', eventStream(mock));
+  router.get(['/__admin/ui', '/__admin/ui/'], uiPage());
+  router.get('/__admin/ui/settings.json', answer(uiSettings(mock)));
+  router.get('/__admin/ui/vendor/:file', uiVendorFile());
+  router.get('/__admin/ui/:file', uiFile());
+  router.get('/', indexRoute());
 }

@@ -3,6 +3,7 @@
 import type { Envelope } from '../conversation/errors.js';
 import type { ConfigStore } from '../config/store.js';
 import type { Clock } from '../state/clock.js';
+import type { EventHub } from '../state/events.js';
 import type { NearMiss } from '../state/journal.js';
 import type { Session } from '../state/session.js';
 import type { Sessions } from '../state/sessions.js';
@@ -24,6 +25,8 @@ export interface Mock {
   store: ConfigStore;
   sessions: Sessions;
   clock: Clock;
+  /** What happens, for live watchers (the inspector's event stream). */
+  events: EventHub;
   options: ServerOptions;
   log(level: Exclude<LogLevel, 'silent'>, line: string): void;
   /** Whether lines of this level are written, so a silent mock does not build them. */

@@ -1,5 +1,6 @@
 // After every request: one log line and, outside the admin API, one journal entry.
 import type { Context } from 'koa';
+import type { JournalEntry } from '../state/journal.js';
 import type { Mock, MockState } from './context.js';
 
 /** A journal entry keeps a body up to this size; a session keeps up to --journal-max entries. */
@@ -21,7 +22,7 @@ export function record(mock: Mock, ctx: Context, durationMs: number): void {
     mock.log('info', `${ctx.method} ${ctx.path} ${notes.style ?? '-'} ${notes.model ?? '-'} ${status} ${used} ${durationMs.toFixed(1)}ms`);
   }
   if (ctx.path.startsWith('/__admin')) return;
-  state.session.journal.push({
+  const entry: JournalEntry = {
     id: state.requestId,
     time: new Date(mock.clock.now()).toISOString(),
     session: state.session.id,
@@ -35,5 +36,7 @@ export function record(mock: Mock, ctx: Context, durationMs: number): void {
     duration_ms: Math.round(durationMs * 10) / 10,
     body: journalBody(ctx.request.body, state.bodySize),
     near_miss: notes.nearMiss,
-  });
+  };
+  state.session.journal.push(entry);
+  mock.events.publish('request', entry);
 }

@@ -9,6 +9,7 @@ import type { VideoFixtureSpec } from '../config/schema.js';
 import type { Compiled } from '../config/types.js';
 import { sniffImageType } from '../media/png.js';
 import { videoSize } from '../media/sizes.js';
+import { announceTaskChanges } from '../media/task-events.js';
 import { failureOf, resolveTiming } from '../media/video-tasks.js';
 import { applyScenario, type FaultSpec } from '../scenarios/apply.js';
 import { MAX_TASKS, putBounded } from '../state/session.js';
@@ -96,6 +97,7 @@ export async function createTask(mock: Mock, ctx: Context, prefix: 'video' | 'ta
     polls: 0,
   };
   putBounded(state.session.tasks, task.id, task, MAX_TASKS);
+  announceTaskChanges(mock.events, mock.sessions, mock.clock.now());
   return { task, fault: outcome.fault };
 }
 
