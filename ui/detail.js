@@ -15,7 +15,7 @@ function Why({ entry }) {
   const lines = [];
   lines.push(html`<div><b>x-mock-source</b> <code>${sourceOf(entry) || '—'}</code></div>`);
   if (entry.fixture) lines.push(html`<div>Answered by fixture <code>${entry.fixture}</code>.</div>`);
-  if (entry.near_miss) lines.push(html`<div class="miss"><${Code} text=${`No fixture matched; closest: ${nearMissWords(entry.near_miss)}.`} /></div>`);
+  if (entry.near_miss) lines.push(html`<div class="miss" title=${entry.near_miss.file}><${Code} text=${`No fixture matched; closest: ${nearMissWords(entry.near_miss)}.`} /></div>`);
   if (entry.scenario) {
     const step = entry.scenario_step === null || entry.scenario_step === undefined ? '' : `, step ${entry.scenario_step}`;
     const fault = entry.fault ? `, fault \`${entry.fault}\`` : '';

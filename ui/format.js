@@ -51,7 +51,9 @@ export function nearMissWords(miss) {
   if (!miss) return '';
   const keys = (miss.failed ?? []).map((key) => `\`${key}\``);
   const verb = keys.length === 1 ? 'differs' : 'differ';
-  return `fixture \`${miss.fixture}\`${miss.file ? ` (${miss.file})` : ''} did not match: ${keys.join(', ') || 'no key named'} ${keys.length ? verb : ''}`.trim();
+  // The file's own name reads better than its absolute path; the page shows the path on hover.
+  const file = miss.file ? ` (${miss.file.split(/[\\/]/).pop()})` : '';
+  return `fixture \`${miss.fixture}\`${file} did not match: ${keys.join(', ') || 'no key named'} ${keys.length ? verb : ''}`.trim();
 }
 
 function deltaText(event) {
