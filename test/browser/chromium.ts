@@ -21,6 +21,9 @@ export const chromiumPath = process.env.CHROMIUM_PATH || CANDIDATES.find((path) 
 export const NO_CHROMIUM =
   'Browser tests skipped: no Chromium found. Install one (Debian/Ubuntu: `apt-get install chromium-headless-shell`, or `chromium`) or set CHROMIUM_PATH.';
 
+// CI sets REQUIRE_CHROMIUM: there a missing browser is a failure, never a quiet skip.
+if (!chromiumPath && process.env.REQUIRE_CHROMIUM) throw new Error(NO_CHROMIUM.replace('skipped', 'cannot run'));
+
 const FLAGS = [
   '--headless',
   '--no-sandbox',

@@ -16,7 +16,8 @@ const anthropic = new Anthropic({ baseURL: server.url, apiKey: 'sk-demo', maxRet
 const genai = new GoogleGenAI({ apiKey: 'demo', httpOptions: { baseUrl: server.url } });
 const browser = await launchChromium();
 // Requests a second or two apart, as a person using an app makes them.
-const later = () => server.clock.advance(1100 + Math.round(Math.random() * 900));
+const gaps = [1310, 1480, 1170, 1620, 1390, 1250];
+const later = () => server.clock.advance(gaps.shift() ?? 1000);
 try {
   await openai.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hello there' }] });
   later();
@@ -38,7 +39,7 @@ try {
   const page = await browser.context.newPage();
   await page.goto(`${server.url}/__admin/ui`);
   await page.locator('.row').nth(5).waitFor();
-  await page.locator('.row', { hasText: 'tell me a story' }).click();
+  await page.locator('.row', { hasText: 'weather in Paris' }).click();
   await page.locator('.detail .why').waitFor();
   await page.screenshot({ path: 'docs/inspector.png' });
   console.log('docs/inspector.png written');
