@@ -71,7 +71,7 @@ describe('GET /__admin/events', () => {
     for (let i = 0; i < 12; i++) sent.push((await ask('order', `question ${i}`).withResponse()).response.headers.get('x-request-id')!);
     const events = await client.until('request', 12);
     expect(events.map((event) => event.data.id)).toEqual(sent);
-    const journal = (await (await server.admin('/requests?session=order')).json()).requests;
+    const journal = ((await (await server.admin('/requests?session=order')).json()) as { requests: unknown[] }).requests;
     expect(events.map((event) => event.data)).toEqual(journal);
     await client.close();
   });

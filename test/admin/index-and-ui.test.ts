@@ -20,7 +20,7 @@ describe('GET /', () => {
     const response = await fetch(`${server.url}/`, { headers: accept ? { accept } : {} });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-    const index = await response.json();
+    const index = (await response.json()) as { inspector: string; admin: string[] };
     expect(index.inspector).toBe('/__admin/ui');
     expect(index.admin).toContain('GET /__admin/events');
   });

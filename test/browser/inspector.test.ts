@@ -56,7 +56,7 @@ describe.skipIf(!chromiumPath)('the inspector page', () => {
     await page.goto(`${server.url}/`);
     expect(page.url()).toBe(`${server.url}/__admin/ui`);
     await row('made while the page was closed').waitFor({ timeout: LIVE_MS });
-    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+    await page.evaluate(() => ((globalThis as unknown as { marker: number }).marker = 1));
 
     await openai('live').chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'first live question' }] });
     await row('first live question').waitFor({ timeout: LIVE_MS });
@@ -69,7 +69,7 @@ describe.skipIf(!chromiumPath)('the inspector page', () => {
     await row('a streamed question for gemini').waitFor({ timeout: LIVE_MS });
 
     expect(await row('a question for claude').locator('.status').textContent()).toBe('200');
-    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+    expect(await page.evaluate(() => (globalThis as unknown as { marker?: number }).marker)).toBe(1);
   });
 
   it('opens an entry: its source, the near miss in words, and the request', async () => {

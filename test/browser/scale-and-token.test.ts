@@ -27,7 +27,7 @@ describe.skipIf(!chromiumPath)('the inspector page at scale and behind a token',
     const server = await startTestServer({ journalMax: 20_000 });
     try {
       await fill(server, 1);
-      const [real] = (await server.admin('/requests').then((r) => r.json())).requests;
+      const [real] = ((await server.admin('/requests').then((r) => r.json())) as { requests: Array<Record<string, unknown>> }).requests;
       // The journal the page loads is 10,000 copies of a real entry: making them through HTTP
       // would spend the test's time in the server, not in the page.
       const journal = Array.from({ length: 10_000 }, (_, i) => ({ ...real, id: `req_bulk_${i}`, path: `/v1/models?bulk=${i}` }));
