@@ -85,6 +85,16 @@ export function JournalList({ rows, selectedId, onSelect }) {
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
+  // New entries arrive on top: someone reading further down keeps the rows they were reading.
+  const firstId = useRef(null);
+  useLayoutEffect(() => {
+    const element = box.current;
+    const previous = firstId.current;
+    firstId.current = rows[0]?.id ?? null;
+    if (!element || element.scrollTop === 0 || previous === null) return;
+    const moved = rows.findIndex((entry) => entry.id === previous);
+    if (moved > 0) element.scrollTop += moved * ROW_HEIGHT;
+  }, [rows]);
   // Keeps the selected row in view when the keyboard moves it.
   useEffect(() => {
     const index = rows.findIndex((entry) => entry.id === selectedId);

@@ -21,7 +21,8 @@ export function record(mock: Mock, ctx: Context, durationMs: number): void {
     const used = notes.scenario ? `scenario:${notes.scenario}` : notes.fixture ? `fixture:${notes.fixture}` : '-';
     mock.log('info', `${ctx.method} ${ctx.path} ${notes.style ?? '-'} ${notes.model ?? '-'} ${status} ${used} ${durationMs.toFixed(1)}ms`);
   }
-  if (ctx.path.startsWith('/__admin')) return;
+  // The admin API and `/` (the way into the inspector) are the developer's, not the app's.
+  if (ctx.path.startsWith('/__admin') || ctx.path === '/') return;
   const entry: JournalEntry = {
     id: state.requestId,
     time: new Date(mock.clock.now()).toISOString(),

@@ -24,6 +24,12 @@ describe('GET /', () => {
     expect(index.inspector).toBe('/__admin/ui');
     expect(index.admin).toContain('GET /__admin/events');
   });
+
+  it('is not journaled: it is the way into the inspector, not a request of the app', async () => {
+    await fetch(`${server.url}/`);
+    const journal = (await (await server.admin('/requests', { headers: { authorization: 'Bearer secret' } })).json()) as { requests: Array<{ path: string }> };
+    expect(journal.requests.map((entry) => entry.path)).not.toContain('/');
+  });
 });
 
 describe('the inspector files', () => {
