@@ -8,7 +8,7 @@ import bytes from 'bytes';
 import { ConfigStore, formatProblem } from './config/store.js';
 import { createApp } from './server/app.js';
 import { answerClientError } from './server/client-error.js';
-import type { LatencyMode, LogLevel, Mock } from './server/context.js';
+import type { LatencyMode, LogLevel, Mock } from './exchange/mock.js';
 import { createClock, type Clock } from './state/clock.js';
 import { EventHub } from './state/events.js';
 import { Sessions } from './state/sessions.js';
@@ -132,5 +132,5 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   };
 }
 
-export type { LatencyMode, LogLevel } from './server/context.js';
+export type { LatencyMode, LogLevel } from './exchange/mock.js';
 export { ConfigLoadError } from './config/store.js';

@@ -7,7 +7,8 @@ import { CompileError, compileChatFixture, sortFixtures, type ChatFixture } from
 import { indexFixtures } from '../conversation/fixture-index.js';
 import { compileMatch, type MatchSpec } from '../conversation/match.js';
 import { resolveInside } from './files.js';
-import type { FixturesFile, KeySpec, ModelSpec, ScenarioSpec, ScenariosFile } from './schema.js';
+import type { VideoTiming } from '../conversation/video.js';
+import type { FixturesFile, KeySpec, ModelSpec, ScenarioSpec, ScenariosFile, VideoTimingSpec } from './schema.js';
 import type { Compiled, Config, ModelEntry } from './types.js';
 
 export interface ParsedFile {
@@ -55,13 +56,13 @@ export function toModelEntry(spec: ModelSpec): ModelEntry {
     created: spec.created ?? 1_700_000_000,
     reasoning: spec.reasoning ?? false,
     chatImageOutput: spec.chat_image_output ?? 'images',
-    timing: spec.timing && {
-      queuedMs: spec.timing.queued_ms,
-      runMs: spec.timing.run_ms,
-      progressBy: spec.timing.progress_by,
-      step: spec.timing.step,
-    },
+    timing: videoTiming(spec.timing),
   };
+}
+
+/** A `timing:` block of a model or a videos fixture, as the tasks read it. */
+export function videoTiming(spec: VideoTimingSpec | undefined): Partial<VideoTiming> | undefined {
+  return spec && { queuedMs: spec.queued_ms, runMs: spec.run_ms, progressBy: spec.progress_by, step: spec.step };
 }
 
 function located<T>(file: string, path: Array<string | number>, compile: () => T): T {

@@ -162,3 +162,4 @@ export type ImageFixtureSpec = z.infer<typeof imageFixtureSchema>;
 export type VideoFixtureSpec = z.infer<typeof videoFixtureSchema>;
 export type ScenarioSpec = z.infer<typeof scenarioSchema>;
 export type StepSpec = z.infer<typeof stepSchema>;
+export type VideoTimingSpec = z.infer<typeof videoTimingSchema>;

@@ -2,15 +2,8 @@
 // one and swaps the reference; nothing in here is ever mutated after load.
 import type { ChatFixture } from '../conversation/fixture.js';
 import type { Matcher } from '../conversation/match.js';
+import type { VideoTiming } from '../conversation/video.js';
 import type { ImageFixtureSpec, KeySpec, ScenarioSpec, VideoFixtureSpec } from './schema.js';
-
-export interface VideoTiming {
-  queuedMs: number;
-  runMs: number;
-  progressBy: 'time' | 'polls';
-  /** Progress points per poll when `progressBy` is `polls`. */
-  step: number;
-}
 
 export interface ModelEntry {
   id: string;

@@ -1,38 +1,14 @@
 // The mock's one error vocabulary. Validation, auth, scenarios and routing all raise these kinds;
 // each style maps a kind to its own envelope, status and headers.
+import { ERROR_CODES, type ErrorCode, type ErrorKind } from './error-codes.js';
 
-export const ERROR_KINDS = [
-  'invalid_request',
-  'unauthorized',
-  'forbidden',
-  'not_found',
-  'too_large',
-  'rate_limit',
-  'server_error',
-  'overloaded',
-  'timeout',
-] as const;
-
-export type ErrorKind = (typeof ERROR_KINDS)[number];
-
-/** The status a kind gets unless its style says otherwise (messages: overloaded is 529). */
-export const DEFAULT_STATUS: Record<ErrorKind, number> = {
-  invalid_request: 400,
-  unauthorized: 401,
-  forbidden: 403,
-  not_found: 404,
-  too_large: 413,
-  rate_limit: 429,
-  server_error: 500,
-  overloaded: 503,
-  timeout: 504,
-};
+export { DEFAULT_STATUS, ERROR_KINDS, type ErrorKind } from './error-codes.js';
 
 export interface MockErrorOptions {
   /** The request field at fault, e.g. `messages[0].content`. */
   param?: string;
-  /** A vendor-style code, e.g. `model_not_found`, `fixture_not_found`. */
-  code?: string;
+  /** A vendor-style code from the catalogue, e.g. `model_not_found`, `fixture_not_found`. */
+  code?: ErrorCode;
   /** Overrides the style's status for this kind. */
   status?: number;
   headers?: Record<string, string>;
@@ -65,8 +41,13 @@ export class MockError extends Error {
   }
 }
 
-export function invalid(message: string, param?: string, code?: string): MockError {
+export function invalid(message: string, param?: string, code?: ErrorCode): MockError {
   return new MockError('invalid_request', message, { param, code });
+}
+
+/** An error named by its catalogue code, which gives its kind. */
+export function failure(code: ErrorCode, message: string, options: Omit<MockErrorOptions, 'code'> = {}): MockError {
+  return new MockError(ERROR_CODES[code].kind, message, { ...options, code });
 }
 
 /** What an envelope makes of an error: the whole HTTP answer. */

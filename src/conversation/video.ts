@@ -1,6 +1,14 @@
 // The neutral view of a video task at one moment: what both video wire forms (the OpenAI video
 // object and the gateway's task wrapper) are encoded from.
 
+/** How a task moves: `time`, on the clock; `polls`, each status read adds `step` points. */
+export interface VideoTiming {
+  queuedMs: number;
+  runMs: number;
+  progressBy: 'time' | 'polls';
+  step: number;
+}
+
 export type VideoStatus = 'queued' | 'in_progress' | 'completed' | 'failed';
 
 export interface VideoError {

@@ -1,22 +1,23 @@
 // Video tasks: the timing a new task gets, how it fails, and the cursor pages `GET /v1/videos`
 // reads from a session's tasks.
-import type { VideoError, VideoSnapshot } from '../conversation/video.js';
-import type { TaskTiming, VideoTask } from '../state/video-task.js';
+import type { ErrorCode } from '../conversation/error-codes.js';
+import type { VideoError, VideoSnapshot, VideoTiming } from '../conversation/video.js';
+import type { VideoTask } from '../state/video-task.js';
 import { videoSnapshot } from './progression.js';
 
 /** Without a fixture's or a model's timing a task waits 2 s in the queue and runs 10 s. */
-export const DEFAULT_TIMING: TaskTiming = { queuedMs: 2000, runMs: 10_000, progressBy: 'time', step: 25 };
+export const DEFAULT_TIMING: VideoTiming = { queuedMs: 2000, runMs: 10_000, progressBy: 'time', step: 25 };
 
 export const DEFAULT_FAILURE: VideoError = {
-  code: 'video_generation_failed',
+  code: 'video_generation_failed' satisfies ErrorCode,
   message: 'The video could not be generated.',
 };
 
 /** Field by field: the fixture's timing over the model's over the default. */
-export function resolveTiming(...layers: Array<Partial<TaskTiming> | undefined>): TaskTiming {
+export function resolveTiming(...layers: Array<Partial<VideoTiming> | undefined>): VideoTiming {
   const timing = { ...DEFAULT_TIMING };
   for (const layer of layers) {
-    for (const [key, value] of Object.entries(layer ?? {}) as Array<[keyof TaskTiming, never]>) {
+    for (const [key, value] of Object.entries(layer ?? {}) as Array<[keyof VideoTiming, never]>) {
       if (value !== undefined) timing[key] = value;
     }
   }

@@ -1,7 +1,7 @@
 // Which scenario a request runs under, first source that names one wins: the `x-mock-scenario`
 // header, the `mock_scenario` query parameter (for browser code that cannot set headers), the
 // key's `scenario`, the session's admin-set one, the global admin-set one.
-import { MockError } from '../conversation/errors.js';
+import { failure, MockError } from '../conversation/errors.js';
 import type { ScenarioSpec } from '../config/schema.js';
 import type { Compiled } from '../config/types.js';
 
@@ -26,10 +26,7 @@ const ORDER = Object.keys(WHERE) as Array<keyof ScenarioSources>;
 export function unknownScenario(name: string, where: string, known: Iterable<string>, param?: string): MockError {
   const names = [...known].sort();
   const list = names.length > 0 ? `Known scenarios: ${names.join(', ')}.` : 'No scenarios are loaded.';
-  return new MockError('invalid_request', `Unknown scenario "${name}" named by ${where}. ${list}`, {
-    param,
-    code: 'scenario_not_found',
-  });
+  return failure('scenario_not_found', `Unknown scenario "${name}" named by ${where}. ${list}`, { param });
 }
 
 /** Undefined when no source names a scenario; a 400 naming it when the named one does not exist. */

@@ -1,11 +1,14 @@
 // What a step does to a request, as data: an error (a MockError, so each style's envelope,
 // status and headers apply) or a fault for the writer. Defaults follow SPEC section 9.
 import { MockError, type ErrorKind, type RateLimitInfo } from '../conversation/errors.js';
-import type { FaultSpec } from './apply.js';
+import type { Fault } from '../conversation/plan.js';
 import type { Step } from './steps.js';
 
 type ErrorStep = Extract<Step, { error: ErrorKind; fault?: undefined }>;
 type FaultStep = Extract<Step, { fault: string }>;
+
+/** A fault as a scenario states it, before a style spells its in-stream error. */
+export type FaultSpec = Exclude<Fault, { kind: 'stream_error' }> | { kind: 'stream_error'; afterChunks: number; error: MockError };
 
 export const TIMEOUT_MS = 10_000;
 const DELAY_MS = 2_000;

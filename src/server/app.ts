@@ -1,15 +1,18 @@
 // The Koa app: one frame around every request (request id, CORS, session, error mapping, log
-// line, journal entry), then the route table. Errors are thrown anywhere and rendered here once,
-// in the envelope of the route that was running.
+// line, journal entry), then the route table. Errors are thrown anywhere and caught here once,
+// then rendered by the writer in the envelope of the route that was running.
 import Koa, { type Context, type Next } from 'koa';
-import { MockError } from '../conversation/errors.js';
+import { failure, MockError } from '../conversation/errors.js';
 import { hashHex } from '../conversation/random.js';
+import { newNotes } from '../exchange/exchange.js';
+import type { Mock } from '../exchange/mock.js';
 import { DEFAULT_SESSION } from '../state/sessions.js';
 import { openaiEnvelope } from '../styles/openai-envelope.js';
 import { bodyParser } from './body.js';
-import type { Mock, MockState } from './context.js';
 import { record } from './record.js';
 import { routes } from './routes.js';
+import type { MockState } from './state.js';
+import { writeError } from './writer.js';
 
 const ALLOWED_HEADERS = [
   'authorization',
@@ -63,11 +66,11 @@ function frame(mock: Mock) {
     state.requestId = requestId;
     state.session = mock.sessions.get(sessionId);
     state.envelope = openaiEnvelope;
-    state.notes = { style: null, model: null, fixture: null, scenario: null, nearMiss: null };
+    state.notes = newNotes();
     try {
       await next();
       if (ctx.status === 404 && ctx.body === undefined && ctx.respond !== false) {
-        throw new MockError('not_found', `Unknown request URL: ${ctx.method} ${ctx.path}.`, { code: 'unknown_url' });
+        throw failure('unknown_url', `Unknown request URL: ${ctx.method} ${ctx.path}.`);
       }
     } catch (error) {
       if (ctx.respond === false || ctx.res.headersSent) {
@@ -75,11 +78,7 @@ function frame(mock: Mock) {
       } else {
         const mockError = asMockError(error);
         if (!mockError) mock.log('error', `${ctx.method} ${ctx.path}: ${(error as Error).stack ?? String(error)}`);
-        const rendered = state.envelope(mockError ?? new MockError('server_error', 'The mock hit an internal error; see its log.'));
-        ctx.status = rendered.status;
-        ctx.set(rendered.headers);
-        ctx.type = 'application/json';
-        ctx.body = JSON.stringify(rendered.body);
+        writeError(ctx, state.envelope, mockError ?? new MockError('server_error', 'The mock hit an internal error; see its log.'));
       }
     }
     record(mock, ctx, performance.now() - started);

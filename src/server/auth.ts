@@ -1,7 +1,8 @@
 // Keys arrive four ways, on every endpoint; auth runs before anything else about the request.
 import type { Context, Next } from 'koa';
 import { MockError } from '../conversation/errors.js';
-import type { Mock, MockState } from './context.js';
+import type { Mock } from '../exchange/mock.js';
+import type { MockState } from './state.js';
 
 export function presentedKey(ctx: Context): string | undefined {
   const bearer = /^Bearer\s+(.+)$/i.exec(ctx.get('authorization'))?.[1]?.trim();

@@ -5,9 +5,10 @@
 import { Writable } from 'node:stream';
 import type { Context, Middleware, Next } from 'koa';
 import { koaBody } from 'koa-body';
-import { MockError } from '../conversation/errors.js';
+import { failure, MockError } from '../conversation/errors.js';
 import { MAX_BODY_DEPTH, measureBody } from '../styles/body-shape.js';
-import type { Mock, MockState } from './context.js';
+import type { Mock } from '../exchange/mock.js';
+import type { MockState } from './state.js';
 
 /** The two body parsers: JSON (and forms) everywhere, multipart only where uploads belong. */
 export interface BodyParsers {
@@ -48,11 +49,10 @@ function bodyError(error: unknown, limit: number): MockError {
   if (code === 413) return tooLarge(limit);
   // co-body raises a SyntaxError with status 400, also for `__proto__` keys, which it refuses.
   if (error instanceof SyntaxError) {
-    return new MockError('invalid_request', `We could not parse the JSON body of your request: ${message}`, { code: 'invalid_json' });
+    return failure('invalid_json', `We could not parse the JSON body of your request: ${message}`);
   }
-  return new MockError('invalid_request', `The request body could not be read: ${message || 'malformed body'}.`, {
+  return failure('invalid_body', `The request body could not be read: ${message || 'malformed body'}.`, {
     status: code !== undefined && code >= 400 && code < 500 ? code : 400,
-    code: 'invalid_body',
   });
 }
 
@@ -90,7 +90,7 @@ export function bodyParser(mock: Mock, multipart: boolean): Middleware {
     if (!shape.withinDepth) {
       // Nothing keeps the body: the journal would fail to serialise it later.
       ctx.request.body = undefined;
-      throw new MockError('invalid_request', `The request body nests deeper than ${MAX_BODY_DEPTH} levels.`, { code: 'invalid_body' });
+      throw failure('invalid_body', `The request body nests deeper than ${MAX_BODY_DEPTH} levels.`);
     }
     (ctx.state as MockState).bodySize = shape.size;
     await next();

@@ -3,7 +3,7 @@
 // envelope the mock uses for unknown paths, instead of Node's bare "400 Bad Request".
 import type { ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { MockError } from '../conversation/errors.js';
+import { failure } from '../conversation/errors.js';
 import { openaiEnvelope } from '../styles/openai-envelope.js';
 
 const REASONS: Record<number, string> = {
@@ -27,7 +27,7 @@ export function answerClientError(error: Error & { code?: string }, socket: Dupl
   }
   const status = statusFor(error.code);
   const body = JSON.stringify(
-    openaiEnvelope(new MockError('invalid_request', `The HTTP request could not be parsed: ${error.message}.`, { status, code: 'invalid_http' })).body,
+    openaiEnvelope(failure('invalid_http', `The HTTP request could not be parsed: ${error.message}.`, { status })).body,
   );
   socket.end(
     `HTTP/1.1 ${status} ${REASONS[status]}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,

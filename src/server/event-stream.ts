@@ -5,7 +5,7 @@
 import type { ServerResponse } from 'node:http';
 import type { Context } from 'koa';
 import { MockError } from '../conversation/errors.js';
-import type { Mock } from './context.js';
+import type { Mock } from '../exchange/mock.js';
 
 function authorised(mock: Mock, ctx: Context): boolean {
   const token = mock.options.adminToken;

@@ -1,7 +1,8 @@
 // After every request: one log line and, outside the admin API, one journal entry.
 import type { Context } from 'koa';
+import type { Mock } from '../exchange/mock.js';
 import type { JournalEntry } from '../state/journal.js';
-import type { Mock, MockState } from './context.js';
+import type { MockState } from './state.js';
 
 /** A journal entry keeps a body up to this size; a session keeps up to --journal-max entries. */
 export const JOURNAL_BODY_MAX = 1024 * 1024;

@@ -1,26 +1,35 @@
-// The route table: every endpoint of the gateway, each a short chain of the shared steps.
+// The route table: every endpoint of the gateway, each a short chain of the shared steps (the
+// style that names the envelope, the key, the body) ending in its operation.
 import Router from '@koa/router';
 import type { Context, Middleware, Next } from 'koa';
-import { adminRoutes } from '../admin/routes.js';
-import type { Envelope } from '../conversation/errors.js';
+import { ADMIN_ROUTES } from '../admin/routes.js';
+import { MockError, type Envelope } from '../conversation/errors.js';
+import { chat } from '../exchange/chat.js';
+import { countTokens } from '../exchange/count-tokens.js';
+import { generateContentAction } from '../exchange/generate-content.js';
+import { imageEdits, imageFile, imageGenerations } from '../exchange/images.js';
+import type { Mock } from '../exchange/mock.js';
+import { getModel, LIST_ENVELOPES, listFormat, listModels } from '../exchange/models.js';
+import { deleteResponse, retrieveResponse } from '../exchange/stored-responses.js';
+import { createVideoTask, getVideoTask } from '../exchange/video-generations.js';
+import { createVideo, deleteVideo, listVideos, retrieveVideo, videoContent } from '../exchange/videos.js';
 import { chatCompletions } from '../styles/chat-completions/index.js';
 import { generateContent } from '../styles/generate-content/index.js';
 import { messages, messagesTokenCounting } from '../styles/messages/index.js';
+import type { ListFormat } from '../styles/model-lists.js';
+import { openaiEnvelope } from '../styles/openai-envelope.js';
 import { responses } from '../styles/responses/index.js';
-import type { ChatStyle } from '../styles/style.js';
-import type { BodyParsers } from './body.js';
+import { taskEnvelope } from '../styles/videos/gateway.js';
 import { authenticate } from './auth.js';
-import { chatHandler } from './chat.js';
-import { countTokensHandler } from './count-tokens.js';
-import type { Mock, MockState } from './context.js';
-import { generateContentActions } from './generate-content.js';
-import { mediaRoutes } from './media-routes.js';
-import { getModel, listFormat, listModels } from './models.js';
-import { deleteResponse, retrieveResponse } from './stored-responses.js';
+import { inspectorRoutes } from './inspector-routes.js';
+import type { BodyParsers } from './body.js';
+import { perform } from './exchange.js';
+import type { MockState } from './state.js';
 import { requireHeader } from './version-header.js';
+import { write } from './writer.js';
 
 /** Names the style of a route, so that errors, even auth errors, speak its envelope. */
-export function useStyle(style: { name: string; envelope: Envelope }): Middleware {
+function useStyle(style: { name: string; envelope: Envelope }): Middleware {
   return async (ctx: Context, next: Next) => {
     const state = ctx.state as MockState;
     state.envelope = style.envelope;
@@ -29,28 +38,74 @@ export function useStyle(style: { name: string; envelope: Envelope }): Middlewar
   };
 }
 
-export function routes(mock: Mock, bodies: BodyParsers): Router {
-  const body = bodies.json;
-  const router = new Router();
+/** Picks the model-list format before auth, so a 401 already speaks the client's dialect. */
+function listStyle(forced?: ListFormat): Middleware {
+  return (ctx, next) => useStyle({ name: 'models', envelope: LIST_ENVELOPES[listFormat(ctx, forced)] })(ctx, next);
+}
+
+function modelRoutes(router: Router, mock: Mock, { json, multipart }: BodyParsers): void {
   const auth = authenticate(mock);
-  const chat = (style: ChatStyle) => [useStyle(style), auth, body, chatHandler(mock, style)] as const;
+  const run = (operation: Parameters<typeof perform>[1]) => perform(mock, operation);
 
-  router.post('/v1/chat/completions', ...chat(chatCompletions));
-  router.post('/v1/responses', ...chat(responses));
-  router.get('/v1/responses/:id', useStyle(responses), auth, retrieveResponse(mock));
-  router.delete('/v1/responses/:id', useStyle(responses), auth, deleteResponse());
+  router.post('/v1/chat/completions', useStyle(chatCompletions), auth, json, run(chat(chatCompletions)));
+  router.post('/v1/responses', useStyle(responses), auth, json, run(chat(responses)));
+  router.get('/v1/responses/:id', useStyle(responses), auth, run(retrieveResponse));
+  router.delete('/v1/responses/:id', useStyle(responses), auth, run(deleteResponse));
   const anthropicVersion = requireHeader('anthropic-version');
-  router.post('/v1/messages', useStyle(messages), auth, anthropicVersion, body, chatHandler(mock, messages));
-  router.post('/v1/messages/count_tokens', useStyle(messages), auth, anthropicVersion, body, countTokensHandler(mock, messages, messagesTokenCounting));
+  router.post('/v1/messages', useStyle(messages), auth, anthropicVersion, json, run(chat(messages)));
+  router.post('/v1/messages/count_tokens', useStyle(messages), auth, anthropicVersion, json, run(countTokens(messages, messagesTokenCounting)));
   // One segment holds `{model}:{action}` (a trailing slash is accepted by the router).
-  router.post('/v1beta/models/:target', useStyle(generateContent), auth, body, generateContentActions(mock));
+  router.post('/v1beta/models/:target', useStyle(generateContent), auth, json, run(generateContentAction));
 
-  router.get('/v1/models', listFormat(), auth, listModels(mock));
-  router.get('/v1/models/:model', listFormat(), auth, getModel(mock));
-  router.get('/v1beta/models', listFormat('gemini'), auth, listModels(mock));
-  router.get('/v1beta/models/:model', listFormat('gemini'), auth, getModel(mock));
+  router.get('/v1/models', listStyle(), auth, run(listModels()));
+  router.get('/v1/models/:model', listStyle(), auth, run(getModel()));
+  router.get('/v1beta/models', listStyle('gemini'), auth, run(listModels('gemini')));
+  router.get('/v1beta/models/:model', listStyle('gemini'), auth, run(getModel('gemini')));
 
-  mediaRoutes(router, mock, bodies);
-  adminRoutes(router, mock, body);
+  const images = useStyle({ name: 'images', envelope: openaiEnvelope });
+  const videos = useStyle({ name: 'videos', envelope: openaiEnvelope });
+  const tasks = useStyle({ name: 'videos', envelope: taskEnvelope });
+  // The router also takes each path with a trailing slash, as the gateway description writes it.
+  router.post('/v1/images/generations', images, auth, json, run(imageGenerations));
+  router.post('/v1/images/edits', images, auth, multipart, run(imageEdits));
+  // Like a vendor's signed URL, a picture's URL needs no key, so an <img> tag can show it.
+  router.get('/v1/images/files/:session/:file', images, run(imageFile));
+
+  router.post('/v1/videos', videos, auth, multipart, run(createVideo));
+  router.get('/v1/videos', videos, auth, run(listVideos));
+  router.get('/v1/videos/:id', videos, auth, run(retrieveVideo));
+  router.delete('/v1/videos/:id', videos, auth, run(deleteVideo));
+  router.get('/v1/videos/:id/content', videos, auth, run(videoContent));
+
+  router.post('/v1/video/generations', tasks, auth, multipart, run(createVideoTask));
+  router.get('/v1/video/generations/:task_id', tasks, auth, run(getVideoTask));
+}
+
+function adminAuth(mock: Mock): Middleware {
+  return async (ctx: Context, next: Next) => {
+    const token = mock.options.adminToken;
+    if (token && ctx.get('authorization') !== `Bearer ${token}`) {
+      throw new MockError('unauthorized', 'The admin API needs "Authorization: Bearer <admin token>".');
+    }
+    await next();
+  };
+}
+
+function adminRoutes(router: Router, mock: Mock, { json }: BodyParsers): void {
+  const guard = adminAuth(mock);
+  for (const route of ADMIN_ROUTES) {
+    const answer: Middleware = async (ctx) => {
+      const request = { query: ctx.query as Record<string, string>, headers: ctx.headers as Record<string, string>, body: ctx.request.body };
+      await write(ctx, { kind: 'json', status: route.status, headers: {}, body: route.run(mock, request) });
+    };
+    router.register(route.path, [route.method], route.body ? [guard, json, answer] : [guard, answer]);
+  }
+}
+
+export function routes(mock: Mock, bodies: BodyParsers): Router {
+  const router = new Router();
+  modelRoutes(router, mock, bodies);
+  adminRoutes(router, mock, bodies);
+  inspectorRoutes(router, mock);
   return router;
 }

@@ -3,6 +3,7 @@
 // once, leaving no timer and no listener behind.
 import type { ServerResponse } from 'node:http';
 import type { Context } from 'koa';
+import type { Envelope, MockError } from '../conversation/errors.js';
 import type { Fault, Framing, Plan, StreamEvent } from '../conversation/plan.js';
 
 /** The journal's status for a request whose client left before the answer (nginx's convention). */
@@ -207,4 +208,13 @@ export async function write(ctx: Context, plan: Plan, fault?: Fault): Promise<vo
   const json = JSON.stringify(plan.body);
   // `malformed` on a whole reply: a 200 whose JSON is cut short.
   ctx.body = fault?.kind === 'malformed' ? json.slice(0, Math.max(1, Math.floor(json.length / 2))) : json;
+}
+
+/** An error in the route's envelope: its status, headers and body. */
+export function writeError(ctx: Context, envelope: Envelope, error: MockError): void {
+  const rendered = envelope(error);
+  ctx.status = rendered.status;
+  ctx.set(rendered.headers);
+  ctx.type = 'application/json';
+  ctx.body = JSON.stringify(rendered.body);
 }

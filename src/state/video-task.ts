@@ -1,17 +1,9 @@
 // A video task as stored in its session. Everything it needs to progress and to serve its media
 // is copied in at creation, so a config reload never changes a task already running.
-import type { VideoError, VideoOrder } from '../conversation/video.js';
-
-export interface TaskTiming {
-  queuedMs: number;
-  runMs: number;
-  /** `time`: the clock moves the task; `polls`: each status read adds `step` points. */
-  progressBy: 'time' | 'polls';
-  step: number;
-}
+import type { VideoError, VideoOrder, VideoTiming } from '../conversation/video.js';
 
 export interface VideoTask extends VideoOrder {
-  timing: TaskTiming;
+  timing: VideoTiming;
   /** The progress at which the task fails, and the error it then reports. */
   failure?: { atProgress: number; error: VideoError };
   /** Absolute paths of the media served once completed; unset means the bundled samples. */

@@ -1,6 +1,7 @@
 // What every error envelope shares: the status (kind default, style exception, step override),
 // retry-after, the step's own headers and a replacement body. Each style adds only its spelling.
-import { DEFAULT_STATUS, type ErrorAnswer, type ErrorKind, type MockError } from '../conversation/errors.js';
+import { DEFAULT_STATUS, type Envelope, type ErrorAnswer, type ErrorKind, type MockError } from '../conversation/errors.js';
+import type { StreamEvent } from '../conversation/plan.js';
 
 export function statusOf(error: MockError, exceptions: Partial<Record<ErrorKind, number>> = {}): number {
   return error.options.status ?? exceptions[error.kind] ?? DEFAULT_STATUS[error.kind];
@@ -24,4 +25,9 @@ export function answer(
   if (error.options.retryAfterSeconds !== undefined) headers['retry-after'] = String(error.options.retryAfterSeconds);
   Object.assign(headers, error.options.headers);
   return { status, headers, body: error.options.body ?? body };
+}
+
+/** A style whose in-stream error is its envelope's body sent as one event's data. */
+export function envelopeEvents(envelope: Envelope): (error: MockError) => StreamEvent[] {
+  return (error) => [{ data: envelope(error).body }];
 }

@@ -1,6 +1,6 @@
 // The model catalog in the three formats clients read: OpenAI, Anthropic and Gemini, with each
 // vendor's paging (Anthropic `after_id`/`before_id`, Gemini `pageToken`, none on its last page).
-import { invalid, MockError } from '../conversation/errors.js';
+import { failure, invalid } from '../conversation/errors.js';
 import type { ModelEntry } from '../config/types.js';
 
 export type ListFormat = 'openai' | 'anthropic' | 'gemini';
@@ -98,10 +98,7 @@ export function geminiList(models: readonly ModelEntry[], query: Record<string, 
 export function findModel(models: readonly ModelEntry[], id: string): ModelEntry {
   const model = models.find((m) => m.id === id);
   if (!model) {
-    throw new MockError('not_found', `The model '${id}' does not exist. Known models: ${models.map((m) => m.id).join(', ')}.`, {
-      param: 'model',
-      code: 'model_not_found',
-    });
+    throw failure('model_not_found', `The model '${id}' does not exist. Known models: ${models.map((m) => m.id).join(', ')}.`, { param: 'model' });
   }
   return model;
 }

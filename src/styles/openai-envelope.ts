@@ -1,7 +1,8 @@
 // `{ error: { message, type, param, code } }`: chat-completions, responses, images, videos, the
 // OpenAI model list, the admin API and unknown paths.
+import type { ErrorCode } from '../conversation/error-codes.js';
 import type { ErrorKind, Envelope, MockError } from '../conversation/errors.js';
-import { answer, duration, statusOf } from './envelope.js';
+import { answer, duration, envelopeEvents, statusOf } from './envelope.js';
 
 const TYPES: Record<ErrorKind, string> = {
   invalid_request: 'invalid_request_error',
@@ -15,7 +16,7 @@ const TYPES: Record<ErrorKind, string> = {
   timeout: 'timeout_error',
 };
 
-const CODES: Partial<Record<ErrorKind, string>> = {
+const CODES: Partial<Record<ErrorKind, ErrorCode>> = {
   unauthorized: 'invalid_api_key',
   too_large: 'request_too_large',
   rate_limit: 'rate_limit_exceeded',
@@ -50,3 +51,6 @@ export const openaiEnvelope: Envelope = (error) =>
     },
     openaiRateLimitHeaders(error),
   );
+
+/** The in-stream (and fault) error of the OpenAI-envelope endpoints. */
+export const openaiStreamError = envelopeEvents(openaiEnvelope);

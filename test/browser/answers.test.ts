@@ -49,6 +49,7 @@ let server: TestServer;
 let browser: Browser;
 let page: Page;
 const captured = new Map<string, WireEvent[]>();
+let wholeAnswer: unknown;
 
 describe.skipIf(!chromiumPath)('the answer side of an entry', () => {
   beforeAll(async () => {
@@ -58,13 +59,13 @@ describe.skipIf(!chromiumPath)('the answer side of an entry', () => {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: 'Bearer k', 'x-mock-session': 'whole' },
       body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'a whole fox' }] }),
-    }).then((response) => response.json().then((json) => captured.set('whole', json)));
+    }).then(async (response) => (wholeAnswer = await response.json()));
     const journal = ((await (await server.admin('/requests')).json()) as { requests: Array<Record<string, unknown>> }).requests;
     // Entries as SPEC 10 says the journal keeps them, with the answers captured above.
     const entries = journal.map((entry) => {
       const whole = entry.session === 'whole';
       const response = whole
-        ? { status: 200, headers: { 'content-type': 'application/json' }, body: captured.get('whole') }
+        ? { status: 200, headers: { 'content-type': 'application/json' }, body: wholeAnswer }
         : { status: 200, headers: { 'content-type': 'text/event-stream' }, events: captured.get(entry.style as string) };
       return { ...entry, response, source: 'fixture:fox', scenario: whole ? 'flaky' : null, scenario_step: whole ? 1 : null, fault: whole ? 'slow_first_chunk' : null };
     });

@@ -2,7 +2,7 @@
 // --latency; chunk_by decides what one streamed chunk holds.
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pacingFor, REALISTIC } from '../../src/server/pacing.js';
+import { pacingFor, REALISTIC } from '../../src/exchange/pacing.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 describe('pacingFor', () => {

@@ -1,5 +1,5 @@
 // The chat-completions style (`POST /v1/chat/completions`).
-import { openaiEnvelope } from '../openai-envelope.js';
+import { openaiEnvelope, openaiStreamError } from '../openai-envelope.js';
 import type { ChatStyle } from '../style.js';
 import { decodeChatCompletions } from './decode.js';
 import { chatCompletionEvents, encodeChatCompletion } from './encode.js';
@@ -10,5 +10,5 @@ export const chatCompletions: ChatStyle = {
   decode: (input) => decodeChatCompletions(input),
   encode: encodeChatCompletion,
   events: chatCompletionEvents,
-  streamError: (error) => [{ data: openaiEnvelope(error).body }],
+  streamError: openaiStreamError,
 };

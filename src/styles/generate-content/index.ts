@@ -1,6 +1,7 @@
 // The generate-content style (`POST /v1beta/models/{model}:{action}`). The path carries the model
 // and the action in one segment; the action picks a whole reply, a stream or a token count.
 import { MockError } from '../../conversation/errors.js';
+import { envelopeEvents } from '../envelope.js';
 import type { ChatStyle } from '../style.js';
 import { decodeGenerateContent } from './decode.js';
 import { encodeGenerateContent } from './encode.js';
@@ -33,5 +34,5 @@ export const generateContent: ChatStyle = {
   framing: (input) => (input.query.alt === 'sse' ? 'sse' : 'json-array'),
   // The envelope itself, as the vendor sends it mid-stream: js-genai raises an ApiError for a data
   // line holding `error.code` 400-599, and Vercel's provider reports it as a stream error.
-  streamError: (error) => [{ data: generateContentEnvelope(error).body }],
+  streamError: envelopeEvents(generateContentEnvelope),
 };

@@ -1,6 +1,6 @@
 // Responses request body -> neutral ChatRequest. `instructions` and system/developer messages
 // become the system text; `previous_response_id` puts the stored conversation before the input.
-import { invalid, MockError } from '../../conversation/errors.js';
+import { failure, invalid } from '../../conversation/errors.js';
 import type { ChatRequest, ReasoningRequest, ResponseFormat, ToolChoice, ToolDef, Turn } from '../../conversation/types.js';
 import type { DecodeContext, StyleInput } from '../style.js';
 import { parseBody } from '../validate.js';
@@ -54,10 +54,7 @@ function earlierTurns(id: string | null | undefined, context: DecodeContext): Tu
   if (!id) return [];
   const turns = context.storedTurns(id);
   if (!turns) {
-    throw new MockError('not_found', `Previous response with id '${id}' not found.`, {
-      param: 'previous_response_id',
-      code: 'previous_response_not_found',
-    });
+    throw failure('previous_response_not_found', `Previous response with id '${id}' not found.`, { param: 'previous_response_id' });
   }
   return turns;
 }

@@ -1,7 +1,7 @@
 // Responses `input` items -> neutral turns. Earlier output items (message, reasoning,
 // function_call) in a row make one assistant turn, as one assistant message with tool calls does
 // in the chat-completions style, so both styles count and match the same conversation alike.
-import { MockError } from '../../conversation/errors.js';
+import { failure } from '../../conversation/errors.js';
 import type { Part, Turn } from '../../conversation/types.js';
 import { parseArguments } from '../chat-completions/decode.js';
 import { urlPart } from '../media.js';
@@ -58,7 +58,7 @@ function referencedParts(reference: ItemReference, index: number, context: Decod
   );
   const picked = owner?.kind === 'function_call' ? found?.slice(owner.index, owner.index + 1) : found;
   if (!picked || picked.length === 0) {
-    throw new MockError('not_found', `Item with id '${reference.id}' not found.`, { param: `input[${index}]`, code: 'item_not_found' });
+    throw failure('item_not_found', `Item with id '${reference.id}' not found.`, { param: `input[${index}]` });
   }
   return picked;
 }

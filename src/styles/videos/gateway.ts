@@ -1,9 +1,10 @@
 // The gateway's own task form (WIRE.md section 10): `GET /v1/video/generations/{task_id}` wraps
 // the task as `{code, message, data}` with upper-case statuses and progress as "30%", and its
 // errors use the same wrapper.
+import type { ErrorCode } from '../../conversation/error-codes.js';
 import type { Envelope, ErrorKind } from '../../conversation/errors.js';
 import type { VideoSnapshot, VideoStatus } from '../../conversation/video.js';
-import { answer, statusOf } from '../envelope.js';
+import { answer, envelopeEvents, statusOf } from '../envelope.js';
 import { openaiRateLimitHeaders } from '../openai-envelope.js';
 
 const STATUS: Record<VideoStatus, string> = {
@@ -35,7 +36,8 @@ export function taskWrapper(video: VideoSnapshot, resultUrl: string): unknown {
   };
 }
 
-const CODES: Partial<Record<ErrorKind, string>> = {
+// Without a code of its own, an error carries its kind as its code, as the gateway's do.
+const CODES: Partial<Record<ErrorKind, ErrorCode>> = {
   unauthorized: 'invalid_api_key',
   rate_limit: 'rate_limit_exceeded',
 };
@@ -47,3 +49,6 @@ export const taskEnvelope: Envelope = (error) =>
     { code: error.options.code ?? CODES[error.kind] ?? error.kind, message: error.message, data: null },
     openaiRateLimitHeaders(error),
   );
+
+/** The task form's fault error: its wrapper as the body. */
+export const taskStreamError = envelopeEvents(taskEnvelope);

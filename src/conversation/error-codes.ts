@@ -1,0 +1,70 @@
+// The catalogue of the mock's errors: the kinds every style maps to its envelope, and every `code`
+// the mock answers with, its kind (and so its status, unless a style says otherwise) and what it
+// means. A code not listed here does not compile; docs/errors.md lists the same table, and a test
+// keeps the two in step.
+
+export const ERROR_KINDS = [
+  'invalid_request',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'too_large',
+  'rate_limit',
+  'server_error',
+  'overloaded',
+  'timeout',
+] as const;
+
+export type ErrorKind = (typeof ERROR_KINDS)[number];
+
+/** The status a kind gets unless its style says otherwise (messages: overloaded is 529). */
+export const DEFAULT_STATUS: Record<ErrorKind, number> = {
+  invalid_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  too_large: 413,
+  rate_limit: 429,
+  server_error: 500,
+  overloaded: 503,
+  timeout: 504,
+};
+
+
+interface CodeEntry {
+  kind: ErrorKind;
+  meaning: string;
+}
+
+export const ERROR_CODES = {
+  unknown_url: { kind: 'not_found', meaning: 'No endpoint answers this method and path.' },
+  invalid_http: { kind: 'invalid_request', meaning: "Node's HTTP parser refused the request: a bad request line, header or Content-Length." },
+  invalid_json: { kind: 'invalid_request', meaning: 'The body is not valid JSON.' },
+  invalid_body: { kind: 'invalid_request', meaning: 'The body cannot be read: not an object, a bad encoding, a broken form, or nested past 128 levels.' },
+  missing_required_parameter: { kind: 'invalid_request', meaning: 'A required field (named in `param`) is missing.' },
+  invalid_value: { kind: 'invalid_request', meaning: 'A field (named in `param`) holds a value the endpoint does not take.' },
+  invalid_content_type: { kind: 'invalid_request', meaning: 'The endpoint takes another content type (image edits need multipart/form-data).' },
+  invalid_size: { kind: 'invalid_request', meaning: 'An image `size` the endpoint cannot render.' },
+  invalid_model: { kind: 'invalid_request', meaning: 'The model exists but is of another kind than the endpoint takes (a chat model for images, say).' },
+  invalid_image_file: { kind: 'invalid_request', meaning: 'An uploaded file is not a PNG, JPEG, WebP or GIF picture.' },
+  invalid_file: { kind: 'invalid_request', meaning: 'A video reference upload is neither a picture nor an MP4 clip.' },
+  invalid_fixtures: { kind: 'invalid_request', meaning: 'A document posted to /__admin/fixtures is not a valid fixtures file.' },
+  scenario_not_found: { kind: 'invalid_request', meaning: 'A scenario named by header, query, key or admin call is not loaded.' },
+  video_not_ready: { kind: 'invalid_request', meaning: "A video's content was asked for before the task completed." },
+  task_not_exist: { kind: 'invalid_request', meaning: 'The gateway task form does not know this task id (the gateway answers 400, not 404).' },
+  model_not_found: { kind: 'not_found', meaning: 'The model is not in the catalog; the message lists the known ids.' },
+  fixture_not_found: { kind: 'not_found', meaning: 'With --strict, no fixture matches; the message names the closest and its failed keys.' },
+  image_not_found: { kind: 'not_found', meaning: 'A picture URL that is unknown or has aged out.' },
+  video_not_found: { kind: 'not_found', meaning: 'No video task with this id in the session.' },
+  previous_response_not_found: { kind: 'not_found', meaning: '`previous_response_id` names a response the session does not hold.' },
+  item_not_found: { kind: 'not_found', meaning: 'An `item_reference` names an item of no held response.' },
+  image_generation_not_allowed: { kind: 'forbidden', meaning: "The key's group may generate images only through the chat-completions style." },
+  invalid_api_key: { kind: 'unauthorized', meaning: 'No key, or a key the keys section does not list.' },
+  request_too_large: { kind: 'too_large', meaning: 'The body is over --body-limit.' },
+  rate_limit_exceeded: { kind: 'rate_limit', meaning: 'A scenario step (or a stateful limit) refused the request; retry-after says when to come back.' },
+  overloaded: { kind: 'overloaded', meaning: 'A scenario step answered as an overloaded service.' },
+  timeout: { kind: 'timeout', meaning: 'A scenario step answered as a timed-out request, after its delay.' },
+  video_generation_failed: { kind: 'server_error', meaning: "In a failed video task's `error` object: the task failed (a fixture's fail_at)." },
+} as const satisfies Record<string, CodeEntry>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;

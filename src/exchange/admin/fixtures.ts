@@ -1,0 +1,91 @@
+// `GET /__admin/fixtures` lists every fixture (files and run-time ones); `POST /__admin/fixtures`
+// takes the same document as a fixtures YAML file, as JSON, and adds its chat fixtures for one
+// session (default: `default`), checked by the same schema as the files.
+import { failure, MockError } from '../../conversation/errors.js';
+import { CompileError, compileChatFixture, sortFixtures, type ChatFixture } from '../../conversation/fixture.js';
+import { formatPath } from '../../conversation/field-path.js';
+import { displayPath } from '../../config/load.js';
+import { fixturesFileSchema } from '../../config/schema.js';
+import { MAX_RUNTIME_FIXTURES } from '../../state/session.js';
+import { DEFAULT_SESSION } from '../../state/sessions.js';
+import type { Mock } from '../mock.js';
+import { sessionParam, type AdminRequest } from './request.js';
+
+/** Where run-time fixtures say they come from. */
+const RUNTIME_FILE = 'POST /__admin/fixtures';
+
+interface FixtureListing {
+  name: string;
+  file: string;
+  section: 'chat' | 'images' | 'videos';
+  priority: number;
+  session: string | null;
+}
+
+type Listed = { name: string; file: string; priority: number; session?: string };
+
+function listing(section: FixtureListing['section'], fixture: Listed): FixtureListing {
+  const runtime = fixture.session !== undefined;
+  return {
+    name: fixture.name,
+    file: runtime ? fixture.file : displayPath(fixture.file),
+    section,
+    priority: fixture.priority,
+    session: fixture.session ?? null,
+  };
+}
+
+export function listFixtures(mock: Mock, request: AdminRequest): unknown {
+  const config = mock.store.current;
+  const id = sessionParam(request);
+  const sessions = id === undefined ? mock.sessions.all() : [mock.sessions.peek(id)].filter((s) => s !== undefined);
+  return {
+    fixtures: [
+      ...sessions.flatMap((session) => session.fixtures.map((f) => listing('chat', f))),
+      ...config.chat.map((f) => listing('chat', f)),
+      ...config.images.map((f) => listing('images', f)),
+      ...config.videos.map((f) => listing('videos', f)),
+    ],
+  };
+}
+
+function problem(message: string, param?: string): MockError {
+  return failure('invalid_fixtures', message, { param });
+}
+
+/** Validates and compiles the posted document; every problem is named, as `validate` would. */
+function compilePosted(body: unknown, session: string, firstOrder: number): ChatFixture[] {
+  const parsed = fixturesFileSchema.safeParse(body ?? {});
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${formatPath(issue.path) || 'body'}: ${issue.message}`);
+    throw problem(`The fixtures are not valid: ${problems.join('; ')}.`, formatPath(parsed.error.issues[0]!.path) || undefined);
+  }
+  const others = Object.keys(parsed.data).filter((section) => section !== 'chat');
+  if (others.length > 0) {
+    throw problem(`Only chat fixtures can be added at run time; ${others.join(', ')} stay in the fixture files.`, others[0]);
+  }
+  return (parsed.data.chat ?? []).map((spec, i) => {
+    try {
+      return compileChatFixture(spec, RUNTIME_FILE, firstOrder + i, session);
+    } catch (error) {
+      if (!(error instanceof CompileError)) throw error;
+      const path = formatPath(['chat', i, ...error.path]);
+      throw problem(`The fixtures are not valid: ${path}: ${error.message}.`, path);
+    }
+  });
+}
+
+export function addFixtures(mock: Mock, request: AdminRequest): unknown {
+  const session = mock.sessions.get(sessionParam(request) ?? DEFAULT_SESSION);
+  const firstOrder = session.fixtures.reduce((max, f) => Math.max(max, f.order + 1), 0);
+  const added = compilePosted(request.body, session.id, firstOrder);
+  if (session.fixtures.length + added.length > MAX_RUNTIME_FIXTURES) {
+    throw problem(
+      `A session holds at most ${MAX_RUNTIME_FIXTURES} run-time fixtures; session '${session.id}' has ${session.fixtures.length}. ` +
+        'Reset it (POST /__admin/reset?session=ID) or put the fixtures in a file.',
+      'chat',
+    );
+  }
+  session.fixtures = sortFixtures([...session.fixtures, ...added]);
+  return { fixtures: added.map((f) => listing('chat', f)) };
+}

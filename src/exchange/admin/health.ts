@@ -1,0 +1,14 @@
+// `GET /__admin/health`: the files loaded, when, the reload counter tests wait on, and the
+// problems of the last reload.
+import type { Mock } from '../mock.js';
+
+export function health(mock: Mock): unknown {
+  const store = mock.store;
+  return {
+    status: 'ok',
+    reloads: store.reloads,
+    loaded_at: new Date(store.loadedAt).toISOString(),
+    files: store.files,
+    errors: store.problems,
+  };
+}

@@ -1,0 +1,36 @@
+// `GET /__admin/requests` and `DELETE /__admin/requests`: the request journal of one session or
+// of all, oldest first, filtered by exact path, style, model and status.
+import type { JournalEntry } from '../../state/journal.js';
+import type { Session } from '../../state/session.js';
+import type { Mock } from '../mock.js';
+import { sessionParam, type AdminRequest } from './request.js';
+
+const FILTERS = ['path', 'style', 'model', 'status'] as const;
+
+function chosenSessions(mock: Mock, request: AdminRequest): Session[] {
+  const id = sessionParam(request);
+  if (id === undefined) return mock.sessions.all();
+  const session = mock.sessions.peek(id);
+  return session ? [session] : [];
+}
+
+function journalEntries(sessions: readonly Session[], query: Record<string, unknown>): JournalEntry[] {
+  const entries = sessions.flatMap((session) => session.journal.toArray());
+  // Several sessions interleave by time; the sort is stable, so each session keeps its own order.
+  if (sessions.length > 1) entries.sort((a, b) => (a.time < b.time ? -1 : a.time > b.time ? 1 : 0));
+  const wanted = FILTERS.flatMap((key) => (typeof query[key] === 'string' ? [[key, query[key]] as const] : []));
+  return entries.filter((entry) => wanted.every(([key, value]) => String(entry[key]) === value));
+}
+
+export function listRequests(mock: Mock, request: AdminRequest): unknown {
+  return { requests: journalEntries(chosenSessions(mock, request), request.query) };
+}
+
+export function clearRequests(mock: Mock, request: AdminRequest): unknown {
+  let deleted = 0;
+  for (const session of chosenSessions(mock, request)) {
+    deleted += session.journal.length;
+    session.journal.clear();
+  }
+  return { deleted };
+}

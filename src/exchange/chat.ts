@@ -1,0 +1,91 @@
+// Chat in any style, one operation: decode, check the model, take the scenario step, decide the
+// reply once (fixture or generator), encode it whole or as events.
+import { failure } from '../conversation/errors.js';
+import { chained, firstMatch, nearestMiss, selectFixture, type ChatFixture, type Selection } from '../conversation/fixture.js';
+import type { Plan } from '../conversation/plan.js';
+import { buildReply, countInputTokens } from '../conversation/reply.js';
+import { chatSubject, type MatchSubject } from '../conversation/subject.js';
+import type { ChatRequest, Reply } from '../conversation/types.js';
+import type { ModelEntry } from '../config/types.js';
+import { imageOutputOf, withImages, type ImageOutput } from '../media/image-output.js';
+import { pictureSeed } from '../media/images.js';
+import { pictures } from '../media/pictures.js';
+import { toFault } from '../scenarios/apply.js';
+import { MAX_STORED_RESPONSES, putBounded } from '../state/session.js';
+import type { ChatStyle, StyleInput } from '../styles/style.js';
+import { newNotes, settle, type Exchange, type Notes, type Outcome } from './exchange.js';
+import type { Mock } from './mock.js';
+import { chunkByFor, pacingFor } from './pacing.js';
+import { CHAT_STYLE_MODELS, nextId, requireModel, styleInput } from './request.js';
+import { scenarioStep } from './scenario.js';
+
+function select(mock: Mock, exchange: Exchange, subject: MatchSubject, notes: Notes): Selection<ChatFixture> | undefined {
+  const config = mock.store.current;
+  const fixtures = exchange.session.fixtures;
+  const selection = selectFixture(fixtures, config.chat, subject);
+  notes.fixture = selection?.fixture.name ?? null;
+  if (selection) return selection;
+  const miss = nearestMiss(chained(fixtures, config.chat), subject) ?? null;
+  notes.nearMiss = miss;
+  if (mock.options.strict) {
+    const why = miss ? ` The closest is "${miss.fixture}" (${miss.file}), which failed on: ${miss.failed.join(', ')}.` : '';
+    throw failure('fixture_not_found', `No fixture matches this request.${why}`);
+  }
+  return undefined;
+}
+
+function reply(mock: Mock, exchange: Exchange, request: ChatRequest, model: ModelEntry, selection: Selection<ChatFixture> | undefined): Reply {
+  const stream = selection?.fixture.stream;
+  return buildReply(request, selection, {
+    id: nextId(mock, exchange.session),
+    createdMs: mock.clock.now(),
+    seed: mock.options.seed,
+    chunkBy: chunkByFor(stream),
+    pacing: pacingFor(request.headers['x-mock-latency'], stream, mock.options.latency),
+    outputLimit: model.outputTokenLimit,
+  });
+}
+
+/** The pictures of a reply to a request that asked for image output; `images:` fixtures apply as on /v1/images. */
+function illustrated(mock: Mock, output: ImageOutput, subject: MatchSubject, notes: Notes, chatFixture: ChatFixture | undefined, plain: Reply): Reply {
+  const config = mock.store.current;
+  const fixture = firstMatch(config.images, subject)?.fixture;
+  notes.fixture ??= fixture?.name ?? null;
+  const seedOf = (index: number) => pictureSeed(mock.options.seed, subject.lastUser, index);
+  const made = pictures(config.fixturesDir, fixture, plain.choices.length, output.size, seedOf);
+  return withImages(output, made, chatFixture?.chatImageOutput, plain);
+}
+
+export function planReply(style: ChatStyle, reply: Reply, request: ChatRequest, input: StyleInput): Plan {
+  if (!request.stream) return { kind: 'json', status: 200, headers: {}, body: style.encode(reply, request) };
+  return {
+    kind: 'stream',
+    status: 200,
+    headers: {},
+    framing: style.framing?.(input) ?? 'sse',
+    events: style.events(reply, request),
+    pacing: reply.pacing,
+  };
+}
+
+export function chat(style: ChatStyle) {
+  return (mock: Mock, exchange: Exchange): Promise<Outcome> =>
+    settle(newNotes(style.name), async (notes, headers) => {
+      const input = styleInput(exchange);
+      const session = exchange.session;
+      const request = style.decode(input, { storedTurns: (id) => session.responses.get(id)?.turns });
+      notes.model = request.model;
+      const model = requireModel(mock, request.model, CHAT_STYLE_MODELS);
+      const output = imageOutputOf(request, model, exchange.caller.group, mock.store.current.chatCompletionsOnlyGroups);
+      const subject = chatSubject(request);
+      const decision = scenarioStep(mock, exchange, style.envelope, subject, notes, headers, () => countInputTokens(request));
+      if (decision.error) return { error: decision.error, waitMs: decision.waitMs };
+      const selection = select(mock, exchange, subject, notes);
+      const plain = reply(mock, exchange, request, model, selection);
+      const answer = output ? illustrated(mock, output, subject, notes, selection?.fixture, plain) : plain;
+      const kept = style.store?.(answer, request);
+      if (kept) putBounded(session.responses, kept.id, { turns: kept.turns, body: kept.body }, MAX_STORED_RESPONSES);
+      const fault = toFault(decision.fault, (error) => style.streamError(error, { reply: answer, request }));
+      return { plan: planReply(style, answer, request, input), fault };
+    });
+}

@@ -1,0 +1,28 @@
+// Token counting (generate-content `countTokens`, messages `count_tokens`): the chat request
+// decoded as the style reads it, counted with the same figures a reply would bill.
+import { countInputTokens } from '../conversation/reply.js';
+import { chatSubject } from '../conversation/subject.js';
+import type { ChatRequest } from '../conversation/types.js';
+import { toFault } from '../scenarios/apply.js';
+import type { ChatStyle, StyleInput } from '../styles/style.js';
+import { json, newNotes, settle, type Exchange, type Outcome } from './exchange.js';
+import type { Mock } from './mock.js';
+import { CHAT_STYLE_MODELS, requireModel, styleInput } from './request.js';
+import { scenarioStep } from './scenario.js';
+
+export interface TokenCounting {
+  decode(input: StyleInput): ChatRequest;
+  encode(inputTokens: number, request: ChatRequest): unknown;
+}
+
+export function countTokens(style: ChatStyle, counting: TokenCounting) {
+  return (mock: Mock, exchange: Exchange): Promise<Outcome> =>
+    settle(newNotes(style.name), async (notes, headers) => {
+      const request = counting.decode(styleInput(exchange));
+      notes.model = request.model;
+      requireModel(mock, request.model, CHAT_STYLE_MODELS);
+      const decision = scenarioStep(mock, exchange, style.envelope, chatSubject(request), notes, headers);
+      if (decision.error) return { error: decision.error, waitMs: decision.waitMs };
+      return { ...json(counting.encode(countInputTokens(request), request)), fault: toFault(decision.fault, style.streamError) };
+    });
+}

@@ -1,0 +1,79 @@
+// The plain request an operation takes and the plain result it returns: no Koa, no socket. The
+// HTTP shell builds an Exchange from a request and performs the Outcome; tests and the MCP tools
+// build and read them directly.
+import { MockError } from '../conversation/errors.js';
+import type { Fault, Plan } from '../conversation/plan.js';
+import type { Upload } from '../media/upload.js';
+import type { NearMiss } from '../state/journal.js';
+import type { Session } from '../state/session.js';
+import type { Mock } from './mock.js';
+
+export interface Exchange {
+  method: string;
+  path: string;
+  /** Path parameters, e.g. `id` or `model`. */
+  params: Record<string, string>;
+  query: Record<string, string>;
+  /** Lower-cased header names. */
+  headers: Record<string, string>;
+  /** The parsed body, a multipart form's bracketed names nested again. */
+  body: unknown;
+  /** Whether the body came as multipart/form-data. */
+  multipart: boolean;
+  /** Uploaded files by field (`image[]` is `image`). */
+  uploads: ReadonlyMap<string, Upload[]>;
+  /** The mock's own base URL as the client reached it, for URLs it hands out. */
+  origin: string;
+  session: Session;
+  /** What the key says about the caller, when keys are configured. */
+  caller: { group?: string; scenario?: string };
+}
+
+/** What an operation decided, for the journal, the log line and the inspector. */
+export interface Notes {
+  style: string | null;
+  model: string | null;
+  fixture: string | null;
+  scenario: string | null;
+  /** The index, from 0, of the scenario step that applied. */
+  scenarioStep: number | null;
+  /** The error kind or fault name a scenario step fired. */
+  fault: string | null;
+  nearMiss: NearMiss | null;
+}
+
+export function newNotes(style: string | null = null): Notes {
+  return { style, model: null, fixture: null, scenario: null, scenarioStep: null, fault: null, nearMiss: null };
+}
+
+/**
+ * An operation's answer: a plan for the writer (with a fault to perform on it), or an error for
+ * the route's envelope, after `waitMs` when a scenario step delays it; headers go on either.
+ */
+export type Outcome = {
+  notes: Notes;
+  headers: Record<string, string>;
+} & ({ plan: Plan; fault?: Fault } | { error: MockError; waitMs?: number });
+
+export type Operation = (mock: Mock, exchange: Exchange) => Promise<Outcome>;
+
+/**
+ * Runs an operation's body with its notes, so that a MockError thrown anywhere inside (a field the
+ * style refuses, a model not in the catalog) becomes an outcome that still says what was noted.
+ */
+export async function settle(
+  notes: Notes,
+  body: (notes: Notes, headers: Record<string, string>) => Promise<{ plan: Plan; fault?: Fault } | { error: MockError; waitMs?: number }>,
+): Promise<Outcome> {
+  const headers: Record<string, string> = {};
+  try {
+    return { notes, headers, ...(await body(notes, headers)) };
+  } catch (error) {
+    if (error instanceof MockError) return { notes, headers, error };
+    throw error;
+  }
+}
+
+export function json(body: unknown, status = 200): { plan: Plan } {
+  return { plan: { kind: 'json', status, headers: {}, body } };
+}

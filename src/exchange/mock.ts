@@ -1,0 +1,33 @@
+// What every operation can reach: the live config, the sessions, the clock and the options.
+// Passed explicitly (no globals), so several servers can run in one test process.
+import type { ConfigStore } from '../config/store.js';
+import type { Clock } from '../state/clock.js';
+import type { EventHub } from '../state/events.js';
+import type { Sessions } from '../state/sessions.js';
+
+export type LatencyMode = 'realistic' | 'none';
+export type LogLevel = 'silent' | 'error' | 'info' | 'debug';
+
+export interface ServerOptions {
+  seed: number;
+  latency: LatencyMode;
+  strict: boolean;
+  journalMax: number;
+  bodyLimitBytes: number;
+  adminToken: string | undefined;
+  logLevel: LogLevel;
+}
+
+export interface Mock {
+  store: ConfigStore;
+  sessions: Sessions;
+  clock: Clock;
+  /** What happens, for live watchers (the inspector's event stream). */
+  events: EventHub;
+  options: ServerOptions;
+  log(level: Exclude<LogLevel, 'silent'>, line: string): void;
+  /** Whether lines of this level are written, so a silent mock does not build them. */
+  logs(level: Exclude<LogLevel, 'silent'>): boolean;
+  /** Monotonic counter behind request ids. */
+  requestCount: number;
+}

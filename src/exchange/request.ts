@@ -1,0 +1,52 @@
+// What every operation takes from a request before its own work: the style's view of it, the
+// next deterministic id, and the model it names.
+import { failure, invalid } from '../conversation/errors.js';
+import { hashHex } from '../conversation/random.js';
+import type { ModelEntry } from '../config/types.js';
+import type { Session } from '../state/session.js';
+import type { StyleInput } from '../styles/style.js';
+import type { Exchange } from './exchange.js';
+import type { Mock } from './mock.js';
+
+/** Models a chat style answers: chat models, and image models (which answer with pictures). */
+export const CHAT_STYLE_MODELS = ['chat', 'image'] as const;
+
+export function styleInput(exchange: Exchange): StyleInput {
+  return { body: exchange.body, query: exchange.query, headers: exchange.headers, params: exchange.params };
+}
+
+/** Ids derive from the seed, the session and its counter: the same run gives the same ids. */
+export function nextId(mock: Mock, session: Session): string {
+  return hashHex(`${mock.options.seed}|${session.id}|${session.sequence++}`, 24);
+}
+
+export function requireModel(mock: Mock, id: string, kinds: ReadonlyArray<ModelEntry['kind']> = ['chat']): ModelEntry {
+  const model = mock.store.current.modelById.get(id);
+  if (!model || !kinds.includes(model.kind)) {
+    const known = mock.store.current.models.filter((m) => kinds.includes(m.kind)).map((m) => m.id);
+    throw failure('model_not_found', `The model '${id}' does not exist or you do not have access to it. Known models: ${known.join(', ')}.`, { param: 'model' });
+  }
+  return model;
+}
+
+/**
+ * The model of an image or video request: named, or the first of its kind in the catalog. A
+ * model of another kind is the client's mistake (400 naming `model`); an unknown one a 404.
+ */
+export function mediaModel(mock: Mock, id: string | undefined, kind: 'image' | 'video'): ModelEntry {
+  const config = mock.store.current;
+  const ofKind = config.models.filter((model) => model.kind === kind);
+  if (id === undefined) {
+    if (!ofKind[0]) throw invalid(`No ${kind} model is configured, so 'model' cannot be left out.`, 'model');
+    return ofKind[0];
+  }
+  const entry = config.modelById.get(id);
+  if (entry && entry.kind !== kind) {
+    throw invalid(
+      `The model '${id}' is a ${entry.kind} model; this endpoint takes ${kind} models: ${ofKind.map((m) => m.id).join(', ')}.`,
+      'model',
+      'invalid_model',
+    );
+  }
+  return requireModel(mock, id, [kind]);
+}

@@ -1,0 +1,109 @@
+// Video tasks, OpenAI form: create, retrieve, list, delete and download (WIRE.md section 9).
+import { readFile } from 'node:fs/promises';
+import { extname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { failure, invalid, MockError } from '../conversation/errors.js';
+import type { Plan } from '../conversation/plan.js';
+import { sniffImageType } from '../media/png.js';
+import { EXPIRES_AFTER_MS, recordPoll, videoSnapshot } from '../media/progression.js';
+import { videoPage } from '../media/video-tasks.js';
+import { toFault, type ScenarioDecision } from '../scenarios/apply.js';
+import type { VideoTask } from '../state/video-task.js';
+import { formInt } from '../styles/form.js';
+import { openaiEnvelope, openaiStreamError } from '../styles/openai-envelope.js';
+import { parseBody } from '../styles/validate.js';
+import { videoDeleted, videoList, videoObject } from '../styles/videos/encode.js';
+import { newNotes, settle, type Exchange, type Outcome } from './exchange.js';
+import type { Mock } from './mock.js';
+import { createTask, findTask, taskScenario } from './video-tasks.js';
+
+const sample = (name: string): string => fileURLToPath(new URL(`../../fixtures/media/${name}`, import.meta.url));
+const SAMPLES = {
+  video: sample('sample.mp4'),
+  thumbnail: sample('sample-thumbnail.webp'),
+  spritesheet: sample('sample-spritesheet.jpg'),
+};
+
+const VIDEO_TYPES: Record<string, string> = { '.mp4': 'video/mp4', '.webm': 'video/webm', '.mov': 'video/quicktime' };
+
+const notFound = (id: string) => failure('video_not_found', `Video '${id}' was not found.`, { param: 'video_id' });
+
+/** A JSON answer, or the scenario's error. */
+function answer(decision: ScenarioDecision, body: () => unknown): { plan: Plan; fault?: ReturnType<typeof toFault> } | { error: MockError; waitMs?: number } {
+  if (decision.error) return { error: decision.error, waitMs: decision.waitMs };
+  return { plan: { kind: 'json', status: 200, headers: {}, body: body() }, fault: toFault(decision.fault, openaiStreamError) };
+}
+
+export function createVideo(mock: Mock, exchange: Exchange): Promise<Outcome> {
+  return settle(newNotes('videos'), async (notes, headers) => {
+    const { task, decision } = createTask(mock, exchange, openaiEnvelope, 'video', notes, headers);
+    return answer(decision, () => videoObject(videoSnapshot(task!, mock.clock.now()), EXPIRES_AFTER_MS));
+  });
+}
+
+export function retrieveVideo(mock: Mock, exchange: Exchange): Promise<Outcome> {
+  return settle(newNotes('videos'), async (notes, headers) => {
+    const task = findTask(exchange, exchange.params.id!, notFound, notes);
+    const decision = taskScenario(mock, exchange, openaiEnvelope, task, notes, headers);
+    return answer(decision, () => videoObject(recordPoll(task, mock.clock.now()), EXPIRES_AFTER_MS));
+  });
+}
+
+const listQuery = z.looseObject({
+  after: z.string().min(1).optional(),
+  limit: formInt(1, 100).optional(),
+  order: z.enum(['asc', 'desc']).optional(),
+});
+
+export function listVideos(mock: Mock, exchange: Exchange): Promise<Outcome> {
+  return settle(newNotes('videos'), async (notes, headers) => {
+    const query = parseBody(listQuery, { ...exchange.query });
+    const decision = taskScenario(mock, exchange, openaiEnvelope, undefined, notes, headers);
+    if (decision.error) return answer(decision, () => null);
+    const page = videoPage(exchange.session.tasks.values(), mock.clock.now(), { after: query.after, limit: query.limit ?? 20, order: query.order ?? 'desc' });
+    if (!page) throw invalid(`Invalid value for 'after': no video '${query.after}' in this list.`, 'after');
+    return answer(decision, () => videoList(page.items.map((item) => videoObject(item, EXPIRES_AFTER_MS)), page.hasMore));
+  });
+}
+
+export function deleteVideo(mock: Mock, exchange: Exchange): Promise<Outcome> {
+  return settle(newNotes('videos'), async (notes, headers) => {
+    const task = findTask(exchange, exchange.params.id!, notFound, notes);
+    const decision = taskScenario(mock, exchange, openaiEnvelope, task, notes, headers);
+    if (decision.error) return answer(decision, () => null);
+    exchange.session.tasks.delete(task.id);
+    return answer(decision, () => videoDeleted(task.id));
+  });
+}
+
+const VARIANTS = ['video', 'thumbnail', 'spritesheet'] as const;
+type Variant = (typeof VARIANTS)[number];
+
+async function contentPlan(task: VideoTask, variant: Variant): Promise<Plan> {
+  const path = (variant === 'video' ? task.files.video : variant === 'thumbnail' ? task.files.thumbnail : undefined) ?? SAMPLES[variant];
+  let data: Buffer;
+  try {
+    data = await readFile(path);
+  } catch (error) {
+    throw new MockError('server_error', `The ${variant} of video '${task.id}' cannot be read: ${(error as Error).message}`);
+  }
+  const contentType =
+    variant === 'video' ? (VIDEO_TYPES[extname(path).toLowerCase()] ?? 'video/mp4') : (sniffImageType(data) ?? 'application/octet-stream');
+  return { kind: 'binary', status: 200, headers: {}, contentType, data };
+}
+
+export function videoContent(mock: Mock, exchange: Exchange): Promise<Outcome> {
+  return settle(newNotes('videos'), async (notes, headers) => {
+    const variant = (exchange.query.variant ?? 'video') as Variant;
+    if (!VARIANTS.includes(variant)) throw invalid(`Invalid value for 'variant': expected one of ${VARIANTS.join(', ')}.`, 'variant');
+    const task = findTask(exchange, exchange.params.id!, notFound, notes);
+    const decision = taskScenario(mock, exchange, openaiEnvelope, task, notes, headers);
+    if (decision.error) return { error: decision.error, waitMs: decision.waitMs };
+    const { status } = videoSnapshot(task, mock.clock.now());
+    if (status !== 'completed') {
+      throw failure('video_not_ready', `Video '${task.id}' is not ready for download: its status is ${status}.`);
+    }
+    return { plan: await contentPlan(task, variant), fault: toFault(decision.fault, openaiStreamError) };
+  });
+}

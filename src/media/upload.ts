@@ -1,0 +1,46 @@
+// An uploaded file of a multipart body, as the media decisions judge it: by its bytes, not its
+// claimed type.
+import { createHash } from 'node:crypto';
+import { invalid } from '../conversation/errors.js';
+import { sniffImageType } from './png.js';
+
+export interface Upload {
+  filename: string;
+  data: Buffer;
+}
+
+/** Uploads judged by their bytes: a text file named x.png is refused, naming the field. */
+export function checkedImages(uploads: Upload[] | undefined, field: string, required: boolean): Upload[] {
+  if (!uploads || uploads.length === 0) {
+    if (required) throw invalid(`Missing required parameter: '${field}' (an image file in a multipart/form-data body).`, field, 'missing_required_parameter');
+    return [];
+  }
+  uploads.forEach((upload, index) => {
+    if (!sniffImageType(upload.data)) {
+      const name = uploads.length > 1 ? `${field}[${index}]` : field;
+      throw invalid(`Invalid file '${upload.filename}' for '${name}': expected a PNG, JPEG, WebP or GIF image.`, name, 'invalid_image_file');
+    }
+  });
+  return uploads;
+}
+
+/** A video reference must be a picture or an MP4/QuickTime clip. */
+export function checkReference(uploads: Upload[] | undefined): void {
+  for (const upload of uploads ?? []) {
+    const clip = upload.data.toString('latin1', 4, 8) === 'ftyp';
+    if (!clip && !sniffImageType(upload.data)) {
+      throw invalid(
+        `Invalid file '${upload.filename}' for 'input_reference': expected a PNG, JPEG, WebP or GIF image or an MP4 video.`,
+        'input_reference',
+        'invalid_file',
+      );
+    }
+  }
+}
+
+/** Edits of different pictures differ, even with the same prompt. */
+export function uploadsDigest(inputs: readonly Upload[]): string {
+  const hash = createHash('sha1');
+  for (const input of inputs) hash.update(input.data);
+  return inputs.length > 0 ? hash.digest('hex').slice(0, 16) : '';
+}

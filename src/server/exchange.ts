@@ -1,0 +1,54 @@
+// The shell's two halves of an operation call: a Koa request read as a plain Exchange, and the
+// Outcome performed on the response (the wait, the headers, the error or the plan).
+import type { Context } from 'koa';
+import type { Exchange, Operation } from '../exchange/exchange.js';
+import type { Mock } from '../exchange/mock.js';
+import { unflattenForm } from '../styles/form.js';
+import type { MockState } from './state.js';
+import { takeUploads } from './uploads.js';
+import { waitForClient, write } from './writer.js';
+
+function isMultipart(ctx: Context): boolean {
+  return ctx.headers['content-type']?.includes('multipart/') === true && ctx.request.is('multipart') !== false;
+}
+
+/** The body as JSON would carry it: a multipart form's bracketed names nested again. */
+function bodyOf(ctx: Context, multipart: boolean): unknown {
+  const body = ctx.request.body;
+  if (!multipart || body === null || typeof body !== 'object' || Array.isArray(body)) return body;
+  return unflattenForm(body as Record<string, string | string[]>);
+}
+
+export function exchangeOf(ctx: Context): Exchange {
+  const state = ctx.state as MockState;
+  const multipart = isMultipart(ctx);
+  return {
+    method: ctx.method,
+    path: ctx.path,
+    params: (ctx as unknown as { params?: Record<string, string> }).params ?? {},
+    query: ctx.query as Record<string, string>,
+    headers: ctx.headers as Record<string, string>,
+    body: bodyOf(ctx, multipart),
+    multipart,
+    uploads: takeUploads(ctx),
+    // Koa's `ctx.origin` is the request's Origin header, not the mock's own address.
+    origin: `${ctx.protocol}://${ctx.host}`,
+    session: state.session,
+    caller: { group: state.group, scenario: state.keyScenario },
+  };
+}
+
+/** A route's last step: runs the operation and performs what it decided. Errors go to the frame. */
+export function perform(mock: Mock, operation: Operation) {
+  return async (ctx: Context): Promise<void> => {
+    const outcome = await operation(mock, exchangeOf(ctx));
+    (ctx.state as MockState).notes = outcome.notes;
+    ctx.set(outcome.headers);
+    if ('error' in outcome) {
+      // A client that leaves during a scenario's wait gets nothing and is journaled as gone.
+      if (outcome.waitMs && !(await waitForClient(ctx, outcome.waitMs))) return;
+      throw outcome.error;
+    }
+    await write(ctx, outcome.plan, outcome.fault);
+  };
+}

@@ -1,0 +1,18 @@
+// Koa `ctx.state` as the shell uses it: what the frame and the route's first steps know about a
+// request before its operation runs, and the notes the operation returned, for the journal.
+import type { Envelope } from '../conversation/errors.js';
+import type { Notes } from '../exchange/exchange.js';
+import type { Session } from '../state/session.js';
+
+export interface MockState {
+  session: Session;
+  /** The route's error envelope; every error of the request is rendered in it. */
+  envelope: Envelope;
+  notes: Notes;
+  requestId: string;
+  /** Set by the auth step: the key's group, when keys are configured. */
+  group?: string;
+  keyScenario?: string;
+  /** Set by the body parser: about the size of the parsed body in characters of JSON. */
+  bodySize?: number;
+}
