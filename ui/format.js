@@ -89,7 +89,7 @@ export function usageOf(response) {
 
 /** Lower-case text the free-text filter looks in; a long body contributes its start only. */
 export function searchText(entry) {
-  const body = entry.body === undefined || entry.body === null ? '' : JSON.stringify(entry.body).slice(0, 4000);
+  const body = entry.body === undefined || entry.body === null ? '' : JSON.stringify(entry.body).slice(0, 2000);
   return [entry.id, entry.method, entry.path, entry.status, entry.model, entry.session, sourceOf(entry), entry.fixture, entry.scenario, lastUserText(entry.body), body]
     .filter((part) => part !== null && part !== undefined)
     .join(' ')

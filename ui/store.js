@@ -4,7 +4,7 @@
 import { api, eventsUrl } from './api.js';
 
 /** The page keeps at most this many entries (the mock keeps --journal-max per session). */
-const MAX_ENTRIES = 50_000;
+const MAX_ENTRIES = 20_000;
 
 const listeners = new Set();
 let frame = 0;

@@ -13,19 +13,25 @@ import { write } from './writer.js';
 const UI_DIR = fileURLToPath(new URL('../../ui/', import.meta.url));
 const require = createRequire(import.meta.url);
 
-/** The ES module builds the page imports through its import map. */
-const VENDOR: Record<string, () => string> = {
-  'preact.mjs': () => require.resolve('preact'),
-  'hooks.mjs': () => require.resolve('preact/hooks'),
-  'htm.mjs': () => join(dirname(require.resolve('htm')), 'htm.mjs'),
-};
+/** The ES module builds the page imports through its import map, and their source maps (for devtools). */
+const VENDOR = new Map<string, () => string>([
+  ['preact.mjs', () => require.resolve('preact')],
+  ['preact.mjs.map', () => `${require.resolve('preact')}.map`],
+  ['hooks.mjs', () => require.resolve('preact/hooks')],
+  ['hooks.mjs.map', () => `${require.resolve('preact/hooks')}.map`],
+  ['htm.mjs', () => join(dirname(require.resolve('htm')), 'htm.mjs')],
+]);
 
-const TYPES: Record<string, string> = {
-  html: 'text/html; charset=utf-8',
-  js: 'text/javascript; charset=utf-8',
-  mjs: 'text/javascript; charset=utf-8',
-  css: 'text/css; charset=utf-8',
-};
+const TYPES = new Map([
+  ['html', 'text/html; charset=utf-8'],
+  ['js', 'text/javascript; charset=utf-8'],
+  ['mjs', 'text/javascript; charset=utf-8'],
+  ['css', 'text/css; charset=utf-8'],
+  ['map', 'application/json; charset=utf-8'],
+]);
+
+/** Names come from the two tables above, so every extension asked for has its type. */
+const typeOf = (name: string): string => TYPES.get(name.split('.').pop()!)!;
 
 /** Plain names only: nothing outside ui/ can be asked for. */
 const FILE_NAME = /^[a-z][a-z0-9-]*\.(html|js|css)$/;
@@ -45,22 +51,23 @@ async function send(ctx: Context, path: string, contentType: string): Promise<vo
 }
 
 export function uiPage() {
-  return (ctx: Context) => send(ctx, join(UI_DIR, 'index.html'), TYPES.html!);
+  return (ctx: Context) => send(ctx, join(UI_DIR, 'index.html'), typeOf('index.html'));
 }
 
 export function uiFile() {
   return (ctx: Context) => {
     const name = (ctx.params as { file: string }).file;
     if (!FILE_NAME.test(name)) throw notFound(ctx);
-    return send(ctx, join(UI_DIR, name), TYPES[name.split('.').pop()!]!);
+    return send(ctx, join(UI_DIR, name), typeOf(name));
   };
 }
 
 export function uiVendorFile() {
   return (ctx: Context) => {
-    const locate = VENDOR[(ctx.params as { file: string }).file];
+    const name = (ctx.params as { file: string }).file;
+    const locate = VENDOR.get(name);
     if (!locate) throw notFound(ctx);
-    return send(ctx, locate(), TYPES.mjs!);
+    return send(ctx, locate(), typeOf(name));
   };
 }
 

@@ -41,6 +41,7 @@ describe('the inspector files', () => {
     ['/__admin/ui/vendor/preact.mjs', 'text/javascript'],
     ['/__admin/ui/vendor/hooks.mjs', 'text/javascript'],
     ['/__admin/ui/vendor/htm.mjs', 'text/javascript'],
+    ['/__admin/ui/vendor/preact.mjs.map', 'application/json'],
   ])('serves %s as %s without the admin token', async (path, type) => {
     const response = await fetch(`${server.url}${path}`);
     expect(response.status).toBe(200);
@@ -49,7 +50,7 @@ describe('the inspector files', () => {
 
   it('tells the page that a token is needed, and serves nothing outside its folder', async () => {
     expect(await (await fetch(`${server.url}/__admin/ui/settings.json`)).json()).toEqual({ token_required: true });
-    for (const path of ['/__admin/ui/..%2Fpackage.json', '/__admin/ui/vendor/..%2F..%2Fpackage.json', '/__admin/ui/missing.js', '/__admin/ui/vendor/react.mjs']) {
+    for (const path of ['/__admin/ui/..%2Fpackage.json', '/__admin/ui/vendor/..%2F..%2Fpackage.json', '/__admin/ui/missing.js', '/__admin/ui/vendor/react.mjs', '/__admin/ui/vendor/__proto__', '/__admin/ui/vendor/constructor', '/__admin/ui/__proto__.js']) {
       expect((await fetch(`${server.url}${path}`)).status, path).toBe(404);
     }
   });
