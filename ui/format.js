@@ -46,14 +46,13 @@ export function sourceOf(entry) {
   return entry.style ? 'generated' : '';
 }
 
-/** The near miss in plain words, e.g. "fixture `weather` did not match: `tools`, `model` differ". */
+/** The near miss in plain words, e.g. "fixture `weather` (chat.yaml) did not match on `tools`, `model`". */
 export function nearMissWords(miss) {
   if (!miss) return '';
-  const keys = (miss.failed ?? []).map((key) => `\`${key}\``);
-  const verb = keys.length === 1 ? 'differs' : 'differ';
   // The file's own name reads better than its absolute path; the page shows the path on hover.
   const file = miss.file ? ` (${miss.file.split(/[\\/]/).pop()})` : '';
-  return `fixture \`${miss.fixture}\`${file} did not match: ${keys.join(', ') || 'no key named'} ${keys.length ? verb : ''}`.trim();
+  const keys = (miss.failed ?? []).map((key) => `\`${key}\``).join(', ');
+  return `fixture \`${miss.fixture}\`${file} did not match${keys ? ` on ${keys}` : ''}`;
 }
 
 function deltaText(event) {

@@ -1,6 +1,7 @@
 // The detail pane's answer side, fed journal entries whose `response` holds the events each
 // style really sent (captured from the mock's own streams): the joined text must read as the
-// fixture's text in every style, beside the events as sent, the usage and the scenario step.
+// fixture's text in every style, beside the events as sent, the usage and the scenario step;
+// and "save as fixture" against its SPEC 12 contract.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
@@ -95,5 +96,31 @@ describe.skipIf(!chromiumPath)('the answer side of an entry', () => {
     await expect.poll(() => detail.locator('.sides').textContent()).toContain(TEXT);
     expect(await detail.locator('.usage').textContent()).toContain('"prompt_tokens"');
     expect(await detail.locator('.why').textContent()).toContain('Scenario flaky, step 1, fault slow_first_chunk.');
+  });
+
+  it('saves an entry as a fixture: asks a file name, shows the YAML, posts the name (SPEC 12 contract)', async () => {
+    // The endpoint is stubbed to its SPEC 12 contract; the first POST finds the name taken.
+    const posted: unknown[] = [];
+    const yaml = 'chat:\n  - name: a-whole-fox\n    match: { fingerprint: "abc" }\n    reply: { text: "fox" }\n';
+    await page.route('**/__admin/requests/*/fixture', (route) => {
+      if (route.request().method() === 'GET') return route.fulfill({ status: 200, contentType: 'text/yaml', body: yaml });
+      posted.push(route.request().postDataJSON());
+      return posted.length === 1
+        ? route.fulfill({ status: 409, json: { error: { message: 'exists' } } })
+        : route.fulfill({ status: 201, json: { file: 'fox.yaml' } });
+    });
+    await page.locator('.row', { hasText: 'a whole fox' }).click();
+    await page.getByRole('button', { name: 'Save as fixture' }).click();
+    const dialog = page.locator('.dialog');
+    await expect.poll(() => dialog.locator('.yaml').textContent()).toBe(yaml);
+    await dialog.locator('input[name=file]').fill('taken.yaml');
+    await dialog.getByRole('button', { name: 'Write taken.yaml' }).click();
+    await expect.poll(() => dialog.locator('.problem').textContent()).toBe('taken.yaml already exists; choose another name.');
+    await dialog.locator('input[name=file]').fill('fox.yaml');
+    await dialog.getByRole('button', { name: 'Write fox.yaml' }).click();
+    await expect.poll(() => dialog.locator('.ok').textContent()).toContain('Written to fox.yaml');
+    expect(posted).toEqual([{ file: 'taken.yaml' }, { file: 'fox.yaml' }]);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    expect(await page.locator('.dialog').count()).toBe(0);
   });
 });

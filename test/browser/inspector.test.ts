@@ -77,7 +77,7 @@ describe.skipIf(!chromiumPath)('the inspector page', () => {
     await openai('detail').chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hello again' }] });
     await row('what is the weather like?').click();
     const detail = page.locator('.detail');
-    await expect.poll(() => detail.locator('.why').textContent()).toContain('closest: fixture weather (chat.yaml) did not match: tools differs');
+    await expect.poll(() => detail.locator('.why').textContent()).toContain('closest: fixture weather (chat.yaml) did not match on tools.');
     expect(await detail.locator('.sides').textContent()).toContain('"what is the weather like?"');
 
     // The keyboard: `/` focuses the filter, arrows move through what it leaves.
