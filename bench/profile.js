@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import { summarize } from './lib/cpuprofile.js';
 import { fire } from './lib/load.js';
 import { startServer } from './lib/servers.js';
-import { streamRequest, ticketRequests, writeFixtures } from './lib/workload.js';
+import { emptyScenarios, streamRequest, ticketRequests, writeFixtures } from './lib/workload.js';
 
 const { values } = parseArgs({
   options: {
@@ -51,8 +51,8 @@ const results = new URL('./results/', import.meta.url).pathname;
 try {
   writeFixtures(join(root, 'fixtures'), fixtures);
   const mock = await startServer(
-    { kind: 'mock', options: { fixtures: join(root, 'fixtures'), scenarios: join(root, 'scenarios') } },
-    ['--cpu-prof', '--cpu-prof-dir', join(root, 'profile')],
+    { kind: 'mock', options: { fixtures: join(root, 'fixtures'), scenarios: emptyScenarios(root) } },
+    { execArgv: ['--cpu-prof', '--cpu-prof-dir', join(root, 'profile')] },
   );
   let load;
   let fromUs;

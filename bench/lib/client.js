@@ -14,3 +14,13 @@ export async function sampleReply(url, body, expected, headers = {}) {
   }
   return reply.text;
 }
+
+/** The text a chat-completions SSE stream carries: its `delta.content` pieces joined. */
+export function streamedText(sse) {
+  let text = '';
+  for (const frame of sse.split('\n\n')) {
+    if (!frame.startsWith('data: ') || frame === 'data: [DONE]') continue;
+    text += JSON.parse(frame.slice('data: '.length)).choices[0]?.delta?.content ?? '';
+  }
+  return text;
+}

@@ -4,15 +4,18 @@
 //
 // Messages in:  { type: 'start', kind: 'mock', options } | { type: 'start', kind: 'bare' | 'koa', body }
 //               { type: 'start', kind: 'bare-sse', body, pacing }
+//               { type: 'start', kind: 'aimock' | 'mock-llm', fixtures } (a peer and its fixture file)
 //               { type: 'reset' } | { type: 'stats' } | { type: 'stop' }
-// Messages out: { type: 'listening', url } | { type: 'reset', markUs } | { type: 'stats', ... } | { type: 'failed', message }
+// Messages out: { type: 'listening', url } | { type: 'reset', markUs, rssMb } | { type: 'stats', ... } | { type: 'failed', message }
 import { createServer } from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { bareJson, bareSse, koaJson } from './baselines.js';
+import { mockLlmHandler, startAimock } from './peers.js';
 
 /** Node's default; a sample is the time between two ticks of a timer with this period. */
 const RESOLUTION_MS = 10;
 const RSS_SAMPLE_MS = 20;
+const HOST = '127.0.0.1';
 
 const lag = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
 lag.enable();
@@ -31,7 +34,7 @@ function send(message) {
 function listen(handler) {
   const server = createServer(handler);
   return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(0, HOST, () => {
       stopServer = () =>
         new Promise((done) => {
           server.close(() => done());
@@ -48,11 +51,29 @@ async function startBaseline(message) {
   return listen(bareJson(message.body));
 }
 
+async function startPeer(message) {
+  if (message.kind === 'mock-llm') return listen(mockLlmHandler(message.fixtures, HOST));
+  const aimock = await startAimock(message.fixtures, HOST);
+  stopServer = () =>
+    new Promise((done) => {
+      aimock.server.close(() => done());
+      aimock.server.closeAllConnections();
+    });
+  return aimock.url;
+}
+
+/** Silent and unpaced unless `options` say otherwise (the CLI's default log level is `info`). */
 async function startMock(options) {
   const { startMockServer } = await import(new URL('../../dist/index.js', import.meta.url).href);
-  const server = await startMockServer({ ...options, port: 0, host: '127.0.0.1', latency: 'none', logLevel: 'silent' });
+  const server = await startMockServer({ latency: 'none', logLevel: 'silent', ...options, port: 0, host: HOST });
   stopServer = () => server.close();
   return server.url;
+}
+
+function start(message) {
+  if (message.kind === 'mock') return startMock(message.options);
+  if (message.kind === 'aimock' || message.kind === 'mock-llm') return startPeer(message);
+  return startBaseline(message);
 }
 
 /** Lag is how late the timer fired: the tick interval minus its period. */
@@ -69,14 +90,13 @@ function cpuSinceReset() {
 process.on('message', async (message) => {
   try {
     if (message.type === 'start') {
-      const url = message.kind === 'mock' ? await startMock(message.options) : await startBaseline(message);
-      send({ type: 'listening', url });
+      send({ type: 'listening', url: await start(message) });
     } else if (message.type === 'reset') {
       lag.reset();
       peakRss = process.memoryUsage.rss();
       cpuAtReset = process.cpuUsage();
       // On the monotonic clock of V8's profiler, so a profile can be cut to what follows.
-      send({ type: 'reset', markUs: Number(process.hrtime.bigint() / 1000n) });
+      send({ type: 'reset', markUs: Number(process.hrtime.bigint() / 1000n), rssMb: peakRss / 2 ** 20 });
     } else if (message.type === 'stats') {
       send({
         type: 'stats',

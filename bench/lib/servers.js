@@ -1,5 +1,7 @@
 // Starting servers under test in child processes (see server-child.js) and talking to them.
 import { fork } from 'node:child_process';
+import { closeSync, openSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const CHILD = fileURLToPath(new URL('./server-child.js', import.meta.url));
@@ -40,12 +42,16 @@ async function ask(child, message) {
 }
 
 /**
- * @param start the `start` message: `{ kind: 'mock', options }`, `{ kind: 'bare' | 'koa', body }`
- *   or `{ kind: 'bare-sse', body, pacing }`
+ * @param start the `start` message: `{ kind: 'mock', options }`, `{ kind: 'bare' | 'koa', body }`,
+ *   `{ kind: 'bare-sse', body, pacing }` or `{ kind: 'aimock' | 'mock-llm', fixtures }`
  * @param execArgv node flags for the child, such as `--cpu-prof`
+ * @param logFile where the child's stdout goes (appended), as a user would send a server's log to
+ *   a file; a server that logs per request pays for each line. Without it, stdout is the bench's.
  */
-export async function startServer(start, execArgv = []) {
-  const child = fork(CHILD, [], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+export async function startServer(start, { execArgv = [], logFile } = {}) {
+  const stdout = logFile === undefined ? 'inherit' : openSync(logFile, 'a');
+  const child = fork(CHILD, [], { execArgv, stdio: ['ignore', stdout, 'inherit', 'ipc'] });
+  if (typeof stdout === 'number') closeSync(stdout);
   const listening = nextMessage(child, 'listening');
   child.send({ type: 'start', ...start });
   let url;
@@ -58,7 +64,7 @@ export async function startServer(start, execArgv = []) {
   return {
     url,
     pid: child.pid,
-    /** Forgets the lag samples and the peak RSS so far. */
+    /** Forgets the lag samples and the peak RSS so far; answers `{ markUs, rssMb }`. */
     reset: () => ask(child, { type: 'reset' }),
     /** `{ lagP50Ms, lagP99Ms, lagMaxMs, lagSamples, peakRssMb, rssMb, cpuMs, cpuSystemMs }` since
      * the last reset. */
@@ -74,8 +80,19 @@ export async function startServer(start, execArgv = []) {
   };
 }
 
-export function startMock(options) {
-  return startServer({ kind: 'mock', options });
+/** The one log file every server of a run writes its stdout to, in the run's directory `root`. */
+export function serverLog(root) {
+  return join(root, 'servers.log');
+}
+
+/** @param logFile see startServer: needed when `options.logLevel` makes the mock log */
+export function startMock(options, logFile) {
+  return startServer({ kind: 'mock', options }, { logFile });
+}
+
+/** A peer (`aimock` or `mock-llm`) loaded from its fixture file, logging into `logFile`. */
+export function startPeer(kind, fixtures, logFile) {
+  return startServer({ kind, fixtures }, { logFile });
 }
 
 /** A bare node:http server answering `body` to every request. */

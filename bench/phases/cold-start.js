@@ -1,18 +1,34 @@
-// Cold start: from spawning `node dist/cli.js` to its "listening on" line, with the package's own
-// fixtures and scenarios, as `npx model-gateway-mock` starts; next to it, the floor: how long
-// node takes to start and print a line with nothing loaded.
+// Cold start: from spawning a server's CLI to its listening line. The mock as `npx
+// model-gateway-mock` starts (`node dist/cli.js`, the package's own fixtures and scenarios), at its
+// default log level and silent; the peers' CLIs with their fixture files from bench/peers/; and the
+// floor: how long node takes to start and print a line with nothing loaded. Runs alternate.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { median } from '../lib/stats.js';
+import { PEER_FIXTURES } from '../lib/workload.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const GIVE_UP_MS = 10_000;
 
+/** What each contender runs, and the line that says it listens. Port 0 everywhere. */
+const CONTENDERS = {
+  node: { args: ['-e', 'console.log("listening on")'], marker: 'listening on' },
+  logging: { args: ['dist/cli.js', '--port', '0'], marker: 'listening on' },
+  quiet: { args: ['dist/cli.js', '--port', '0', '--log-level', 'silent'], marker: 'listening on' },
+  aimock: { args: ['node_modules/@copilotkit/aimock/dist/cli.js', '--port', '0', '--fixtures', PEER_FIXTURES.aimock], marker: 'listening on' },
+  // mock-llm takes its port and host from the environment only.
+  mockLlm: {
+    args: ['node_modules/@dwmkerr/mock-llm/dist/main.js', '--config', PEER_FIXTURES.mockLlm],
+    env: { PORT: '0', HOST: '127.0.0.1' },
+    marker: 'server running on',
+  },
+};
+
 /** Milliseconds from spawn to the first stdout line containing `marker`; the process is then ended. */
-function timeToLine(args, marker) {
+function timeToLine({ args, env = {}, marker }) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     // A bench that dies mid-run must not leave a server listening.
     const killChild = () => child.kill('SIGKILL');
     process.once('exit', killChild);
@@ -37,13 +53,11 @@ function timeToLine(args, marker) {
   });
 }
 
-/** @param settings `{ runs }` */
+/** @param settings `{ runs }` @returns per contender `{ medianMs, samples }` */
 export async function coldStart(settings) {
-  const cli = [];
-  const node = [];
+  const samples = Object.fromEntries(Object.keys(CONTENDERS).map((name) => [name, []]));
   for (let run = 0; run < settings.runs; run++) {
-    node.push(await timeToLine(['-e', 'console.log("listening on")'], 'listening on'));
-    cli.push(await timeToLine(['dist/cli.js', '--port', '0', '--log-level', 'error'], 'listening on'));
+    for (const [name, contender] of Object.entries(CONTENDERS)) samples[name].push(await timeToLine(contender));
   }
-  return { medianMs: median(cli), nodeMedianMs: median(node), samples: cli, nodeSamples: node };
+  return Object.fromEntries(Object.entries(samples).map(([name, list]) => [name, { medianMs: median(list), samples: list }]));
 }

@@ -7,7 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { postChat } from '../lib/client.js';
 import { startMock } from '../lib/servers.js';
 import { median, percentile } from '../lib/stats.js';
-import { reloadFixture, reloadRequest, writeFixtures } from '../lib/workload.js';
+import { emptyScenarios, reloadFixture, reloadRequest, writeFixtures } from '../lib/workload.js';
 
 const POLL_MS = 2;
 const GIVE_UP_MS = 3000;
@@ -31,10 +31,14 @@ export async function reload(root, settings) {
   writeFixtures(dir, settings.fixtures);
   const file = join(dir, 'reload.yaml');
   writeFileSync(file, reloadFixture(0));
-  const mock = await startMock({ fixtures: dir, scenarios: join(root, 'no-scenarios') });
+  const mock = await startMock({ fixtures: dir, scenarios: emptyScenarios(root) });
   const samples = [];
   let missed = 0;
+  let server;
   try {
+    // The longest the mock's event loop stood still over all the saves: every stream in flight
+    // stalls as long.
+    await mock.reset();
     for (let version = 1; version <= settings.writes; version++) {
       await sleep(BETWEEN_WRITES_MS);
       const written = performance.now();
@@ -43,8 +47,20 @@ export async function reload(root, settings) {
       if (seen === undefined) missed++;
       else samples.push(seen - written);
     }
+    // A reload may go on after its answer shows: the stall it causes counts too.
+    await sleep(BETWEEN_WRITES_MS);
+    server = await mock.stats();
   } finally {
     await mock.stop();
   }
-  return { fixtures: settings.fixtures, writes: settings.writes, missed, p50Ms: median(samples), p90Ms: percentile(samples, 90), maxMs: Math.max(...samples), samples };
+  return {
+    fixtures: settings.fixtures,
+    writes: settings.writes,
+    missed,
+    p50Ms: median(samples),
+    p90Ms: percentile(samples, 90),
+    maxMs: Math.max(...samples),
+    lagMaxMs: server.lagMaxMs,
+    samples,
+  };
 }

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { sampleReply } from '../lib/client.js';
 import { measure } from '../lib/load.js';
 import { startBareSse, startMock } from '../lib/servers.js';
-import { streamRequest, writeFixtures } from '../lib/workload.js';
+import { emptyScenarios, streamRequest, writeFixtures } from '../lib/workload.js';
 
 const REALISTIC = { 'x-mock-latency': 'realistic' };
 
@@ -13,9 +13,14 @@ function frames(sse) {
   return sse.split('\n\n').filter((frame) => frame.startsWith('data: '));
 }
 
+/** What the open streams of a run added to what the server held as they began. */
+function kbPerOpenStream(run) {
+  return ((run.server.peakRssMb - run.server.rssAtStartMb) * 1024) / run.completed;
+}
+
 /** One run on a fresh mock, so that peak RSS is this run's and not what earlier runs left. */
 async function onFreshMock(fixtures, root, run) {
-  const mock = await startMock({ fixtures, scenarios: join(root, 'no-scenarios') });
+  const mock = await startMock({ fixtures, scenarios: emptyScenarios(root) });
   try {
     return await run(mock);
   } finally {
@@ -64,8 +69,9 @@ export async function streams(root, settings) {
       eventsPerStream,
       idealPacedMs: pacing.firstChunkMs + (pacedEvents - 1) * pacing.chunkMs,
       paced: { ...paced, streams: settings.streams },
-      bare: { ...bare, lagP99Ms: bare.server.lagP99Ms },
+      bare: { ...bare, lagP99Ms: bare.server.lagP99Ms, kbPerOpenStream: kbPerOpenStream(bare) },
       peakRssMb: Math.max(...rounds.map((run) => run.server.peakRssMb)),
+      kbPerOpenStream: Math.max(...rounds.map(kbPerOpenStream)),
       rounds,
       burst,
       unpaced: { ...unpaced, eventsPerSecond: unpaced.requestsPerSecond * eventsPerStream },

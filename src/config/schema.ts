@@ -2,24 +2,7 @@
 // image_generation) and scenario files (scenarios). Unknown keys are refused so typos surface.
 import { z } from 'zod';
 import { ERROR_KINDS } from '../conversation/errors.js';
-import { STYLE_NAMES } from '../conversation/types.js';
-
-const nonNegative = z.number().int().nonnegative();
-
-export const matchSchema = z.strictObject({
-  style: z.enum(STYLE_NAMES).optional(),
-  model: z.string().optional(),
-  contains: z.string().optional(),
-  pattern: z.string().optional(),
-  system: z.string().optional(),
-  tools: z.array(z.string()).optional(),
-  media: z.string().optional(),
-  conversation: z.string().optional(),
-  turn: z.number().int().positive().optional(),
-  headers: z.record(z.string(), z.string()).optional(),
-});
-
-const chatImageOutput = z.enum(['images', 'markdown']);
+import { chatFixtureSchema, chatImageOutput, matchSchema, nonNegative } from '../conversation/fixture-schema.js';
 
 export const videoTimingSchema = z.strictObject({
   queued_ms: nonNegative.optional(),
@@ -46,29 +29,6 @@ export const keySchema = z.strictObject({
   key: z.string().min(1),
   group: z.string().optional(),
   scenario: z.string().optional(),
-});
-
-export const chatFixtureSchema = z.strictObject({
-  name: z.string().optional(),
-  match: matchSchema.optional(),
-  reply: z.strictObject({
-    text: z.string().optional(),
-    reasoning: z.string().optional(),
-    tool_calls: z
-      .array(z.strictObject({ name: z.string().min(1), arguments: z.record(z.string(), z.unknown()).optional() }))
-      .optional(),
-    finish_reason: z.enum(['stop', 'length', 'tool_calls', 'content_filter']).optional(),
-    usage: z.strictObject({ input_tokens: nonNegative.optional(), output_tokens: nonNegative.optional() }).optional(),
-    chat_image_output: chatImageOutput.optional(),
-  }),
-  stream: z
-    .strictObject({
-      first_chunk_ms: nonNegative.optional(),
-      chunk_ms: nonNegative.optional(),
-      chunk_by: z.enum(['token', 'word', 'char']).optional(),
-    })
-    .optional(),
-  priority: z.number().int().optional(),
 });
 
 const errorKind = z.enum(ERROR_KINDS);
@@ -110,6 +70,16 @@ export const fixturesFileSchema = z.strictObject({
     .optional(),
 });
 
+export const limitSchema = z
+  .strictObject({
+    requests: z.number().int().positive().optional(),
+    tokens: z.number().int().positive().optional(),
+    window_ms: z.number().int().positive(),
+  })
+  .refine((limit) => (limit.requests === undefined) !== (limit.tokens === undefined), {
+    message: 'a limit counts either requests or tokens: give exactly one of them',
+  });
+
 const faultKind = z.enum(['delay', 'cut_stream', 'stream_error', 'malformed', 'reset']);
 
 const stepOverrides = {
@@ -127,16 +97,7 @@ export const stepSchema = z.union([
   z.strictObject({ pass: z.literal(true), times: z.number().int().positive().optional() }),
   z.strictObject({
     error: errorKind,
-    limit: z
-      .strictObject({
-        requests: z.number().int().positive().optional(),
-        tokens: z.number().int().positive().optional(),
-        window_ms: z.number().int().positive(),
-      })
-      .refine((limit) => (limit.requests === undefined) !== (limit.tokens === undefined), {
-        message: 'a limit counts either requests or tokens: give exactly one of them',
-      })
-      .optional(),
+    limit: limitSchema.optional(),
     ...stepOverrides,
   }),
   z.strictObject({ fault: faultKind, error: errorKind.optional(), ...stepOverrides }),
@@ -162,4 +123,5 @@ export type ImageFixtureSpec = z.infer<typeof imageFixtureSchema>;
 export type VideoFixtureSpec = z.infer<typeof videoFixtureSchema>;
 export type ScenarioSpec = z.infer<typeof scenarioSchema>;
 export type StepSpec = z.infer<typeof stepSchema>;
+export type LimitSpec = z.infer<typeof limitSchema>;
 export type VideoTimingSpec = z.infer<typeof videoTimingSchema>;

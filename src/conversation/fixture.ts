@@ -1,28 +1,16 @@
 // Chat fixtures: compiled from YAML at load (matchers, templates, token counts), chosen per request.
+import type { z } from 'zod';
 import { candidates } from './fixture-index.js';
-import { compileMatch, type Captures, type MatchSpec, type Matcher } from './match.js';
+import type { chatFixtureSchema } from './fixture-schema.js';
+import { compileMatch, type Captures, type Matcher } from './match.js';
 import type { MatchSubject } from './subject.js';
 import { compileTemplate, compileValueTemplate, type Template, type ValueTemplate } from './template.js';
 import { countTokens } from './tokens.js';
 import type { FinishReason, StreamSettings } from './types.js';
 
+export type ChatFixtureSpec = z.infer<typeof chatFixtureSchema>;
 /** A fixture's `reply` block as written in YAML. */
-export interface ChatReplySpec {
-  text?: string;
-  reasoning?: string;
-  tool_calls?: Array<{ name: string; arguments?: Record<string, unknown> }>;
-  finish_reason?: FinishReason;
-  usage?: { input_tokens?: number; output_tokens?: number };
-  chat_image_output?: 'images' | 'markdown';
-}
-
-export interface ChatFixtureSpec {
-  name?: string;
-  match?: MatchSpec;
-  reply: ChatReplySpec;
-  stream?: { first_chunk_ms?: number; chunk_ms?: number; chunk_by?: 'token' | 'word' | 'char' };
-  priority?: number;
-}
+export type ChatReplySpec = ChatFixtureSpec['reply'];
 
 export interface CompiledText {
   template: Template;

@@ -1,20 +1,10 @@
 // Fixture `match` blocks compiled once at load into predicate lists. `test` stops at the first
 // failing key (the hot path); `diagnose` evaluates every key, for the journal's near miss.
+import type { z } from 'zod';
+import type { matchSchema } from './fixture-schema.js';
 import type { MatchSubject } from './subject.js';
-import type { StyleName } from './types.js';
 
-export interface MatchSpec {
-  style?: StyleName;
-  model?: string;
-  contains?: string;
-  pattern?: string;
-  system?: string;
-  tools?: string[];
-  media?: string;
-  conversation?: string;
-  turn?: number;
-  headers?: Record<string, string>;
-}
+export type MatchSpec = z.infer<typeof matchSchema>;
 
 /** Named groups captured by `pattern`, empty when there is none. */
 export type Captures = Record<string, string>;

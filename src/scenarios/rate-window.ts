@@ -2,13 +2,9 @@
 // request that fits the budget is counted and passes; one that does not is refused without being
 // counted, and learns exactly when the window rolls over.
 import { MockError, type Envelope, type RateLimitInfo } from '../conversation/errors.js';
+import type { LimitSpec } from '../config/schema.js';
 import type { RateWindow } from '../state/session.js';
 
-export interface LimitSpec {
-  requests?: number;
-  tokens?: number;
-  window_ms: number;
-}
 
 export interface WindowVerdict {
   allowed: boolean;

@@ -1,0 +1,88 @@
+// The table's rows, phase by phase: each figure with what it is compared to and its goal, if any.
+import { limitRow, ratioRow } from './report.js';
+
+/**
+ * The mock at its default log level and with logging off, each against both peers. The goal, if
+ * any, is on the default log level against aimock, the faster peer.
+ * @param figures `{ logging, quiet, aimock, mockLlm }`, one number each
+ * @param goal `{ atLeast }` or `{ atMost }` on the ratio, or undefined
+ */
+function againstPeers(metric, figures, goal) {
+  const rows = [];
+  for (const [level, mock] of [
+    ['default log', figures.logging],
+    ['logging off', figures.quiet],
+  ]) {
+    for (const [peer, baseline] of [
+      ['aimock', figures.aimock],
+      ['mock-llm', figures.mockLlm],
+    ]) {
+      const label = `${metric}, ${level}`;
+      rows.push(
+        goal && level === 'default log' && peer === 'aimock'
+          ? ratioRow(label, mock, baseline, `(${peer})`, goal)
+          : limitRow(label, mock, { baseline, baselineIs: `(${peer})` }),
+      );
+    }
+  }
+  return rows;
+}
+
+function pick(results, key) {
+  return Object.fromEntries(['logging', 'quiet', 'aimock', 'mockLlm'].map((name) => [name, key(results[name])]));
+}
+
+export function throughputRows(t) {
+  const perConnection = `${t.connections} conn`;
+  return [
+    ...againstPeers(`fixture hit req/s, ${perConnection}`, pick(t, (run) => run.requestsPerSecond), { atLeast: 1.5 }),
+    ratioRow('fixture hit req/s, default log', t.logging.requestsPerSecond, t.koa.requestsPerSecond, '(Koa)', { atLeast: 0.8 }),
+    ratioRow('fixture hit req/s, logging off', t.quiet.requestsPerSecond, t.bare.requestsPerSecond, '(bare)', { atLeast: 0.5 }),
+    ratioRow('fixture hit p99 ms, logging off', t.quiet.latencyP99Ms, t.bare.latencyP99Ms, '(bare)', { atMost: 2 }),
+    limitRow('server CPU µs per request, default log', t.logging.cpuUsPerRequest, { baseline: t.aimock.cpuUsPerRequest, baselineIs: '(aimock)' }),
+    limitRow('server CPU µs per request, logging off', t.quiet.cpuUsPerRequest, { baseline: t.bare.cpuUsPerRequest, baselineIs: '(bare)' }),
+    limitRow('framework alone req/s (Koa+router+body)', t.koa.requestsPerSecond, { baseline: t.bare.requestsPerSecond, baselineIs: '(bare)' }),
+    ratioRow('fixture hit req/s, 10,000 fixtures', t.large.requestsPerSecond, t.quiet.requestsPerSecond, '(10 fx)', { atLeast: 0.8 }),
+    limitRow('fixture hit p99 ms, 10,000 fixtures', t.large.latencyP99Ms, { baseline: t.quiet.latencyP99Ms, baselineIs: '(10 fx)' }),
+  ];
+}
+
+export function peerStreamRows(p) {
+  return [
+    ...againstPeers(`${p.streams} unpaced 1 KB streams, ms to all ended`, pick(p, (run) => run.wallMs), { atMost: 1 }),
+    limitRow('server CPU ms per 1 KB stream, default log', p.logging.cpuMsPerStream, { baseline: p.aimock.cpuMsPerStream, baselineIs: '(aimock)' }),
+  ];
+}
+
+export function streamRows(s) {
+  const n = s.paced.streams;
+  return [
+    limitRow(`event-loop lag p99 ms, ${n} paced streams`, s.paced.server.lagP99Ms, { below: 20, baseline: s.bare.lagP99Ms, baselineIs: '(bare)' }),
+    limitRow(`peak RSS MB, ${n} paced streams`, s.peakRssMb, { below: 200, baseline: s.bare.server.peakRssMb, baselineIs: '(bare)' }),
+    limitRow(`KB per open stream, ${n} paced streams`, s.kbPerOpenStream, { below: 40, baseline: s.bare.kbPerOpenStream, baselineIs: '(bare)' }),
+    limitRow('server CPU µs per paced event', s.paced.cpuUsPerRequest / s.eventsPerStream, {
+      baseline: s.bare.cpuUsPerRequest / s.eventsPerStream,
+      baselineIs: '(bare)',
+    }),
+    ratioRow(`paced stream duration p99 ms, ${n} streams`, s.paced.latencyP99Ms, s.idealPacedMs, '(exact)', { atMost: 1.15 }),
+    limitRow('bare pacer duration p99 ms, same streams', s.bare.latencyP99Ms, { baseline: s.idealPacedMs, baselineIs: '(exact)' }),
+    limitRow(`lag max ms, ${n} streams asked at once`, s.burst.server.lagMaxMs),
+    limitRow(`unpaced stream events/s (${s.eventsPerStream} per stream)`, s.unpaced.eventsPerSecond),
+  ];
+}
+
+export function reloadRows(small, large) {
+  const missed = (row, run) => (run.missed > 0 ? { ...row, met: false } : row);
+  return [
+    missed(limitRow('hot reload p50 ms, write to first answer', small.p50Ms, { below: 100 }), small),
+    missed(limitRow('hot reload p50 ms, 10,000 fixtures', large.p50Ms, { below: 100 }), large),
+    limitRow('event-loop stall max ms, 10,000 fixtures reload', large.lagMaxMs, { below: 20 }),
+  ];
+}
+
+export function coldStartRows(c) {
+  return [
+    limitRow('cold start ms, node dist/cli.js to listening', c.logging.medianMs, { below: 300, baseline: c.node.medianMs, baselineIs: '(node -e)' }),
+    ...againstPeers('cold start ms', pick(c, (run) => run.medianMs)),
+  ];
+}
