@@ -10,6 +10,7 @@ import { createApp } from './server/app.js';
 import { answerClientError } from './server/client-error.js';
 import type { LatencyMode, LogLevel, Mock } from './exchange/mock.js';
 import { createClock, type Clock } from './state/clock.js';
+import { EventHub } from './state/events.js';
 import { Sessions } from './state/sessions.js';
 
 export interface MockServerOptions {
@@ -68,6 +69,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const log: Mock['log'] = (lineLevel, line) => {
     if (logs(lineLevel)) logger(line);
   };
+  const events = new EventHub();
   const store = new ConfigStore({
     fixturesDir: resolve(options.fixtures ?? defaultDir('fixtures')),
     scenariosDir: resolve(options.scenarios ?? defaultDir('scenarios')),
@@ -76,6 +78,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     onReload: (problems) => {
       if (problems.length === 0) log('info', 'configuration reloaded');
       else for (const problem of problems) log('error', `${formatProblem(problem)} (last good configuration kept)`);
+      events.publish('reload', { reloads: store.reloads, status: problems.length ? 'degraded' : 'ok', errors: problems });
     },
   });
   const journalMax = options.journalMax ?? 1000;
@@ -83,6 +86,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     store,
     sessions: new Sessions(journalMax, clock.now),
     clock,
+    events,
     requestCount: 0,
     log,
     logs,

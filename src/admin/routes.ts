@@ -8,6 +8,8 @@ import { clearRequests, listRequests } from '../exchange/admin/journal.js';
 import type { AdminRequest } from '../exchange/admin/request.js';
 import { reset } from '../exchange/admin/reset.js';
 import { deleteScenario, putScenario } from '../exchange/admin/scenario.js';
+import { listScenarios } from '../exchange/admin/scenarios.js';
+import { listTasks } from '../exchange/admin/tasks.js';
 import type { Mock } from '../exchange/mock.js';
 
 export interface AdminRoute {
@@ -39,4 +41,6 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   route('DELETE', '/scenario', deleteScenario),
   route('GET', '/fixtures', listFixtures),
   route('POST', '/fixtures', addFixtures, true, 201),
+  route('GET', '/scenarios', listScenarios),
+  route('GET', '/tasks', listTasks),
 ];

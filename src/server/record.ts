@@ -1,6 +1,7 @@
 // After every request: one log line and, outside the admin API, one journal entry.
 import type { Context } from 'koa';
 import type { Mock } from '../exchange/mock.js';
+import type { JournalEntry } from '../state/journal.js';
 import type { MockState } from './state.js';
 
 /** A journal entry keeps a body up to this size; a session keeps up to --journal-max entries. */
@@ -21,8 +22,9 @@ export function record(mock: Mock, ctx: Context, durationMs: number): void {
     const used = notes.scenario ? `scenario:${notes.scenario}` : notes.fixture ? `fixture:${notes.fixture}` : '-';
     mock.log('info', `${ctx.method} ${ctx.path} ${notes.style ?? '-'} ${notes.model ?? '-'} ${status} ${used} ${durationMs.toFixed(1)}ms`);
   }
-  if (ctx.path.startsWith('/__admin')) return;
-  state.session.journal.push({
+  // The admin API and `/` (the way into the inspector) are the developer's, not the app's.
+  if (ctx.path.startsWith('/__admin') || ctx.path === '/') return;
+  const entry: JournalEntry = {
     id: state.requestId,
     time: new Date(mock.clock.now()).toISOString(),
     session: state.session.id,
@@ -36,5 +38,7 @@ export function record(mock: Mock, ctx: Context, durationMs: number): void {
     duration_ms: Math.round(durationMs * 10) / 10,
     body: journalBody(ctx.request.body, state.bodySize),
     near_miss: notes.nearMiss,
-  });
+  };
+  state.session.journal.push(entry);
+  mock.events.publish('request', entry);
 }

@@ -21,6 +21,7 @@ import { openaiEnvelope } from '../styles/openai-envelope.js';
 import { responses } from '../styles/responses/index.js';
 import { taskEnvelope } from '../styles/videos/gateway.js';
 import { authenticate } from './auth.js';
+import { inspectorRoutes } from './inspector-routes.js';
 import type { BodyParsers } from './body.js';
 import { perform } from './exchange.js';
 import type { MockState } from './state.js';
@@ -105,5 +106,6 @@ export function routes(mock: Mock, bodies: BodyParsers): Router {
   const router = new Router();
   modelRoutes(router, mock, bodies);
   adminRoutes(router, mock, bodies);
+  inspectorRoutes(router, mock);
   return router;
 }
