@@ -1,6 +1,7 @@
 // A recorded answer read back into the neutral reply: what the recorder writes as a fixture and
 // what `GET /__admin/requests/{id}/fixture` pins. Each style reads its own wire (styles/*/read.ts);
 // the answers come from outside (an upstream), so nothing here trusts their shape.
+import type { ErrorKind } from './error-codes.js';
 import type { FinishReason } from './types.js';
 
 /** A whole JSON body, or the stream's events in order (`data` parsed JSON, or text like `[DONE]`). */
@@ -28,6 +29,15 @@ export interface RecordedReply {
   toolCalls: RecordedToolCall[];
   finishReason?: FinishReason;
   usage?: RecordedUsage;
+}
+
+/** An error answer as a fixture replays it, in whichever style asks. */
+export interface RecordedError {
+  status: number;
+  kind: ErrorKind;
+  message: string;
+  /** Only what a client acts on: retry-after and the rate-limit family. */
+  headers: Record<string, string>;
 }
 
 export type Json = Record<string, unknown>;
@@ -109,4 +119,37 @@ export function streamedReply(
 ): RecordedReply {
   const pieces = chunks.filter((c) => c !== '');
   return { text: pieces.join(''), chunks: pieces, ...reasoningOf(reasoning.join('')), ...rest };
+}
+
+const KIND_OF_STATUS: Record<number, ErrorKind> = {
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  429: 'rate_limit',
+  503: 'overloaded',
+  529: 'overloaded',
+  504: 'timeout',
+};
+
+/** The scenario kind an error status replays as (SPEC 12): other 4xx are invalid requests, other 5xx server errors. */
+export function kindOfStatus(status: number): ErrorKind {
+  return KIND_OF_STATUS[status] ?? (status < 500 ? 'invalid_request' : 'server_error');
+}
+
+const KEPT_HEADER = /^(retry-after|retry-after-ms|x-ratelimit-.+|anthropic-ratelimit-.+)$/;
+
+/**
+ * An error answer as a fixture keeps it. Every style's envelope carries `error.message` (a
+ * gateway's plain text is kept as it came); the headers are cut to the allow-list, names sorted.
+ */
+export function readErrorAnswer(answer: { status: number; headers: Record<string, string>; body?: unknown }): RecordedError {
+  const envelope = asObject(asObject(answer.body).error);
+  const message = asString(envelope.message) ?? asString(answer.body) ?? `The upstream answered ${answer.status}.`;
+  const headers = Object.fromEntries(
+    Object.entries(answer.headers)
+      .map(([name, value]) => [name.toLowerCase(), String(value)] as const)
+      .filter(([name]) => KEPT_HEADER.test(name))
+      .sort(([a], [b]) => (a < b ? -1 : 1)),
+  );
+  return { status: answer.status, kind: kindOfStatus(answer.status), message, headers };
 }
