@@ -4,6 +4,7 @@ import Router from '@koa/router';
 import type { Context, Middleware, Next } from 'koa';
 import { ADMIN_ROUTES } from '../admin/routes.js';
 import { MockError, type Envelope } from '../conversation/errors.js';
+import { TextAnswer } from '../exchange/admin/request.js';
 import { chat } from '../exchange/chat.js';
 import { countTokens } from '../exchange/count-tokens.js';
 import { generateContentAction } from '../exchange/generate-content.js';
@@ -95,8 +96,14 @@ function adminRoutes(router: Router, mock: Mock, { json }: BodyParsers): void {
   const guard = adminAuth(mock);
   for (const route of ADMIN_ROUTES) {
     const answer: Middleware = async (ctx) => {
-      const request = { query: ctx.query as Record<string, string>, headers: ctx.headers as Record<string, string>, body: ctx.request.body };
-      await write(ctx, { kind: 'json', status: route.status, headers: {}, body: route.run(mock, request) });
+      const request = { query: ctx.query as Record<string, string>, headers: ctx.headers as Record<string, string>, body: ctx.request.body, params: ctx.params };
+      const result = route.run(mock, request);
+      await write(
+        ctx,
+        result instanceof TextAnswer
+          ? { kind: 'binary', status: route.status, headers: {}, contentType: result.contentType, data: Buffer.from(result.text) }
+          : { kind: 'json', status: route.status, headers: {}, body: result },
+      );
     };
     router.register(route.path, [route.method], route.body ? [guard, json, answer] : [guard, answer]);
   }

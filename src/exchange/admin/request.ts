@@ -5,6 +5,16 @@ export interface AdminRequest {
   /** Lower-cased header names. */
   headers: Record<string, string>;
   body: unknown;
+  /** Path parameters, e.g. the journal entry's `id`. */
+  params?: Record<string, string>;
+}
+
+/** An answer that is not JSON (a fixture's YAML): the route writes it as is, with its type. */
+export class TextAnswer {
+  constructor(
+    readonly contentType: string,
+    readonly text: string,
+  ) {}
 }
 
 /**
