@@ -2,11 +2,10 @@
 // The command line: `model-gateway-mock [options]` serves; `model-gateway-mock validate` checks
 // the YAML files and exits non-zero with file:line:col for each problem.
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { loadConfig } from './config/load.js';
 import { ConfigLoadError, formatProblem } from './config/store.js';
-import { defaultDir, startMockServer } from './index.js';
+import { directories, startMockServer } from './index.js';
 import { timed } from './log-time.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -19,6 +18,11 @@ function integer(name: string, min: number) {
   };
 }
 
+/** A repeatable option: each use adds one value. */
+function collect(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
+}
+
 const program = new Command()
   .name('model-gateway-mock')
   .description('A mock model gateway: four chat styles, images and video tasks, from YAML fixtures.')
@@ -26,8 +30,10 @@ const program = new Command()
   .enablePositionalOptions()
   .addOption(new Option('--port <port>', 'port to listen on (0 picks a free one)').env('PORT').default(4141).argParser(integer('--port', 0)))
   .option('--host <host>', 'address to bind', '127.0.0.1')
-  .option('--fixtures <dir>', 'fixtures directory (default: ./fixtures, else the package\'s)')
-  .option('--scenarios <dir>', 'scenarios directory (default: ./scenarios, else the package\'s)')
+  .option('--fixtures <dir>', 'fixtures directory, repeatable (default: ./fixtures, else the package\'s)', collect)
+  .option('--scenarios <dir>', 'scenarios directory, repeatable (default: ./scenarios, else the package\'s)', collect)
+  .option('--upstream <url>', 'forward what no fixture answers to this gateway (UPSTREAM_API_KEY replaces the key)')
+  .option('--record <dir>', 'with --upstream: write each forwarded exchange into this directory as fixtures, and serve them')
   .option('--seed <n>', 'seed of generated replies and ids', integer('--seed', 0), 0)
   .addOption(new Option('--latency <mode>', 'stream pacing').choices(['realistic', 'none']).default('realistic'))
   .option('--clock <clock>', 'real, manual or an ISO time', 'real')
@@ -53,13 +59,16 @@ const program = new Command()
 program
   .command('validate')
   .description('check the fixtures and scenarios; exit 1 with file:line:col for each problem')
-  .option('--fixtures <dir>', 'fixtures directory')
-  .option('--scenarios <dir>', 'scenarios directory')
-  .action((options: { fixtures?: string; scenarios?: string }) => {
-    const result = loadConfig({
-      fixturesDir: resolve(options.fixtures ?? defaultDir('fixtures')),
-      scenariosDir: resolve(options.scenarios ?? defaultDir('scenarios')),
-    });
+  .option('--fixtures <dir>', 'fixtures directory, repeatable', collect)
+  .option('--scenarios <dir>', 'scenarios directory, repeatable', collect)
+  .action((options: { fixtures?: string[]; scenarios?: string[] }) => {
+    let result: ReturnType<typeof loadConfig>;
+    try {
+      result = loadConfig({ fixturesDirs: directories(options.fixtures, 'fixtures'), scenariosDirs: directories(options.scenarios, 'scenarios') });
+    } catch (error) {
+      console.error((error as Error).message);
+      process.exit(1);
+    }
     for (const problem of result.problems) console.error(formatProblem(problem));
     if (result.problems.length > 0) process.exit(1);
     console.log(`ok: ${result.files.length} files`);

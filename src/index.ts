@@ -12,14 +12,20 @@ import type { LatencyMode, LogLevel, Mock } from './exchange/mock.js';
 import { timed } from './log-time.js';
 import { createClock, type Clock } from './state/clock.js';
 import { EventHub } from './state/events.js';
+import { upstreamOf } from './exchange/upstream/options.js';
 import { Sessions } from './state/sessions.js';
 
 export interface MockServerOptions {
   /** 0 (the default here) picks a free port. */
   port?: number;
   host?: string;
-  fixtures?: string;
-  scenarios?: string;
+  /** One directory or several, merged in order (default: ./fixtures, else the package's). */
+  fixtures?: string | string[];
+  scenarios?: string | string[];
+  /** Forward what no fixture answers to this base URL (SPEC 12). */
+  upstream?: string;
+  /** With `upstream`: write each forwarded exchange into this directory as fixtures, and serve them. */
+  record?: string;
   seed?: number;
   /** Stream pacing; `none` (the default here) sends as fast as the socket takes it. */
   latency?: LatencyMode;
@@ -55,6 +61,15 @@ export function defaultDir(name: 'fixtures' | 'scenarios'): string {
   return existsSync(local) ? local : resolve(PACKAGE_ROOT, name);
 }
 
+/** The directories given (or the default one), resolved; one that does not exist stops the start. */
+export function directories(given: string | string[] | undefined, name: 'fixtures' | 'scenarios'): string[] {
+  const dirs = (given === undefined ? [defaultDir(name)] : [given].flat()).map((dir) => resolve(dir));
+  for (const dir of dirs) {
+    if (!existsSync(dir)) throw new Error(`The --${name} directory ${dir} does not exist.`);
+  }
+  return dirs;
+}
+
 export function parseBodyLimit(limit: number | string | undefined): number {
   if (limit === undefined) return 50 * 1024 * 1024;
   const parsed = typeof limit === 'number' ? limit : bytes.parse(limit);
@@ -71,9 +86,10 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     if (logs(lineLevel)) logger(timed(line));
   };
   const events = new EventHub();
+  const upstream = upstreamOf(options.upstream, options.record);
   const store = new ConfigStore({
-    fixturesDir: resolve(options.fixtures ?? defaultDir('fixtures')),
-    scenariosDir: resolve(options.scenarios ?? defaultDir('scenarios')),
+    fixturesDirs: [...directories(options.fixtures, 'fixtures'), ...(upstream?.record ? [upstream.record] : [])],
+    scenariosDirs: directories(options.scenarios, 'scenarios'),
     // Health reports when files were read, in wall time, whatever the mock clock says.
     now: () => Date.now(),
     onReload: (problems) => {
@@ -99,6 +115,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       bodyLimitBytes: parseBodyLimit(options.bodyLimit),
       adminToken: options.adminToken,
       logLevel: options.logLevel ?? 'silent',
+      upstream,
     },
   };
   // The watcher scans the directories while the socket opens: start-up waits for the slower one.

@@ -13,6 +13,8 @@ import type { Compiled, Config, ModelEntry } from './types.js';
 
 export interface ParsedFile {
   file: string;
+  /** The directory the file was found under: its file references resolve inside it. */
+  dir: string;
   kind: 'fixtures' | 'scenarios';
   data: FixturesFile & ScenariosFile;
 }
@@ -81,10 +83,11 @@ interface Entry {
   priority?: number;
 }
 
-function compileEntry<S extends Entry>(spec: S, file: string, path: Array<string | number>, order: number): Compiled<S> {
+function compileEntry<S extends Entry>(spec: S, file: string, dir: string, path: Array<string | number>, order: number): Compiled<S> {
   return {
     name: spec.name ?? `${file}#${order}`,
     file,
+    dir,
     order,
     priority: spec.priority ?? 0,
     matcher: located(file, [...path, 'match'], () => compileMatch(spec.match)),
@@ -94,7 +97,7 @@ function compileEntry<S extends Entry>(spec: S, file: string, path: Array<string
 
 export function compileConfig(
   parsed: ParsedFile[],
-  dirs: { fixturesDir: string; scenariosDir?: string },
+  dirs: { fixturesDirs: readonly string[]; scenariosDirs: readonly string[] },
   files: string[],
 ): Config {
   const modelById = new Map<string, ModelEntry>();
@@ -108,11 +111,10 @@ export function compileConfig(
   let order = 0;
   // Scenario files may come after the key that names one: checked once everything is read.
   const keyScenarios: Array<{ file: string; index: number; name: string }> = [];
-  const checkFile = (file: string, path: Array<string | number>, reference: string | undefined) => {
-    if (reference !== undefined) located(file, path, () => resolveInside(dirs.fixturesDir, reference));
-  };
-
-  for (const { file, data } of parsed) {
+  for (const { file, dir, data } of parsed) {
+    const checkFile = (path: Array<string | number>, reference: string | undefined) => {
+      if (reference !== undefined) located(file, path, () => resolveInside(dir, reference));
+    };
     data.models?.forEach((spec, i) => {
       if (modelById.has(spec.id)) throw new LocatedError(file, ['models', i, 'id'], `model "${spec.id}" is declared twice`);
       modelById.set(spec.id, toModelEntry(spec));
@@ -127,18 +129,18 @@ export function compileConfig(
       chat.push(located(file, ['chat', i], () => compileChatFixture(spec, file, order++)));
     });
     data.images?.forEach((spec, i) => {
-      if ('file' in spec.reply) checkFile(file, ['images', i, 'reply', 'file'], spec.reply.file);
-      images.push(compileEntry(spec, file, ['images', i], order++));
+      if ('file' in spec.reply) checkFile(['images', i, 'reply', 'file'], spec.reply.file);
+      images.push(compileEntry(spec, file, dir, ['images', i], order++));
     });
     data.videos?.forEach((spec, i) => {
-      checkFile(file, ['videos', i, 'reply', 'file'], spec.reply?.file);
-      checkFile(file, ['videos', i, 'reply', 'thumbnail'], spec.reply?.thumbnail);
-      videos.push(compileEntry(spec, file, ['videos', i], order++));
+      checkFile(['videos', i, 'reply', 'file'], spec.reply?.file);
+      checkFile(['videos', i, 'reply', 'thumbnail'], spec.reply?.thumbnail);
+      videos.push(compileEntry(spec, file, dir, ['videos', i], order++));
     });
     if (data.image_generation?.chat_completions_only_groups) onlyGroups = data.image_generation.chat_completions_only_groups;
     data.scenarios?.forEach((spec, i) => {
       if (scenarios.has(spec.name)) throw new LocatedError(file, ['scenarios', i, 'name'], `scenario "${spec.name}" is declared twice`);
-      scenarios.set(spec.name, compileEntry(spec, file, ['scenarios', i], order++));
+      scenarios.set(spec.name, compileEntry(spec, file, dir, ['scenarios', i], order++));
     });
   }
 
@@ -147,8 +149,8 @@ export function compileConfig(
   }
   if (modelById.size === 0) for (const spec of catalog()) modelById.set(spec.id, toModelEntry(spec));
   return {
-    fixturesDir: dirs.fixturesDir,
-    scenariosDir: dirs.scenariosDir,
+    fixturesDirs: dirs.fixturesDirs,
+    scenariosDirs: dirs.scenariosDirs,
     files,
     models: [...modelById.values()],
     modelById,

@@ -11,8 +11,9 @@ import { fixturesFileSchema, scenariosFileSchema } from './schema.js';
 import type { Config, ConfigProblem } from './types.js';
 
 export interface LoadOptions {
-  fixturesDir: string;
-  scenariosDir?: string;
+  /** Sections merge across these, in order; the first is where fixtures are saved. */
+  fixturesDirs: readonly string[];
+  scenariosDirs: readonly string[];
 }
 
 export interface LoadResult {
@@ -95,13 +96,12 @@ export function loadConfig(options: LoadOptions): LoadResult {
   const problems: ConfigProblem[] = [];
   const parsed: ParsedFile[] = [];
   const sources = new Map<string, Source>();
-  const dirs: Array<[string | undefined, 'fixtures' | 'scenarios', ZodType]> = [
-    [options.fixturesDir, 'fixtures', fixturesFileSchema],
-    [options.scenariosDir, 'scenarios', scenariosFileSchema],
+  const dirs: Array<[string, 'fixtures' | 'scenarios', ZodType]> = [
+    ...options.fixturesDirs.map((dir) => [dir, 'fixtures', fixturesFileSchema] as [string, 'fixtures', ZodType]),
+    ...options.scenariosDirs.map((dir) => [dir, 'scenarios', scenariosFileSchema] as [string, 'scenarios', ZodType]),
   ];
   const files: string[] = [];
   for (const [dir, kind, schema] of dirs) {
-    if (!dir) continue;
     const found = findYamlFiles(dir);
     for (const refused of found.refused) problems.push({ file: displayPath(refused.file), line: 1, col: 1, message: refused.message });
     for (const file of found.files) {
@@ -109,7 +109,7 @@ export function loadConfig(options: LoadOptions): LoadResult {
       const result = parse(file, schema, problems);
       if (!result) continue;
       sources.set(file, result.source);
-      parsed.push({ file, kind, data: result.data as ParsedFile['data'] });
+      parsed.push({ file, dir, kind, data: result.data as ParsedFile['data'] });
     }
   }
   if (problems.length > 0) return { files, problems };

@@ -29,6 +29,8 @@ export interface Compiled<S> {
   priority: number;
   matcher: Matcher;
   spec: S;
+  /** The directory the entry's file was found under; its file references resolve inside it. */
+  dir: string;
 }
 
 export interface ConfigProblem {
@@ -39,8 +41,9 @@ export interface ConfigProblem {
 }
 
 export interface Config {
-  fixturesDir: string;
-  scenariosDir: string | undefined;
+  /** In the order given; the first is where fixtures are saved. */
+  fixturesDirs: readonly string[];
+  scenariosDirs: readonly string[];
   /** Files loaded, relative to their directory's parent for fixtures and scenarios alike. */
   files: string[];
   models: ModelEntry[];

@@ -68,6 +68,7 @@ export const ERROR_CODES = {
   rate_limit_exceeded: { kind: 'rate_limit', meaning: 'A scenario step (or a stateful limit) refused the request; retry-after says when to come back.' },
   overloaded: { kind: 'overloaded', meaning: 'A scenario step answered as an overloaded service.' },
   timeout: { kind: 'timeout', meaning: 'A scenario step answered as a timed-out request, after its delay.' },
+  upstream_unreachable: { kind: 'server_error', meaning: 'With --upstream, the upstream could not be reached (answered 502, naming its URL).' },
   video_generation_failed: { kind: 'server_error', meaning: "In a failed video task's `error` object: the task failed (a fixture's fail_at)." },
 } as const satisfies Record<string, CodeEntry>;
 

@@ -14,12 +14,18 @@ export interface Exchange {
   /** Path parameters, e.g. `id` or `model`. */
   params: Record<string, string>;
   query: Record<string, string>;
+  /** The query string as sent, without its `?` (forwarded unchanged). */
+  search: string;
   /** Lower-cased header names. */
   headers: Record<string, string>;
   /** The parsed body, a multipart form's bracketed names nested again. */
   body: unknown;
+  /** The body's text as sent, kept only when it may be forwarded (--upstream). */
+  rawBody?: string;
   /** Whether the body came as multipart/form-data. */
   multipart: boolean;
+  /** A multipart body's fields as sent (bracketed names flat), kept only when it may be forwarded. */
+  formFields?: Record<string, string | string[]>;
   /** Uploaded files by field (`image[]` is `image`). */
   uploads: ReadonlyMap<string, Upload[]>;
   /** The mock's own base URL as the client reached it, for URLs it hands out. */
@@ -27,6 +33,8 @@ export interface Exchange {
   session: Session;
   /** What the key says about the caller, when keys are configured. */
   caller: { group?: string; scenario?: string };
+  /** Aborted when the client goes away, so work on its behalf (a forwarded request) stops too. */
+  signal?: AbortSignal;
 }
 
 /** What an operation decided, for the journal, the log line and the inspector. */

@@ -4,6 +4,7 @@ import type { ConfigStore } from '../config/store.js';
 import type { Clock } from '../state/clock.js';
 import type { EventHub } from '../state/events.js';
 import type { Sessions } from '../state/sessions.js';
+import type { Upstream } from './upstream/options.js';
 
 export type LatencyMode = 'realistic' | 'none';
 export type LogLevel = 'silent' | 'error' | 'info' | 'debug';
@@ -16,6 +17,7 @@ export interface ServerOptions {
   bodyLimitBytes: number;
   adminToken: string | undefined;
   logLevel: LogLevel;
+  upstream: Upstream | undefined;
 }
 
 export interface Mock {

@@ -59,6 +59,8 @@ function bodyError(error: unknown, limit: number): MockError {
 export function bodyParser(mock: Mock, multipart: boolean): Middleware {
   const limit = mock.options.bodyLimitBytes;
   const parse = koaBody({
+    // A request that may be forwarded is sent on as the client wrote it.
+    includeUnparsed: mock.options.upstream !== undefined,
     jsonLimit: limit,
     formLimit: limit,
     textLimit: limit,

@@ -23,7 +23,16 @@ function bodyOf(ctx: Context, multipart: boolean): unknown {
   return unflattenForm(body as Record<string, string | string[]>);
 }
 
-export function exchangeOf(ctx: Context): Exchange {
+/** Aborted when the response closes before it was finished: the client left. */
+function clientGone(ctx: Context): AbortSignal {
+  const controller = new AbortController();
+  ctx.res.once('close', () => {
+    if (!ctx.res.writableFinished) controller.abort();
+  });
+  return controller.signal;
+}
+
+export function exchangeOf(ctx: Context, forwarding: boolean): Exchange {
   const state = ctx.state as MockState;
   const multipart = isMultipart(ctx);
   return {
@@ -31,9 +40,11 @@ export function exchangeOf(ctx: Context): Exchange {
     path: ctx.path,
     params: (ctx as unknown as { params?: Record<string, string> }).params ?? {},
     query: ctx.query as Record<string, string>,
+    search: ctx.querystring,
     headers: ctx.headers as Record<string, string>,
     body: bodyOf(ctx, multipart),
     multipart,
+    ...(forwarding && { rawBody: (ctx.request as { rawBody?: string }).rawBody, formFields: multipart ? (ctx.request.body as Record<string, string | string[]>) : undefined, signal: clientGone(ctx) }),
     uploads: takeUploads(ctx),
     // Koa's `ctx.origin` is the request's Origin header, not the mock's own address.
     origin: `${ctx.protocol}://${ctx.host}`,
@@ -45,7 +56,7 @@ export function exchangeOf(ctx: Context): Exchange {
 /** A route's last step: runs the operation and performs what it decided. Errors go to the frame. */
 export function perform(mock: Mock, operation: Operation) {
   return async (ctx: Context): Promise<void> => {
-    const outcome = await operation(mock, exchangeOf(ctx));
+    const outcome = await operation(mock, exchangeOf(ctx, mock.options.upstream !== undefined));
     (ctx.state as MockState).notes = outcome.notes;
     ctx.set(outcome.headers);
     if (!isAdminPath(ctx.path)) ctx.set(SOURCE_HEADER, sourceOf(outcome.notes));

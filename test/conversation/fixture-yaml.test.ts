@@ -10,7 +10,7 @@ import { chatFixtureYaml, shortened, type ChatFixtureDocument } from '../../src/
 function load(yaml: string) {
   const dir = mkdtempSync(join(tmpdir(), 'mgm-fixture-yaml-'));
   writeFileSync(join(dir, 'recorded.yaml'), yaml);
-  return loadConfig({ fixturesDir: dir });
+  return loadConfig({ fixturesDirs: [dir], scenariosDirs: [] });
 }
 
 const pinned: ChatFixtureDocument = {

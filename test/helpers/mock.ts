@@ -19,11 +19,11 @@ export function plainMock(files: { fixtures?: Record<string, string>; scenarios?
   }
   const clock = createClock('2026-01-01T00:00:00Z');
   return {
-    store: new ConfigStore({ ...dirs, now: () => 0 }),
+    store: new ConfigStore({ fixturesDirs: [dirs.fixturesDir], scenariosDirs: [dirs.scenariosDir], now: () => 0 }),
     sessions: new Sessions(100, clock.now),
     clock,
     events: new EventHub(),
-    options: { seed: 0, latency: 'none', strict, journalMax: 100, bodyLimitBytes: 1 << 20, adminToken: undefined, logLevel: 'silent' },
+    options: { seed: 0, latency: 'none', strict, journalMax: 100, bodyLimitBytes: 1 << 20, adminToken: undefined, logLevel: 'silent', upstream: undefined },
     log: () => {},
     logs: () => false,
     requestCount: 0,
@@ -36,6 +36,7 @@ export function plainExchange(mock: Mock, request: Partial<Exchange> & { body: u
     path: '/',
     params: {},
     query: {},
+    search: '',
     headers: {},
     multipart: false,
     uploads: new Map(),

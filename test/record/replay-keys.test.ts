@@ -79,7 +79,7 @@ describe('replay keys', () => {
     const { tmpdir } = await import('node:os');
     const dir = mkdtempSync(join(tmpdir(), 'mgm-keys-'));
     writeFileSync(join(dir, 'bad.yaml'), 'chat:\n  - match: { fingerprint: xyz }\n    reply: { text: a }\n');
-    const shown = () => loadConfig({ fixturesDir: dir }).problems.map((p) => `${p.line}:${p.col} ${p.message}`).join('\n');
+    const shown = () => loadConfig({ fixturesDirs: [dir], scenariosDirs: [] }).problems.map((p) => `${p.line}:${p.col} ${p.message}`).join('\n');
     expect(shown()).toMatch(/^2:\d+ .*fingerprint.*16 hex digits/);
     writeFileSync(join(dir, 'bad.yaml'), 'chat:\n  - reply: { text: ab, chunks: [a, c] }\n');
     expect(shown()).toMatch(/^2:\d+ .*reply\.chunks joined must equal reply\.text/);

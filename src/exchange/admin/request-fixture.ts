@@ -116,7 +116,7 @@ function fixturePath(fixturesDir: string, file: unknown): { path: string; name: 
 export function saveRequestFixture(mock: Mock, request: AdminRequest): unknown {
   const found = findEntry(mock, entryId(request));
   const file = (request.body as { file?: unknown } | null | undefined)?.file;
-  const { path, name } = fixturePath(mock.store.current.fixturesDir, file);
+  const { path, name } = fixturePath(mock.store.current.fixturesDirs[0]!, file);
   const fixture = pinnedFixture(found, name);
   try {
     writeFileSync(path, chatFixtureYaml(fixture), { flag: 'wx' });
