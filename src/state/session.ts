@@ -11,6 +11,10 @@ export interface StoredResponse {
   /** The conversation up to and including this response's output. */
   turns: Turn[];
   body: unknown;
+  /** The request's input items as `GET /v1/responses/{id}/input_items` lists them. */
+  inputItems: ReadonlyArray<{ id: string }>;
+  /** Set for `background: true`: when the reply shows, and whether it was cancelled first. */
+  background?: { readyMs: number; cancelled: boolean };
 }
 
 export interface StoredImage {
