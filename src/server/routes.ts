@@ -7,7 +7,7 @@ import { MockError, type Envelope } from '../conversation/errors.js';
 import { chat } from '../exchange/chat.js';
 import { countTokens } from '../exchange/count-tokens.js';
 import { generateContentAction } from '../exchange/generate-content.js';
-import { imageEdits, imageFile, imageGenerations } from '../exchange/images.js';
+import { imageEdits, imageFile, imageGenerations, imageVariations } from '../exchange/images.js';
 import type { Mock } from '../exchange/mock.js';
 import { getModel, LIST_ENVELOPES, listFormat, listModels } from '../exchange/models.js';
 import { cancelResponse, deleteResponse, listInputItems, retrieveResponse } from '../exchange/stored-responses.js';
@@ -71,6 +71,7 @@ function modelRoutes(router: Router, mock: Mock, { json, multipart }: BodyParser
   // The router also takes each path with a trailing slash, as the gateway description writes it.
   router.post('/v1/images/generations', images, auth, json, run(imageGenerations));
   router.post('/v1/images/edits', images, auth, multipart, run(imageEdits));
+  router.post('/v1/images/variations', images, auth, multipart, run(imageVariations));
   // Like a vendor's signed URL, a picture's URL needs no key, so an <img> tag can show it.
   router.get('/v1/images/files/:session/:file', images, run(imageFile));
 
