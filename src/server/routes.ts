@@ -11,6 +11,8 @@ import { imageEdits, imageFile, imageGenerations, imageVariations } from '../exc
 import type { Mock } from '../exchange/mock.js';
 import { getModel, LIST_ENVELOPES, listFormat, listModels } from '../exchange/models.js';
 import { cancelResponse, deleteResponse, listInputItems, retrieveResponse } from '../exchange/stored-responses.js';
+import { createCharacter, getCharacter } from '../exchange/video-characters.js';
+import { editVideo, extendVideo, remixVideo } from '../exchange/video-derived.js';
 import { createVideoTask, getVideoTask } from '../exchange/video-generations.js';
 import { createVideo, deleteVideo, listVideos, retrieveVideo, videoContent } from '../exchange/videos.js';
 import { chatCompletions } from '../styles/chat-completions/index.js';
@@ -76,6 +78,11 @@ function modelRoutes(router: Router, mock: Mock, { json, multipart }: BodyParser
   router.get('/v1/images/files/:session/:file', images, run(imageFile));
 
   router.post('/v1/videos', videos, auth, multipart, run(createVideo));
+  router.post('/v1/videos/edits', videos, auth, multipart, run(editVideo));
+  router.post('/v1/videos/extensions', videos, auth, multipart, run(extendVideo));
+  router.post('/v1/videos/characters', videos, auth, multipart, run(createCharacter));
+  router.get('/v1/videos/characters/:id', videos, auth, run(getCharacter));
+  router.post('/v1/videos/:id/remix', videos, auth, multipart, run(remixVideo));
   router.get('/v1/videos', videos, auth, run(listVideos));
   router.get('/v1/videos/:id', videos, auth, run(retrieveVideo));
   router.delete('/v1/videos/:id', videos, auth, run(deleteVideo));
