@@ -3,13 +3,13 @@
 import { invalid, type Envelope, type MockError } from '../conversation/errors.js';
 import { firstMatch } from '../conversation/fixture.js';
 import { promptSubject } from '../conversation/subject.js';
+import type { ModelEntry } from '../config/types.js';
 import { videoSize } from '../media/sizes.js';
 import { checkReference } from '../media/upload.js';
 import { fixtureFiles, fixtureTiming } from '../media/video-order.js';
 import { announceTaskChanges } from '../media/task-events.js';
 import { failureOf, resolveTiming } from '../media/video-tasks.js';
 import type { ScenarioDecision } from '../scenarios/apply.js';
-import type { ModelEntry } from '../config/types.js';
 import { MAX_TASKS, putBounded } from '../state/session.js';
 import type { VideoTask } from '../state/video-task.js';
 import { decodeVideoRequest, type Sourced, type VideoRequest } from '../styles/videos/decode.js';
