@@ -49,11 +49,13 @@ function startingAfter(value: unknown): number {
 export function retrieveResponse(mock: Mock, exchange: Exchange): Promise<Outcome> {
   return settle(newNotes('responses'), async (notes) => {
     const { stored } = storedResponse(exchange);
-    const shown = shownResponse(stored, mock.clock.now());
+    const now = mock.clock.now();
+    const shown = shownResponse(stored, now);
     notes.model = shown.model as string;
     if (exchange.query.stream !== 'true') return json(shown);
     const after = startingAfter(exchange.query.starting_after);
-    const events = shown === stored.body ? replayEvents(shown, after) : pendingEvents(shown).filter((_, at) => at > after);
+    const finished = runState(stored.background, now) === 'done';
+    const events = finished ? replayEvents(shown, after) : pendingEvents(shown).filter((_, at) => at > after);
     const pacing = pacingFor(exchange.headers['x-mock-latency'] || undefined, undefined, mock.options.latency);
     return { plan: { kind: 'stream', status: 200, headers: {}, framing: 'sse', events, pacing } };
   });

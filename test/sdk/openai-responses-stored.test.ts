@@ -24,6 +24,7 @@ describe('background responses', () => {
     await server.advanceClock(1000);
     const done = await client.responses.retrieve(queued.id);
     expect(done.status).toBe('completed');
+    expect(done.completed_at).toBe(queued.created_at + 1);
     expect(done.output_text).not.toBe('');
     const late = await client.responses.cancel(queued.id).catch((e: unknown) => e);
     expect(late).toBeInstanceOf(OpenAI.BadRequestError);

@@ -22,7 +22,9 @@ export function runState(run: BackgroundRun | undefined, nowMs: number): RunStat
 
 export function responseAt(body: ResponseObject, run: BackgroundRun | undefined, nowMs: number): ResponseObject {
   const state = runState(run, nowMs);
-  return state === 'done' ? body : { ...started(body), status: state };
+  if (state !== 'done') return { ...started(body), status: state };
+  // A background reply completes when it shows, not when it was asked for.
+  return run ? { ...body, completed_at: Math.floor(run.readyMs / 1000) } : body;
 }
 
 /** The replay of a response that has no output yet: what a stream of it had said so far. */
