@@ -37,6 +37,8 @@ export interface VideoOrder {
   seconds: string;
   size: string;
   metadata?: Record<string, unknown>;
+  /** The video a remix was made from. */
+  remixedFromId?: string;
 }
 
 export interface VideoSnapshot extends VideoProgress, VideoOrder {}

@@ -12,13 +12,13 @@ import { pictureSeed } from '../media/images.js';
 import { pictures } from '../media/pictures.js';
 import { toFault } from '../scenarios/apply.js';
 import { stepError } from '../scenarios/outcome.js';
-import { MAX_STORED_RESPONSES, putBounded } from '../state/session.js';
 import type { ChatStyle, StyleInput } from '../styles/style.js';
-import { newNotes, settle, type Exchange, type Notes, type Outcome } from './exchange.js';
+import { json, newNotes, settle, type Exchange, type Notes, type Outcome } from './exchange.js';
 import type { Mock } from './mock.js';
 import { chunkByFor, pacingFor } from './pacing.js';
 import { CHAT_STYLE_MODELS, nextId, requireModel, styleInput } from './request.js';
 import { scenarioStep } from './scenario.js';
+import { keepResponse, shownResponse } from './stored-responses.js';
 
 function select(mock: Mock, exchange: Exchange, subject: MatchSubject, notes: Notes): Selection<ChatFixture> | undefined {
   const config = mock.store.current;
@@ -86,9 +86,12 @@ export function chat(style: ChatStyle) {
       if (refusal) return { error: stepError(refusal.kind, refusal) };
       const plain = reply(mock, exchange, request, model, selection);
       const answer = output ? illustrated(mock, output, subject, notes, selection?.fixture, plain) : plain;
-      const kept = style.store?.(answer, request);
-      if (kept) putBounded(session.responses, kept.id, { turns: kept.turns, body: kept.body }, MAX_STORED_RESPONSES);
       const fault = toFault(decision.fault, (error) => style.streamError(error, { reply: answer, request }));
+      const kept = style.store?.(answer, request);
+      if (kept) {
+        const stored = keepResponse(session, kept, mock.clock.now());
+        if (kept.background) return { ...json(shownResponse(stored, mock.clock.now())), fault };
+      }
       return { plan: planReply(style, answer, request, input), fault };
     });
 }

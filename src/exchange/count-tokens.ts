@@ -4,23 +4,25 @@ import { countInputTokens } from '../conversation/reply.js';
 import { chatSubject } from '../conversation/subject.js';
 import type { ChatRequest } from '../conversation/types.js';
 import { toFault } from '../scenarios/apply.js';
-import type { ChatStyle, StyleInput } from '../styles/style.js';
+import type { ChatStyle, DecodeContext, StyleInput } from '../styles/style.js';
 import { json, newNotes, settle, type Exchange, type Outcome } from './exchange.js';
 import type { Mock } from './mock.js';
 import { CHAT_STYLE_MODELS, requireModel, styleInput } from './request.js';
 import { scenarioStep } from './scenario.js';
 
 export interface TokenCounting {
-  decode(input: StyleInput): ChatRequest;
+  /** An empty `model` means the request named none, where the endpoint allows that. */
+  decode(input: StyleInput, context: DecodeContext): ChatRequest;
   encode(inputTokens: number, request: ChatRequest): unknown;
 }
 
 export function countTokens(style: ChatStyle, counting: TokenCounting) {
   return (mock: Mock, exchange: Exchange): Promise<Outcome> =>
     settle(newNotes(style.name), async (notes, headers) => {
-      const request = counting.decode(styleInput(exchange));
-      notes.model = request.model;
-      requireModel(mock, request.model, CHAT_STYLE_MODELS);
+      const session = exchange.session;
+      const request = counting.decode(styleInput(exchange), { storedTurns: (id) => session.responses.get(id)?.turns });
+      notes.model = request.model || null;
+      if (request.model !== '') requireModel(mock, request.model, CHAT_STYLE_MODELS);
       const decision = scenarioStep(mock, exchange, style.envelope, chatSubject(request), notes, headers);
       if (decision.error) return { error: decision.error, waitMs: decision.waitMs };
       return { ...json(counting.encode(countInputTokens(request), request)), fault: toFault(decision.fault, style.streamError) };

@@ -1,21 +1,35 @@
-// The images endpoints: `POST /v1/images/generations`, `POST /v1/images/edits` (multipart) and
-// the URLs that `response_format: url` answers point at.
+// The images endpoints: `POST /v1/images/generations`, `POST /v1/images/edits` and
+// `POST /v1/images/variations` (multipart), whole or streamed with partial images, and the URLs
+// that `response_format: url` answers point at.
 import { failure, invalid } from '../conversation/errors.js';
 import { firstMatch } from '../conversation/fixture.js';
+import type { Plan } from '../conversation/plan.js';
 import { promptSubject } from '../conversation/subject.js';
 import { countTokens } from '../conversation/tokens.js';
-import { imageOutputTokens, INPUT_IMAGE_TOKENS, pictureSeed } from '../media/images.js';
-import { pictures, pictureUrl } from '../media/pictures.js';
+import { requireChatCompletionsStyle } from '../media/image-output.js';
+import { imageOutputTokens, INPUT_IMAGE_TOKENS, pictureSeed, type Picture } from '../media/images.js';
+import { pictureUrl, picturesAs, type MadePicture } from '../media/pictures.js';
 import { parseImageSize, type Size } from '../media/sizes.js';
 import { checkedImages, uploadsDigest, type Upload } from '../media/upload.js';
 import { toFault } from '../scenarios/apply.js';
-import { decodeImageRequest, type ImageRequest } from '../styles/images/decode.js';
-import { encodeImages } from '../styles/images/encode.js';
+import { decodeImageRequest, decodeVariationRequest, type ImageRequest } from '../styles/images/decode.js';
+import { encodeImages, encodeVariations, imageStreamEvents, type ImageSettings, type ImageUsage } from '../styles/images/encode.js';
 import { openaiEnvelope, openaiStreamError } from '../styles/openai-envelope.js';
 import { json, newNotes, settle, type Exchange, type Outcome } from './exchange.js';
 import type { Mock } from './mock.js';
+import { pacingFor } from './pacing.js';
 import { mediaModel, nextId } from './request.js';
 import { scenarioStep } from './scenario.js';
+
+type ImageKind = 'generation' | 'edit' | 'variation';
+
+const ROUTES: Record<ImageKind, string> = {
+  generation: 'POST /v1/images/generations',
+  edit: 'POST /v1/images/edits',
+  variation: 'POST /v1/images/variations',
+};
+
+const FORMAT_OF: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpeg', 'image/webp': 'webp' };
 
 function sizeOf(size: string | undefined): Size {
   try {
@@ -25,8 +39,18 @@ function sizeOf(size: string | undefined): Size {
   }
 }
 
-function answerImages(mock: Mock, exchange: Exchange, read: () => { request: ImageRequest; inputs: Upload[] }): Promise<Outcome> {
+function streamPlan(mock: Mock, exchange: Exchange, kind: ImageKind, settings: ImageSettings, made: MadePicture[], usage: ImageUsage): Plan {
+  const base64 = (picture: Picture) => picture.data.toString('base64');
+  const pictures = made.map(({ picture, partials }) => ({ partials: partials.map(base64), final: base64(picture) }));
+  const events = imageStreamEvents(kind === 'edit' ? 'image_edit' : 'image_generation', settings, pictures, usage);
+  const pacing = pacingFor(exchange.headers['x-mock-latency'] || undefined, undefined, mock.options.latency);
+  return { kind: 'stream', status: 200, headers: {}, framing: 'sse', events, pacing };
+}
+
+function answerImages(mock: Mock, exchange: Exchange, kind: ImageKind, read: () => { request: ImageRequest; inputs: Upload[] }): Promise<Outcome> {
   return settle(newNotes('images'), async (notes, headers) => {
+    const config = mock.store.current;
+    requireChatCompletionsStyle(exchange.caller.group, config.chatCompletionsOnlyGroups, ROUTES[kind]);
     const { request, inputs } = read();
     const model = mediaModel(mock, request.model, 'image');
     notes.model = model.id;
@@ -34,46 +58,72 @@ function answerImages(mock: Mock, exchange: Exchange, read: () => { request: Ima
     const subject = promptSubject(model.id, request.prompt, exchange.headers);
     const decision = scenarioStep(mock, exchange, openaiEnvelope, subject, notes, headers);
     if (decision.error) return { error: decision.error, waitMs: decision.waitMs };
-    const config = mock.store.current;
     const fixture = firstMatch(config.images, subject)?.fixture;
     notes.fixture = fixture?.name ?? null;
     const extra = uploadsDigest(inputs);
-    const made = pictures(fixture, request.n, size, (index) => pictureSeed(mock.options.seed, request.prompt, index, extra));
-    const shown = made[0]?.size ?? size;
+    const made = await picturesAs(fixture, {
+      count: request.n,
+      size,
+      seedOf: (index) => pictureSeed(mock.options.seed, request.prompt, index, extra),
+      format: request.format,
+      compression: request.compression,
+      partials: request.stream ? request.partialImages : 0,
+    });
+    const first = made[0]!.picture;
+    const shown = first.size ?? size;
     const quality = request.quality && request.quality !== 'auto' ? request.quality : 'high';
-    const session = exchange.session;
-    const body = encodeImages({
+    const settings: ImageSettings = {
       createdMs: mock.clock.now(),
-      images: made.map((picture) =>
-        request.responseFormat === 'url'
-          ? { url: pictureUrl(session, `img_${nextId(mock, session)}`, exchange.origin, picture) }
-          : { b64: picture.data.toString('base64') },
-      ),
       size: `${shown.width}x${shown.height}`,
       quality,
       background: request.background === 'transparent' ? 'transparent' : 'opaque',
-      usage: {
-        textTokens: countTokens(request.prompt),
-        imageInputTokens: inputs.length * INPUT_IMAGE_TOKENS,
-        outputTokens: made.length * imageOutputTokens(shown, quality),
-      },
-    });
-    return { ...json(body), fault: toFault(decision.fault, openaiStreamError) };
+      outputFormat: FORMAT_OF[first.mimeType] ?? request.format,
+    };
+    const usage: ImageUsage = {
+      textTokens: countTokens(request.prompt),
+      imageInputTokens: inputs.length * INPUT_IMAGE_TOKENS,
+      outputTokens: made.length * imageOutputTokens(shown, quality),
+    };
+    const fault = toFault(decision.fault, openaiStreamError);
+    if (request.stream) return { plan: streamPlan(mock, exchange, kind, settings, made, usage), fault };
+    const session = exchange.session;
+    const images = made.map(({ picture }) =>
+      request.responseFormat === 'url'
+        ? { url: pictureUrl(session, `img_${nextId(mock, session)}`, exchange.origin, picture) }
+        : { b64: picture.data.toString('base64') },
+    );
+    const body = kind === 'variation' ? encodeVariations({ createdMs: settings.createdMs, images }) : encodeImages({ ...settings, images, usage });
+    return { ...json(body), fault };
   });
 }
 
+function multipartOnly(exchange: Exchange, endpoint: string): void {
+  if (!exchange.multipart) {
+    throw invalid(`Image ${endpoint} take a multipart/form-data body with the picture in 'image'.`, 'image', 'invalid_content_type');
+  }
+}
+
 export function imageGenerations(mock: Mock, exchange: Exchange): Promise<Outcome> {
-  return answerImages(mock, exchange, () => ({ request: decodeImageRequest(exchange.body), inputs: [] }));
+  return answerImages(mock, exchange, 'generation', () => ({ request: decodeImageRequest(exchange.body), inputs: [] }));
 }
 
 export function imageEdits(mock: Mock, exchange: Exchange): Promise<Outcome> {
-  return answerImages(mock, exchange, () => {
-    if (!exchange.multipart) {
-      throw invalid("Image edits take a multipart/form-data body with the picture in 'image'.", 'image', 'invalid_content_type');
-    }
+  return answerImages(mock, exchange, 'edit', () => {
+    multipartOnly(exchange, 'edits');
     const request = decodeImageRequest(exchange.body);
     const inputs = checkedImages(exchange.uploads.get('image'), 'image', true);
     checkedImages(exchange.uploads.get('mask'), 'mask', false);
+    return { request, inputs };
+  });
+}
+
+/** `POST /v1/images/variations`: pictures like the one uploaded, seeded by its bytes. */
+export function imageVariations(mock: Mock, exchange: Exchange): Promise<Outcome> {
+  return answerImages(mock, exchange, 'variation', () => {
+    multipartOnly(exchange, 'variations');
+    const request = decodeVariationRequest(exchange.body);
+    const inputs = checkedImages(exchange.uploads.get('image'), 'image', true);
+    if (inputs.length > 1) throw invalid("A variation takes exactly one picture in 'image'.", 'image');
     return { request, inputs };
   });
 }

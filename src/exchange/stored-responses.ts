@@ -1,16 +1,40 @@
-// `GET` and `DELETE /v1/responses/{id}`: the responses the session kept. A stored response is
-// answered whole, or with `?stream=true` replayed as its event stream.
-import { invalid, MockError } from '../conversation/errors.js';
-import type { StoredResponse } from '../state/session.js';
+// The responses the session kept: `GET` (whole, or with `?stream=true` replayed as its event
+// stream), `DELETE`, `POST .../cancel` for background ones, and `GET .../input_items`.
+import { z } from 'zod';
+import { failure, invalid } from '../conversation/errors.js';
+import { MAX_STORED_RESPONSES, putBounded, type Session, type StoredResponse } from '../state/session.js';
+import { formInt } from '../styles/form.js';
+import { BACKGROUND_MS, pendingEvents, responseAt, runState } from '../styles/responses/background.js';
+import type { ResponseObject } from '../styles/responses/encode.js';
 import { replayEvents } from '../styles/responses/index.js';
+import { itemPage } from '../styles/responses/input-items.js';
+import type { StoredReply } from '../styles/style.js';
+import { parseBody } from '../styles/validate.js';
 import { json, newNotes, settle, type Exchange, type Outcome } from './exchange.js';
 import type { Mock } from './mock.js';
 import { pacingFor } from './pacing.js';
 
+/** Keeps a reply the style stores; a background one shows as queued for its first second. */
+export function keepResponse(session: Session, kept: StoredReply, nowMs: number): StoredResponse {
+  const stored: StoredResponse = {
+    turns: kept.turns,
+    body: kept.body,
+    inputItems: kept.inputItems,
+    ...(kept.background ? { background: { readyMs: nowMs + BACKGROUND_MS, cancelled: false } } : {}),
+  };
+  putBounded(session.responses, kept.id, stored, MAX_STORED_RESPONSES);
+  return stored;
+}
+
+/** The stored response as it stands now on the mock clock. */
+export function shownResponse(stored: StoredResponse, nowMs: number): ResponseObject {
+  return responseAt(stored.body as ResponseObject, stored.background, nowMs);
+}
+
 function storedResponse(exchange: Exchange): { id: string; stored: StoredResponse } {
   const id = exchange.params.id!;
   const stored = exchange.session.responses.get(id);
-  if (!stored) throw new MockError('not_found', `Response with id '${id}' not found.`, { param: 'response_id' });
+  if (!stored) throw failure('response_not_found', `Response with id '${id}' not found.`, { param: 'response_id' });
   return { id, stored };
 }
 
@@ -23,10 +47,15 @@ function startingAfter(value: unknown): number {
 }
 
 export function retrieveResponse(mock: Mock, exchange: Exchange): Promise<Outcome> {
-  return settle(newNotes('responses'), async () => {
+  return settle(newNotes('responses'), async (notes) => {
     const { stored } = storedResponse(exchange);
-    if (exchange.query.stream !== 'true') return json(stored.body);
-    const events = replayEvents(stored.body, startingAfter(exchange.query.starting_after));
+    const now = mock.clock.now();
+    const shown = shownResponse(stored, now);
+    notes.model = shown.model as string;
+    if (exchange.query.stream !== 'true') return json(shown);
+    const after = startingAfter(exchange.query.starting_after);
+    const finished = runState(stored.background, now) === 'done';
+    const events = finished ? replayEvents(shown, after) : pendingEvents(shown).filter((_, at) => at > after);
     const pacing = pacingFor(exchange.headers['x-mock-latency'] || undefined, undefined, mock.options.latency);
     return { plan: { kind: 'stream', status: 200, headers: {}, framing: 'sse', events, pacing } };
   });
@@ -37,5 +66,34 @@ export function deleteResponse(_mock: Mock, exchange: Exchange): Promise<Outcome
     const { id } = storedResponse(exchange);
     exchange.session.responses.delete(id);
     return json({ id, object: 'response', deleted: true });
+  });
+}
+
+/** `POST /v1/responses/{id}/cancel`: only a background response still queued can be cancelled. */
+export function cancelResponse(mock: Mock, exchange: Exchange): Promise<Outcome> {
+  return settle(newNotes('responses'), async () => {
+    const { id, stored } = storedResponse(exchange);
+    const now = mock.clock.now();
+    if (!stored.background) throw failure('response_not_cancellable', `Response '${id}' was not created with background: true; only background responses can be cancelled.`);
+    if (runState(stored.background, now) === 'done') throw failure('response_not_cancellable', `Response '${id}' has already completed and cannot be cancelled.`);
+    stored.background.cancelled = true;
+    return json(shownResponse(stored, now));
+  });
+}
+
+const itemsQuery = z.looseObject({
+  after: z.string().min(1).optional(),
+  limit: formInt(1, 100).optional(),
+  order: z.enum(['asc', 'desc']).optional(),
+});
+
+/** `GET /v1/responses/{id}/input_items`, newest first unless `order=asc`, as the vendor pages it. */
+export function listInputItems(_mock: Mock, exchange: Exchange): Promise<Outcome> {
+  return settle(newNotes('responses'), async () => {
+    const { stored } = storedResponse(exchange);
+    const query = parseBody(itemsQuery, { ...exchange.query });
+    const page = itemPage(stored.inputItems, { after: query.after, limit: query.limit ?? 20, order: query.order ?? 'desc' });
+    if (!page) throw invalid(`Invalid value for 'after': no input item '${query.after}' in this response.`, 'after');
+    return json(page);
   });
 }

@@ -3,6 +3,7 @@
 import { invalid, type Envelope, type MockError } from '../conversation/errors.js';
 import { firstMatch } from '../conversation/fixture.js';
 import { promptSubject } from '../conversation/subject.js';
+import type { ModelEntry } from '../config/types.js';
 import { videoSize } from '../media/sizes.js';
 import { checkReference } from '../media/upload.js';
 import { fixtureFiles, fixtureTiming } from '../media/video-order.js';
@@ -37,6 +38,16 @@ export interface CreatedTask {
   decision: ScenarioDecision;
 }
 
+/** What a new task is asked for, whether from a request body or from the video it derives from. */
+export interface TaskOrder {
+  model: ModelEntry;
+  prompt: string;
+  seconds: string;
+  size: string;
+  metadata?: Record<string, unknown>;
+  remixedFromId?: string;
+}
+
 /**
  * Decodes, checks and stores a new task; `prefix` is `video` (OpenAI form) or `task` (gateway
  * form). A scenario error step leaves no task behind.
@@ -46,8 +57,26 @@ export function createTask(mock: Mock, exchange: Exchange, envelope: Envelope, p
   checkReference(exchange.uploads.get('input_reference'));
   const model = mediaModel(mock, request.model, 'video');
   notes.model = model.id;
-  const size = frameSize(request);
-  const subject = promptSubject(model.id, request.prompt, exchange.headers);
+  const order = { model, prompt: request.prompt, seconds: request.seconds, size: frameSize(request), metadata: request.metadata };
+  return startTask(mock, exchange, envelope, prefix, order, notes, headers);
+}
+
+/**
+ * Takes the scenario step and stores the task its fixture shapes. Every task, however made
+ * (created, remixed, edited, extended), progresses the same way on the clock.
+ */
+export function startTask(
+  mock: Mock,
+  exchange: Exchange,
+  envelope: Envelope,
+  prefix: 'video' | 'task',
+  order: TaskOrder,
+  notes: Notes,
+  headers: Record<string, string>,
+): CreatedTask {
+  const { model } = order;
+  notes.model = model.id;
+  const subject = promptSubject(model.id, order.prompt, exchange.headers);
   const decision = scenarioStep(mock, exchange, envelope, subject, notes, headers);
   if (decision.error) return { decision };
   const config = mock.store.current;
@@ -57,11 +86,12 @@ export function createTask(mock: Mock, exchange: Exchange, envelope: Envelope, p
   const task: VideoTask = {
     id: `${prefix}_${nextId(mock, exchange.session)}`,
     model: model.id,
-    prompt: request.prompt,
+    prompt: order.prompt,
     createdMs: mock.clock.now(),
-    seconds: request.seconds,
-    size,
-    metadata: request.metadata,
+    seconds: order.seconds,
+    size: order.size,
+    metadata: order.metadata,
+    ...(order.remixedFromId ? { remixedFromId: order.remixedFromId } : {}),
     timing: resolveTiming(model.timing, fixtureTiming(fixture)),
     failure: failureOf(reply?.fail_at, reply?.error),
     files: fixtureFiles(fixture),

@@ -27,10 +27,10 @@ const SAMPLES = {
 
 const VIDEO_TYPES: Record<string, string> = { '.mp4': 'video/mp4', '.webm': 'video/webm', '.mov': 'video/quicktime' };
 
-const notFound = (id: string) => failure('video_not_found', `Video '${id}' was not found.`, { param: 'video_id' });
+export const videoNotFound = (id: string) => failure('video_not_found', `Video '${id}' was not found.`, { param: 'video_id' });
 
 /** A JSON answer, or the scenario's error. */
-function answer(decision: ScenarioDecision, body: () => unknown): { plan: Plan; fault?: ReturnType<typeof toFault> } | { error: MockError; waitMs?: number } {
+export function videoAnswer(decision: ScenarioDecision, body: () => unknown): { plan: Plan; fault?: ReturnType<typeof toFault> } | { error: MockError; waitMs?: number } {
   if (decision.error) return { error: decision.error, waitMs: decision.waitMs };
   return { plan: { kind: 'json', status: 200, headers: {}, body: body() }, fault: toFault(decision.fault, openaiStreamError) };
 }
@@ -38,15 +38,15 @@ function answer(decision: ScenarioDecision, body: () => unknown): { plan: Plan; 
 export function createVideo(mock: Mock, exchange: Exchange): Promise<Outcome> {
   return settle(newNotes('videos'), async (notes, headers) => {
     const { task, decision } = createTask(mock, exchange, openaiEnvelope, 'video', notes, headers);
-    return answer(decision, () => videoObject(videoSnapshot(task!, mock.clock.now()), EXPIRES_AFTER_MS));
+    return videoAnswer(decision, () => videoObject(videoSnapshot(task!, mock.clock.now()), EXPIRES_AFTER_MS));
   });
 }
 
 export function retrieveVideo(mock: Mock, exchange: Exchange): Promise<Outcome> {
   return settle(newNotes('videos'), async (notes, headers) => {
-    const task = findTask(exchange, exchange.params.id!, notFound, notes);
+    const task = findTask(exchange, exchange.params.id!, videoNotFound, notes);
     const decision = taskScenario(mock, exchange, openaiEnvelope, task, notes, headers);
-    return answer(decision, () => videoObject(recordPoll(task, mock.clock.now()), EXPIRES_AFTER_MS));
+    return videoAnswer(decision, () => videoObject(recordPoll(task, mock.clock.now()), EXPIRES_AFTER_MS));
   });
 }
 
@@ -60,20 +60,20 @@ export function listVideos(mock: Mock, exchange: Exchange): Promise<Outcome> {
   return settle(newNotes('videos'), async (notes, headers) => {
     const query = parseBody(listQuery, { ...exchange.query });
     const decision = taskScenario(mock, exchange, openaiEnvelope, undefined, notes, headers);
-    if (decision.error) return answer(decision, () => null);
+    if (decision.error) return videoAnswer(decision, () => null);
     const page = videoPage(exchange.session.tasks.values(), mock.clock.now(), { after: query.after, limit: query.limit ?? 20, order: query.order ?? 'desc' });
     if (!page) throw invalid(`Invalid value for 'after': no video '${query.after}' in this list.`, 'after');
-    return answer(decision, () => videoList(page.items.map((item) => videoObject(item, EXPIRES_AFTER_MS)), page.hasMore));
+    return videoAnswer(decision, () => videoList(page.items.map((item) => videoObject(item, EXPIRES_AFTER_MS)), page.hasMore));
   });
 }
 
 export function deleteVideo(mock: Mock, exchange: Exchange): Promise<Outcome> {
   return settle(newNotes('videos'), async (notes, headers) => {
-    const task = findTask(exchange, exchange.params.id!, notFound, notes);
+    const task = findTask(exchange, exchange.params.id!, videoNotFound, notes);
     const decision = taskScenario(mock, exchange, openaiEnvelope, task, notes, headers);
-    if (decision.error) return answer(decision, () => null);
+    if (decision.error) return videoAnswer(decision, () => null);
     exchange.session.tasks.delete(task.id);
-    return answer(decision, () => videoDeleted(task.id));
+    return videoAnswer(decision, () => videoDeleted(task.id));
   });
 }
 
@@ -97,7 +97,7 @@ export function videoContent(mock: Mock, exchange: Exchange): Promise<Outcome> {
   return settle(newNotes('videos'), async (notes, headers) => {
     const variant = (exchange.query.variant ?? 'video') as Variant;
     if (!VARIANTS.includes(variant)) throw invalid(`Invalid value for 'variant': expected one of ${VARIANTS.join(', ')}.`, 'variant');
-    const task = findTask(exchange, exchange.params.id!, notFound, notes);
+    const task = findTask(exchange, exchange.params.id!, videoNotFound, notes);
     const decision = taskScenario(mock, exchange, openaiEnvelope, task, notes, headers);
     if (decision.error) return { error: decision.error, waitMs: decision.waitMs };
     const { status } = videoSnapshot(task, mock.clock.now());

@@ -32,6 +32,19 @@ function sizeOf(request: ChatRequest): Size {
 }
 
 /**
+ * The one rule for keys whose group may generate images only through the chat-completions style
+ * (SPEC section 3): a 403 from anywhere else, `elsewhere` naming where they tried.
+ */
+export function requireChatCompletionsStyle(group: string | undefined, chatCompletionsOnlyGroups: readonly string[], elsewhere: string): void {
+  if (group === undefined || !chatCompletionsOnlyGroups.includes(group)) return;
+  throw failure(
+    'image_generation_not_allowed',
+    `Keys of the group "${group}" may generate images only through the chat-completions style ` +
+      `(POST /v1/chat/completions with extra_body.google.image_config), not through ${elsewhere}.`,
+  );
+}
+
+/**
  * The image output of a chat request, checked before anything is decided: a key whose group may
  * generate images only through the chat-completions style gets 403 elsewhere (SPEC section 3).
  * An image model without an explicit request answers as the vendors do by default: the picture
@@ -46,13 +59,7 @@ export function imageOutputOf(
   const chatCompletions = request.style === 'chat-completions';
   const asked = request.imageOutput ?? (model.kind === 'image' ? { withText: !chatCompletions } : undefined);
   if (!asked) return undefined;
-  if (!chatCompletions && group !== undefined && chatCompletionsOnlyGroups.includes(group)) {
-    throw failure(
-      'image_generation_not_allowed',
-      `Keys of the group "${group}" may generate images only through the chat-completions style ` +
-        `(POST /v1/chat/completions with extra_body.google.image_config), not through the ${request.style} style.`,
-    );
-  }
+  if (!chatCompletions) requireChatCompletionsStyle(group, chatCompletionsOnlyGroups, `the ${request.style} style`);
   return {
     size: sizeOf(request),
     withText: asked.withText,

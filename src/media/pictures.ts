@@ -7,6 +7,7 @@ import { resolveInside } from '../config/files.js';
 import type { ImageFixtureSpec } from '../config/schema.js';
 import type { Compiled } from '../config/types.js';
 import { filePicture, renderPicture, type Picture } from './images.js';
+import { partialPictures, renderPictureAs, type PictureFormat } from './formats.js';
 import type { Size } from './sizes.js';
 import { putBounded, MAX_IMAGES, type Session } from '../state/session.js';
 
@@ -22,22 +23,61 @@ function fixturePicture(fixture: Compiled<ImageFixtureSpec>, file: string): Pict
   return picture;
 }
 
-/** `count` pictures of `size`, the i-th rendered from `seedOf(i)`, unless the fixture says otherwise. */
+/** What an `images:` fixture decides: its error (thrown), its file, or nothing (render them). */
+function fixtureChoice(fixture: Compiled<ImageFixtureSpec> | undefined): Picture | undefined {
+  const reply = fixture?.spec.reply;
+  if (fixture && reply && 'error' in reply) {
+    throw new MockError(reply.error, reply.message ?? `The images fixture "${fixture.name}" refused this request.`, { status: reply.status });
+  }
+  return fixture && reply && 'file' in reply ? fixturePicture(fixture, reply.file) : undefined;
+}
+
+/** `count` PNG pictures of `size`, the i-th rendered from `seedOf(i)`, unless the fixture says otherwise. */
 export function pictures(
   fixture: Compiled<ImageFixtureSpec> | undefined,
   count: number,
   size: Size,
   seedOf: (index: number) => string,
 ): Picture[] {
-  const reply = fixture?.spec.reply;
-  if (fixture && reply && 'error' in reply) {
-    throw new MockError(reply.error, reply.message ?? `The images fixture "${fixture.name}" refused this request.`, { status: reply.status });
+  const file = fixtureChoice(fixture);
+  return Array.from({ length: count }, (_, index) => file ?? renderPicture(size, seedOf(index)));
+}
+
+export interface PictureOrder {
+  count: number;
+  size: Size;
+  seedOf: (index: number) => string;
+  format: PictureFormat;
+  compression: number;
+  /** Rougher previews wanted before each picture (an image stream's `partial_images`). */
+  partials: number;
+}
+
+export interface MadePicture {
+  picture: Picture;
+  partials: Picture[];
+}
+
+/**
+ * The pictures of an images endpoint in the format asked for, each with its previews. A
+ * fixture's file is served as it is, in its own format, and stands in for its own previews:
+ * the mock does not decode files to paint them rougher.
+ */
+export async function picturesAs(fixture: Compiled<ImageFixtureSpec> | undefined, order: PictureOrder): Promise<MadePicture[]> {
+  const file = fixtureChoice(fixture);
+  const made: MadePicture[] = [];
+  for (let index = 0; index < order.count; index++) {
+    if (file) {
+      made.push({ picture: file, partials: Array.from({ length: order.partials }, () => file) });
+      continue;
+    }
+    const seed = order.seedOf(index);
+    made.push({
+      picture: await renderPictureAs(order.size, seed, order.format, order.compression),
+      partials: await partialPictures(order.size, seed, order.partials, order.format, order.compression),
+    });
   }
-  if (fixture && reply && 'file' in reply) {
-    const picture = fixturePicture(fixture, reply.file);
-    return Array.from({ length: count }, () => picture);
-  }
-  return Array.from({ length: count }, (_, index) => renderPicture(size, seedOf(index)));
+  return made;
 }
 
 const EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/gif': 'gif' };

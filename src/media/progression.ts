@@ -37,8 +37,8 @@ export function videoProgress(task: VideoTask, now: number): VideoProgress {
 }
 
 export function videoSnapshot(task: VideoTask, now: number): VideoSnapshot {
-  const { id, model, prompt, createdMs, seconds, size, metadata } = task;
-  return { id, model, prompt, createdMs, seconds, size, metadata, ...videoProgress(task, now) };
+  const { id, model, prompt, createdMs, seconds, size, metadata, remixedFromId } = task;
+  return { id, model, prompt, createdMs, seconds, size, metadata, remixedFromId, ...videoProgress(task, now) };
 }
 
 /**

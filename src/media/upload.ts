@@ -2,6 +2,7 @@
 // claimed type.
 import { createHash } from 'node:crypto';
 import { invalid } from '../conversation/errors.js';
+import { isClip } from './clip.js';
 import { sniffImageType } from './png.js';
 
 export interface Upload {
@@ -27,8 +28,7 @@ export function checkedImages(uploads: Upload[] | undefined, field: string, requ
 /** A video reference must be a picture or an MP4/QuickTime clip. */
 export function checkReference(uploads: Upload[] | undefined): void {
   for (const upload of uploads ?? []) {
-    const clip = upload.data.toString('latin1', 4, 8) === 'ftyp';
-    if (!clip && !sniffImageType(upload.data)) {
+    if (!isClip(upload.data) && !sniffImageType(upload.data)) {
       throw invalid(
         `Invalid file '${upload.filename}' for 'input_reference': expected a PNG, JPEG, WebP or GIF image or an MP4 video.`,
         'input_reference',
@@ -43,4 +43,13 @@ export function uploadsDigest(inputs: readonly Upload[]): string {
   const hash = createHash('sha1');
   for (const input of inputs) hash.update(input.data);
   return inputs.length > 0 ? hash.digest('hex').slice(0, 16) : '';
+}
+
+/** The one clip a multipart field carries, refused (naming the field) unless it is an MP4. */
+export function checkedClip(uploads: Upload[] | undefined, field: string): Upload | undefined {
+  if (!uploads || uploads.length === 0) return undefined;
+  if (uploads.length > 1) throw invalid(`'${field}' takes one video file.`, field);
+  const clip = uploads[0]!;
+  if (!isClip(clip.data)) throw invalid(`Invalid file '${clip.filename}' for '${field}': expected an MP4 video.`, field, 'invalid_file');
+  return clip;
 }

@@ -8,10 +8,12 @@ import { TextAnswer } from '../exchange/admin/request.js';
 import { chat } from '../exchange/chat.js';
 import { countTokens } from '../exchange/count-tokens.js';
 import { generateContentAction } from '../exchange/generate-content.js';
-import { imageEdits, imageFile, imageGenerations } from '../exchange/images.js';
+import { imageEdits, imageFile, imageGenerations, imageVariations } from '../exchange/images.js';
 import type { Mock } from '../exchange/mock.js';
 import { getModel, LIST_ENVELOPES, listFormat, listModels } from '../exchange/models.js';
-import { deleteResponse, retrieveResponse } from '../exchange/stored-responses.js';
+import { cancelResponse, deleteResponse, listInputItems, retrieveResponse } from '../exchange/stored-responses.js';
+import { createCharacter, getCharacter } from '../exchange/video-characters.js';
+import { editVideo, extendVideo, remixVideo } from '../exchange/video-derived.js';
 import { createVideoTask, getVideoTask } from '../exchange/video-generations.js';
 import { createVideo, deleteVideo, listVideos, retrieveVideo, videoContent } from '../exchange/videos.js';
 import { chatCompletions } from '../styles/chat-completions/index.js';
@@ -19,7 +21,7 @@ import { generateContent } from '../styles/generate-content/index.js';
 import { messages, messagesTokenCounting } from '../styles/messages/index.js';
 import type { ListFormat } from '../styles/model-lists.js';
 import { openaiEnvelope } from '../styles/openai-envelope.js';
-import { responses } from '../styles/responses/index.js';
+import { responses, responsesTokenCounting } from '../styles/responses/index.js';
 import { taskEnvelope } from '../styles/videos/gateway.js';
 import { authenticate } from './auth.js';
 import { inspectorRoutes } from './inspector-routes.js';
@@ -50,8 +52,11 @@ function modelRoutes(router: Router, mock: Mock, { json, multipart }: BodyParser
 
   router.post('/v1/chat/completions', useStyle(chatCompletions), auth, json, run(chat(chatCompletions)));
   router.post('/v1/responses', useStyle(responses), auth, json, run(chat(responses)));
+  router.post('/v1/responses/input_tokens', useStyle(responses), auth, json, run(countTokens(responses, responsesTokenCounting)));
   router.get('/v1/responses/:id', useStyle(responses), auth, run(retrieveResponse));
   router.delete('/v1/responses/:id', useStyle(responses), auth, run(deleteResponse));
+  router.post('/v1/responses/:id/cancel', useStyle(responses), auth, run(cancelResponse));
+  router.get('/v1/responses/:id/input_items', useStyle(responses), auth, run(listInputItems));
   const anthropicVersion = requireHeader('anthropic-version');
   router.post('/v1/messages', useStyle(messages), auth, anthropicVersion, json, run(chat(messages)));
   router.post('/v1/messages/count_tokens', useStyle(messages), auth, anthropicVersion, json, run(countTokens(messages, messagesTokenCounting)));
@@ -69,10 +74,16 @@ function modelRoutes(router: Router, mock: Mock, { json, multipart }: BodyParser
   // The router also takes each path with a trailing slash, as the gateway description writes it.
   router.post('/v1/images/generations', images, auth, json, run(imageGenerations));
   router.post('/v1/images/edits', images, auth, multipart, run(imageEdits));
+  router.post('/v1/images/variations', images, auth, multipart, run(imageVariations));
   // Like a vendor's signed URL, a picture's URL needs no key, so an <img> tag can show it.
   router.get('/v1/images/files/:session/:file', images, run(imageFile));
 
   router.post('/v1/videos', videos, auth, multipart, run(createVideo));
+  router.post('/v1/videos/edits', videos, auth, multipart, run(editVideo));
+  router.post('/v1/videos/extensions', videos, auth, multipart, run(extendVideo));
+  router.post('/v1/videos/characters', videos, auth, multipart, run(createCharacter));
+  router.get('/v1/videos/characters/:id', videos, auth, run(getCharacter));
+  router.post('/v1/videos/:id/remix', videos, auth, multipart, run(remixVideo));
   router.get('/v1/videos', videos, auth, run(listVideos));
   router.get('/v1/videos/:id', videos, auth, run(retrieveVideo));
   router.delete('/v1/videos/:id', videos, auth, run(deleteVideo));

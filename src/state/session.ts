@@ -11,11 +11,22 @@ export interface StoredResponse {
   /** The conversation up to and including this response's output. */
   turns: Turn[];
   body: unknown;
+  /** The request's input items as `GET /v1/responses/{id}/input_items` lists them. */
+  inputItems: ReadonlyArray<{ id: string }>;
+  /** Set for `background: true`: when the reply shows, and whether it was cancelled first. */
+  background?: { readyMs: number; cancelled: boolean };
 }
 
 export interface StoredImage {
   mimeType: string;
   data: Uint8Array;
+}
+
+/** A character made from uploaded footage (`POST /v1/videos/characters`). */
+export interface VideoCharacter {
+  id: string;
+  name: string;
+  createdMs: number;
 }
 
 export interface RateWindow {
@@ -28,6 +39,7 @@ export interface Session {
   journal: Ring<JournalEntry>;
   responses: Map<string, StoredResponse>;
   tasks: Map<string, VideoTask>;
+  characters: Map<string, VideoCharacter>;
   /** Pictures answered as `url`, served at that URL until they age out. */
   images: Map<string, StoredImage>;
   /** Requests taken by each scenario in this session, for step selection. */
@@ -45,6 +57,7 @@ export interface Session {
 /** Bounded stores: a long CI run cannot grow the mock without end. */
 export const MAX_STORED_RESPONSES = 1000;
 export const MAX_TASKS = 1000;
+export const MAX_CHARACTERS = 1000;
 /** Pictures are large: a session keeps only its latest ones for `url` answers. */
 export const MAX_IMAGES = 100;
 /** Fixtures added through the admin API; past this a session must be reset first. */
@@ -56,6 +69,7 @@ export function createSession(id: string, journalMax: number, nowMs: number): Se
     journal: new Ring(journalMax),
     responses: new Map(),
     tasks: new Map(),
+    characters: new Map(),
     images: new Map(),
     scenarioCounters: new Map(),
     rateWindows: new Map(),

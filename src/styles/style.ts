@@ -48,4 +48,7 @@ export interface StoredReply {
   id: string;
   turns: Turn[];
   body: unknown;
+  inputItems: ReadonlyArray<{ id: string }>;
+  /** Answered at once as queued, the reply shown only later (responses `background: true`). */
+  background: boolean;
 }

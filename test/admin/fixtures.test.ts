@@ -91,6 +91,14 @@ describe('run-time fixtures', () => {
     expect(((await models.json()) as { error: { message: string } }).error.message).toContain('models');
   });
 
+  it('refuses an empty body, or one without a chat list, naming chat', async () => {
+    const empty = await server.admin('/fixtures', { method: 'POST' });
+    expect(empty.status).toBe(400);
+    expect(((await empty.json()) as { error: { param: string } }).error.param).toBe('chat');
+    const nothing = await post({});
+    expect(nothing.status).toBe(400);
+  });
+
   it('adds to the default session without ?session', async () => {
     expect((await post({ chat: [{ match: { contains: 'ping' }, reply: { text: 'pong' } }] })).status).toBe(201);
     expect(await reply('default', 'ping')).toBe('pong');

@@ -64,7 +64,9 @@ function compilePosted(body: unknown, session: string, firstOrder: number): Chat
   if (others.length > 0) {
     throw problem(`Only chat fixtures can be added at run time; ${others.join(', ')} stay in the fixture files.`, others[0]);
   }
-  return (parsed.data.chat ?? []).map((spec, i) => {
+  // An empty body is a client that forgot its document, not a request to add nothing.
+  if (!parsed.data.chat) throw problem('The body holds no fixtures: post a fixtures document such as {"chat": [{"match": ..., "reply": ...}]}.', 'chat');
+  return parsed.data.chat.map((spec, i) => {
     try {
       return compileChatFixture(spec, RUNTIME_FILE, firstOrder + i, session);
     } catch (error) {

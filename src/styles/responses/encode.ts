@@ -19,7 +19,7 @@ export type OutputItem =
   | { id: string; type: 'message'; status: 'completed' | 'incomplete'; content: OutputText[]; role: 'assistant' }
   | { id: string; type: 'function_call'; status: 'completed'; arguments: string; call_id: string; name: string };
 
-export type ResponseStatus = 'completed' | 'incomplete' | 'in_progress' | 'failed';
+export type ResponseStatus = 'completed' | 'incomplete' | 'in_progress' | 'failed' | 'queued' | 'cancelled';
 
 export interface ResponseObject {
   id: string;

@@ -48,7 +48,7 @@ function functionCallEvents(item: Extract<OutputItem, { type: 'function_call' }>
 }
 
 /** The response as it stands before any output: in progress, nothing counted yet. */
-function started(response: ResponseObject): ResponseObject {
+export function started(response: ResponseObject): ResponseObject {
   return { ...response, status: 'in_progress', completed_at: null, incomplete_details: null, output: [], usage: null };
 }
 

@@ -1,14 +1,16 @@
 // The responses style (`POST /v1/responses`): every response it answers is kept in the session,
 // for `previous_response_id`, item references and `GET /v1/responses/{id}`.
 import type { StreamEvent } from '../../conversation/plan.js';
-import type { Reply } from '../../conversation/types.js';
+import type { ChatRequest, Reply } from '../../conversation/types.js';
 import { openaiEnvelope } from '../openai-envelope.js';
-import type { ChatStyle } from '../style.js';
+import type { ChatStyle, DecodeContext, StyleInput } from '../style.js';
 import { decodeResponses } from './decode.js';
 import { encodeResponse, outputTurn, type ResponseObject } from './encode.js';
 import { BY_TOKEN, failureEvents, responseEvents, type StreamChunks } from './events.js';
 import { responseId } from './ids.js';
+import { inputItemsOf } from './input-items.js';
 import { readResponse } from './read.js';
+import type { ResponsesBody } from './schema.js';
 
 /** The reply's own chunks (its fixture's `chunk_by`), so pacing matches the other styles. */
 function replyChunks(reply: Reply): StreamChunks {
@@ -28,11 +30,30 @@ export const responses: ChatStyle = {
     return failureEvents(error, { response, planned: responseEvents(response, replyChunks(context.reply)).length });
   },
   read: readResponse,
-  store: (reply, request) => ({
-    id: responseId(reply),
-    turns: [...request.turns, outputTurn(reply)],
-    body: encodeResponse(reply, request),
-  }),
+  store: (reply, request) => {
+    const body = request.body as ResponsesBody;
+    return {
+      id: responseId(reply),
+      turns: [...request.turns, outputTurn(reply)],
+      body: encodeResponse(reply, request),
+      inputItems: inputItemsOf(body.input, reply),
+      // A background stream still streams; only a whole answer waits for its reply.
+      background: body.background === true && !request.stream,
+    };
+  },
+};
+
+/** `POST /v1/responses/input_tokens`: the body of a response request, its model optional. */
+export const responsesTokenCounting = {
+  decode: (input: StyleInput, context: DecodeContext): ChatRequest => {
+    const body = input.body;
+    const named = body !== null && typeof body === 'object' && 'model' in body && body.model != null;
+    if (named) return decodeResponses(input, context);
+    // The schema wants a model; counting needs none, so a stand-in is checked and then dropped.
+    const request = decodeResponses({ ...input, body: { ...(body as object), model: 'unnamed' } }, context);
+    return { ...request, model: '' };
+  },
+  encode: (inputTokens: number) => ({ object: 'response.input_tokens', input_tokens: inputTokens }),
 };
 
 /**

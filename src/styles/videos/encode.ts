@@ -16,7 +16,7 @@ export function videoObject(video: VideoSnapshot, expiresAfterMs: number): Recor
     prompt: video.prompt,
     seconds: video.seconds,
     size: video.size,
-    remixed_from_video_id: null,
+    remixed_from_video_id: video.remixedFromId ?? null,
     error: video.error,
     ...(video.metadata ? { metadata: video.metadata } : {}),
   };
