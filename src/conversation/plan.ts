@@ -24,7 +24,12 @@ export type Plan =
       events: StreamEvent[];
       pacing: Pacing;
     }
-  | { kind: 'binary'; status: number; headers: Record<string, string>; contentType: string; data: Uint8Array };
+  | { kind: 'binary'; status: number; headers: Record<string, string>; contentType: string; data: Uint8Array }
+  /** An upstream's answer passed on as it arrives; `answered()` says what it was, once it is over. */
+  | { kind: 'relay'; status: number; headers: Record<string, string>; body: AsyncIterable<Uint8Array>; answered(): RelayedAnswer };
+
+/** What a relayed answer said, parsed once it ended: its JSON body, or its stream's events. */
+export type RelayedAnswer = { body: unknown } | { events: Array<{ event: string | null; data: unknown }> };
 
 /** A fault the writer performs on top of a plan (scenarios). */
 export type Fault =

@@ -18,6 +18,8 @@ import type { Mock } from './mock.js';
 import { chunkByFor, pacingFor } from './pacing.js';
 import { CHAT_STYLE_MODELS, nextId, requireModel, styleInput } from './request.js';
 import { scenarioStep } from './scenario.js';
+import { chatRecorder } from './upstream/record-chat.js';
+import { relay } from './upstream/relay.js';
 import { keepResponse, shownResponse } from './stored-responses.js';
 
 function select(mock: Mock, exchange: Exchange, subject: MatchSubject, notes: Notes): Selection<ChatFixture> | undefined {
@@ -28,7 +30,7 @@ function select(mock: Mock, exchange: Exchange, subject: MatchSubject, notes: No
   if (selection) return selection;
   const miss = nearestMiss(chained(fixtures, config.chat), subject) ?? null;
   notes.nearMiss = miss;
-  if (mock.options.strict) {
+  if (mock.options.strict && !mock.options.upstream) {
     const why = miss ? ` The closest is "${miss.fixture}" (${miss.file}), which failed on: ${miss.failed.join(', ')}.` : '';
     throw failure('fixture_not_found', `No fixture matches this request.${why}`);
   }
@@ -82,6 +84,7 @@ export function chat(style: ChatStyle) {
       const decision = scenarioStep(mock, exchange, style.envelope, subject, notes, headers, () => countInputTokens(request));
       if (decision.error) return { error: decision.error, waitMs: decision.waitMs };
       const selection = select(mock, exchange, subject, notes);
+      if (!selection && mock.options.upstream) return relay(mock, exchange, notes, chatRecorder(style, request));
       const refusal = selection?.fixture.error;
       if (refusal) return { error: stepError(refusal.kind, refusal) };
       const plain = reply(mock, exchange, request, model, selection);

@@ -208,6 +208,31 @@ async function writeEvents(res: ServerResponse, plan: Extract<Plan, { kind: 'str
   res.end();
 }
 
+/**
+ * An upstream's answer, chunk by chunk as it arrives, so the client sees the upstream's pace. A
+ * client that leaves ends the loop, and with it the upstream request (its signal aborts).
+ */
+async function writeRelay(ctx: Context, plan: Extract<Plan, { kind: 'relay' }>): Promise<void> {
+  const res = ctx.res;
+  ctx.respond = false;
+  const headers = { ...(ctx.response.headers as Record<string, string>), ...plan.headers };
+  res.writeHead(plan.status, headers);
+  res.flushHeaders();
+  try {
+    for await (const chunk of plan.body) {
+      if (res.destroyed) break;
+      if (!res.write(chunk)) await drain(res);
+    }
+  } catch {
+    // The upstream broke off: the client gets the cut, as it would from the upstream itself.
+    res.destroy();
+    return;
+  }
+  if (!res.destroyed) res.end();
+  const answered = plan.answered();
+  (ctx.state as MockState).sent = { status: plan.status, headers, ...answered };
+}
+
 export async function write(ctx: Context, plan: Plan, fault?: Fault): Promise<void> {
   if (fault?.kind === 'delay' && !(await waitForClient(ctx, fault.ms))) return;
   if (fault?.kind === 'reset') {
@@ -217,6 +242,7 @@ export async function write(ctx: Context, plan: Plan, fault?: Fault): Promise<vo
     return;
   }
   if (plan.kind === 'stream') return writeStream(ctx, plan, fault);
+  if (plan.kind === 'relay') return writeRelay(ctx, plan);
   ctx.status = plan.status;
   ctx.set(plan.headers);
   const state = ctx.state as MockState;

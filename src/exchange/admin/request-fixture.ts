@@ -4,10 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { failure } from '../../conversation/errors.js';
-import { fingerprint } from '../../conversation/fingerprint.js';
 import { chatFixtureYaml, type ChatFixtureDocument } from '../../conversation/fixture-yaml.js';
-import { readErrorAnswer } from '../../conversation/recorded.js';
-import { turnText } from '../../conversation/subject.js';
 import type { ChatRequest } from '../../conversation/types.js';
 import type { JournalEntry, SentResponse } from '../../state/journal.js';
 import type { Session } from '../../state/session.js';
@@ -16,6 +13,7 @@ import { generateContent, parseTarget } from '../../styles/generate-content/inde
 import { messages } from '../../styles/messages/index.js';
 import { responses } from '../../styles/responses/index.js';
 import type { ChatStyle, StyleInput } from '../../styles/style.js';
+import { chatFixtureOf } from '../fixture-of.js';
 import type { Mock } from '../mock.js';
 import { TextAnswer, type AdminRequest } from './request.js';
 
@@ -65,30 +63,9 @@ function decoded({ entry, session }: Found): { style: ChatStyle; request: ChatRe
   }
 }
 
-function lastUserText(request: ChatRequest): string {
-  const turn = request.turns.findLast((t) => t.role === 'user');
-  return turn ? turnText(turn) : '';
-}
-
-/** A whole error answer replays as an error; a stream (even one a client left) as what it said. */
-function pinnedReply(style: ChatStyle, response: SentResponse): ChatFixtureDocument['reply'] {
-  if ('events' in response) return style.read({ events: response.events });
-  if (response.status >= 400) {
-    const headers = Object.fromEntries(Object.entries(response.headers).map(([name, value]) => [name, String(value)]));
-    return { error: readErrorAnswer({ status: response.status, headers, body: response.body }) };
-  }
-  return style.read({ body: response.body });
-}
-
 function pinnedFixture(found: Found, name?: string): ChatFixtureDocument {
   const { style, request, response } = decoded(found);
-  const print = fingerprint(request);
-  return {
-    name: name ?? `${style.name}-${request.model}-${print.slice(0, 8)}`,
-    comment: `last user message: ${lastUserText(request) || '(none)'}`,
-    match: { fingerprint: print },
-    reply: pinnedReply(style, response),
-  };
+  return chatFixtureOf(style, request, response, name);
 }
 
 function entryId(request: AdminRequest): string {

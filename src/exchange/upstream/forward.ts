@@ -1,0 +1,94 @@
+// Forwarding one request to the upstream: the body as the client sent it, the client's headers
+// less the hop-by-hop ones and the mock's own, the key replaced when UPSTREAM_API_KEY is set; the
+// answer comes back as it arrives, for the shell to relay and the recorder to keep.
+import { failure } from '../../conversation/errors.js';
+import type { Exchange } from '../exchange.js';
+import type { Upstream } from './options.js';
+
+/** Headers that belong to one connection, or that the relay sets anew (RFC 9110 7.6.1). */
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'host',
+  'content-length',
+  // fetch decodes what it is sent; the relay answers the decoded bytes.
+  'accept-encoding',
+  'content-encoding',
+]);
+
+export interface Forwarded {
+  /** The URL forwarded to, without a `key` query parameter (for the journal). */
+  shownUrl: string;
+  status: number;
+  headers: Record<string, string>;
+  body: AsyncIterable<Uint8Array>;
+}
+
+function requestHeaders(exchange: Exchange, key: string | undefined): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(exchange.headers)) {
+    if (HOP_BY_HOP.has(name) || name.startsWith('x-mock-') || value === undefined) continue;
+    headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  if (key) {
+    if (headers.authorization) headers.authorization = `Bearer ${key}`;
+    if (headers['x-api-key']) headers['x-api-key'] = key;
+    if (headers['x-goog-api-key']) headers['x-goog-api-key'] = key;
+  }
+  return headers;
+}
+
+function target(upstream: Upstream, exchange: Exchange): { url: string; shown: string } {
+  const query = new URLSearchParams(exchange.search);
+  if (upstream.key && query.has('key')) query.set('key', upstream.key);
+  const search = query.size > 0 ? `?${query}` : '';
+  const shownQuery = new URLSearchParams(query);
+  shownQuery.delete('key');
+  return { url: `${upstream.url}${exchange.path}${search}`, shown: `${upstream.url}${exchange.path}${shownQuery.size > 0 ? `?${shownQuery}` : ''}` };
+}
+
+/** A multipart body cannot be had as sent (the parser consumed it): it is sent again as the same form. */
+function multipartBody(exchange: Exchange): FormData {
+  const form = new FormData();
+  const fields = (exchange.formFields ?? {}) as Record<string, string | string[]>;
+  for (const [name, value] of Object.entries(fields)) for (const item of [value].flat()) form.append(name, item);
+  for (const [name, uploads] of exchange.uploads) {
+    for (const upload of uploads) form.append(uploads.length > 1 ? `${name}[]` : name, new Blob([upload.data]), upload.filename);
+  }
+  return form;
+}
+
+export async function forward(upstream: Upstream, exchange: Exchange): Promise<Forwarded> {
+  const { url, shown } = target(upstream, exchange);
+  const headers = requestHeaders(exchange, upstream.key);
+  let body: string | FormData | undefined;
+  if (exchange.multipart) {
+    delete headers['content-type'];
+    body = multipartBody(exchange);
+  } else if (exchange.method !== 'GET' && exchange.method !== 'HEAD') body = exchange.rawBody;
+  let response: Response;
+  try {
+    response = await fetch(url, { method: exchange.method, headers, body, signal: exchange.signal, redirect: 'manual' });
+  } catch (error) {
+    const reason = (error as { cause?: { code?: string; message?: string } }).cause;
+    throw failure('upstream_unreachable', `The upstream ${shown} could not be reached: ${reason?.code ?? reason?.message ?? (error as Error).message}.`, { status: 502 });
+  }
+  const answered: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    if (!HOP_BY_HOP.has(name)) answered[name] = value;
+  });
+  const stream = response.body;
+  return {
+    shownUrl: shown,
+    status: response.status,
+    headers: answered,
+    body: stream ? (stream as unknown as AsyncIterable<Uint8Array>) : (async function* () {})(),
+  };
+}

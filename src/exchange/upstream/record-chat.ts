@@ -1,0 +1,17 @@
+// A forwarded chat exchange kept as a fixture: one file per turn, named after its style, model and
+// fingerprint, with the upstream's text, tool calls, usage and, for a stream, its pieces and pace.
+import { chatFixtureYaml } from '../../conversation/fixture-yaml.js';
+import type { ChatRequest } from '../../conversation/types.js';
+import type { ChatStyle } from '../../styles/style.js';
+import { chatFixtureOf, fixtureName } from '../fixture-of.js';
+import { writeAtomically, type Recorder } from './relay.js';
+
+export function chatRecorder(style: ChatStyle, request: ChatRequest): Recorder {
+  return ({ status, headers, answer, timing }, dir) => {
+    const file = `${fixtureName(style, request)}.yaml`;
+    const stream = 'events' in answer && status < 400 ? timing : undefined;
+    const fixture = chatFixtureOf(style, request, { status, headers, ...answer }, undefined, stream);
+    writeAtomically(dir, file, chatFixtureYaml(fixture));
+    return file;
+  };
+}

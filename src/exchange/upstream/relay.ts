@@ -1,0 +1,57 @@
+// A request no fixture answers, forwarded: the upstream's answer is relayed as it arrives, the
+// journal notes where it went, and with --record the exchange is kept as a fixture once it ended.
+import { renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Plan, RelayedAnswer } from '../../conversation/plan.js';
+import type { Exchange, Notes } from '../exchange.js';
+import type { Mock } from '../mock.js';
+import { Capture } from './capture.js';
+import { forward } from './forward.js';
+
+/** A finished exchange as the recorder reads it. */
+export interface Relayed {
+  status: number;
+  headers: Record<string, string>;
+  answer: RelayedAnswer;
+  timing: { first_chunk_ms: number; chunk_ms: number } | undefined;
+}
+
+/** Writes what a finished exchange should become under the record directory; answers the file written, relative to it. */
+export type Recorder = (relayed: Relayed, dir: string) => string | undefined;
+
+/** A file appears whole or not at all: the watcher never loads half of one. */
+export function writeAtomically(dir: string, file: string, content: string | Uint8Array): void {
+  const temporary = join(dir, `.${file.replace(/\//g, '_')}.${process.pid}.tmp`);
+  writeFileSync(temporary, content);
+  renameSync(temporary, join(dir, file));
+}
+
+export async function relay(mock: Mock, exchange: Exchange, notes: Notes, recorder?: Recorder): Promise<{ plan: Plan }> {
+  const upstream = mock.options.upstream!;
+  const started = performance.now();
+  const forwarded = await forward(upstream, exchange);
+  const upstreamNote = { url: forwarded.shownUrl, status: forwarded.status, duration_ms: 0 };
+  notes.upstream = upstreamNote;
+  const sse = forwarded.headers['content-type']?.includes('text/event-stream') ?? false;
+  const capture = new Capture(sse, started, () => performance.now());
+  const keep = (): void => {
+    upstreamNote.duration_ms = Math.round((performance.now() - started) * 10) / 10;
+    const dir = upstream.record;
+    if (!capture.complete || !recorder || !dir) return;
+    try {
+      notes.recorded = recorder({ status: forwarded.status, headers: forwarded.headers, answer: capture.answer(), timing: capture.timing() }, dir) ?? null;
+    } catch (error) {
+      mock.log('error', `recording ${exchange.method} ${exchange.path} failed: ${(error as Error).message}`);
+    }
+  };
+  async function* body(): AsyncIterable<Uint8Array> {
+    try {
+      yield* capture.through(forwarded.body);
+    } finally {
+      keep();
+    }
+  }
+  return {
+    plan: { kind: 'relay', status: forwarded.status, headers: forwarded.headers, body: body(), answered: () => capture.answer() },
+  };
+}
