@@ -88,7 +88,9 @@ export function chat(style: ChatStyle) {
       const answer = output ? illustrated(mock, output, subject, notes, selection?.fixture, plain) : plain;
       const kept = style.store?.(answer, request);
       if (kept) putBounded(session.responses, kept.id, { turns: kept.turns, body: kept.body }, MAX_STORED_RESPONSES);
-      const fault = toFault(decision.fault, (error) => style.streamError(error, { reply: answer, request }));
+      const fault = toFault(decision.fault, (error, cutAt) =>
+        style.streamError(error, { reply: answer, request, cutAt, requestId: exchange.requestId }),
+      );
       return { plan: planReply(style, answer, request, input), fault };
     });
 }

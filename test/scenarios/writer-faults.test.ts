@@ -82,8 +82,15 @@ describe('faults in the writer', () => {
   });
 
   it('sends the style error events after N chunks and ends the stream without its closing events', async () => {
-    const fault: Fault = { kind: 'stream_error', afterChunks: 1, events: [{ event: 'error', data: { error: { message: 'boom' } } }] };
+    const cuts: number[] = [];
+    const errorEvents = (cutAt: number) => {
+      cuts.push(cutAt);
+      return [{ event: 'error', data: { error: { message: 'boom' } } }];
+    };
+    const fault: Fault = { kind: 'stream_error', afterChunks: 1, events: errorEvents };
     await write(contextFor(res), stream(0), fault);
+    // The role chunk and the first content chunk went before the error.
+    expect(cuts).toEqual([2]);
     expect(text()).toContain('"one"');
     expect(text()).not.toContain('"two"');
     expect(text()).toMatch(/event: error\ndata: \{"error":\{"message":"boom"\}\}\n\n$/);

@@ -225,9 +225,9 @@ describe('messages decode', () => {
     expect(error.kind).toBe('invalid_request');
     expect(error.message).toContain(message);
     expect(error.options.param).toBe(param);
-    const rendered = messagesEnvelope(error);
+    const rendered = messagesEnvelope(error, 'req_1');
     expect(rendered.status).toBe(400);
-    expect(rendered.body).toEqual({ type: 'error', error: { type: 'invalid_request_error', message: error.message } });
+    expect(rendered.body).toEqual({ type: 'error', error: { type: 'invalid_request_error', message: error.message }, request_id: 'req_1' });
   });
 });
 
@@ -348,6 +348,9 @@ describe('messages events', () => {
   it('speaks errors in the vendor envelope: overloaded is 529, in a stream an `error` event', () => {
     const overloaded = new MockError('overloaded', 'Overloaded');
     expect(messagesEnvelope(overloaded)).toMatchObject({ status: 529, body: { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } } });
-    expect(messagesStreamError(overloaded)).toEqual([{ event: 'error', data: { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } } }]);
+    const context = { reply: withEverything, request: thinkingRequest, cutAt: 3, requestId: 'req_1' };
+    expect(messagesStreamError(overloaded, context)).toEqual([
+      { event: 'error', data: { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' }, request_id: 'req_1' } },
+    ]);
   });
 });

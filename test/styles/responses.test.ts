@@ -304,17 +304,18 @@ describe('responses events', () => {
     expect((cut.at(-1)!.data as { type: string }).type).toBe('response.incomplete');
   });
 
-  it('breaks off with an error event, then response.failed, numbered after the stream', () => {
+  it('breaks off with an error event, then response.failed, numbered on from where the stream was cut', () => {
     const error = new MockError('server_error', 'Boom.');
-    const failure = responses.streamError(error, { reply: streamed, request }).map((e) => e.data as Record<string, unknown>);
+    const context = { reply: streamed, request, cutAt: 5, requestId: 'req_1' };
+    const failure = responses.streamError(error, context).map((e) => e.data as Record<string, unknown>);
     expect(failure[0]).toEqual({
       type: 'error',
-      sequence_number: events.length,
+      sequence_number: 5,
       error: { type: 'server_error', code: null, message: 'Boom.', param: null },
     });
     expect(failure[1]).toMatchObject({
       type: 'response.failed',
-      sequence_number: events.length + 1,
+      sequence_number: 6,
       response: { id: 'resp_abc123', status: 'failed', error: { code: 'server_error', message: 'Boom.' } },
     });
   });

@@ -6,6 +6,7 @@ import type { StreamEvent } from '../../conversation/plan.js';
 import { chunkText } from '../../conversation/tokens.js';
 import type { ChatRequest, Reply } from '../../conversation/types.js';
 import { choiceOf, contentBlocks, openingMessage, stopOf, usageOf, type ContentBlock } from './encode.js';
+import type { StreamErrorContext } from '../style.js';
 import { messagesEnvelope } from './envelope.js';
 
 function event(type: string, fields: Record<string, unknown> = {}, paced = false): StreamEvent {
@@ -49,6 +50,6 @@ export function messageEvents(reply: Reply, request: ChatRequest): StreamEvent[]
 }
 
 /** `event: error` with the envelope body: the vendor SDK throws it as an APIError of that type. */
-export function messagesStreamError(error: MockError): StreamEvent[] {
-  return [{ event: 'error', data: messagesEnvelope(error).body }];
+export function messagesStreamError(error: MockError, context?: StreamErrorContext): StreamEvent[] {
+  return [{ event: 'error', data: messagesEnvelope(error, context?.requestId).body }];
 }
