@@ -64,15 +64,20 @@ describe('messages.create through @anthropic-ai/sdk', () => {
     expect(message.content).toEqual([{ type: 'text', text: 'Hello from the fixture. How can I help?' }]);
     expect(message.stop_reason).toBe('end_turn');
     expect(message.stop_sequence).toBeNull();
-    expect(message.usage).toEqual({
+    const usage = {
       input_tokens: expect.any(Number),
       output_tokens: 10,
       cache_creation_input_tokens: 0,
       cache_read_input_tokens: 0,
+      cache_creation: { ephemeral_5m_input_tokens: 0, ephemeral_1h_input_tokens: 0 },
       service_tier: 'standard',
-    });
+      inference_geo: 'not_available',
+    };
+    expect(message.usage).toEqual(usage);
     expect(message.usage.input_tokens).toBeGreaterThan(0);
     expect(message._request_id).toMatch(/^req_/);
+    const streamed = await client.messages.stream(hello).finalMessage();
+    expect(streamed.usage).toEqual(usage);
   });
 
   it('answers tools with tool_use blocks whose input fits the input_schema', async () => {
@@ -273,7 +278,11 @@ describe('messages errors', () => {
     expect(missing.status).toBe(400);
     expect(missing.headers.get('request-id')).toMatch(/^req_/);
     expect(missing.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(await missing.json()).toEqual({ type: 'error', error: { type: 'invalid_request_error', message: 'anthropic-version: header is required' } });
+    expect(await missing.json()).toEqual({
+      type: 'error',
+      error: { type: 'invalid_request_error', message: 'anthropic-version: header is required' },
+      request_id: missing.headers.get('request-id'),
+    });
     const noKey = await send({});
     expect(noKey.status).toBe(401);
     expect(((await noKey.json()) as { error: { type: string } }).error.type).toBe('authentication_error');

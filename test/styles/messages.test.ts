@@ -254,7 +254,15 @@ describe('messages encode', () => {
       stop_reason: 'tool_use',
       stop_sequence: null,
       stop_details: null,
-      usage: { input_tokens: 20, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: 13, service_tier: 'standard' },
+      usage: {
+        input_tokens: 20,
+        cache_creation_input_tokens: 0,
+        cache_read_input_tokens: 0,
+        cache_creation: { ephemeral_5m_input_tokens: 0, ephemeral_1h_input_tokens: 0 },
+        output_tokens: 13,
+        service_tier: 'standard',
+        inference_geo: 'not_available',
+      },
     });
   });
 

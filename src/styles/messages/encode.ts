@@ -61,13 +61,19 @@ export function outputTokens(reply: Reply): number {
   return reply.usage.outputTokens + reply.usage.reasoningTokens;
 }
 
+/**
+ * In the vendor's order. The mock writes no cache, so both cache figures (and their split by
+ * lifetime) are 0; `not_available` is the region the vendor names when none was asked for.
+ */
 export function usageOf(reply: Reply, output = outputTokens(reply)) {
   return {
     input_tokens: reply.usage.inputTokens,
     cache_creation_input_tokens: 0,
     cache_read_input_tokens: 0,
+    cache_creation: { ephemeral_5m_input_tokens: 0, ephemeral_1h_input_tokens: 0 },
     output_tokens: output,
     service_tier: 'standard',
+    inference_geo: 'not_available',
   };
 }
 

@@ -33,6 +33,12 @@ function deltasOf(block: ContentBlock, reply: Reply): Array<Record<string, unkno
   return json.map((partial_json) => ({ type: 'input_json_delta', partial_json }));
 }
 
+/** The closing usage has only the counts (the SDK's `MessageDeltaUsage`); the rest came in message_start. */
+function deltaUsageOf(reply: Reply) {
+  const { input_tokens, cache_creation_input_tokens, cache_read_input_tokens, output_tokens } = usageOf(reply);
+  return { input_tokens, cache_creation_input_tokens, cache_read_input_tokens, output_tokens };
+}
+
 export function messageEvents(reply: Reply, request: ChatRequest): StreamEvent[] {
   const blocks = contentBlocks(reply, request);
   const events: StreamEvent[] = [event('message_start', { message: openingMessage(reply, request) })];
@@ -43,8 +49,7 @@ export function messageEvents(reply: Reply, request: ChatRequest): StreamEvent[]
     for (const delta of deltasOf(block, reply)) events.push(event('content_block_delta', { index, delta }, true));
     events.push(event('content_block_stop', { index }));
   });
-  const { service_tier: _tier, ...usage } = usageOf(reply);
-  events.push(event('message_delta', { delta: stopOf(reply), usage }));
+  events.push(event('message_delta', { delta: stopOf(reply), usage: deltaUsageOf(reply) }));
   events.push(event('message_stop'));
   return events;
 }
