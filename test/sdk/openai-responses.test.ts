@@ -76,12 +76,14 @@ describe('responses through the openai SDK', () => {
     const chat = await client.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hello there' }] });
     expect(response.usage).toEqual({
       input_tokens: chat.usage!.prompt_tokens,
-      input_tokens_details: { cached_tokens: 0 },
+      input_tokens_details: { cached_tokens: 0, cache_write_tokens: 0 },
       output_tokens: chat.usage!.completion_tokens,
       output_tokens_details: { reasoning_tokens: 0 },
       total_tokens: chat.usage!.total_tokens,
     });
     expect(response._request_id).toMatch(/^req_/);
+    const streamed = await client.responses.stream({ model: 'gpt-4o-mini', input: 'hello there' }).finalResponse();
+    expect(streamed.usage).toEqual(response.usage);
   });
 
   it('echoes the request settings', async () => {

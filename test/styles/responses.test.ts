@@ -231,7 +231,7 @@ describe('responses encode', () => {
     ]);
     expect(body.usage).toEqual({
       input_tokens: 20,
-      input_tokens_details: { cached_tokens: 0 },
+      input_tokens_details: { cached_tokens: 0, cache_write_tokens: 0 },
       output_tokens: 12,
       output_tokens_details: { reasoning_tokens: 7 },
       total_tokens: 32,
