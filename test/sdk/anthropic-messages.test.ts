@@ -248,7 +248,22 @@ describe('models through @anthropic-ai/sdk', () => {
 
   it('retrieves one model in the messages-style shape', async () => {
     const model = await client.models.retrieve('claude-sonnet-4-5');
-    expect(model).toEqual({ type: 'model', id: 'claude-sonnet-4-5', display_name: 'Claude Sonnet 4.5', created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/), lifecycle: 'active' });
+    expect(model).toMatchObject({
+      type: 'model',
+      id: 'claude-sonnet-4-5',
+      display_name: 'Claude Sonnet 4.5',
+      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
+      lifecycle: 'active',
+      max_input_tokens: 200000,
+      max_tokens: 64000,
+    });
+    // What the mock honours: thinking on a reasoning model, images and structured output; no batches.
+    expect(model.capabilities).toMatchObject({
+      thinking: { supported: true, types: { enabled: { supported: true }, disabled: { supported: true } } },
+      image_input: { supported: true },
+      structured_outputs: { supported: true },
+      batch: { supported: false },
+    });
     const error = await client.models.retrieve('claude-nope').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Anthropic.NotFoundError);
     expect((error as InstanceType<typeof Anthropic.NotFoundError>).type).toBe('not_found_error');
