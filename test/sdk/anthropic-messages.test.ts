@@ -312,6 +312,16 @@ describe('messages errors', () => {
     expect((error as InstanceType<typeof Anthropic.BadRequestError>).apiMessage).toBe('max_tokens: Field required');
   });
 
+  it('raises BadRequestError for a system role inside messages (the SDK types allow it; the vendor does not), count_tokens too', async () => {
+    const messages: Anthropic.MessageParam[] = [{ role: 'system', content: 'Be brief.' }, ...hello.messages];
+    const created = await client.messages.create({ ...hello, messages }).catch((e: unknown) => e);
+    const counted = await client.messages.countTokens({ model: hello.model, messages }).catch((e: unknown) => e);
+    for (const error of [created, counted]) {
+      expect(error).toBeInstanceOf(Anthropic.BadRequestError);
+      expect((error as InstanceType<typeof Anthropic.BadRequestError>).apiMessage).toMatch(/^messages\.0\.role: /);
+    }
+  });
+
   it('raises NotFoundError with not_found_error for an unknown model, stream or not', async () => {
     const error = await client.messages.create({ ...hello, model: 'claude-nope' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Anthropic.NotFoundError);
