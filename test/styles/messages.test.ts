@@ -249,7 +249,7 @@ describe('messages encode', () => {
       content: [
         { type: 'thinking', thinking: 'Weather wanted.', signature: signatureOf(whole) },
         { type: 'text', text: 'Let me check.' },
-        { type: 'tool_use', id: 'toolu_abc1230', name: 'get_weather', input: { city: 'Paris' } },
+        { type: 'tool_use', id: 'toolu_abc1230', name: 'get_weather', input: { city: 'Paris' }, caller: { type: 'direct' } },
       ],
       stop_reason: 'tool_use',
       stop_sequence: null,
@@ -307,8 +307,8 @@ describe('messages events', () => {
     expect(starts).toEqual([
       { type: 'thinking', thinking: '', signature: '' },
       { type: 'text', text: '' },
-      { type: 'tool_use', id: 'toolu_abc1230', name: 'get_weather', input: {} },
-      { type: 'tool_use', id: 'toolu_abc1231', name: 'get_time', input: {} },
+      { type: 'tool_use', id: 'toolu_abc1230', name: 'get_weather', input: {}, caller: { type: 'direct' } },
+      { type: 'tool_use', id: 'toolu_abc1231', name: 'get_time', input: {}, caller: { type: 'direct' } },
     ]);
     const start = events[0]!.data as { message: { usage: Record<string, number>; content: unknown[]; stop_reason: unknown } };
     expect(start.message.usage).toMatchObject({ input_tokens: 30, output_tokens: 1 });

@@ -310,6 +310,9 @@ describe('responses events', () => {
     const failure = responses.streamError(error, context).map((e) => e.data as Record<string, unknown>);
     expect(failure[0]).toEqual({
       type: 'error',
+      code: null,
+      message: 'Boom.',
+      param: null,
       sequence_number: 5,
       error: { type: 'server_error', code: null, message: 'Boom.', param: null },
     });

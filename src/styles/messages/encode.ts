@@ -6,7 +6,7 @@ import type { ChatRequest, Reply, ReplyChoice, ToolCall } from '../../conversati
 export type ContentBlock =
   | { type: 'thinking'; thinking: string; signature: string }
   | { type: 'text'; text: string }
-  | { type: 'tool_use'; id: string; name: string; input: Record<string, unknown> };
+  | { type: 'tool_use'; id: string; name: string; input: Record<string, unknown>; caller: { type: 'direct' } };
 
 export function messageId(reply: Reply): string {
   return `msg_${reply.id}`;
@@ -40,7 +40,10 @@ export function contentBlocks(reply: Reply, request: ChatRequest): ContentBlock[
     blocks.push({ type: 'thinking', thinking: choice.reasoning, signature: signatureOf(reply) });
   }
   if (choice.text !== '') blocks.push({ type: 'text', text: choice.text });
-  for (const call of choice.toolCalls) blocks.push({ type: 'tool_use', id: toolUseId(call), name: call.name, input: call.arguments });
+  // `caller` says who made the call: the model itself (`direct`), never a server tool here.
+  for (const call of choice.toolCalls) {
+    blocks.push({ type: 'tool_use', id: toolUseId(call), name: call.name, input: call.arguments, caller: { type: 'direct' } });
+  }
   return blocks;
 }
 
