@@ -74,8 +74,10 @@ export const DIFFERENCES: Difference[] = [
   },
   {
     vendor: 'anthropic',
-    where: 'ModelInfo.lifecycle, line, deprecated_at, retires_at',
-    why: 'Not sent yet: the model lifecycle is being added on its own branch. Remove this entry when it lands.',
-    patch: (document) => omittable(document, 'ModelInfo', ['lifecycle', 'line', 'deprecated_at', 'retires_at']),
+    where: 'ModelInfo.line, deprecated_at, retires_at',
+    why:
+      'Not sent yet: the catalog has a lifecycle but no model line and no deprecation or retirement dates. ' +
+      'Remove this entry when the model objects carry them.',
+    patch: (document) => omittable(document, 'ModelInfo', ['line', 'deprecated_at', 'retires_at']),
   },
 ];
