@@ -183,7 +183,7 @@ describe('what the writer reports as sent, for the journal', () => {
 
   it('the events up to a stream fault, the style error events included, each with its event name or null', async () => {
     const ctx = contextFor(res);
-    await write(ctx, stream(0), { kind: 'stream_error', afterChunks: 1, events: [{ event: 'error', data: { error: { message: 'boom' } } }] });
+    await write(ctx, stream(0), { kind: 'stream_error', afterChunks: 1, events: () => [{ event: 'error', data: { error: { message: 'boom' } } }] });
     expect(sentOf(ctx)?.events).toEqual([
       { event: null, data: { role: 'assistant' } },
       { event: null, data: { text: 'one' } },
