@@ -82,6 +82,26 @@ describe('generate-content paths and keys', () => {
     expect(plain.totalTokens).toBe(generated.usageMetadata.promptTokenCount);
     expect(wrapped.totalTokens).toBe(plain.totalTokens);
   });
+
+  // Raw: @google/genai refuses these two fields itself before it sends a Gemini API countTokens.
+  it('counts a system instruction and tools given beside the contents, and refuses them in the wrong shape', async () => {
+    const plain = await read<{ totalTokens: number }>(await post('gemini-2.5-flash:countTokens'));
+    const tools = [{ functionDeclarations: [{ name: 'get_weather', description: 'Weather for a city' }] }];
+    const withBoth = await post('gemini-2.5-flash:countTokens', { ...HELLO, systemInstruction: { role: 'system', parts: [{ text: 'Be brief.' }] }, tools });
+    expect(withBoth.status).toBe(200);
+    expect((await read<{ totalTokens: number }>(withBoth)).totalTokens).toBeGreaterThan(plain.totalTokens);
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ tools: { functionDeclarations: [] } }, 'tools'],
+      [{ systemInstruction: 'Be brief.' }, 'systemInstruction'],
+    ];
+    for (const [extra, field] of cases) {
+      const response = await post('gemini-2.5-flash:countTokens', { ...HELLO, ...extra });
+      expect(response.status, field).toBe(400);
+      const body = await read<ErrorBody>(response);
+      expect(body.error, field).toMatchObject({ code: 400, status: 'INVALID_ARGUMENT' });
+      expect(body.error.message, field).toContain(field);
+    }
+  });
 });
 
 describe('generate-content bodies', () => {

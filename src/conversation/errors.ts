@@ -57,4 +57,5 @@ export interface ErrorAnswer {
   body: unknown;
 }
 
-export type Envelope = (error: MockError) => ErrorAnswer;
+/** `requestId` is the id of the request being answered, for styles whose bodies repeat it. */
+export type Envelope = (error: MockError, requestId?: string) => ErrorAnswer;

@@ -35,7 +35,10 @@ export type RelayedAnswer = { body: unknown } | { events: Array<{ event: string 
 export type Fault =
   | { kind: 'delay'; ms: number }
   | { kind: 'cut_stream'; afterChunks: number }
-  /** `events` are the style's own in-stream error events, sent after `afterChunks` chunks. */
-  | { kind: 'stream_error'; afterChunks: number; events: StreamEvent[] }
+  /**
+   * `events` gives the style's own in-stream error events, sent after `afterChunks` chunks; it
+   * learns how many events went before (`cutAt`), so styles that number their events go on.
+   */
+  | { kind: 'stream_error'; afterChunks: number; events: (cutAt: number) => StreamEvent[] }
   | { kind: 'malformed' }
   | { kind: 'reset' };

@@ -89,7 +89,9 @@ export function chat(style: ChatStyle) {
       if (refusal) return { error: stepError(refusal.kind, refusal) };
       const plain = reply(mock, exchange, request, model, selection);
       const answer = output ? illustrated(mock, output, subject, notes, selection?.fixture, plain) : plain;
-      const fault = toFault(decision.fault, (error) => style.streamError(error, { reply: answer, request }));
+      const fault = toFault(decision.fault, (error, cutAt) =>
+        style.streamError(error, { reply: answer, request, cutAt, requestId: exchange.requestId }),
+      );
       const kept = style.store?.(answer, request);
       if (kept) {
         const stored = keepResponse(session, kept, mock.clock.now());

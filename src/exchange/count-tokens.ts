@@ -25,6 +25,6 @@ export function countTokens(style: ChatStyle, counting: TokenCounting) {
       if (request.model !== '') requireModel(mock, request.model, CHAT_STYLE_MODELS);
       const decision = scenarioStep(mock, exchange, style.envelope, chatSubject(request), notes, headers);
       if (decision.error) return { error: decision.error, waitMs: decision.waitMs };
-      return { ...json(counting.encode(countInputTokens(request), request)), fault: toFault(decision.fault, style.streamError) };
+      return { ...json(counting.encode(countInputTokens(request), request)), fault: toFault(decision.fault, () => []) };
     });
 }

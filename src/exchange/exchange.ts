@@ -35,6 +35,8 @@ export interface Exchange {
   caller: { group?: string; scenario?: string };
   /** Aborted when the client goes away, so work on its behalf (a forwarded request) stops too. */
   signal?: AbortSignal;
+  /** The id the answer's `request-id` header carries, for styles whose bodies repeat it. */
+  requestId: string;
 }
 
 /** What an operation decided, for the journal, the log line and the inspector. */

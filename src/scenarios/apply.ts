@@ -66,7 +66,10 @@ export function decideScenario(context: ScenarioContext, subject: MatchSubject, 
 }
 
 /** The writer's fault: a `stream_error` gets the style's own error events. */
-export function toFault(spec: FaultSpec | undefined, streamError: (error: MockError) => StreamEvent[]): Fault | undefined {
+export function toFault(
+  spec: FaultSpec | undefined,
+  streamError: (error: MockError, cutAt: number) => StreamEvent[],
+): Fault | undefined {
   if (spec?.kind !== 'stream_error') return spec;
-  return { kind: 'stream_error', afterChunks: spec.afterChunks, events: streamError(spec.error) };
+  return { kind: 'stream_error', afterChunks: spec.afterChunks, events: (cutAt) => streamError(spec.error, cutAt) };
 }

@@ -81,7 +81,7 @@ function frame(mock: Mock) {
         const mockError = asMockError(error);
         if (!isAdminPath(ctx.path)) ctx.set(SOURCE_HEADER, sourceOf(state.notes));
         if (!mockError) mock.log('error', `${ctx.method} ${ctx.path}: ${(error as Error).stack ?? String(error)}`);
-        writeError(ctx, state.envelope, mockError ?? new MockError('server_error', 'The mock hit an internal error; see its log.'));
+        writeError(ctx, state.envelope, mockError ?? new MockError('server_error', 'The mock hit an internal error; see its log.'), requestId);
       }
     }
     record(mock, ctx, performance.now() - started);

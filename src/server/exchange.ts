@@ -50,6 +50,7 @@ export function exchangeOf(ctx: Context, forwarding: boolean): Exchange {
     origin: `${ctx.protocol}://${ctx.host}`,
     session: state.session,
     caller: { group: state.group, scenario: state.keyScenario },
+    requestId: state.requestId,
   };
 }
 

@@ -201,7 +201,7 @@ async function writeEvents(res: ServerResponse, plan: Extract<Plan, { kind: 'str
       if (await flush()) res.end();
       return;
     }
-    if (fault.kind === 'stream_error') for (const event of fault.events) add(event);
+    if (fault.kind === 'stream_error') for (const event of fault.events(written)) add(event);
   }
   if (plan.framing === 'json-array') pending += written === 0 ? '[]' : ']';
   if (!(await flush())) return;
@@ -265,8 +265,8 @@ function writeJson(ctx: Context, status: number, body: unknown, text: string): v
 }
 
 /** An error in the route's envelope: its status, headers and body. */
-export function writeError(ctx: Context, envelope: Envelope, error: MockError): void {
-  const rendered = envelope(error);
+export function writeError(ctx: Context, envelope: Envelope, error: MockError, requestId?: string): void {
+  const rendered = envelope(error, requestId);
   ctx.status = rendered.status;
   ctx.set(rendered.headers);
   writeJson(ctx, rendered.status, rendered.body, JSON.stringify(rendered.body));

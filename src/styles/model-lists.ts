@@ -2,6 +2,7 @@
 // vendor's paging (Anthropic `after_id`/`before_id`, Gemini `pageToken`, none on its last page).
 import { failure, invalid } from '../conversation/errors.js';
 import type { ModelEntry } from '../config/types.js';
+import { capabilitiesOf } from './model-capabilities.js';
 
 export type ListFormat = 'openai' | 'anthropic' | 'gemini';
 
@@ -27,6 +28,9 @@ export function anthropicModel(model: ModelEntry) {
     display_name: model.displayName,
     created_at: new Date(model.created * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z'),
     lifecycle: model.lifecycle,
+    max_input_tokens: model.inputTokenLimit,
+    max_tokens: model.outputTokenLimit,
+    capabilities: capabilitiesOf(model),
   };
 }
 

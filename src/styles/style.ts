@@ -41,6 +41,9 @@ export interface ChatStyle {
 export interface StreamErrorContext {
   reply: Reply;
   request: ChatRequest;
+  /** How many of the stream's events were sent before the error. */
+  cutAt: number;
+  requestId: string;
 }
 
 /** A reply kept in the session: `turns` is the conversation up to and including its output. */

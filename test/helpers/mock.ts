@@ -43,6 +43,7 @@ export function plainExchange(mock: Mock, request: Partial<Exchange> & { body: u
     origin: 'http://mock.test',
     session: mock.sessions.get(request.headers?.['x-mock-session']),
     caller: {},
+    requestId: 'req_test',
     ...request,
   };
 }

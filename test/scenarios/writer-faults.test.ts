@@ -82,8 +82,15 @@ describe('faults in the writer', () => {
   });
 
   it('sends the style error events after N chunks and ends the stream without its closing events', async () => {
-    const fault: Fault = { kind: 'stream_error', afterChunks: 1, events: [{ event: 'error', data: { error: { message: 'boom' } } }] };
+    const cuts: number[] = [];
+    const errorEvents = (cutAt: number) => {
+      cuts.push(cutAt);
+      return [{ event: 'error', data: { error: { message: 'boom' } } }];
+    };
+    const fault: Fault = { kind: 'stream_error', afterChunks: 1, events: errorEvents };
     await write(contextFor(res), stream(0), fault);
+    // The role chunk and the first content chunk went before the error.
+    expect(cuts).toEqual([2]);
     expect(text()).toContain('"one"');
     expect(text()).not.toContain('"two"');
     expect(text()).toMatch(/event: error\ndata: \{"error":\{"message":"boom"\}\}\n\n$/);
@@ -176,7 +183,7 @@ describe('what the writer reports as sent, for the journal', () => {
 
   it('the events up to a stream fault, the style error events included, each with its event name or null', async () => {
     const ctx = contextFor(res);
-    await write(ctx, stream(0), { kind: 'stream_error', afterChunks: 1, events: [{ event: 'error', data: { error: { message: 'boom' } } }] });
+    await write(ctx, stream(0), { kind: 'stream_error', afterChunks: 1, events: () => [{ event: 'error', data: { error: { message: 'boom' } } }] });
     expect(sentOf(ctx)?.events).toEqual([
       { event: null, data: { role: 'assistant' } },
       { event: null, data: { text: 'one' } },

@@ -64,15 +64,20 @@ describe('messages.create through @anthropic-ai/sdk', () => {
     expect(message.content).toEqual([{ type: 'text', text: 'Hello from the fixture. How can I help?' }]);
     expect(message.stop_reason).toBe('end_turn');
     expect(message.stop_sequence).toBeNull();
-    expect(message.usage).toEqual({
+    const usage = {
       input_tokens: expect.any(Number),
       output_tokens: 10,
       cache_creation_input_tokens: 0,
       cache_read_input_tokens: 0,
+      cache_creation: { ephemeral_5m_input_tokens: 0, ephemeral_1h_input_tokens: 0 },
       service_tier: 'standard',
-    });
+      inference_geo: 'not_available',
+    };
+    expect(message.usage).toEqual(usage);
     expect(message.usage.input_tokens).toBeGreaterThan(0);
     expect(message._request_id).toMatch(/^req_/);
+    const streamed = await client.messages.stream(hello).finalMessage();
+    expect(streamed.usage).toEqual(usage);
   });
 
   it('answers tools with tool_use blocks whose input fits the input_schema', async () => {
@@ -243,7 +248,22 @@ describe('models through @anthropic-ai/sdk', () => {
 
   it('retrieves one model in the messages-style shape', async () => {
     const model = await client.models.retrieve('claude-sonnet-4-5');
-    expect(model).toEqual({ type: 'model', id: 'claude-sonnet-4-5', display_name: 'Claude Sonnet 4.5', created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/), lifecycle: 'active' });
+    expect(model).toMatchObject({
+      type: 'model',
+      id: 'claude-sonnet-4-5',
+      display_name: 'Claude Sonnet 4.5',
+      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
+      lifecycle: 'active',
+      max_input_tokens: 200000,
+      max_tokens: 64000,
+    });
+    // What the mock honours: thinking on a reasoning model, images and structured output; no batches.
+    expect(model.capabilities).toMatchObject({
+      thinking: { supported: true, types: { enabled: { supported: true }, disabled: { supported: true } } },
+      image_input: { supported: true },
+      structured_outputs: { supported: true },
+      batch: { supported: false },
+    });
     const error = await client.models.retrieve('claude-nope').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Anthropic.NotFoundError);
     expect((error as InstanceType<typeof Anthropic.NotFoundError>).type).toBe('not_found_error');
@@ -273,7 +293,11 @@ describe('messages errors', () => {
     expect(missing.status).toBe(400);
     expect(missing.headers.get('request-id')).toMatch(/^req_/);
     expect(missing.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(await missing.json()).toEqual({ type: 'error', error: { type: 'invalid_request_error', message: 'anthropic-version: header is required' } });
+    expect(await missing.json()).toEqual({
+      type: 'error',
+      error: { type: 'invalid_request_error', message: 'anthropic-version: header is required' },
+      request_id: missing.headers.get('request-id'),
+    });
     const noKey = await send({});
     expect(noKey.status).toBe(401);
     expect(((await noKey.json()) as { error: { type: string } }).error.type).toBe('authentication_error');
@@ -286,6 +310,16 @@ describe('messages errors', () => {
     const error = await client.messages.create(body as typeof hello).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Anthropic.BadRequestError);
     expect((error as InstanceType<typeof Anthropic.BadRequestError>).apiMessage).toBe('max_tokens: Field required');
+  });
+
+  it('raises BadRequestError for a system role inside messages (the SDK types allow it; the vendor does not), count_tokens too', async () => {
+    const messages: Anthropic.MessageParam[] = [{ role: 'system', content: 'Be brief.' }, ...hello.messages];
+    const created = await client.messages.create({ ...hello, messages }).catch((e: unknown) => e);
+    const counted = await client.messages.countTokens({ model: hello.model, messages }).catch((e: unknown) => e);
+    for (const error of [created, counted]) {
+      expect(error).toBeInstanceOf(Anthropic.BadRequestError);
+      expect((error as InstanceType<typeof Anthropic.BadRequestError>).apiMessage).toMatch(/^messages\.0\.role: /);
+    }
   });
 
   it('raises NotFoundError with not_found_error for an unknown model, stream or not', async () => {

@@ -209,6 +209,14 @@ describe('chat-completions through the openai SDK', () => {
     expect(error).toBeInstanceOf(OpenAI.BadRequestError);
     expect((error as InstanceType<typeof OpenAI.BadRequestError>).param).toBe('temperature');
   });
+
+  it('raises BadRequestError naming the content of a user message that has none', async () => {
+    const messages = [{ role: 'user' }] as unknown as OpenAI.ChatCompletionMessageParam[];
+    const error = await client.chat.completions.create({ model: 'gpt-4o-mini', messages }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(OpenAI.BadRequestError);
+    expect((error as InstanceType<typeof OpenAI.BadRequestError>).param).toBe('messages[0].content');
+    expect((error as InstanceType<typeof OpenAI.BadRequestError>).code).toBe('missing_required_parameter');
+  });
 });
 
 describe('chat-completions with keys configured', () => {

@@ -8,6 +8,7 @@ import type { ResponseStreamEvent } from 'openai/resources/responses/responses';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHARED_CHAT_FIXTURES } from '../helpers/fixtures.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { sseEvents } from '../helpers/sse.js';
 
 const FIXTURES = `
 chat:
@@ -75,12 +76,14 @@ describe('responses through the openai SDK', () => {
     const chat = await client.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hello there' }] });
     expect(response.usage).toEqual({
       input_tokens: chat.usage!.prompt_tokens,
-      input_tokens_details: { cached_tokens: 0 },
+      input_tokens_details: { cached_tokens: 0, cache_write_tokens: 0 },
       output_tokens: chat.usage!.completion_tokens,
       output_tokens_details: { reasoning_tokens: 0 },
       total_tokens: chat.usage!.total_tokens,
     });
     expect(response._request_id).toMatch(/^req_/);
+    const streamed = await client.responses.stream({ model: 'gpt-4o-mini', input: 'hello there' }).finalResponse();
+    expect(streamed.usage).toEqual(response.usage);
   });
 
   it('echoes the request settings', async () => {
@@ -250,6 +253,17 @@ describe('responses through the openai SDK', () => {
     expect((error as InstanceType<typeof OpenAI.APIError>).message).toContain('The stream broke.');
     expect(seen[0]).toBe('response.created');
     expect(seen).not.toContain('response.completed');
+  });
+
+  it('numbers a broken stream without a gap, its error events included (raw: the SDK throws the error event away)', async () => {
+    const response = await fetch(`${server.url}/v1/responses`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer sk-test', 'content-type': 'application/json', 'x-mock-scenario': 'break-stream' },
+      body: JSON.stringify({ model: 'gpt-4o-mini', input: 'hello', stream: true }),
+    });
+    const events = sseEvents(await response.text()).map((e) => e.data as { type: string; sequence_number: number });
+    expect(events.map((e) => e.type).slice(-2)).toEqual(['error', 'response.failed']);
+    expect(events.map((e) => e.sequence_number)).toEqual([...events.keys()]);
   });
 
   it('retrieves a stored response, replays it as a stream, and deletes it', async () => {

@@ -46,6 +46,7 @@ describe('shipped error scenarios through the Anthropic SDK', () => {
     expect(error.headers?.get('retry-after')).toBe('1');
     expect(error.headers?.get('anthropic-ratelimit-requests-remaining')).toBe('0');
     expect(error.requestID).toMatch(/^req_/);
+    expect(error.error).toMatchObject({ type: 'error', request_id: error.requestID });
   });
 
   it('each kind raises its class with the messages-style type, overloaded as 529', async () => {
@@ -96,7 +97,10 @@ describe('shipped stream faults through the Anthropic SDK', () => {
   it('stream_error: an error event after three deltas raises APIError with its type', async () => {
     const { deltas, error } = await streamed('stream_error');
     expect(error).toBeInstanceOf(Anthropic.APIError);
-    expect((error as InstanceType<typeof Anthropic.APIError>).type).toBe('api_error');
+    const apiError = error as InstanceType<typeof Anthropic.APIError>;
+    expect(apiError.type).toBe('api_error');
+    expect(apiError.requestID).toMatch(/^req_/);
+    expect(apiError.error).toMatchObject({ request_id: apiError.requestID });
     expect(deltas).toHaveLength(3);
   });
 });

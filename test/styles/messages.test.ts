@@ -225,9 +225,9 @@ describe('messages decode', () => {
     expect(error.kind).toBe('invalid_request');
     expect(error.message).toContain(message);
     expect(error.options.param).toBe(param);
-    const rendered = messagesEnvelope(error);
+    const rendered = messagesEnvelope(error, 'req_1');
     expect(rendered.status).toBe(400);
-    expect(rendered.body).toEqual({ type: 'error', error: { type: 'invalid_request_error', message: error.message } });
+    expect(rendered.body).toEqual({ type: 'error', error: { type: 'invalid_request_error', message: error.message }, request_id: 'req_1' });
   });
 });
 
@@ -249,12 +249,20 @@ describe('messages encode', () => {
       content: [
         { type: 'thinking', thinking: 'Weather wanted.', signature: signatureOf(whole) },
         { type: 'text', text: 'Let me check.' },
-        { type: 'tool_use', id: 'toolu_abc1230', name: 'get_weather', input: { city: 'Paris' } },
+        { type: 'tool_use', id: 'toolu_abc1230', name: 'get_weather', input: { city: 'Paris' }, caller: { type: 'direct' } },
       ],
       stop_reason: 'tool_use',
       stop_sequence: null,
       stop_details: null,
-      usage: { input_tokens: 20, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: 13, service_tier: 'standard' },
+      usage: {
+        input_tokens: 20,
+        cache_creation_input_tokens: 0,
+        cache_read_input_tokens: 0,
+        cache_creation: { ephemeral_5m_input_tokens: 0, ephemeral_1h_input_tokens: 0 },
+        output_tokens: 13,
+        service_tier: 'standard',
+        inference_geo: 'not_available',
+      },
     });
   });
 
@@ -299,8 +307,8 @@ describe('messages events', () => {
     expect(starts).toEqual([
       { type: 'thinking', thinking: '', signature: '' },
       { type: 'text', text: '' },
-      { type: 'tool_use', id: 'toolu_abc1230', name: 'get_weather', input: {} },
-      { type: 'tool_use', id: 'toolu_abc1231', name: 'get_time', input: {} },
+      { type: 'tool_use', id: 'toolu_abc1230', name: 'get_weather', input: {}, caller: { type: 'direct' } },
+      { type: 'tool_use', id: 'toolu_abc1231', name: 'get_time', input: {}, caller: { type: 'direct' } },
     ]);
     const start = events[0]!.data as { message: { usage: Record<string, number>; content: unknown[]; stop_reason: unknown } };
     expect(start.message.usage).toMatchObject({ input_tokens: 30, output_tokens: 1 });
@@ -348,6 +356,9 @@ describe('messages events', () => {
   it('speaks errors in the vendor envelope: overloaded is 529, in a stream an `error` event', () => {
     const overloaded = new MockError('overloaded', 'Overloaded');
     expect(messagesEnvelope(overloaded)).toMatchObject({ status: 529, body: { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } } });
-    expect(messagesStreamError(overloaded)).toEqual([{ event: 'error', data: { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } } }]);
+    const context = { reply: withEverything, request: thinkingRequest, cutAt: 3, requestId: 'req_1' };
+    expect(messagesStreamError(overloaded, context)).toEqual([
+      { event: 'error', data: { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' }, request_id: 'req_1' } },
+    ]);
   });
 });

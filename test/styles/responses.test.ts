@@ -231,7 +231,7 @@ describe('responses encode', () => {
     ]);
     expect(body.usage).toEqual({
       input_tokens: 20,
-      input_tokens_details: { cached_tokens: 0 },
+      input_tokens_details: { cached_tokens: 0, cache_write_tokens: 0 },
       output_tokens: 12,
       output_tokens_details: { reasoning_tokens: 7 },
       total_tokens: 32,
@@ -304,17 +304,21 @@ describe('responses events', () => {
     expect((cut.at(-1)!.data as { type: string }).type).toBe('response.incomplete');
   });
 
-  it('breaks off with an error event, then response.failed, numbered after the stream', () => {
+  it('breaks off with an error event, then response.failed, numbered on from where the stream was cut', () => {
     const error = new MockError('server_error', 'Boom.');
-    const failure = responses.streamError(error, { reply: streamed, request }).map((e) => e.data as Record<string, unknown>);
+    const context = { reply: streamed, request, cutAt: 5, requestId: 'req_1' };
+    const failure = responses.streamError(error, context).map((e) => e.data as Record<string, unknown>);
     expect(failure[0]).toEqual({
       type: 'error',
-      sequence_number: events.length,
+      code: null,
+      message: 'Boom.',
+      param: null,
+      sequence_number: 5,
       error: { type: 'server_error', code: null, message: 'Boom.', param: null },
     });
     expect(failure[1]).toMatchObject({
       type: 'response.failed',
-      sequence_number: events.length + 1,
+      sequence_number: 6,
       response: { id: 'resp_abc123', status: 'failed', error: { code: 'server_error', message: 'Boom.' } },
     });
   });

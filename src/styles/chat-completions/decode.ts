@@ -112,7 +112,11 @@ export function parseArguments(text: string): unknown {
 function toTurns(messages: ChatCompletionsBody['messages']): { system: string; turns: Turn[] } {
   const system: string[] = [];
   const turns: Turn[] = [];
-  for (const m of messages) {
+  messages.forEach((m, i) => {
+    // The vendor refuses a user message without content; an assistant's may be null (tool calls).
+    if (m.role === 'user' && (m.content === undefined || m.content === null)) {
+      throw invalid(`Missing required parameter: 'messages[${i}].content'.`, `messages[${i}].content`, 'missing_required_parameter');
+    }
     const parts = contentParts(m.content);
     if (m.role === 'system' || m.role === 'developer') {
       system.push(parts.map((p) => (p.kind === 'text' ? p.text : '')).join(''));
@@ -131,7 +135,7 @@ function toTurns(messages: ChatCompletionsBody['messages']): { system: string; t
     } else {
       turns.push({ role: 'user', parts });
     }
-  }
+  });
   return { system: system.join('\n'), turns };
 }
 

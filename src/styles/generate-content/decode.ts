@@ -70,9 +70,12 @@ const body = z.looseObject(requestFields);
 type Body = z.infer<typeof body>;
 type Config = NonNullable<Body['generationConfig']>;
 
-// countTokens takes the contents alone, or a whole generateContent request.
+// countTokens takes the contents (with the tools and system instruction they are counted with),
+// or a whole generateContent request. Here the system instruction must be a Content object.
 const countBody = z.looseObject({
   contents: requestFields.contents.optional(),
+  systemInstruction: systemInstructionSchema.optional(),
+  tools: requestFields.tools,
   generateContentRequest: z.looseObject({ ...requestFields, model: z.string().optional() }).optional(),
 });
 
@@ -186,5 +189,5 @@ export function decodeCountTokens(input: StyleInput): ChatRequest {
   const model = input.params.model ?? '';
   if (data.generateContentRequest) return toRequest(data.generateContentRequest, model, false, input);
   if (!data.contents) throw invalid(`Missing required parameter: 'contents' (or 'generateContentRequest').`, 'contents', 'missing_required_parameter');
-  return toRequest({ contents: data.contents }, model, false, input);
+  return toRequest({ contents: data.contents, systemInstruction: data.systemInstruction, tools: data.tools }, model, false, input);
 }

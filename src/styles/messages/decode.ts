@@ -22,7 +22,7 @@ const body = z.looseObject({
   model: z.string().min(1),
   max_tokens: z.number().int().min(1),
   messages: z
-    .array(z.looseObject({ role: z.enum(['user', 'assistant', 'system']), content: z.union([z.string(), z.array(contentBlock)]) }))
+    .array(z.looseObject({ role: z.enum(['user', 'assistant']), content: z.union([z.string(), z.array(contentBlock)]) }))
     .min(1, 'at least one message is required'),
   system: z.union([z.string(), z.array(textBlock)]).nullish(),
   tools: z.array(tool).nullish(),
@@ -103,14 +103,14 @@ function responseFormatOf(data: Body): ResponseFormat {
 }
 
 function toRequest(data: Body, input: StyleInput): ChatRequest {
-  const { system, turns } = toTurns(data.messages);
-  const head = typeof data.system === 'string' ? [data.system] : (data.system ?? []).map((b) => b.text);
+  const turns = toTurns(data.messages);
+  const system = typeof data.system === 'string' ? [data.system] : (data.system ?? []).map((b) => b.text);
   const tools = clientTools(data.tools);
   const toolChoice = toolChoiceOf(data.tool_choice, tools);
   return {
     style: 'messages',
     model: data.model,
-    system: [...head, ...system].filter((text) => text !== '').join('\n'),
+    system: system.filter((text) => text !== '').join('\n'),
     turns,
     tools,
     toolChoice,

@@ -6,7 +6,7 @@ import type { ChatRequest, Reply, ReplyChoice, ToolCall } from '../../conversati
 export type ContentBlock =
   | { type: 'thinking'; thinking: string; signature: string }
   | { type: 'text'; text: string }
-  | { type: 'tool_use'; id: string; name: string; input: Record<string, unknown> };
+  | { type: 'tool_use'; id: string; name: string; input: Record<string, unknown>; caller: { type: 'direct' } };
 
 export function messageId(reply: Reply): string {
   return `msg_${reply.id}`;
@@ -40,7 +40,10 @@ export function contentBlocks(reply: Reply, request: ChatRequest): ContentBlock[
     blocks.push({ type: 'thinking', thinking: choice.reasoning, signature: signatureOf(reply) });
   }
   if (choice.text !== '') blocks.push({ type: 'text', text: choice.text });
-  for (const call of choice.toolCalls) blocks.push({ type: 'tool_use', id: toolUseId(call), name: call.name, input: call.arguments });
+  // `caller` says who made the call: the model itself (`direct`), never a server tool here.
+  for (const call of choice.toolCalls) {
+    blocks.push({ type: 'tool_use', id: toolUseId(call), name: call.name, input: call.arguments, caller: { type: 'direct' } });
+  }
   return blocks;
 }
 
@@ -61,13 +64,19 @@ export function outputTokens(reply: Reply): number {
   return reply.usage.outputTokens + reply.usage.reasoningTokens;
 }
 
+/**
+ * In the vendor's order. The mock writes no cache, so both cache figures (and their split by
+ * lifetime) are 0; `not_available` is the region the vendor names when none was asked for.
+ */
 export function usageOf(reply: Reply, output = outputTokens(reply)) {
   return {
     input_tokens: reply.usage.inputTokens,
     cache_creation_input_tokens: 0,
     cache_read_input_tokens: 0,
+    cache_creation: { ephemeral_5m_input_tokens: 0, ephemeral_1h_input_tokens: 0 },
     output_tokens: output,
     service_tier: 'standard',
+    inference_geo: 'not_available',
   };
 }
 

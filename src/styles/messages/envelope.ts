@@ -25,10 +25,11 @@ function rateLimitHeaders(error: MockError, nowIso: (ms: number) => string): Rec
   };
 }
 
-export const messagesEnvelope: Envelope = (error) =>
+/** The body repeats the `request-id` header as `request_id`, as the vendor's does. */
+export const messagesEnvelope: Envelope = (error, requestId) =>
   answer(
     error,
     statusOf(error, { overloaded: 529 }),
-    { type: 'error', error: { type: TYPES[error.kind], message: error.message } },
+    { type: 'error', error: { type: TYPES[error.kind], message: error.message }, request_id: requestId ?? null },
     rateLimitHeaders(error, (ms) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z')),
   );

@@ -6,6 +6,7 @@ import type { StreamEvent } from '../../conversation/plan.js';
 import { chunkText } from '../../conversation/tokens.js';
 import type { ChatRequest, Reply } from '../../conversation/types.js';
 import { choiceOf, contentBlocks, openingMessage, stopOf, usageOf, type ContentBlock } from './encode.js';
+import type { StreamErrorContext } from '../style.js';
 import { messagesEnvelope } from './envelope.js';
 
 function event(type: string, fields: Record<string, unknown> = {}, paced = false): StreamEvent {
@@ -32,6 +33,12 @@ function deltasOf(block: ContentBlock, reply: Reply): Array<Record<string, unkno
   return json.map((partial_json) => ({ type: 'input_json_delta', partial_json }));
 }
 
+/** The closing usage has only the counts (the SDK's `MessageDeltaUsage`); the rest came in message_start. */
+function deltaUsageOf(reply: Reply) {
+  const { input_tokens, cache_creation_input_tokens, cache_read_input_tokens, output_tokens } = usageOf(reply);
+  return { input_tokens, cache_creation_input_tokens, cache_read_input_tokens, output_tokens };
+}
+
 export function messageEvents(reply: Reply, request: ChatRequest): StreamEvent[] {
   const blocks = contentBlocks(reply, request);
   const events: StreamEvent[] = [event('message_start', { message: openingMessage(reply, request) })];
@@ -42,13 +49,12 @@ export function messageEvents(reply: Reply, request: ChatRequest): StreamEvent[]
     for (const delta of deltasOf(block, reply)) events.push(event('content_block_delta', { index, delta }, true));
     events.push(event('content_block_stop', { index }));
   });
-  const { service_tier: _tier, ...usage } = usageOf(reply);
-  events.push(event('message_delta', { delta: stopOf(reply), usage }));
+  events.push(event('message_delta', { delta: stopOf(reply), usage: deltaUsageOf(reply) }));
   events.push(event('message_stop'));
   return events;
 }
 
 /** `event: error` with the envelope body: the vendor SDK throws it as an APIError of that type. */
-export function messagesStreamError(error: MockError): StreamEvent[] {
-  return [{ event: 'error', data: messagesEnvelope(error).body }];
+export function messagesStreamError(error: MockError, context?: StreamErrorContext): StreamEvent[] {
+  return [{ event: 'error', data: messagesEnvelope(error, context?.requestId).body }];
 }

@@ -7,7 +7,7 @@ import type { ContentBlock, DocumentBlock, ImageBlock, ToolResultBlock } from '.
 import { badField } from './wording.js';
 
 export interface MessageParam {
-  role: 'user' | 'assistant' | 'system';
+  role: 'user' | 'assistant';
   content: string | ContentBlock[];
 }
 
@@ -116,18 +116,15 @@ function checkBlocks(message: MessageParam, index: number, last: boolean): void 
   });
 }
 
-/** The turns of a conversation, and the text of any `system` role messages in it. */
-export function toTurns(messages: readonly MessageParam[]): { system: string[]; turns: Turn[] } {
+/** The turns of a conversation (the system prompt has its own field: the vendor refuses a `system` role). */
+export function toTurns(messages: readonly MessageParam[]): Turn[] {
   checkPairing(messages);
-  const system: string[] = [];
   const turns: Turn[] = [];
   const toolNames = new Map<string, string>();
   messages.forEach((message, i) => {
     checkBlocks(message, i, i === messages.length - 1);
     const blocks: ContentBlock[] = typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : message.content;
-    if (message.role === 'system') {
-      system.push(blocks.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('\n'));
-    } else if (message.role === 'assistant') {
+    if (message.role === 'assistant') {
       for (const block of blocks) if (block.type === 'tool_use') toolNames.set(block.id, block.name);
       turns.push(assistantTurn(blocks));
     } else {
@@ -140,5 +137,5 @@ export function toTurns(messages: readonly MessageParam[]): { system: string[]; 
       if (parts.length > 0) turns.push({ role: 'user', parts });
     }
   });
-  return { system, turns };
+  return turns;
 }

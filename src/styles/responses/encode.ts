@@ -41,7 +41,7 @@ export function usageOf(usage: Usage): Record<string, unknown> {
   const output = usage.outputTokens + usage.reasoningTokens;
   return {
     input_tokens: usage.inputTokens,
-    input_tokens_details: { cached_tokens: usage.cachedTokens },
+    input_tokens_details: { cached_tokens: usage.cachedTokens, cache_write_tokens: 0 },
     output_tokens: output,
     output_tokens_details: { reasoning_tokens: usage.reasoningTokens },
     total_tokens: usage.inputTokens + output,

@@ -70,15 +70,17 @@ export function responseEvents(response: ResponseObject, chunks: StreamChunks): 
 }
 
 /**
- * A failure mid-stream, as the vendor sends it: an `error` event (openai-node throws on it), then
- * `response.failed` for clients that read on. Numbered after the planned events, so the numbers
- * keep rising whatever point the stream was cut at.
+ * A failure mid-stream, as the vendor sends it: an `error` event with `code`, `message` and
+ * `param` at its top level, and the same under `error` (openai-node throws an event that has
+ * one), then `response.failed` for clients that read on. Numbered from where the stream was cut, so the
+ * numbers run on without a gap, as in a real failed stream.
  */
-export function failureEvents(error: MockError, stream?: { response: ResponseObject; planned: number }): StreamEvent[] {
+export function failureEvents(error: MockError, stream?: { response: ResponseObject; cutAt: number }): StreamEvent[] {
   const body = openaiEnvelope(error).body as { error?: Record<string, unknown> };
   const { message, type, code, param } = body.error ?? { message: error.message, type: 'server_error', code: null, param: null };
-  const at = stream?.planned ?? 0;
-  const events: StreamEvent[] = [{ event: 'error', data: { type: 'error', sequence_number: at, error: { type, code, message, param } } }];
+  const at = stream?.cutAt ?? 0;
+  const data = { type: 'error', code: code ?? null, message, param: param ?? null, sequence_number: at, error: { type, code, message, param } };
+  const events: StreamEvent[] = [{ event: 'error', data }];
   if (stream) {
     const failed = { ...started(stream.response), status: 'failed', error: { code: String(code ?? type), message: String(message) } };
     events.push({ event: 'response.failed', data: { type: 'response.failed', sequence_number: at + 1, response: failed } });

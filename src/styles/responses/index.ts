@@ -26,8 +26,7 @@ export const responses: ChatStyle = {
   events: (reply, request) => responseEvents(encodeResponse(reply, request), replyChunks(reply)),
   streamError: (error, context) => {
     if (!context) return failureEvents(error);
-    const response = encodeResponse(context.reply, context.request);
-    return failureEvents(error, { response, planned: responseEvents(response, replyChunks(context.reply)).length });
+    return failureEvents(error, { response: encodeResponse(context.reply, context.request), cutAt: context.cutAt });
   },
   read: readResponse,
   store: (reply, request) => {
