@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import bytes from 'bytes';
 import { ConfigStore, formatProblem } from './config/store.js';
+import { summarize } from './config/summary.js';
 import { createApp } from './server/app.js';
 import { answerClientError } from './server/client-error.js';
 import type { LatencyMode, LogLevel, Mock } from './exchange/mock.js';
@@ -17,8 +18,9 @@ export interface MockServerOptions {
   /** 0 (the default here) picks a free port. */
   port?: number;
   host?: string;
-  fixtures?: string;
-  scenarios?: string;
+  /** Directories whose sections merge in the order given. */
+  fixtures?: string | readonly string[];
+  scenarios?: string | readonly string[];
   seed?: number;
   /** Stream pacing; `none` (the default here) sends as fast as the socket takes it. */
   latency?: LatencyMode;
@@ -42,6 +44,8 @@ export interface MockServer {
   clock: Clock;
   /** Reload attempts so far; wait on it after writing a fixture file. */
   reloads(): number;
+  /** What is loaded, as the line after the listening line says it. */
+  summary(): string;
   close(): Promise<void>;
 }
 
@@ -52,6 +56,12 @@ const LEVELS: Record<LogLevel, number> = { silent: 0, error: 1, info: 2, debug: 
 export function defaultDir(name: 'fixtures' | 'scenarios'): string {
   const local = resolve(name);
   return existsSync(local) ? local : resolve(PACKAGE_ROOT, name);
+}
+
+/** The directories given (one or several), else the default one. */
+export function dirsOf(given: string | readonly string[] | undefined, name: 'fixtures' | 'scenarios'): string[] {
+  const list = typeof given === 'string' ? [given] : (given ?? []);
+  return list.length > 0 ? list.map((dir) => resolve(dir)) : [defaultDir(name)];
 }
 
 export function parseBodyLimit(limit: number | string | undefined): number {
@@ -70,8 +80,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     if (logs(lineLevel)) logger(timed(line));
   };
   const store = new ConfigStore({
-    fixturesDir: resolve(options.fixtures ?? defaultDir('fixtures')),
-    scenariosDir: resolve(options.scenarios ?? defaultDir('scenarios')),
+    fixturesDirs: dirsOf(options.fixtures, 'fixtures'),
+    scenariosDirs: dirsOf(options.scenarios, 'scenarios'),
     // Health reports when files were read, in wall time, whatever the mock clock says.
     now: () => Date.now(),
     onReload: (problems) => {
@@ -119,6 +129,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     port,
     clock,
     reloads: () => store.reloads,
+    summary: () => `${summarize(store.current)}; inspector ${url}/__admin/ui`,
     close: async () => {
       await store.close();
       await new Promise<void>((done) => {

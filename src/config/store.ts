@@ -46,7 +46,7 @@ export class ConfigStore {
       result = loadConfig(this.options);
     } catch (error) {
       // A bug in loading must not take the server down: report it like a bad file.
-      result = { files: this.files, problems: [{ file: this.options.fixturesDir, line: 1, col: 1, message: String(error) }] };
+      result = { files: this.files, problems: [{ file: this.options.fixturesDirs[0] ?? '.', line: 1, col: 1, message: String(error) }] };
     }
     this.reloads++;
     this.problems = result.problems;
@@ -59,7 +59,7 @@ export class ConfigStore {
   }
 
   async watch(): Promise<void> {
-    const paths = [this.options.fixturesDir, this.options.scenariosDir].filter((p): p is string => Boolean(p));
+    const paths = [...this.options.fixturesDirs, ...this.options.scenariosDirs];
     // Links are watched as links: a link cycle would otherwise be followed until ELOOP, and the
     // files a link may point at (inside the directory) are watched where they are.
     const watcher = watch(paths, { ignoreInitial: true, followSymlinks: false, ignored: (path) => /(^|[/\\])(\.|node_modules)/.test(path) });

@@ -24,6 +24,8 @@ export interface ModelEntry {
 export interface Compiled<S> {
   name: string;
   file: string;
+  /** The directory the file was found in, where its file references resolve. */
+  dir: string;
   order: number;
   priority: number;
   matcher: Matcher;
@@ -38,8 +40,8 @@ export interface ConfigProblem {
 }
 
 export interface Config {
-  fixturesDir: string;
-  scenariosDir: string | undefined;
+  fixturesDirs: readonly string[];
+  scenariosDirs: readonly string[];
   /** Files loaded, relative to their directory's parent for fixtures and scenarios alike. */
   files: string[];
   models: ModelEntry[];

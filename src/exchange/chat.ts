@@ -52,7 +52,7 @@ function illustrated(mock: Mock, output: ImageOutput, subject: MatchSubject, not
   const fixture = firstMatch(config.images, subject)?.fixture;
   notes.fixture ??= fixture?.name ?? null;
   const seedOf = (index: number) => pictureSeed(mock.options.seed, subject.lastUser, index);
-  const made = pictures(config.fixturesDir, fixture, plain.choices.length, output.size, seedOf);
+  const made = pictures(fixture, plain.choices.length, output.size, seedOf);
   return withImages(output, made, chatFixture?.chatImageOutput, plain);
 }
 

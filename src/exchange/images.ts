@@ -38,7 +38,7 @@ function answerImages(mock: Mock, exchange: Exchange, read: () => { request: Ima
     const fixture = firstMatch(config.images, subject)?.fixture;
     notes.fixture = fixture?.name ?? null;
     const extra = uploadsDigest(inputs);
-    const made = pictures(config.fixturesDir, fixture, request.n, size, (index) => pictureSeed(mock.options.seed, request.prompt, index, extra));
+    const made = pictures(fixture, request.n, size, (index) => pictureSeed(mock.options.seed, request.prompt, index, extra));
     const shown = made[0]?.size ?? size;
     const quality = request.quality && request.quality !== 'auto' ? request.quality : 'high';
     const session = exchange.session;

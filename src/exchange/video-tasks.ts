@@ -63,7 +63,7 @@ export function createTask(mock: Mock, exchange: Exchange, envelope: Envelope, p
     metadata: request.metadata,
     timing: resolveTiming(model.timing, fixtureTiming(fixture)),
     failure: failureOf(reply?.fail_at, reply?.error),
-    files: fixtureFiles(config.fixturesDir, fixture),
+    files: fixtureFiles(fixture),
     fixture: fixture?.name,
     polls: 0,
   };

@@ -10,10 +10,10 @@ import { filePicture, renderPicture, type Picture } from './images.js';
 import type { Size } from './sizes.js';
 import { putBounded, MAX_IMAGES, type Session } from '../state/session.js';
 
-function fixturePicture(fixturesDir: string, fixture: Compiled<ImageFixtureSpec>, file: string): Picture {
+function fixturePicture(fixture: Compiled<ImageFixtureSpec>, file: string): Picture {
   let data: Buffer;
   try {
-    data = readFileSync(resolveInside(fixturesDir, file));
+    data = readFileSync(resolveInside(fixture.dir, file));
   } catch (error) {
     throw new MockError('server_error', `The images fixture "${fixture.name}" names ${file}, which cannot be read: ${(error as Error).message}`);
   }
@@ -24,7 +24,6 @@ function fixturePicture(fixturesDir: string, fixture: Compiled<ImageFixtureSpec>
 
 /** `count` pictures of `size`, the i-th rendered from `seedOf(i)`, unless the fixture says otherwise. */
 export function pictures(
-  fixturesDir: string,
   fixture: Compiled<ImageFixtureSpec> | undefined,
   count: number,
   size: Size,
@@ -35,7 +34,7 @@ export function pictures(
     throw new MockError(reply.error, reply.message ?? `The images fixture "${fixture.name}" refused this request.`, { status: reply.status });
   }
   if (fixture && reply && 'file' in reply) {
-    const picture = fixturePicture(fixturesDir, fixture, reply.file);
+    const picture = fixturePicture(fixture, reply.file);
     return Array.from({ length: count }, () => picture);
   }
   return Array.from({ length: count }, (_, index) => renderPicture(size, seedOf(index)));

@@ -11,12 +11,12 @@ export function fixtureTiming(fixture: Compiled<VideoFixtureSpec> | undefined): 
 }
 
 /** The absolute paths of the fixture's video and thumbnail; none without a fixture (the samples serve). */
-export function fixtureFiles(fixturesDir: string, fixture: Compiled<VideoFixtureSpec> | undefined): { video?: string; thumbnail?: string } {
+export function fixtureFiles(fixture: Compiled<VideoFixtureSpec> | undefined): { video?: string; thumbnail?: string } {
   if (!fixture) return {};
   const resolved = (file: string | undefined): string | undefined => {
     if (file === undefined) return undefined;
     try {
-      return resolveInside(fixturesDir, file);
+      return resolveInside(fixture.dir, file);
     } catch (error) {
       throw new MockError('server_error', `The videos fixture "${fixture.name}" names ${file}: ${(error as Error).message}.`);
     }

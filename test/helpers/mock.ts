@@ -11,8 +11,8 @@ import { Sessions } from '../../src/state/sessions.js';
 
 export function plainMock(files: { fixtures?: Record<string, string>; scenarios?: Record<string, string> } = {}, strict = false): Mock {
   const root = mkdtempSync(join(tmpdir(), 'mgm-exchange-'));
-  const dirs = { fixturesDir: join(root, 'fixtures'), scenariosDir: join(root, 'scenarios') };
-  for (const [dir, texts] of [[dirs.fixturesDir, files.fixtures], [dirs.scenariosDir, files.scenarios]] as const) {
+  const dirs = { fixturesDirs: [join(root, 'fixtures')], scenariosDirs: [join(root, 'scenarios')] };
+  for (const [dir, texts] of [[dirs.fixturesDirs[0]!, files.fixtures], [dirs.scenariosDirs[0]!, files.scenarios]] as const) {
     mkdirSync(dir);
     for (const [name, text] of Object.entries(texts ?? {})) writeFileSync(join(dir, name), text);
   }

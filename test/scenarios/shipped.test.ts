@@ -18,7 +18,7 @@ const cli = (...args: string[]) =>
 const ERROR_KINDS = ['invalid_request', 'unauthorized', 'forbidden', 'not_found', 'rate_limit', 'server_error', 'overloaded', 'timeout'];
 const FAULTS = ['delay', 'cut_stream', 'stream_error', 'malformed', 'reset'];
 
-const shipped = loadConfig({ fixturesDir: join(ROOT, 'fixtures'), scenariosDir: SHIPPED_SCENARIOS_DIR });
+const shipped = loadConfig({ fixturesDirs: [join(ROOT, 'fixtures')], scenariosDirs: [SHIPPED_SCENARIOS_DIR] });
 const stepOf = (name: string) => shipped.config!.scenarios.get(name)!.spec.steps[0];
 
 let server: TestServer;
