@@ -1,11 +1,13 @@
 #!/usr/bin/env node
-// The command line: `model-gateway-mock [options]` serves; `model-gateway-mock validate` checks
-// the YAML files and exits non-zero with file:line:col for each problem.
+// The command line: `model-gateway-mock [options]` serves; `validate` checks the YAML files and
+// exits non-zero with file:line:col for each problem; `init` writes starter files.
 import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { loadConfig } from './config/load.js';
 import { ConfigLoadError, formatProblem } from './config/store.js';
-import { directories, startMockServer } from './index.js';
+import { dirsOf, startMockServer } from './index.js';
+import { init } from './init.js';
 import { timed } from './log-time.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -18,10 +20,8 @@ function integer(name: string, min: number) {
   };
 }
 
-/** A repeatable option: each use adds one value. */
-function collect(value: string, previous: string[] | undefined): string[] {
-  return [...(previous ?? []), value];
-}
+/** A flag given more than once keeps every value, in order. */
+const repeat = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
 
 const program = new Command()
   .name('model-gateway-mock')
@@ -30,8 +30,8 @@ const program = new Command()
   .enablePositionalOptions()
   .addOption(new Option('--port <port>', 'port to listen on (0 picks a free one)').env('PORT').default(4141).argParser(integer('--port', 0)))
   .option('--host <host>', 'address to bind', '127.0.0.1')
-  .option('--fixtures <dir>', 'fixtures directory, repeatable (default: ./fixtures, else the package\'s)', collect)
-  .option('--scenarios <dir>', 'scenarios directory, repeatable (default: ./scenarios, else the package\'s)', collect)
+  .option('--fixtures <dir>', 'fixtures directory, repeatable (default: ./fixtures, else the package\'s)', repeat)
+  .option('--scenarios <dir>', 'scenarios directory, repeatable (default: ./scenarios, else the package\'s)', repeat)
   .option('--upstream <url>', 'forward what no fixture answers to this gateway (UPSTREAM_API_KEY replaces the key)')
   .option('--record <dir>', 'with --upstream: write each forwarded exchange into this directory as fixtures, and serve them')
   .option('--seed <n>', 'seed of generated replies and ids', integer('--seed', 0), 0)
@@ -42,11 +42,12 @@ const program = new Command()
   .option('--body-limit <size>', 'largest request body', '50mb')
   .option('--admin-token <token>', 'require this bearer token on /__admin')
   .option('--no-watch', 'do not reload fixtures and scenarios on change')
-  .addOption(new Option('--log-level <level>', 'log detail').choices(['silent', 'error', 'info', 'debug']).default('info'))
+  .addOption(new Option('--log-level <level>', 'log detail (debug adds each match decision)').choices(['silent', 'error', 'info', 'debug']).default('info'))
   .action(async (options) => {
     try {
       const server = await startMockServer({ ...options, logLevel: options.logLevel });
-      console.log(timed(`model-gateway-mock listening on ${server.url} (inspector: ${server.url}/__admin/ui)`));
+      console.log(timed(`model-gateway-mock listening on ${server.url}`));
+      if (options.logLevel !== 'silent') console.log(timed(server.summary()));
       const stop = () => void server.close().then(() => process.exit(0));
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
@@ -59,19 +60,26 @@ const program = new Command()
 program
   .command('validate')
   .description('check the fixtures and scenarios; exit 1 with file:line:col for each problem')
-  .option('--fixtures <dir>', 'fixtures directory, repeatable', collect)
-  .option('--scenarios <dir>', 'scenarios directory, repeatable', collect)
+  .option('--fixtures <dir>', 'fixtures directory, repeatable', repeat)
+  .option('--scenarios <dir>', 'scenarios directory, repeatable', repeat)
   .action((options: { fixtures?: string[]; scenarios?: string[] }) => {
-    let result: ReturnType<typeof loadConfig>;
-    try {
-      result = loadConfig({ fixturesDirs: directories(options.fixtures, 'fixtures'), scenariosDirs: directories(options.scenarios, 'scenarios') });
-    } catch (error) {
-      console.error((error as Error).message);
-      process.exit(1);
-    }
+    const result = loadConfig({ fixturesDirs: dirsOf(options.fixtures, 'fixtures'), scenariosDirs: dirsOf(options.scenarios, 'scenarios') });
     for (const problem of result.problems) console.error(formatProblem(problem));
     if (result.problems.length > 0) process.exit(1);
     console.log(`ok: ${result.files.length} files`);
+  });
+
+program
+  .command('init')
+  .argument('[dir]', 'where to write fixtures/ and scenarios/', '.')
+  .description('write starter fixtures/ and scenarios/ (with their media) into DIR; never overwrites')
+  .action((dir: string) => {
+    const report = init(dir);
+    console.log(`wrote ${report.written.length} files into ${dir}`);
+    for (const name of report.skipped) console.log(`skipped ${name}: it already exists`);
+    const where = relative('.', dir);
+    const flags = where === '' ? '' : ` --fixtures ${where}/fixtures --scenarios ${where}/scenarios`;
+    console.log(`next: npx model-gateway-mock${flags}`);
   });
 
 await program.parseAsync();

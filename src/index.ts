@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import bytes from 'bytes';
 import { ConfigStore, formatProblem } from './config/store.js';
+import { summarize } from './config/summary.js';
 import { createApp } from './server/app.js';
 import { answerClientError } from './server/client-error.js';
 import type { LatencyMode, LogLevel, Mock } from './exchange/mock.js';
@@ -19,9 +20,9 @@ export interface MockServerOptions {
   /** 0 (the default here) picks a free port. */
   port?: number;
   host?: string;
-  /** One directory or several, merged in order (default: ./fixtures, else the package's). */
-  fixtures?: string | string[];
-  scenarios?: string | string[];
+  /** Directories whose sections merge in the order given. */
+  fixtures?: string | readonly string[];
+  scenarios?: string | readonly string[];
   /** Forward what no fixture answers to this base URL (SPEC 12). */
   upstream?: string;
   /** With `upstream`: write each forwarded exchange into this directory as fixtures, and serve them. */
@@ -49,6 +50,8 @@ export interface MockServer {
   clock: Clock;
   /** Reload attempts so far; wait on it after writing a fixture file. */
   reloads(): number;
+  /** What is loaded, as the line after the listening line says it. */
+  summary(): string;
   close(): Promise<void>;
 }
 
@@ -61,13 +64,10 @@ export function defaultDir(name: 'fixtures' | 'scenarios'): string {
   return existsSync(local) ? local : resolve(PACKAGE_ROOT, name);
 }
 
-/** The directories given (or the default one), resolved; one that does not exist stops the start. */
-export function directories(given: string | string[] | undefined, name: 'fixtures' | 'scenarios'): string[] {
-  const dirs = (given === undefined ? [defaultDir(name)] : [given].flat()).map((dir) => resolve(dir));
-  for (const dir of dirs) {
-    if (!existsSync(dir)) throw new Error(`The --${name} directory ${dir} does not exist.`);
-  }
-  return dirs;
+/** The directories given (one or several), else the default one. */
+export function dirsOf(given: string | readonly string[] | undefined, name: 'fixtures' | 'scenarios'): string[] {
+  const list = typeof given === 'string' ? [given] : (given ?? []);
+  return list.length > 0 ? list.map((dir) => resolve(dir)) : [defaultDir(name)];
 }
 
 export function parseBodyLimit(limit: number | string | undefined): number {
@@ -88,8 +88,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const events = new EventHub();
   const upstream = upstreamOf(options.upstream, options.record);
   const store = new ConfigStore({
-    fixturesDirs: [...directories(options.fixtures, 'fixtures'), ...(upstream?.record ? [upstream.record] : [])],
-    scenariosDirs: directories(options.scenarios, 'scenarios'),
+    fixturesDirs: [...dirsOf(options.fixtures, 'fixtures'), ...(upstream?.record ? [upstream.record] : [])],
+    scenariosDirs: dirsOf(options.scenarios, 'scenarios'),
     // Health reports when files were read, in wall time, whatever the mock clock says.
     now: () => Date.now(),
     onReload: (problems) => {
@@ -140,6 +140,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     port,
     clock,
     reloads: () => store.reloads,
+    summary: () => `${summarize(store.current)}; inspector ${url}/__admin/ui`,
     close: async () => {
       await store.close();
       await new Promise<void>((done) => {

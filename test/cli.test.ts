@@ -1,7 +1,7 @@
 // The command line as a user runs it: help, version, validate, and a server that prints its URL
 // and one line per request.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
@@ -47,7 +47,7 @@ describe('model-gateway-mock CLI', () => {
     const dir = tempDir({ 'bad.yaml': 'chat:\n  - reply:\n      txt: hi\n' });
     const result = run('validate', '--fixtures', dir, '--scenarios', tempDir({}));
     expect(result.status).toBe(1);
-    expect(result.stderr).toMatch(/bad\.yaml:3:7: chat\[0\]\.reply: Unrecognized key: "txt"/);
+    expect(result.stderr).toMatch(/bad\.yaml:3:7: chat\[0\]\.reply: unknown key "txt"; allowed keys: /);
   });
 
   it('refuses to start on a bad configuration, with the same report', () => {
@@ -70,14 +70,16 @@ describe('model-gateway-mock CLI', () => {
     }
   });
 
-  it('prints its URL, then one line per request', async () => {
+  it('prints its URL and what it loaded, then one line per request', async () => {
     const child = spawn(process.execPath, [...CLI, '--port', '0', '--latency', 'none', '--no-watch', '--fixtures', tempDir({ 'c.yaml': 'chat:\n  - name: hi\n    reply: { text: hi }\n' }), '--scenarios', tempDir({})]);
     try {
       const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
       const first = (await lines.next()).value as string;
       const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(first)?.[1];
       expect(url).toBeTruthy();
-      expect(first).toContain(`inspector: ${url}/__admin/ui`);
+      const summary = (await lines.next()).value as string;
+      expect(summary).toMatch(/^\d\d:\d\d:\d\d\.\d{3} loaded 1 file: 1 fixture, 0 scenarios, \d+ models; open mode; inspector http:\/\/127\.0\.0\.1:\d+\/__admin\/ui$/);
+      expect(summary).toContain(`${url}/__admin/ui`);
       await fetch(`${url}/v1/chat/completions`, {
         method: 'POST',
         headers: { authorization: 'Bearer k', 'content-type': 'application/json' },
@@ -88,5 +90,38 @@ describe('model-gateway-mock CLI', () => {
     } finally {
       child.kill();
     }
+  });
+
+  it('stops at once, naming it, when a --fixtures or --scenarios directory does not exist; validate fails too', () => {
+    const missing = join(tmpdir(), 'mgm-no-such-dir', 'fixtures');
+    const started = run('--port', '0', '--fixtures', tempDir({}), '--fixtures', missing, '--scenarios', tempDir({}));
+    expect(started.status).toBe(1);
+    expect(started.stderr).toContain(`${missing}:1:1: the fixtures directory does not exist`);
+    const validated = run('validate', '--fixtures', tempDir({}), '--scenarios', missing);
+    expect(validated.status).toBe(1);
+    expect(validated.stderr).toContain(`${missing}:1:1: the scenarios directory does not exist`);
+  });
+
+  it('validates several --fixtures directories together, sections merged across them', () => {
+    const models = tempDir({ 'models.yaml': 'models:\n  - id: only-model\n' });
+    const chat = tempDir({ 'chat.yaml': 'chat:\n  - match: { model: only-model }\n    reply: { text: hi }\n' });
+    const result = run('validate', '--fixtures', models, '--fixtures', chat, '--scenarios', tempDir({}));
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toContain('ok: 2 files');
+  });
+
+  it('init writes the starter files with their media, which validate accepts, and never overwrites', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mgm-init-'));
+    const first = run('init', dir);
+    expect(first.status).toBe(0);
+    expect(first.stdout).toMatch(/wrote \d+ files/);
+    expect(first.stdout).toContain(`next: npx model-gateway-mock --fixtures `);
+    expect(readdirSync(join(dir, 'fixtures', 'media')).length).toBeGreaterThan(0);
+    expect(run('validate', '--fixtures', join(dir, 'fixtures'), '--scenarios', join(dir, 'scenarios')).status).toBe(0);
+    writeFileSync(join(dir, 'fixtures', 'chat.yaml'), '# mine\n');
+    const again = run('init', dir);
+    expect(again.stdout).toContain('wrote 0 files');
+    expect(again.stdout).toContain(`skipped ${join('fixtures', 'chat.yaml')}: it already exists`);
+    expect(readFileSync(join(dir, 'fixtures', 'chat.yaml'), 'utf8')).toBe('# mine\n');
   });
 });

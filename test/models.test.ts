@@ -43,11 +43,11 @@ describe('model lists', () => {
   });
 
   it('gives the generate-content list for x-goog-api-key or ?key=, pages without a token on the last page', async () => {
-    const first = (await (await get('/v1/models?key=k&pageSize=5')).json()) as { models: Array<{ name: string }>; nextPageToken?: string };
-    expect(first.models).toHaveLength(5);
+    const first = (await (await get('/v1/models?key=k&pageSize=6')).json()) as { models: Array<{ name: string }>; nextPageToken?: string };
+    expect(first.models).toHaveLength(6);
     expect(first.models[0]!.name).toBe('models/gpt-4o-mini');
     expect(first.nextPageToken).toBeTruthy();
-    const rest = (await (await get(`/v1beta/models?pageSize=5&pageToken=${first.nextPageToken}`, { 'x-goog-api-key': 'k' })).json()) as {
+    const rest = (await (await get(`/v1beta/models?pageSize=6&pageToken=${first.nextPageToken}`, { 'x-goog-api-key': 'k' })).json()) as {
       models: Array<{ name: string }>;
       nextPageToken?: string;
     };

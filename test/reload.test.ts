@@ -48,6 +48,7 @@ describe('hot reload', () => {
     await server.writeFixture('chat.yaml', 'chat:\n  - name: broken\n    reply: { text: [unclosed\n');
     const report = await health();
     expect(report.reloads).toBeGreaterThan(before);
+    expect(report.status).toBe('degraded');
     expect(report.errors.length).toBeGreaterThan(0);
     expect(report.errors[0]!.file).toMatch(/chat\.yaml$/);
     expect(report.errors[0]!.line).toBeGreaterThanOrEqual(3);
@@ -72,7 +73,28 @@ describe('hot reload', () => {
   it('serves again once the file is fixed', async () => {
     await server.writeFixture('chat.yaml', fixture('third'));
     expect((await health()).errors).toEqual([]);
+    expect((await health()).status).toBe('ok');
     expect(await ask()).toBe('third');
+  });
+
+  it('reports every problem of every file in one reload, whatever stage finds it, naming the allowed values', async () => {
+    await server.writeFixture('chat.yaml', 'chat:\n  - match: { contians: reload }\n    reply: { text: x }\n');
+    await server.writeFixture('more.yaml', 'chat:\n  - reply:\n      text: "Hi {{nobody}}"\nimages:\n  - reply: { file: ../outside.png }\n');
+    await server.writeScenario('steps.yaml', 'scenarios:\n  - name: s\n    steps: [ { error: rate_limt }, { error: rate_limit, times: two } ]\n');
+    const report = await health();
+    expect(report.status).toBe('degraded');
+    const shown = report.errors.map((e) => `${e.file.split('/').at(-1)}:${e.line}: ${e.message}`);
+    expect(shown).toEqual([
+      expect.stringMatching(/^chat\.yaml:2: chat\[0\]\.match: unknown key "contians"; allowed keys: style, model, contains, /),
+      expect.stringMatching(/^more\.yaml:3: .*\{\{nobody\}\}/),
+      expect.stringMatching(/^more\.yaml:5: images\[0\]\.reply\.file: "\.\.\/outside\.png" is outside the fixtures directory$/),
+      expect.stringMatching(/^steps\.yaml:3: scenarios\[0\]\.steps\[0\]\.error: expected one of "invalid_request", .*"timeout", got string "rate_limt"$/),
+      expect.stringMatching(/^steps\.yaml:3: scenarios\[0\]\.steps\[1\]\.times: expected an integer, got string "two"$/),
+    ]);
+    await server.writeScenario('steps.yaml', 'scenarios: []\n');
+    await server.removeFixture('more.yaml');
+    await server.writeFixture('chat.yaml', fixture('third'));
+    expect((await health()).status).toBe('ok');
   });
 
   it('picks up a new file and forgets a removed one', async () => {

@@ -16,6 +16,8 @@ const CONTENDERS = {
   logging: { args: ['dist/cli.js', '--port', '0'], marker: 'listening on' },
   quiet: { args: ['dist/cli.js', '--port', '0', '--log-level', 'silent'], marker: 'listening on' },
   aimock: { args: ['node_modules/@copilotkit/aimock/dist/cli.js', '--port', '0', '--fixtures', PEER_FIXTURES.aimock], marker: 'listening on' },
+  // What a user types: npm runs the start script, which checks the build, then the CLI.
+  npmStart: { command: 'npm', args: ['start', '--silent', '--', '--port', '0'], marker: 'listening on' },
   // mock-llm takes its port and host from the environment only.
   mockLlm: {
     args: ['node_modules/@dwmkerr/mock-llm/dist/main.js', '--config', PEER_FIXTURES.mockLlm],
@@ -24,23 +26,33 @@ const CONTENDERS = {
   },
 };
 
-/** Milliseconds from spawn to the first stdout line containing `marker`; the process is then ended. */
-function timeToLine({ args, env = {}, marker }) {
+/**
+ * Milliseconds from spawn to the first stdout line containing `marker`; the process is then ended
+ * with its whole group (`npm start` runs the server as a child of npm).
+ */
+function timeToLine({ command = process.execPath, args, env = {}, marker }) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const kill = (signal) => {
+      try {
+        process.kill(-child.pid, signal);
+      } catch {
+        // The group is already gone.
+      }
+    };
     // A bench that dies mid-run must not leave a server listening.
-    const killChild = () => child.kill('SIGKILL');
+    const killChild = () => kill('SIGKILL');
     process.once('exit', killChild);
     let out = '';
     let err = '';
     let elapsed;
-    const timer = setTimeout(() => child.kill('SIGKILL'), GIVE_UP_MS);
+    const timer = setTimeout(() => kill('SIGKILL'), GIVE_UP_MS);
     child.stdout.on('data', (chunk) => {
       out += chunk;
       if (elapsed === undefined && out.includes(marker)) {
         elapsed = performance.now() - started;
-        child.kill('SIGTERM');
+        kill('SIGTERM');
       }
     });
     child.stderr.on('data', (chunk) => (err += chunk));

@@ -13,7 +13,7 @@ import type { Compiled, Config, ModelEntry } from './types.js';
 
 export interface ParsedFile {
   file: string;
-  /** The directory the file was found under: its file references resolve inside it. */
+  /** The directory it was found in: its file references resolve inside it. */
   dir: string;
   kind: 'fixtures' | 'scenarios';
   data: FixturesFile & ScenariosFile;
@@ -83,7 +83,7 @@ interface Entry {
   priority?: number;
 }
 
-function compileEntry<S extends Entry>(spec: S, file: string, dir: string, path: Array<string | number>, order: number): Compiled<S> {
+function compileEntry<S extends Entry>(spec: S, { file, dir }: ParsedFile, path: Array<string | number>, order: number): Compiled<S> {
   return {
     name: spec.name ?? `${file}#${order}`,
     file,
@@ -95,11 +95,26 @@ function compileEntry<S extends Entry>(spec: S, file: string, dir: string, path:
   };
 }
 
+/**
+ * Compiles every entry it can and reports every entry it cannot, so that the problems of all files
+ * come out in one pass. `complete` is false when some files did not parse: checks across files
+ * (a key naming a scenario) would then report what is only missing for now.
+ */
 export function compileConfig(
   parsed: ParsedFile[],
   dirs: { fixturesDirs: readonly string[]; scenariosDirs: readonly string[] },
   files: string[],
-): Config {
+  complete = true,
+): { config?: Config; errors: LocatedError[] } {
+  const errors: LocatedError[] = [];
+  const attempt = (work: () => void): void => {
+    try {
+      work();
+    } catch (error) {
+      if (!(error instanceof LocatedError)) throw error;
+      errors.push(error);
+    }
+  };
   const modelById = new Map<string, ModelEntry>();
   const keys = new Map<string, KeySpec>();
   let keysDeclared = false;
@@ -111,44 +126,55 @@ export function compileConfig(
   let order = 0;
   // Scenario files may come after the key that names one: checked once everything is read.
   const keyScenarios: Array<{ file: string; index: number; name: string }> = [];
-  for (const { file, dir, data } of parsed) {
-    const checkFile = (path: Array<string | number>, reference: string | undefined) => {
-      if (reference !== undefined) located(file, path, () => resolveInside(dir, reference));
-    };
-    data.models?.forEach((spec, i) => {
-      if (modelById.has(spec.id)) throw new LocatedError(file, ['models', i, 'id'], `model "${spec.id}" is declared twice`);
-      modelById.set(spec.id, toModelEntry(spec));
-    });
+  const checkFile = ({ file, dir }: ParsedFile, path: Array<string | number>, reference: string | undefined) => {
+    if (reference !== undefined) located(file, path, () => resolveInside(dir, reference));
+  };
+
+  for (const source of parsed) {
+    const { file, data } = source;
+    data.models?.forEach((spec, i) =>
+      attempt(() => {
+        if (modelById.has(spec.id)) throw new LocatedError(file, ['models', i, 'id'], `model "${spec.id}" is declared twice`);
+        modelById.set(spec.id, toModelEntry(spec));
+      }),
+    );
     if (data.keys) keysDeclared = true;
-    data.keys?.forEach((spec, i) => {
-      if (keys.has(spec.key)) throw new LocatedError(file, ['keys', i, 'key'], 'this key is declared twice');
-      keys.set(spec.key, spec);
-      if (spec.scenario !== undefined) keyScenarios.push({ file, index: i, name: spec.scenario });
-    });
-    data.chat?.forEach((spec, i) => {
-      chat.push(located(file, ['chat', i], () => compileChatFixture(spec, file, order++)));
-    });
-    data.images?.forEach((spec, i) => {
-      if ('file' in spec.reply) checkFile(['images', i, 'reply', 'file'], spec.reply.file);
-      images.push(compileEntry(spec, file, dir, ['images', i], order++));
-    });
-    data.videos?.forEach((spec, i) => {
-      checkFile(['videos', i, 'reply', 'file'], spec.reply?.file);
-      checkFile(['videos', i, 'reply', 'thumbnail'], spec.reply?.thumbnail);
-      videos.push(compileEntry(spec, file, dir, ['videos', i], order++));
-    });
+    data.keys?.forEach((spec, i) =>
+      attempt(() => {
+        if (keys.has(spec.key)) throw new LocatedError(file, ['keys', i, 'key'], 'this key is declared twice');
+        keys.set(spec.key, spec);
+        if (spec.scenario !== undefined) keyScenarios.push({ file, index: i, name: spec.scenario });
+      }),
+    );
+    data.chat?.forEach((spec, i) => attempt(() => chat.push(located(file, ['chat', i], () => compileChatFixture(spec, file, order++)))));
+    data.images?.forEach((spec, i) =>
+      attempt(() => {
+        if ('file' in spec.reply) checkFile(source, ['images', i, 'reply', 'file'], spec.reply.file);
+        images.push(compileEntry(spec, source, ['images', i], order++));
+      }),
+    );
+    data.videos?.forEach((spec, i) =>
+      attempt(() => {
+        checkFile(source, ['videos', i, 'reply', 'file'], spec.reply?.file);
+        checkFile(source, ['videos', i, 'reply', 'thumbnail'], spec.reply?.thumbnail);
+        videos.push(compileEntry(spec, source, ['videos', i], order++));
+      }),
+    );
     if (data.image_generation?.chat_completions_only_groups) onlyGroups = data.image_generation.chat_completions_only_groups;
-    data.scenarios?.forEach((spec, i) => {
-      if (scenarios.has(spec.name)) throw new LocatedError(file, ['scenarios', i, 'name'], `scenario "${spec.name}" is declared twice`);
-      scenarios.set(spec.name, compileEntry(spec, file, dir, ['scenarios', i], order++));
-    });
+    data.scenarios?.forEach((spec, i) =>
+      attempt(() => {
+        if (scenarios.has(spec.name)) throw new LocatedError(file, ['scenarios', i, 'name'], `scenario "${spec.name}" is declared twice`);
+        scenarios.set(spec.name, compileEntry(spec, source, ['scenarios', i], order++));
+      }),
+    );
   }
 
-  for (const { file, index, name } of keyScenarios) {
-    if (!scenarios.has(name)) throw new LocatedError(file, ['keys', index, 'scenario'], `no scenario is named "${name}"`);
+  for (const { file, index, name } of complete ? keyScenarios : []) {
+    if (!scenarios.has(name)) errors.push(new LocatedError(file, ['keys', index, 'scenario'], `no scenario is named "${name}"; scenarios: ${[...scenarios.keys()].join(', ') || 'none'}`));
   }
+  if (errors.length > 0) return { errors };
   if (modelById.size === 0) for (const spec of catalog()) modelById.set(spec.id, toModelEntry(spec));
-  return {
+  const config: Config = {
     fixturesDirs: dirs.fixturesDirs,
     scenariosDirs: dirs.scenariosDirs,
     files,
@@ -161,4 +187,5 @@ export function compileConfig(
     scenarios,
     chatCompletionsOnlyGroups: onlyGroups ?? ['special-price'],
   };
+  return { config, errors };
 }

@@ -14,6 +14,14 @@ export interface FoundFiles {
   refused: Array<{ file: string; message: string }>;
 }
 
+export function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Every `*.yaml` / `*.yml` below `dir`, sorted by path, as absolute paths. Only regular files are
  * read (a FIFO named x.yaml would block the loader for good), and each directory once, so a link

@@ -5,13 +5,14 @@ import { relative } from 'node:path';
 import { isScalar, LineCounter, parseDocument, visit, type Document } from 'yaml';
 import type { ZodType } from 'zod';
 import { formatPath } from '../conversation/field-path.js';
-import { compileConfig, LocatedError, type ParsedFile } from './compile.js';
-import { findYamlFiles } from './files.js';
+import { compileConfig, type ParsedFile } from './compile.js';
+import { findYamlFiles, isDirectory } from './files.js';
+import { checkAgainst } from './issues.js';
 import { fixturesFileSchema, scenariosFileSchema } from './schema.js';
 import type { Config, ConfigProblem } from './types.js';
 
 export interface LoadOptions {
-  /** Sections merge across these, in order; the first is where fixtures are saved. */
+  /** Sections merge across all of them, in this order. */
   fixturesDirs: readonly string[];
   scenariosDirs: readonly string[];
 }
@@ -80,9 +81,9 @@ function parse(file: string, schema: ZodType, problems: ConfigProblem[]): { sour
   }
   if (!refuseProtoKeys(doc, counter, shown, problems)) return undefined;
   const raw = doc.toJS({ maxAliasCount: 100 }) ?? {};
-  const result = schema.safeParse(raw);
-  if (!result.success) {
-    for (const issue of result.error.issues) {
+  const result = checkAgainst(schema, raw);
+  if (result.issues) {
+    for (const issue of result.issues) {
       const { line, col } = locate(doc, counter, issue.path);
       const where = issue.path.length > 0 ? `${formatPath(issue.path)}: ` : '';
       problems.push({ file: shown, line, col, message: `${where}${issue.message}` });
@@ -102,6 +103,10 @@ export function loadConfig(options: LoadOptions): LoadResult {
   ];
   const files: string[] = [];
   for (const [dir, kind, schema] of dirs) {
+    if (!isDirectory(dir)) {
+      problems.push({ file: displayPath(dir), line: 1, col: 1, message: `the ${kind} directory does not exist` });
+      continue;
+    }
     const found = findYamlFiles(dir);
     for (const refused of found.refused) problems.push({ file: displayPath(refused.file), line: 1, col: 1, message: refused.message });
     for (const file of found.files) {
@@ -112,13 +117,15 @@ export function loadConfig(options: LoadOptions): LoadResult {
       parsed.push({ file, dir, kind, data: result.data as ParsedFile['data'] });
     }
   }
-  if (problems.length > 0) return { files, problems };
-  try {
-    return { files, problems, config: compileConfig(parsed, options, files) };
-  } catch (error) {
-    if (!(error instanceof LocatedError)) throw error;
+  // Every file that parsed is compiled too, so that all problems of all files come in one report.
+  const { config, errors } = compileConfig(parsed, options, files, problems.length === 0);
+  for (const error of errors) {
     const source = sources.get(error.file);
     const { line, col } = source ? locate(source.doc, source.counter, error.path) : { line: 1, col: 1 };
-    return { files, problems: [{ file: displayPath(error.file), line, col, message: `${formatPath(error.path)}: ${error.message}` }] };
+    problems.push({ file: displayPath(error.file), line, col, message: `${formatPath(error.path)}: ${error.message}` });
   }
+  if (problems.length === 0) return { files, problems, config };
+  // Read file by file, top to bottom, whichever stage found each problem.
+  problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.col - b.col);
+  return { files, problems };
 }

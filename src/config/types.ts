@@ -25,12 +25,12 @@ export interface ModelEntry {
 export interface Compiled<S> {
   name: string;
   file: string;
+  /** The directory the file was found in, where its file references resolve. */
+  dir: string;
   order: number;
   priority: number;
   matcher: Matcher;
   spec: S;
-  /** The directory the entry's file was found under; its file references resolve inside it. */
-  dir: string;
 }
 
 export interface ConfigProblem {

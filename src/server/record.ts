@@ -27,7 +27,7 @@ function matchDecision(notes: Notes): string {
     ? `fixture "${notes.fixture}" chosen`
     : miss
       ? `no fixture matched; closest "${miss.fixture}" (${miss.file}) failed on ${miss.failed.join(', ')}`
-      : 'no fixture matched';
+      : 'no fixture';
   const scenario = notes.scenario === null ? 'no scenario' : `scenario "${notes.scenario}" step ${notes.scenarioStep ?? 'past the last'}${notes.fault ? ` fired ${notes.fault}` : ''}`;
   return `  match: ${reply}; ${scenario}`;
 }

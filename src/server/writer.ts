@@ -192,7 +192,7 @@ async function writeEvents(res: ServerResponse, plan: Extract<Plan, { kind: 'str
   }
   if (written >= strike && fault) {
     if (fault.kind === 'cut_stream') {
-      sent.commit();
+      if (!res.destroyed) sent.commit();
       return cut(res, pending);
     }
     if (fault.kind === 'malformed') {

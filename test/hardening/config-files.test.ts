@@ -235,7 +235,6 @@ describe('validate', () => {
       expect.stringMatching(/fixtures\/pipe\.yaml:1:1: is not a regular file and is not loaded$/),
       expect.stringMatching(/scenarios\/evil\.yaml:1:1: links outside the directory and is not loaded$/),
     ]);
-    // Compiling (where references are resolved) comes once every file has been read cleanly.
     const clean = tempDir('mgm-validate-');
     writeFileSync(join(clean, 'up.yaml'), images('../outside.png'));
     expect(validate(clean, tempDir('mgm-validate-'))).toEqual([

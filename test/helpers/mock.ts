@@ -12,14 +12,14 @@ import { Sessions } from '../../src/state/sessions.js';
 
 export function plainMock(files: { fixtures?: Record<string, string>; scenarios?: Record<string, string> } = {}, strict = false): Mock {
   const root = mkdtempSync(join(tmpdir(), 'mgm-exchange-'));
-  const dirs = { fixturesDir: join(root, 'fixtures'), scenariosDir: join(root, 'scenarios') };
-  for (const [dir, texts] of [[dirs.fixturesDir, files.fixtures], [dirs.scenariosDir, files.scenarios]] as const) {
+  const dirs = { fixturesDirs: [join(root, 'fixtures')], scenariosDirs: [join(root, 'scenarios')] };
+  for (const [dir, texts] of [[dirs.fixturesDirs[0]!, files.fixtures], [dirs.scenariosDirs[0]!, files.scenarios]] as const) {
     mkdirSync(dir);
     for (const [name, text] of Object.entries(texts ?? {})) writeFileSync(join(dir, name), text);
   }
   const clock = createClock('2026-01-01T00:00:00Z');
   return {
-    store: new ConfigStore({ fixturesDirs: [dirs.fixturesDir], scenariosDirs: [dirs.scenariosDir], now: () => 0 }),
+    store: new ConfigStore({ ...dirs, now: () => 0 }),
     sessions: new Sessions(100, clock.now),
     clock,
     events: new EventHub(),

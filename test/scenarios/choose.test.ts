@@ -70,7 +70,7 @@ describe('choosing a scenario', () => {
 
     const anthropic = new Anthropic({ baseURL: server.url, apiKey: 'sk-plain', maxRetries: 0 });
     const viaMessages = await anthropic.messages
-      .create({ model: 'claude-sonnet-4-5', max_tokens: 50, messages: [{ role: 'user', content: 'hi' }] }, { query: { mock_scenario: 'no_such' } })
+      .create({ model: 'claude-sonnet-4-6', max_tokens: 50, messages: [{ role: 'user', content: 'hi' }] }, { query: { mock_scenario: 'no_such' } })
       .catch((e: unknown) => e);
     expect(viaMessages).toBeInstanceOf(Anthropic.BadRequestError);
     expect((viaMessages as InstanceType<typeof Anthropic.BadRequestError>).error).toMatchObject({
@@ -96,7 +96,7 @@ describe('choosing a scenario', () => {
     expect(journal.requests.map((e) => e.scenario)).toEqual([null]);
     const anthropic = new Anthropic({ baseURL: server.url, apiKey: 'sk-plain', maxRetries: 0, defaultHeaders: { ...headers, 'x-mock-session': 'match' } });
     const error = await anthropic.messages
-      .create({ model: 'claude-sonnet-4-5', max_tokens: 50, messages: [{ role: 'user', content: 'hi' }] })
+      .create({ model: 'claude-sonnet-4-6', max_tokens: 50, messages: [{ role: 'user', content: 'hi' }] })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Anthropic.InternalServerError);
   });

@@ -77,7 +77,7 @@ describe('limit: { requests, window_ms }', () => {
       maxRetries: 0,
       defaultHeaders: { 'x-mock-scenario': 'three_a_minute', 'x-mock-session': 'requests-messages' },
     });
-    const request = { model: 'claude-sonnet-4-5', max_tokens: 50, messages: [{ role: 'user' as const, content: 'hi' }] };
+    const request = { model: 'claude-sonnet-4-6', max_tokens: 50, messages: [{ role: 'user' as const, content: 'hi' }] };
     const { response } = await client.messages.create(request).withResponse();
     const reset = new Date(Date.parse((await (await server.admin('/clock')).json() as { now: string }).now) + 60_000);
     expect(response.headers.get('anthropic-ratelimit-requests-remaining')).toBe('2');

@@ -52,7 +52,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const hello = { model: 'claude-sonnet-4-5', max_tokens: 1024, messages: [{ role: 'user' as const, content: 'hello there' }] };
+const hello = { model: 'claude-sonnet-4-6', max_tokens: 1024, messages: [{ role: 'user' as const, content: 'hello there' }] };
 
 describe('messages.create through @anthropic-ai/sdk', () => {
   it('answers a fixture hit with one text block and the usage fields', async () => {
@@ -60,7 +60,7 @@ describe('messages.create through @anthropic-ai/sdk', () => {
     expect(message.id).toMatch(/^msg_/);
     expect(message.type).toBe('message');
     expect(message.role).toBe('assistant');
-    expect(message.model).toBe('claude-sonnet-4-5');
+    expect(message.model).toBe('claude-sonnet-4-6');
     expect(message.content).toEqual([{ type: 'text', text: 'Hello from the fixture. How can I help?' }]);
     expect(message.stop_reason).toBe('end_turn');
     expect(message.stop_sequence).toBeNull();
@@ -82,7 +82,7 @@ describe('messages.create through @anthropic-ai/sdk', () => {
 
   it('answers tools with tool_use blocks whose input fits the input_schema', async () => {
     const message = await client.messages.create({
-      model: 'claude-sonnet-4-5',
+      model: 'claude-sonnet-4-6',
       max_tokens: 1024,
       messages: [{ role: 'user', content: 'What is the weather in Paris?' }],
       tools: [weatherTool],
@@ -113,7 +113,7 @@ describe('messages.create through @anthropic-ai/sdk', () => {
       },
     };
     const message = await client.messages.create({
-      model: 'claude-sonnet-4-5',
+      model: 'claude-sonnet-4-6',
       max_tokens: 1024,
       messages: [{ role: 'user', content: 'Get me out of here' }],
       tools: [weatherTool, booking],
@@ -129,7 +129,7 @@ describe('messages.create through @anthropic-ai/sdk', () => {
 
   it('follows a tool_result turn with the answer', async () => {
     const first = await client.messages.create({
-      model: 'claude-sonnet-4-5',
+      model: 'claude-sonnet-4-6',
       max_tokens: 1024,
       messages: [{ role: 'user', content: 'What is the weather in Paris?' }],
       tools: [weatherTool],
@@ -137,7 +137,7 @@ describe('messages.create through @anthropic-ai/sdk', () => {
     const use = first.content.find((block) => block.type === 'tool_use')!;
     if (use.type !== 'tool_use') throw new Error('expected tool_use');
     const second = await client.messages.create({
-      model: 'claude-sonnet-4-5',
+      model: 'claude-sonnet-4-6',
       max_tokens: 1024,
       tools: [weatherTool],
       messages: [
@@ -178,7 +178,7 @@ describe('messages.create through @anthropic-ai/sdk', () => {
 
 describe('messages.stream() through @anthropic-ai/sdk', () => {
   const trip = {
-    model: 'claude-sonnet-4-5',
+    model: 'claude-sonnet-4-6',
     max_tokens: 4096,
     thinking: { type: 'enabled' as const, budget_tokens: 1024 },
     tools: [weatherTool, airportsTool],
@@ -219,7 +219,7 @@ describe('messages.stream() through @anthropic-ai/sdk', () => {
 
 describe('messages.countTokens through @anthropic-ai/sdk', () => {
   it('counts the same input tokens a reply bills, without max_tokens', async () => {
-    const conversation = { model: 'claude-sonnet-4-5', system: 'Be brief.', tools: [weatherTool], messages: [{ role: 'user' as const, content: 'What is the weather in Rome?' }] };
+    const conversation = { model: 'claude-sonnet-4-6', system: 'Be brief.', tools: [weatherTool], messages: [{ role: 'user' as const, content: 'What is the weather in Rome?' }] };
     const counted = await client.messages.countTokens(conversation);
     const message = await client.messages.create({ ...conversation, max_tokens: 100 });
     expect(counted).toEqual({ input_tokens: message.usage.input_tokens });
@@ -243,15 +243,15 @@ describe('models through @anthropic-ai/sdk', () => {
     for await (const model of client.models.list({ limit: 2 })) seen.push(model.id);
     expect(all.data.length).toBeGreaterThan(4);
     expect(seen).toEqual(all.data.map((m) => m.id));
-    expect(seen).toContain('claude-sonnet-4-5');
+    expect(seen).toContain('claude-sonnet-4-6');
   });
 
   it('retrieves one model in the messages-style shape', async () => {
-    const model = await client.models.retrieve('claude-sonnet-4-5');
+    const model = await client.models.retrieve('claude-sonnet-4-6');
     expect(model).toMatchObject({
       type: 'model',
-      id: 'claude-sonnet-4-5',
-      display_name: 'Claude Sonnet 4.5',
+      id: 'claude-sonnet-4-6',
+      display_name: 'Claude Sonnet 4.6',
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
       lifecycle: 'active',
       max_input_tokens: 200000,
@@ -283,7 +283,7 @@ describe('messages errors', () => {
   it('accepts the key as x-api-key too (the SDK itself sends a bearer token)', async () => {
     const viaHeader = new Anthropic({ baseURL: server.url, apiKey: null, defaultHeaders: { 'x-api-key': KEY }, maxRetries: 0 });
     expect((await viaHeader.messages.create(hello)).content[0]).toMatchObject({ type: 'text' });
-    expect((await viaHeader.models.retrieve('claude-sonnet-4-5')).type).toBe('model');
+    expect((await viaHeader.models.retrieve('claude-sonnet-4-6')).type).toBe('model');
   });
 
   it('answers 400 without the anthropic-version header, after checking the key', async () => {
@@ -326,7 +326,7 @@ describe('messages errors', () => {
     const error = await client.messages.create({ ...hello, model: 'claude-nope' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Anthropic.NotFoundError);
     expect((error as InstanceType<typeof Anthropic.NotFoundError>).type).toBe('not_found_error');
-    expect((error as InstanceType<typeof Anthropic.NotFoundError>).message).toContain('claude-sonnet-4-5');
+    expect((error as InstanceType<typeof Anthropic.NotFoundError>).message).toContain('claude-sonnet-4-6');
     const streamed = await client.messages.stream({ ...hello, model: 'claude-nope' }).finalMessage().catch((e: unknown) => e);
     expect(streamed).toBeInstanceOf(Anthropic.NotFoundError);
   });
@@ -364,7 +364,7 @@ describe('messages through the Vercel AI SDK', () => {
 
   it('generateText returns tool calls with schema-true input', async () => {
     const result = await generateText({
-      model: anthropic()('claude-sonnet-4-5'),
+      model: anthropic()('claude-sonnet-4-6'),
       prompt: 'What is the weather in Oslo?',
       tools: { get_weather: tool({ description: 'weather', inputSchema: jsonSchema(weatherTool.input_schema as never) }) },
     });
@@ -375,7 +375,7 @@ describe('messages through the Vercel AI SDK', () => {
 
   it('generateText and streamText agree, reasoning included', async () => {
     const request = {
-      model: anthropic()('claude-sonnet-4-5'),
+      model: anthropic()('claude-sonnet-4-6'),
       prompt: 'hello vercel',
       providerOptions: { anthropic: { thinking: { type: 'enabled', budgetTokens: 1024 } } },
     } as const;
@@ -393,7 +393,7 @@ describe('messages through the Vercel AI SDK', () => {
 
   it('streamText streams a tool call', async () => {
     const streamed = streamText({
-      model: anthropic()('claude-sonnet-4-5'),
+      model: anthropic()('claude-sonnet-4-6'),
       prompt: 'What is the weather in Bergen?',
       tools: { get_weather: tool({ description: 'weather', inputSchema: jsonSchema(weatherTool.input_schema as never) }) },
     });

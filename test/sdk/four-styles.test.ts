@@ -106,7 +106,7 @@ async function viaResponses(withResult: boolean, model = 'gpt-4.1', question = Q
   };
 }
 
-async function viaMessages(withResult: boolean, model = 'claude-sonnet-4-5', question = QUESTION): Promise<Outcome> {
+async function viaMessages(withResult: boolean, model = 'claude-sonnet-4-6', question = QUESTION): Promise<Outcome> {
   const client = new Anthropic({ baseURL: server.url, apiKey: 'k', maxRetries: 0 });
   const messages: Anthropic.MessageParam[] = [{ role: 'user', content: question }];
   if (withResult) {

@@ -24,7 +24,7 @@ const client = (scenario: string, maxRetries = 0) =>
     defaultHeaders: { 'x-mock-scenario': scenario, 'x-mock-session': `anthropic-${scenario}` },
   });
 
-const ask = { model: 'claude-sonnet-4-5', max_tokens: 400, messages: [{ role: 'user' as const, content: 'Tell me a long story.' }] };
+const ask = { model: 'claude-sonnet-4-6', max_tokens: 400, messages: [{ role: 'user' as const, content: 'Tell me a long story.' }] };
 
 async function failure(scenario: string): Promise<InstanceType<typeof Anthropic.APIError>> {
   const error = await client(scenario).messages.create(ask).catch((e: unknown) => e);

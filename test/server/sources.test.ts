@@ -107,3 +107,14 @@ describe('the log line', () => {
     expect(lines).toContainEqual(expect.stringMatching(/match: fixture "greeting" chosen; scenario "cut" step 0 fired cut_stream$/));
   });
 });
+
+describe('the journal response of a binary answer', () => {
+  it('keeps its type and size, not its bytes', async () => {
+    const client = openaiFor(server.url, 'binary');
+    const image = await client.images.generate({ model: 'gpt-image-1', prompt: 'a boat', size: '64x64', response_format: 'url' });
+    const picture = await fetch(image.data![0]!.url!, { headers: { 'x-mock-session': 'binary' } });
+    const size = (await picture.arrayBuffer()).byteLength;
+    const entries = await journal('binary');
+    expect(entries.at(-1)!.response).toMatchObject({ status: 200, body: { type: 'image/png', size } });
+  });
+});

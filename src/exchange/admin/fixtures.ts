@@ -5,6 +5,7 @@ import { failure, MockError } from '../../conversation/errors.js';
 import { CompileError, compileChatFixture, sortFixtures, type ChatFixture } from '../../conversation/fixture.js';
 import { formatPath } from '../../conversation/field-path.js';
 import { displayPath } from '../../config/load.js';
+import { checkAgainst } from '../../config/issues.js';
 import { fixturesFileSchema } from '../../config/schema.js';
 import { MAX_RUNTIME_FIXTURES } from '../../state/session.js';
 import { DEFAULT_SESSION } from '../../state/sessions.js';
@@ -55,10 +56,10 @@ function problem(message: string, param?: string): MockError {
 
 /** Validates and compiles the posted document; every problem is named, as `validate` would. */
 function compilePosted(body: unknown, session: string, firstOrder: number): ChatFixture[] {
-  const parsed = fixturesFileSchema.safeParse(body ?? {});
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${formatPath(issue.path) || 'body'}: ${issue.message}`);
-    throw problem(`The fixtures are not valid: ${problems.join('; ')}.`, formatPath(parsed.error.issues[0]!.path) || undefined);
+  const parsed = checkAgainst(fixturesFileSchema, body ?? {});
+  if (parsed.issues) {
+    const problems = parsed.issues.map((issue) => `${formatPath(issue.path) || 'body'}: ${issue.message}`);
+    throw problem(`The fixtures are not valid: ${problems.join('; ')}.`, formatPath(parsed.issues[0]!.path) || undefined);
   }
   const others = Object.keys(parsed.data).filter((section) => section !== 'chat');
   if (others.length > 0) {

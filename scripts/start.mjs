@@ -1,0 +1,17 @@
+// `npm start`: builds dist/ only when it is missing or older than a source file, then runs the CLI
+// in this same process, so a checkout where `npm install` has just built starts at once, and an
+// edited one never runs old code. `--build-only` stops after the check (tests use it).
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildState } from './build-state.mjs';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+const state = buildState(ROOT);
+if (state !== 'current') {
+  console.error(state === 'missing' ? 'dist/ is missing: building first.' : 'src/ changed since the last build: building first.');
+  const result = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(ROOT, 'tsconfig.build.json')], { stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+if (!process.argv.includes('--build-only')) await import(new URL('../dist/cli.js', import.meta.url).href);
