@@ -18,6 +18,10 @@ function integer(name: string, min: number) {
   };
 }
 
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
 const program = new Command()
   .name('model-gateway-mock')
   .description('A mock model gateway: four chat styles, images and video tasks, from YAML fixtures.')
@@ -34,6 +38,8 @@ const program = new Command()
   .option('--journal-max <n>', 'journal entries kept per session', integer('--journal-max', 1), 1000)
   .option('--body-limit <size>', 'largest request body', '50mb')
   .option('--admin-token <token>', 'require this bearer token on /__admin')
+  .option('--admin-origin <origin>', 'an origin besides loopback whose pages may call /__admin (repeatable)', collect, [])
+  .option('--admin-host <name>', 'a Host name besides the bound address and loopback that /__admin answers (repeatable)', collect, [])
   .option('--no-watch', 'do not reload fixtures and scenarios on change')
   .addOption(new Option('--log-level <level>', 'log detail').choices(['silent', 'error', 'info', 'debug']).default('info'))
   .action(async (options) => {

@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import bytes from 'bytes';
 import { ConfigStore, formatProblem } from './config/store.js';
+import { adminAccess } from './server/admin-guard.js';
 import { createApp } from './server/app.js';
 import { answerClientError } from './server/client-error.js';
 import type { LatencyMode, LogLevel, Mock } from './exchange/mock.js';
@@ -27,7 +28,12 @@ export interface MockServerOptions {
   journalMax?: number;
   /** Bytes, or a size such as `50mb`. */
   bodyLimit?: number | string;
+  /** Required as `Authorization: Bearer TOKEN` on the admin API; an empty one is refused. */
   adminToken?: string;
+  /** Origins besides loopback whose pages may call the admin API, e.g. `http://app.test:3000`. */
+  adminOrigin?: string | string[];
+  /** Host names besides the bound address and loopback the admin API answers to. */
+  adminHost?: string | string[];
   watch?: boolean;
   /** `silent` (the default here), `error`, `info` or `debug`. */
   logLevel?: LogLevel;
@@ -60,7 +66,17 @@ export function parseBodyLimit(limit: number | string | undefined): number {
   return parsed;
 }
 
+const list = (value: string | string[] | undefined): string[] => (value === undefined ? [] : [value].flat());
+
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
+  // An empty token would read as "no token" and leave the admin API open without a word.
+  if (options.adminToken === '') throw new Error('--admin-token must not be empty: give a token, or leave the flag out');
+  const host = options.host ?? '127.0.0.1';
+  const access = adminAccess(host, list(options.adminHost), list(options.adminOrigin));
   const clock = createClock(options.clock ?? 'real');
   const level = LEVELS[options.logLevel ?? 'silent'];
   const logger = options.logger ?? ((line: string) => console.log(line));
@@ -98,9 +114,11 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   };
   // The watcher scans the directories while the socket opens: start-up waits for the slower one.
   const watching = options.watch ?? true ? store.watch() : Promise.resolve();
-  const server = createServer(createApp(mock).callback());
+  const server = createServer(createApp(mock, access).callback());
   server.on('clientError', answerClientError);
-  const host = options.host ?? '127.0.0.1';
+  if (!isLoopback(host) && !options.adminToken) {
+    log('error', `warning: listening on ${host} without --admin-token: anyone who can reach this address can drive the admin API`);
+  }
   const listening = new Promise<void>((done, fail) => {
     server.once('error', fail);
     server.listen(options.port ?? 0, host, () => done());

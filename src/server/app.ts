@@ -8,6 +8,7 @@ import { newNotes } from '../exchange/exchange.js';
 import type { Mock } from '../exchange/mock.js';
 import { DEFAULT_SESSION } from '../state/sessions.js';
 import { openaiEnvelope } from '../styles/openai-envelope.js';
+import { admitAdmin, isAdminPath, type AdminAccess } from './admin-guard.js';
 import { bodyParser } from './body.js';
 import { record } from './record.js';
 import { routes } from './routes.js';
@@ -41,16 +42,26 @@ function asMockError(error: unknown): MockError | undefined {
   return undefined;
 }
 
+/** The model API is open to every page: frontends call it from wherever they are served. */
 function cors(ctx: Context): void {
   ctx.set('access-control-allow-origin', ctx.get('origin') || '*');
   ctx.set('access-control-expose-headers', '*');
   ctx.set('vary', 'origin');
 }
 
-function frame(mock: Mock) {
+function frame(mock: Mock, access: AdminAccess) {
   return async (ctx: Context, next: Next): Promise<void> => {
     const started = performance.now();
-    cors(ctx);
+    if (!isAdminPath(ctx.path)) {
+      cors(ctx);
+    } else {
+      const refusal = admitAdmin(ctx, access);
+      if (refusal) {
+        mock.log('info', `${ctx.method} ${ctx.path} admin refused: ${refusal.message}`);
+        writeError(ctx, openaiEnvelope, refusal);
+        return;
+      }
+    }
     if (ctx.method === 'OPTIONS') {
       ctx.set('access-control-allow-methods', 'GET, POST, PUT, DELETE, OPTIONS');
       ctx.set('access-control-allow-headers', ctx.get('access-control-request-headers') || ALLOWED_HEADERS);
@@ -85,10 +96,10 @@ function frame(mock: Mock) {
   };
 }
 
-export function createApp(mock: Mock): Koa {
+export function createApp(mock: Mock, access: AdminAccess): Koa {
   const app = new Koa();
   app.silent = true;
-  app.use(frame(mock));
+  app.use(frame(mock, access));
   const router = routes(mock, { json: bodyParser(mock, false), multipart: bodyParser(mock, true) });
   app.use(router.routes());
   return app;
