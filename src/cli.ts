@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { loadConfig } from './config/load.js';
+import { loadSettledConfig } from './config/load.js';
 import { ConfigLoadError, formatProblem } from './config/store.js';
 import { defaultDir, startMockServer } from './index.js';
 
@@ -61,7 +61,7 @@ program
   .option('--fixtures <dir>', 'fixtures directory')
   .option('--scenarios <dir>', 'scenarios directory')
   .action((options: { fixtures?: string; scenarios?: string }) => {
-    const result = loadConfig({
+    const result = loadSettledConfig({
       fixturesDir: resolve(options.fixtures ?? defaultDir('fixtures')),
       scenariosDir: resolve(options.scenarios ?? defaultDir('scenarios')),
     });

@@ -24,7 +24,10 @@ export function findYamlFiles(dir: string): FoundFiles {
   let root: string;
   try {
     root = realpathSync(dir);
-  } catch {
+    readdirSync(root);
+  } catch (error) {
+    // A directory gone or unreadable is a problem, not an empty configuration that drops every fixture.
+    found.refused.push({ file: dir, message: `cannot be read: ${(error as Error).message}` });
     return found;
   }
   const walked = new Set<string>();
