@@ -3,7 +3,7 @@
 // records its problems; the swap of a good one is a single reference assignment.
 import { readdirSync } from 'node:fs';
 import { watch, type FSWatcher } from 'chokidar';
-import { loadConfig, loadSettledConfig, type LoadOptions } from './load.js';
+import { displayPath, loadConfig, loadSettledConfig, type LoadOptions } from './load.js';
 import type { Config, ConfigProblem } from './types.js';
 
 export class ConfigLoadError extends Error {
@@ -82,6 +82,12 @@ export class ConfigStore {
       this.timer = quietFor >= QUIET_MS || this.closed ? undefined : setTimeout(() => this.reloadWhenQuiet(), QUIET_MS - quietFor);
       if (this.timer === undefined && !this.closed) this.reload();
     });
+  }
+
+  /** A file refused as it was served (a link swapped in after load): a health error until the next reload. */
+  noteRefusedFile(message: string): void {
+    if (this.problems.some((problem) => problem.message === message)) return;
+    this.problems = [...this.problems, { file: displayPath(this.options.fixturesDir), line: 1, col: 1, message }];
   }
 
   async watch(): Promise<void> {

@@ -45,6 +45,7 @@ export function perform(mock: Mock, operation: Operation) {
     (ctx.state as MockState).notes = outcome.notes;
     ctx.set(outcome.headers);
     if ('error' in outcome) {
+      if (outcome.error.options.code === 'file_refused') mock.store.noteRefusedFile(outcome.error.message);
       // A client that leaves during a scenario's wait gets nothing and is journaled as gone.
       if (outcome.waitMs && !(await waitForClient(ctx, outcome.waitMs))) return;
       throw outcome.error;
