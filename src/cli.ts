@@ -41,14 +41,22 @@ const program = new Command()
   .option('--admin-origin <origin>', 'an origin besides loopback whose pages may call /__admin (repeatable)', collect, [])
   .option('--admin-host <name>', 'a Host name besides the bound address and loopback that /__admin answers (repeatable)', collect, [])
   .option('--no-watch', 'do not reload fixtures and scenarios on change')
+  .option('--grace-ms <ms>', 'on SIGTERM or SIGINT, how long open streams may finish before they are ended', integer('--grace-ms', 0), 5000)
   .addOption(new Option('--log-level <level>', 'log detail').choices(['silent', 'error', 'info', 'debug']).default('info'))
   .action(async (options) => {
     try {
       const server = await startMockServer({ ...options, logLevel: options.logLevel });
       console.log(`model-gateway-mock listening on ${server.url}`);
-      const stop = () => void server.close().then(() => process.exit(0));
-      process.once('SIGINT', stop);
-      process.once('SIGTERM', stop);
+      let stopping = false;
+      const stop = (signal: NodeJS.Signals) => {
+        // A second signal means "now": no more waiting for streams.
+        if (stopping) process.exit(signal === 'SIGINT' ? 130 : 143);
+        stopping = true;
+        console.log(`${signal}: no new requests; open streams may finish for ${options.graceMs} ms (signal again to exit at once)`);
+        void server.shutdown().then(() => process.exit(0));
+      };
+      process.on('SIGINT', stop);
+      process.on('SIGTERM', stop);
     } catch (error) {
       console.error(error instanceof ConfigLoadError ? error.message : (error as Error).message);
       process.exit(1);

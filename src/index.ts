@@ -8,6 +8,7 @@ import bytes from 'bytes';
 import { ConfigStore, formatProblem } from './config/store.js';
 import { adminAccess } from './server/admin-guard.js';
 import { createApp } from './server/app.js';
+import { OpenStreams } from './server/open-streams.js';
 import { answerClientError } from './server/client-error.js';
 import type { LatencyMode, LogLevel, Mock } from './exchange/mock.js';
 import { createClock, type Clock } from './state/clock.js';
@@ -35,6 +36,8 @@ export interface MockServerOptions {
   /** Host names besides the bound address and loopback the admin API answers to. */
   adminHost?: string | string[];
   watch?: boolean;
+  /** How long `shutdown()` lets open streams finish before ending them (default 5000). */
+  graceMs?: number;
   /** `silent` (the default here), `error`, `info` or `debug`. */
   logLevel?: LogLevel;
   /** Where log lines go; console.log by default. */
@@ -47,7 +50,13 @@ export interface MockServer {
   clock: Clock;
   /** Reload attempts so far; wait on it after writing a fixture file. */
   reloads(): number;
+  /** Closes at once: open connections are dropped. */
   close(): Promise<void>;
+  /**
+   * Stops accepting, lets open streams finish for `graceMs` (default the `graceMs` option), then
+   * ends each still open with its style's in-stream error event, and closes.
+   */
+  shutdown(graceMs?: number): Promise<void>;
 }
 
 const PACKAGE_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -114,7 +123,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   };
   // The watcher scans the directories while the socket opens: start-up waits for the slower one.
   const watching = options.watch ?? true ? store.watch() : Promise.resolve();
-  const server = createServer(createApp(mock, access).callback());
+  const streams = new OpenStreams();
+  const server = createServer(createApp(mock, access, streams).callback());
   server.on('clientError', answerClientError);
   if (!isLoopback(host) && !options.adminToken) {
     log('error', `warning: listening on ${host} without --admin-token: anyone who can reach this address can drive the admin API`);
@@ -131,17 +141,29 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   }
   const port = (server.address() as AddressInfo).port;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const close = async (): Promise<void> => {
+    await store.close();
+    await new Promise<void>((done) => {
+      server.close(() => done());
+      server.closeAllConnections();
+    });
+  };
   return {
     url,
     port,
     clock,
     reloads: () => store.reloads,
-    close: async () => {
-      await store.close();
-      await new Promise<void>((done) => {
-        server.close(() => done());
-        server.closeAllConnections();
-      });
+    close,
+    shutdown: async (graceMs = options.graceMs ?? 5000) => {
+      server.close();
+      server.closeIdleConnections();
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([streams.drained(), new Promise((done) => (timer = setTimeout(done, graceMs)))]);
+      clearTimeout(timer);
+      streams.interruptAll();
+      await Promise.race([streams.drained(), new Promise((done) => (timer = setTimeout(done, 1000)))]);
+      clearTimeout(timer);
+      await close();
     },
   };
 }

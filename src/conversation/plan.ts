@@ -23,6 +23,8 @@ export type Plan =
       framing: Framing;
       events: StreamEvent[];
       pacing: Pacing;
+      /** The style's in-stream error events that end the stream early when the mock shuts down. */
+      interrupted?: StreamEvent[];
     }
   | { kind: 'binary'; status: number; headers: Record<string, string>; contentType: string; data: Uint8Array };
 

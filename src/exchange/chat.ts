@@ -1,6 +1,6 @@
 // Chat in any style, one operation: decode, check the model, take the scenario step, decide the
 // reply once (fixture or generator), encode it whole or as events.
-import { failure } from '../conversation/errors.js';
+import { failure, MockError } from '../conversation/errors.js';
 import { chained, firstMatch, nearestMiss, selectFixture, type ChatFixture, type Selection } from '../conversation/fixture.js';
 import type { Plan } from '../conversation/plan.js';
 import { buildReply, countInputTokens } from '../conversation/reply.js';
@@ -65,6 +65,7 @@ export function planReply(style: ChatStyle, reply: Reply, request: ChatRequest, 
     framing: style.framing?.(input) ?? 'sse',
     events: style.events(reply, request),
     pacing: reply.pacing,
+    interrupted: style.streamError(new MockError('overloaded', 'The mock is shutting down; retry once it is back.'), { reply, request }),
   };
 }
 

@@ -10,6 +10,7 @@ import { DEFAULT_SESSION } from '../state/sessions.js';
 import { openaiEnvelope } from '../styles/openai-envelope.js';
 import { admitAdmin, isAdminPath, type AdminAccess } from './admin-guard.js';
 import { bodyParser } from './body.js';
+import type { OpenStreams } from './open-streams.js';
 import { record } from './record.js';
 import { routes } from './routes.js';
 import type { MockState } from './state.js';
@@ -49,7 +50,7 @@ function cors(ctx: Context): void {
   ctx.set('vary', 'origin');
 }
 
-function frame(mock: Mock, access: AdminAccess) {
+function frame(mock: Mock, access: AdminAccess, streams: OpenStreams) {
   return async (ctx: Context, next: Next): Promise<void> => {
     const started = performance.now();
     if (!isAdminPath(ctx.path)) {
@@ -75,6 +76,7 @@ function frame(mock: Mock, access: AdminAccess) {
     ctx.set('request-id', requestId);
     const state = ctx.state as MockState;
     state.requestId = requestId;
+    state.streams = streams;
     state.session = mock.sessions.get(sessionId);
     state.envelope = openaiEnvelope;
     state.notes = newNotes();
@@ -96,10 +98,10 @@ function frame(mock: Mock, access: AdminAccess) {
   };
 }
 
-export function createApp(mock: Mock, access: AdminAccess): Koa {
+export function createApp(mock: Mock, access: AdminAccess, streams: OpenStreams): Koa {
   const app = new Koa();
   app.silent = true;
-  app.use(frame(mock, access));
+  app.use(frame(mock, access, streams));
   const router = routes(mock, { json: bodyParser(mock, false), multipart: bodyParser(mock, true) });
   app.use(router.routes());
   return app;

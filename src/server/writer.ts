@@ -5,6 +5,7 @@ import type { ServerResponse } from 'node:http';
 import type { Context } from 'koa';
 import type { Envelope, MockError } from '../conversation/errors.js';
 import type { Fault, Framing, Plan, StreamEvent } from '../conversation/plan.js';
+import type { MockState } from './state.js';
 
 /** The journal's status for a request whose client left before the answer (nginx's convention). */
 const CLIENT_GONE = 499;
@@ -101,6 +102,8 @@ class Pacer {
   private timer: NodeJS.Timeout | undefined;
   private wake: ((open: boolean) => void) | undefined;
   private closed = false;
+  /** Set when the mock shuts down: no more waiting, the stream ends in its error event. */
+  interrupted = false;
 
   constructor(private readonly res: ServerResponse) {
     res.once('close', this.onClose);
@@ -112,9 +115,16 @@ class Pacer {
     this.wake?.(false);
   };
 
-  /** Resolves `atMs` after the stream began (at once if that is past); false when the client left. */
+  readonly interrupt = (): void => {
+    this.interrupted = true;
+    clearTimeout(this.timer);
+    this.wake?.(true);
+  };
+
+  /** Resolves `atMs` after the stream began (at once if that is past, or interrupted); false when the client left. */
   until(atMs: number): Promise<boolean> {
     if (this.closed || this.res.destroyed) return Promise.resolve(false);
+    if (this.interrupted) return Promise.resolve(true);
     const wait = this.startedMs + atMs - performance.now();
     if (wait <= 0) return Promise.resolve(true);
     return new Promise((resolve) => {
@@ -145,14 +155,20 @@ async function writeStream(ctx: Context, plan: Extract<Plan, { kind: 'stream' }>
   res.writeHead(plan.status, { ...(ctx.response.headers as Record<string, string>), ...streamHeaders(plan.framing, plan.headers) });
   res.flushHeaders();
   const pacer = new Pacer(res);
+  const release = (ctx.state as MockState).streams.open(pacer.interrupt);
   try {
-    await writeEvents(res, plan, fault, pacer);
+    // The journal keeps 499 for a stream its client abandoned (the headers said 200).
+    if ((await writeEvents(res, plan, fault, pacer)) === 'client gone') res.statusCode = CLIENT_GONE;
   } finally {
     pacer.stop();
+    release();
   }
 }
 
-async function writeEvents(res: ServerResponse, plan: Extract<Plan, { kind: 'stream' }>, fault: Fault | undefined, pacer: Pacer): Promise<void> {
+/** How a stream ended: written to its end (or its fault), or abandoned by its client. */
+type StreamEnd = 'written' | 'client gone';
+
+async function writeEvents(res: ServerResponse, plan: Extract<Plan, { kind: 'stream' }>, fault: Fault | undefined, pacer: Pacer): Promise<StreamEnd> {
   const strike = strikeAt(plan.events, fault);
   const { firstChunkMs, chunkMs } = plan.pacing;
   const paced = firstChunkMs > 0 || chunkMs > 0;
@@ -167,25 +183,32 @@ async function writeEvents(res: ServerResponse, plan: Extract<Plan, { kind: 'str
   for (const event of plan.events) {
     if (written >= strike) break;
     if (event.paced && paced) {
-      if (!(await flush())) return;
-      if (!(await pacer.until(firstChunkMs + chunks * chunkMs))) return;
+      if (!(await flush())) return 'client gone';
+      if (!(await pacer.until(firstChunkMs + chunks * chunkMs))) return 'client gone';
+      if (pacer.interrupted) break;
       chunks++;
     }
     pending += frame(event, plan.framing, written === 0);
     written++;
   }
-  if (written >= strike && fault) {
-    if (fault.kind === 'cut_stream') return cut(res, pending);
+  if (pacer.interrupted) {
+    for (const event of plan.interrupted ?? []) pending += frame(event, plan.framing, written++ === 0);
+  } else if (written >= strike && fault) {
+    if (fault.kind === 'cut_stream') {
+      await cut(res, pending);
+      return 'written';
+    }
     if (fault.kind === 'malformed') {
       pending += plan.framing === 'sse' ? 'data: {"malformed":\n\n' : `${written === 0 ? '[' : ',\r\n'}{"malformed":`;
       if (await flush()) res.end();
-      return;
+      return 'written';
     }
     if (fault.kind === 'stream_error') for (const event of fault.events) pending += frame(event, plan.framing, written++ === 0);
   }
   if (plan.framing === 'json-array') pending += written === 0 ? '[]' : ']';
-  if (!(await flush())) return;
+  if (!(await flush())) return 'client gone';
   res.end();
+  return 'written';
 }
 
 export async function write(ctx: Context, plan: Plan, fault?: Fault): Promise<void> {
