@@ -150,7 +150,10 @@ export function loadConfig(options: LoadOptions): LoadResult {
   try {
     return { files, problems, config: compileConfig(parsed, options, files) };
   } catch (error) {
-    if (!(error instanceof LocatedError)) throw error;
+    if (!(error instanceof LocatedError)) {
+      // Never a stack trace from `validate` or a reload: whatever went wrong is reported as a problem.
+      return { files, problems: [{ file: displayPath(options.fixturesDir), line: 1, col: 1, message: `cannot be compiled: ${(error as Error).message}` }] };
+    }
     const source = sources.get(error.file);
     const { line, col } = source ? locate(source.doc, source.counter, error.path) : { line: 1, col: 1 };
     return { files, problems: [{ file: displayPath(error.file), line, col, message: `${formatPath(error.path)}: ${error.message}` }] };
