@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { loadConfig } from './config/load.js';
+import { loadSettledConfig } from './config/load.js';
 import { ConfigLoadError, formatProblem } from './config/store.js';
 import { dirsOf, startMockServer } from './index.js';
 import { init } from './init.js';
@@ -41,16 +41,26 @@ const program = new Command()
   .option('--journal-max <n>', 'journal entries kept per session', integer('--journal-max', 1), 1000)
   .option('--body-limit <size>', 'largest request body', '50mb')
   .option('--admin-token <token>', 'require this bearer token on /__admin')
+  .option('--admin-origin <origin>', 'an origin besides loopback whose pages may call /__admin (repeatable)', repeat, [])
+  .option('--admin-host <name>', 'a Host name besides the bound address and loopback that /__admin answers (repeatable)', repeat, [])
   .option('--no-watch', 'do not reload fixtures and scenarios on change')
+  .option('--grace-ms <ms>', 'on SIGTERM or SIGINT, how long open streams may finish before they are ended', integer('--grace-ms', 0), 5000)
   .addOption(new Option('--log-level <level>', 'log detail (debug adds each match decision)').choices(['silent', 'error', 'info', 'debug']).default('info'))
   .action(async (options) => {
     try {
       const server = await startMockServer({ ...options, logLevel: options.logLevel });
       console.log(timed(`model-gateway-mock listening on ${server.url}`));
       if (options.logLevel !== 'silent') console.log(timed(server.summary()));
-      const stop = () => void server.close().then(() => process.exit(0));
-      process.once('SIGINT', stop);
-      process.once('SIGTERM', stop);
+      let stopping = false;
+      const stop = (signal: NodeJS.Signals) => {
+        // A second signal means "now": no more waiting for streams.
+        if (stopping) process.exit(signal === 'SIGINT' ? 130 : 143);
+        stopping = true;
+        console.log(timed(`${signal}: no new requests; open streams may finish for ${options.graceMs} ms (signal again to exit at once)`));
+        void server.shutdown().then(() => process.exit(0));
+      };
+      process.on('SIGINT', stop);
+      process.on('SIGTERM', stop);
     } catch (error) {
       console.error(error instanceof ConfigLoadError ? error.message : (error as Error).message);
       process.exit(1);
@@ -63,7 +73,7 @@ program
   .option('--fixtures <dir>', 'fixtures directory, repeatable', repeat)
   .option('--scenarios <dir>', 'scenarios directory, repeatable', repeat)
   .action((options: { fixtures?: string[]; scenarios?: string[] }) => {
-    const result = loadConfig({ fixturesDirs: dirsOf(options.fixtures, 'fixtures'), scenariosDirs: dirsOf(options.scenarios, 'scenarios') });
+    const result = loadSettledConfig({ fixturesDirs: dirsOf(options.fixtures, 'fixtures'), scenariosDirs: dirsOf(options.scenarios, 'scenarios') });
     for (const problem of result.problems) console.error(formatProblem(problem));
     if (result.problems.length > 0) process.exit(1);
     console.log(`ok: ${result.files.length} files`);

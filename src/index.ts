@@ -7,7 +7,9 @@ import { fileURLToPath } from 'node:url';
 import bytes from 'bytes';
 import { ConfigStore, formatProblem } from './config/store.js';
 import { summarize } from './config/summary.js';
+import { adminAccess } from './server/admin-guard.js';
 import { createApp } from './server/app.js';
+import { OpenStreams } from './server/open-streams.js';
 import { answerClientError } from './server/client-error.js';
 import type { LatencyMode, LogLevel, Mock } from './exchange/mock.js';
 import { timed } from './log-time.js';
@@ -36,8 +38,15 @@ export interface MockServerOptions {
   journalMax?: number;
   /** Bytes, or a size such as `50mb`. */
   bodyLimit?: number | string;
+  /** Required as `Authorization: Bearer TOKEN` on the admin API; an empty one is refused. */
   adminToken?: string;
+  /** Origins besides loopback whose pages may call the admin API, e.g. `http://app.test:3000`. */
+  adminOrigin?: string | string[];
+  /** Host names besides the bound address and loopback the admin API answers to. */
+  adminHost?: string | string[];
   watch?: boolean;
+  /** How long `shutdown()` lets open streams finish before ending them (default 5000). */
+  graceMs?: number;
   /** `silent` (the default here), `error`, `info` or `debug`. */
   logLevel?: LogLevel;
   /** Where log lines go; console.log by default. */
@@ -52,7 +61,13 @@ export interface MockServer {
   reloads(): number;
   /** What is loaded, as the line after the listening line says it. */
   summary(): string;
+  /** Closes at once: open connections are dropped. */
   close(): Promise<void>;
+  /**
+   * Stops accepting, lets open streams finish for `graceMs` (default the `graceMs` option), then
+   * ends each still open with its style's in-stream error event, and closes.
+   */
+  shutdown(graceMs?: number): Promise<void>;
 }
 
 const PACKAGE_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -77,7 +92,17 @@ export function parseBodyLimit(limit: number | string | undefined): number {
   return parsed;
 }
 
+const list = (value: string | string[] | undefined): string[] => (value === undefined ? [] : [value].flat());
+
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
+  // An empty token would read as "no token" and leave the admin API open without a word.
+  if (options.adminToken === '') throw new Error('--admin-token must not be empty: give a token, or leave the flag out');
+  const host = options.host ?? '127.0.0.1';
+  const access = adminAccess(host, list(options.adminHost), list(options.adminOrigin));
   const clock = createClock(options.clock ?? 'real');
   const level = LEVELS[options.logLevel ?? 'silent'];
   const logger = options.logger ?? ((line: string) => console.log(line));
@@ -120,9 +145,12 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   };
   // The watcher scans the directories while the socket opens: start-up waits for the slower one.
   const watching = options.watch ?? true ? store.watch() : Promise.resolve();
-  const server = createServer(createApp(mock).callback());
+  const streams = new OpenStreams();
+  const server = createServer(createApp(mock, access, streams).callback());
   server.on('clientError', answerClientError);
-  const host = options.host ?? '127.0.0.1';
+  if (!isLoopback(host) && !options.adminToken) {
+    log('error', `warning: listening on ${host} without --admin-token: anyone who can reach this address can drive the admin API`);
+  }
   const listening = new Promise<void>((done, fail) => {
     server.once('error', fail);
     server.listen(options.port ?? 0, host, () => done());
@@ -135,18 +163,30 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   }
   const port = (server.address() as AddressInfo).port;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const close = async (): Promise<void> => {
+    await store.close();
+    await new Promise<void>((done) => {
+      server.close(() => done());
+      server.closeAllConnections();
+    });
+  };
   return {
     url,
     port,
     clock,
     reloads: () => store.reloads,
     summary: () => `${summarize(store.current)}; inspector ${url}/__admin/ui`,
-    close: async () => {
-      await store.close();
-      await new Promise<void>((done) => {
-        server.close(() => done());
-        server.closeAllConnections();
-      });
+    close,
+    shutdown: async (graceMs = options.graceMs ?? 5000) => {
+      server.close();
+      server.closeIdleConnections();
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([streams.drained(), new Promise((done) => (timer = setTimeout(done, graceMs)))]);
+      clearTimeout(timer);
+      streams.interruptAll();
+      await Promise.race([streams.drained(), new Promise((done) => (timer = setTimeout(done, 1000)))]);
+      clearTimeout(timer);
+      await close();
     },
   };
 }

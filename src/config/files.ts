@@ -1,6 +1,8 @@
 // Finding YAML files and resolving file references, never leaving the configured directory:
-// a symlink or a `../` that points outside is refused.
-import { readdirSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
+// a symlink or a `../` that points outside is refused, and so is a file with more than one hard
+// link: a hard link has no "other" path to check, so one to a file outside cannot be told from
+// one inside, and the only safe rule is to serve files that have a single name.
+import { closeSync, constants, fstatSync, openSync, readdirSync, readFileSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 
 function isInside(root: string, target: string): boolean {
@@ -14,11 +16,13 @@ export interface FoundFiles {
   refused: Array<{ file: string; message: string }>;
 }
 
-export function isDirectory(path: string): boolean {
+/** Why `path` cannot serve as a directory of files, or undefined when it can. */
+export function directoryProblem(path: string): string | undefined {
   try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
+    return statSync(path).isDirectory() ? undefined : 'is not a directory';
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' ? 'does not exist' : `cannot be read (${code ?? (error as Error).message})`;
   }
 }
 
@@ -32,7 +36,10 @@ export function findYamlFiles(dir: string): FoundFiles {
   let root: string;
   try {
     root = realpathSync(dir);
-  } catch {
+    readdirSync(root);
+  } catch (error) {
+    // A directory gone or unreadable is a problem, not an empty configuration that drops every fixture.
+    found.refused.push({ file: dir, message: `cannot be read: ${(error as Error).message}` });
     return found;
   }
   const walked = new Set<string>();
@@ -85,6 +92,29 @@ export function resolveInside(dir: string, reference: string): string {
     throw new Error(`"${reference}" does not exist under the fixtures directory`);
   }
   if (!isInside(root, real)) throw new Error(`"${reference}" links outside the fixtures directory`);
-  if (!statSync(real).isFile()) throw new Error(`"${reference}" is not a file`);
+  const stat = statSync(real);
+  if (!stat.isFile()) throw new Error(`"${reference}" is not a file`);
+  if (stat.nlink > 1) throw new Error(`"${reference}" has ${stat.nlink} hard links, which may lie outside the fixtures directory; give it a single name`);
   return real;
+}
+
+/**
+ * The bytes of a file reference, confined at the moment they are read: resolved inside `dir` as
+ * at load, then opened without following a link and checked to be the very file resolved (the
+ * same device and inode, one name), so a link swapped in after the check is never followed.
+ * Throws an Error saying why the file is refused.
+ */
+export function readConfined(dir: string, reference: string): Buffer {
+  const real = resolveInside(dir, reference);
+  const fd = openSync(real, constants.O_RDONLY | constants.O_NOFOLLOW);
+  try {
+    const opened = fstatSync(fd);
+    const named = statSync(real);
+    if (!opened.isFile() || opened.nlink !== 1 || opened.dev !== named.dev || opened.ino !== named.ino || realpathSync(real) !== real) {
+      throw new Error(`"${reference}" changed while it was opened and is not served`);
+    }
+    return readFileSync(fd);
+  } finally {
+    closeSync(fd);
+  }
 }

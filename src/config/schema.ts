@@ -81,13 +81,42 @@ export const limitSchema = z
 
 const faultKind = z.enum(['delay', 'cut_stream', 'stream_error', 'malformed', 'reset']);
 
+// A step's answer must be one a client can receive and Node can write: a status with a body (no
+// 1xx, 204 or 304), header names and values that are valid HTTP, a wait setTimeout can hold.
+const STATUS_RANGE = 'a status a client can receive: an integer from 200 to 599, not 204 or 304';
+const stepStatus = z
+  .number({ error: `status must be ${STATUS_RANGE}` })
+  .int({ error: `status must be ${STATUS_RANGE}` })
+  .min(200, { error: `status must be ${STATUS_RANGE}` })
+  .max(599, { error: `status must be ${STATUS_RANGE}` })
+  .refine((status) => status !== 204 && status !== 304, { error: `status must be ${STATUS_RANGE}` });
+const HTTP_TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+const headerValue = z.string({ error: 'a header value must be a string' }).regex(/^[\t\x20-\x7e\x80-\xff]*$/, {
+  error: 'a header value must be valid HTTP: visible characters, spaces and tabs, no line breaks or control characters',
+});
+const MAX_TIMER_MS = 2_147_483_647;
+const delayMs = z
+  .number({ error: `delay_ms must be an integer from 0 to ${MAX_TIMER_MS}` })
+  .int({ error: `delay_ms must be an integer from 0 to ${MAX_TIMER_MS}` })
+  .min(0, { error: `delay_ms must be an integer from 0 to ${MAX_TIMER_MS}` })
+  .max(MAX_TIMER_MS, { error: `delay_ms must be an integer from 0 to ${MAX_TIMER_MS} (the longest wait a timer holds)` });
+
 const stepOverrides = {
   times: z.number().int().positive().optional(),
-  status: z.number().int().min(100).max(599).optional(),
+  status: stepStatus.optional(),
   message: z.string().optional(),
-  headers: z.record(z.string(), z.string()).optional(),
+  // Names checked as a refinement: a record key's failure would hide inside the union's "Invalid input".
+  headers: z
+    .record(z.string(), headerValue)
+    .superRefine((headers, ctx) => {
+      for (const name of Object.keys(headers)) {
+        if (HTTP_TOKEN.test(name)) continue;
+        ctx.addIssue({ code: 'custom', path: [name], message: `"${name}" is not a header name: a valid HTTP token is letters, digits and !#$%&'*+-.^_\`|~, at least one` });
+      }
+    })
+    .optional(),
   body: z.unknown().optional(),
-  delay_ms: nonNegative.optional(),
+  delay_ms: delayMs.optional(),
   after_chunks: nonNegative.optional(),
 };
 
@@ -97,6 +126,8 @@ export const stepSchema = z.union([
   z.strictObject({
     error: errorKind,
     limit: limitSchema.optional(),
+    // Known here only to fail at once, so a fault step's own problems are the ones reported.
+    fault: z.never().optional(),
     ...stepOverrides,
   }),
   z.strictObject({ fault: faultKind, error: errorKind.optional(), ...stepOverrides }),

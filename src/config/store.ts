@@ -1,8 +1,9 @@
 // The live configuration: loaded once at start (a bad one stops the server), then reloaded on
 // every change under the watched directories. A reload that fails keeps the last good config and
 // records its problems; the swap of a good one is a single reference assignment.
+import { readdirSync } from 'node:fs';
 import { watch, type FSWatcher } from 'chokidar';
-import { loadConfig, type LoadOptions } from './load.js';
+import { displayPath, loadConfig, loadSettledConfig, type LoadOptions } from './load.js';
 import type { Config, ConfigProblem } from './types.js';
 
 export class ConfigLoadError extends Error {
@@ -20,8 +21,14 @@ export interface ConfigStoreOptions extends LoadOptions {
   onReload?: (problems: ConfigProblem[]) => void;
 }
 
-/** Coalesces the burst of events an editor's save produces into one reload. */
-const SETTLE_MS = 15;
+/**
+ * How long the watched files must have been quiet (no watcher event) before a reload reads them:
+ * it coalesces the burst of events of an editor's save into one reload, and a writer that pauses
+ * mid-file (a large file written in pieces, rewritten in place) is not caught half-way.
+ */
+const QUIET_MS = 100;
+/** How often a failed directory is looked at again. */
+const RECOVERY_MS = 250;
 
 export class ConfigStore {
   current: Config;
@@ -31,9 +38,12 @@ export class ConfigStore {
   problems: ConfigProblem[] = [];
   private watcher: FSWatcher | undefined;
   private timer: NodeJS.Timeout | undefined;
+  private recovery: NodeJS.Timeout | undefined;
+  private closed = false;
+  private lastEventMs = 0;
 
   constructor(private readonly options: ConfigStoreOptions) {
-    const result = loadConfig(options);
+    const result = loadSettledConfig(options);
     if (!result.config) throw new ConfigLoadError(result.problems);
     this.current = result.config;
     this.files = result.files;
@@ -48,6 +58,8 @@ export class ConfigStore {
       // A bug in loading must not take the server down: report it like a bad file.
       result = { files: this.files, problems: [{ file: this.options.fixturesDirs[0] ?? '.', line: 1, col: 1, message: String(error) }] };
     }
+    // A file is being written: the next quiet moment loads it whole; until then nothing changes.
+    if (result.changing) return this.schedule();
     this.reloads++;
     this.problems = result.problems;
     if (result.config) {
@@ -58,28 +70,78 @@ export class ConfigStore {
     this.options.onReload?.(result.problems);
   }
 
+  private schedule(): void {
+    this.lastEventMs = performance.now();
+    this.timer ??= setTimeout(() => this.reloadWhenQuiet(), QUIET_MS);
+  }
+
+  private reloadWhenQuiet(): void {
+    // Events that arrived while the loop was busy are heard first (poll phase, then check phase).
+    setImmediate(() => {
+      const quietFor = performance.now() - this.lastEventMs;
+      this.timer = quietFor >= QUIET_MS || this.closed ? undefined : setTimeout(() => this.reloadWhenQuiet(), QUIET_MS - quietFor);
+      if (this.timer === undefined && !this.closed) this.reload();
+    });
+  }
+
+  /** A file refused as it was served (a link swapped in after load): a health error until the next reload. */
+  noteRefusedFile(message: string): void {
+    if (this.problems.some((problem) => problem.message === message)) return;
+    this.problems = [...this.problems, { file: displayPath(this.options.fixturesDirs[0] ?? '.'), line: 1, col: 1, message }];
+  }
+
   async watch(): Promise<void> {
     const paths = [...this.options.fixturesDirs, ...this.options.scenariosDirs];
     // Links are watched as links: a link cycle would otherwise be followed until ELOOP, and the
     // files a link may point at (inside the directory) are watched where they are.
     const watcher = watch(paths, { ignoreInitial: true, followSymlinks: false, ignored: (path) => /(^|[/\\])(\.|node_modules)/.test(path) });
     this.watcher = watcher;
-    const schedule = () => {
-      clearTimeout(this.timer);
-      this.timer = setTimeout(() => this.reload(), SETTLE_MS);
-    };
+    const schedule = () => this.schedule();
     // chokidar drops a second `change` of a file within 50 ms; its `raw` events are not
     // throttled, so listening to both never misses a quick second save.
-    watcher.on('all', schedule);
+    watcher.on('all', (event, path) => {
+      schedule();
+      if (event === 'unlinkDir' && paths.includes(path)) this.recover();
+    });
     watcher.on('raw', schedule);
-    // A watcher error (an unreadable entry) unheard would take the process down; the reload it
-    // schedules reports what is wrong with the files instead.
-    watcher.on('error', schedule);
+    // A watcher error (an unreadable directory) unheard would take the process down; the reload
+    // reports what is wrong, and the watcher, which stops watching what failed, is renewed.
+    watcher.on('error', () => {
+      schedule();
+      this.recover();
+    });
     await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
   }
 
+  /**
+   * After a watched directory failed (unreadable, gone), chokidar no longer watches it: check
+   * again until every directory can be read, then watch anew and reload, which clears the error.
+   */
+  private recover(): void {
+    if (this.recovery || this.closed) return;
+    this.recovery = setInterval(() => {
+      const dirs = [...this.options.fixturesDirs, ...this.options.scenariosDirs];
+      if (!dirs.every(readableDir)) return;
+      clearInterval(this.recovery);
+      this.recovery = undefined;
+      const old = this.watcher;
+      void old?.close().then(() => (this.closed ? undefined : this.watch().then(() => this.reload())));
+    }, RECOVERY_MS);
+  }
+
   async close(): Promise<void> {
+    this.closed = true;
     clearTimeout(this.timer);
+    clearInterval(this.recovery);
     await this.watcher?.close();
+  }
+}
+
+function readableDir(dir: string): boolean {
+  try {
+    readdirSync(dir);
+    return true;
+  } catch {
+    return false;
   }
 }

@@ -1,5 +1,6 @@
 // Chat fixtures: compiled from YAML at load (matchers, templates, token counts), chosen per request.
 import type { z } from 'zod';
+import { CompileError } from './compile-error.js';
 import { candidates } from './fixture-index.js';
 import type { chatFixtureSchema } from './fixture-schema.js';
 import { compileMatch, type Captures, type Matcher } from './match.js';
@@ -65,21 +66,13 @@ function chunkedText(chunks: readonly string[], text: string | undefined): Compi
   return { template: { constant: joined, render: () => joined }, tokens: countTokens(joined) };
 }
 
-/** A compile problem at a path inside the fixture, for `file:line:col` reports. */
-export class CompileError extends Error {
-  constructor(
-    readonly path: Array<string | number>,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+export { CompileError };
 
 function at<T>(path: Array<string | number>, compile: () => T): T {
   try {
     return compile();
   } catch (error) {
-    if (error instanceof CompileError) throw error;
+    if (error instanceof CompileError) throw new CompileError([...path, ...error.path], error.message);
     throw new CompileError(path, (error as Error).message);
   }
 }

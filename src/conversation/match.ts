@@ -1,6 +1,10 @@
 // Fixture `match` blocks compiled once at load into predicate lists. `test` stops at the first
 // failing key (the hot path); `diagnose` evaluates every key, for the journal's near miss.
+// Patterns and globs run on RE2 (re2js): time linear in the text, whatever the pattern, so a
+// fixture such as `^(a+)+$` cannot hold the event loop (JavaScript's engine backtracks).
+import { RE2JS } from 're2js';
 import type { z } from 'zod';
+import { CompileError } from './compile-error.js';
 import type { matchSchema } from './fixture-schema.js';
 import type { MatchSubject } from './subject.js';
 
@@ -28,13 +32,31 @@ export interface Matcher {
 
 const NO_CAPTURES: Captures = Object.freeze({}) as Captures;
 
-export function globToRegExp(glob: string): RegExp {
+function globToRegExp(glob: string): RE2JS {
   const source = glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
-  return new RegExp(`^${source}$`, 'i');
+  return RE2JS.compile(`^${source}$`, RE2JS.CASE_INSENSITIVE | RE2JS.DOTALL);
 }
 
-function groupNamesOf(pattern: RegExp): string[] {
-  return [...pattern.source.matchAll(/\(\?<([A-Za-z_][A-Za-z0-9_]*)>/g)].map((m) => m[1]!);
+/** A fixture's `pattern`, case-insensitive as before; RE2 refuses what it cannot run in linear time. */
+function compilePattern(source: string): RE2JS {
+  try {
+    return RE2JS.compile(source, RE2JS.CASE_INSENSITIVE);
+  } catch (error) {
+    const reason = (error as Error).message.replace(/^error parsing regexp: /, '');
+    throw new CompileError(['pattern'], `match.pattern is not a regular expression the mock can run in bounded time (${reason}); backreferences and lookaround are not supported`);
+  }
+}
+
+function capturesOf(pattern: RE2JS, groupNames: readonly string[], text: string): Captures {
+  if (groupNames.length === 0) return NO_CAPTURES;
+  const matcher = pattern.matcher(text);
+  if (!matcher.find()) return NO_CAPTURES;
+  const captures: Captures = {};
+  for (const name of groupNames) {
+    const value = matcher.group(name);
+    if (value !== null && value !== undefined) captures[name] = value;
+  }
+  return captures;
 }
 
 /** Throws an Error naming the key when a value cannot compile (a bad regex). */
@@ -50,15 +72,11 @@ export function compileMatch(spec: MatchSpec = {}): Matcher {
   }
   const contains = spec.contains?.toLowerCase();
   if (contains !== undefined) checks.push({ key: 'contains', test: (s) => s.lastUserLower.includes(contains) });
-  let pattern: RegExp | undefined;
+  let pattern: RE2JS | undefined;
   if (spec.pattern !== undefined) {
-    try {
-      pattern = new RegExp(spec.pattern, 'i');
-    } catch (error) {
-      throw new Error(`match.pattern is not a valid regular expression: ${(error as Error).message}`);
-    }
-    const re = pattern;
-    checks.push({ key: 'pattern', test: (s) => re.test(s.lastUser) });
+    const re = compilePattern(spec.pattern);
+    pattern = re;
+    checks.push({ key: 'pattern', test: (s) => re.matcher(s.lastUser).find() });
   }
   if (spec.system !== undefined) {
     const needle = spec.system.toLowerCase();
@@ -89,15 +107,14 @@ export function compileMatch(spec: MatchSpec = {}): Matcher {
     checks.push({ key: 'headers', test: (s) => wanted.every(([name, value]) => s.headers[name] === value) });
   }
   const captureFrom = pattern;
+  const groupNames = pattern ? Object.keys(pattern.namedGroups()) : [];
   return {
     keys: checks.map((c) => c.key),
-    groupNames: pattern ? groupNamesOf(pattern) : [],
+    groupNames,
     contains,
     test(subject) {
       for (const check of checks) if (!check.test(subject)) return undefined;
-      if (!captureFrom) return NO_CAPTURES;
-      const groups = captureFrom.exec(subject.lastUser)?.groups;
-      return groups ? { ...groups } : NO_CAPTURES;
+      return captureFrom ? capturesOf(captureFrom, groupNames, subject.lastUser) : NO_CAPTURES;
     },
     diagnose(subject) {
       return checks.filter((c) => !c.test(subject)).map((c) => c.key);

@@ -23,6 +23,8 @@ export type Plan =
       framing: Framing;
       events: StreamEvent[];
       pacing: Pacing;
+      /** The style's in-stream error events that end the stream early when the mock shuts down, given where it was cut. */
+      interrupted?: (cutAt: number) => StreamEvent[];
     }
   | { kind: 'binary'; status: number; headers: Record<string, string>; contentType: string; data: Uint8Array }
   /** An upstream's answer passed on as it arrives; `answered()` says what it was, once it is over. */

@@ -1,6 +1,6 @@
 // Chat in any style, one operation: decode, check the model, take the scenario step, decide the
 // reply once (fixture or generator), encode it whole or as events.
-import { failure } from '../conversation/errors.js';
+import { failure, MockError } from '../conversation/errors.js';
 import { chained, firstMatch, nearestMiss, selectFixture, type ChatFixture, type Selection } from '../conversation/fixture.js';
 import type { Plan } from '../conversation/plan.js';
 import { buildReply, countInputTokens } from '../conversation/reply.js';
@@ -59,7 +59,7 @@ function illustrated(mock: Mock, output: ImageOutput, subject: MatchSubject, not
   return withImages(output, made, chatFixture?.chatImageOutput, plain);
 }
 
-export function planReply(style: ChatStyle, reply: Reply, request: ChatRequest, input: StyleInput): Plan {
+export function planReply(style: ChatStyle, reply: Reply, request: ChatRequest, input: StyleInput, requestId: string): Plan {
   if (!request.stream) return { kind: 'json', status: 200, headers: {}, body: style.encode(reply, request) };
   return {
     kind: 'stream',
@@ -68,6 +68,7 @@ export function planReply(style: ChatStyle, reply: Reply, request: ChatRequest, 
     framing: style.framing?.(input) ?? 'sse',
     events: style.events(reply, request),
     pacing: reply.pacing,
+    interrupted: (cutAt) => style.streamError(new MockError('overloaded', 'The mock is shutting down; retry once it is back.'), { reply, request, cutAt, requestId }),
   };
 }
 
@@ -97,6 +98,6 @@ export function chat(style: ChatStyle) {
         const stored = keepResponse(session, kept, mock.clock.now());
         if (kept.background) return { ...json(shownResponse(stored, mock.clock.now())), fault };
       }
-      return { plan: planReply(style, answer, request, input), fault };
+      return { plan: planReply(style, answer, request, input, exchange.requestId), fault };
     });
 }

@@ -4,6 +4,7 @@ import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { failure, invalid, MockError } from '../conversation/errors.js';
+import { readConfined } from '../config/files.js';
 import type { Plan } from '../conversation/plan.js';
 import { sniffImageType } from '../media/png.js';
 import { EXPIRES_AFTER_MS, recordPoll, videoSnapshot } from '../media/progression.js';
@@ -80,14 +81,26 @@ export function deleteVideo(mock: Mock, exchange: Exchange): Promise<Outcome> {
 const VARIANTS = ['video', 'thumbnail', 'spritesheet'] as const;
 type Variant = (typeof VARIANTS)[number];
 
-async function contentPlan(task: VideoTask, variant: Variant): Promise<Plan> {
-  const path = (variant === 'video' ? task.files.video : variant === 'thumbnail' ? task.files.thumbnail : undefined) ?? SAMPLES[variant];
-  let data: Buffer;
+/** A fixture's file is confined again as it is read (links and files swapped since the task began); the samples are the package's own. */
+async function contentBytes(task: VideoTask, variant: Variant, fixtureFile: string | undefined, path: string): Promise<Buffer> {
+  if (fixtureFile !== undefined && task.files.root !== undefined) {
+    try {
+      return readConfined(task.files.root, fixtureFile);
+    } catch (error) {
+      throw failure('file_refused', `The ${variant} of video '${task.id}' is not served: ${(error as Error).message}`);
+    }
+  }
   try {
-    data = await readFile(path);
+    return await readFile(path);
   } catch (error) {
     throw new MockError('server_error', `The ${variant} of video '${task.id}' cannot be read: ${(error as Error).message}`);
   }
+}
+
+async function contentPlan(task: VideoTask, variant: Variant): Promise<Plan> {
+  const fixtureFile = variant === 'video' ? task.files.video : variant === 'thumbnail' ? task.files.thumbnail : undefined;
+  const path = fixtureFile ?? SAMPLES[variant];
+  const data = await contentBytes(task, variant, fixtureFile, path);
   const contentType =
     variant === 'video' ? (VIDEO_TYPES[extname(path).toLowerCase()] ?? 'video/mp4') : (sniffImageType(data) ?? 'application/octet-stream');
   return { kind: 'binary', status: 200, headers: {}, contentType, data };

@@ -1,9 +1,8 @@
 // The pictures of an image reply: an `images:` fixture's file, its error, or rendered pictures.
 // The one place that reads fixture files for images, shared by the images endpoints and by
 // image output in the chat styles.
-import { readFileSync } from 'node:fs';
-import { MockError } from '../conversation/errors.js';
-import { resolveInside } from '../config/files.js';
+import { failure, MockError } from '../conversation/errors.js';
+import { readConfined } from '../config/files.js';
 import type { ImageFixtureSpec } from '../config/schema.js';
 import type { Compiled } from '../config/types.js';
 import { filePicture, renderPicture, type Picture } from './images.js';
@@ -14,9 +13,9 @@ import { putBounded, MAX_IMAGES, type Session } from '../state/session.js';
 function fixturePicture(fixture: Compiled<ImageFixtureSpec>, file: string): Picture {
   let data: Buffer;
   try {
-    data = readFileSync(resolveInside(fixture.dir, file));
+    data = readConfined(fixture.dir, file);
   } catch (error) {
-    throw new MockError('server_error', `The images fixture "${fixture.name}" names ${file}, which cannot be read: ${(error as Error).message}`);
+    throw failure('file_refused', `The images fixture "${fixture.name}" names ${file}, which is not served: ${(error as Error).message}`);
   }
   const picture = filePicture(data);
   if (!picture) throw new MockError('server_error', `The images fixture "${fixture.name}" names ${file}, which is not a PNG, JPEG, WebP or GIF image.`);

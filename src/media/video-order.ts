@@ -1,5 +1,5 @@
 // What a new video task takes from its `videos:` fixture: the timing and the files it serves.
-import { MockError } from '../conversation/errors.js';
+import { failure } from '../conversation/errors.js';
 import type { VideoTiming } from '../conversation/video.js';
 import { videoTiming } from '../config/compile.js';
 import { resolveInside } from '../config/files.js';
@@ -11,15 +11,15 @@ export function fixtureTiming(fixture: Compiled<VideoFixtureSpec> | undefined): 
 }
 
 /** The absolute paths of the fixture's video and thumbnail; none without a fixture (the samples serve). */
-export function fixtureFiles(fixture: Compiled<VideoFixtureSpec> | undefined): { video?: string; thumbnail?: string } {
+export function fixtureFiles(fixture: Compiled<VideoFixtureSpec> | undefined): { root?: string; video?: string; thumbnail?: string } {
   if (!fixture) return {};
   const resolved = (file: string | undefined): string | undefined => {
     if (file === undefined) return undefined;
     try {
       return resolveInside(fixture.dir, file);
     } catch (error) {
-      throw new MockError('server_error', `The videos fixture "${fixture.name}" names ${file}: ${(error as Error).message}.`);
+      throw failure('file_refused', `The videos fixture "${fixture.name}" names ${file}, which is not served: ${(error as Error).message}.`);
     }
   };
-  return { video: resolved(fixture.spec.reply?.file), thumbnail: resolved(fixture.spec.reply?.thumbnail) };
+  return { root: fixture.dir, video: resolved(fixture.spec.reply?.file), thumbnail: resolved(fixture.spec.reply?.thumbnail) };
 }

@@ -51,7 +51,7 @@ export function decideScenario(context: ScenarioContext, subject: MatchSubject, 
   const { step, index } = takeStep(context.session, chosen);
   const scenario = { name: chosen.name, step: index < chosen.spec.steps.length ? index : null };
   if ('pass' in step) return { scenario };
-  if ('fault' in step) return { scenario, fault: faultOf(step) };
+  if ('fault' in step && step.fault !== undefined) return { scenario, fault: faultOf(step) };
   if (step.limit) {
     const key = `${chosen.name}#${index}`;
     const cost = step.limit.tokens !== undefined ? (inputTokens?.() ?? countTokens(subject.lastUser)) : 1;

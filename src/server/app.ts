@@ -8,9 +8,11 @@ import { newNotes, sourceOf } from '../exchange/exchange.js';
 import type { Mock } from '../exchange/mock.js';
 import { DEFAULT_SESSION } from '../state/sessions.js';
 import { openaiEnvelope } from '../styles/openai-envelope.js';
+import { admitAdmin, isAdminPath, type AdminAccess } from './admin-guard.js';
 import { bodyParser } from './body.js';
 import { SOURCE_HEADER } from './exchange.js';
-import { isAdminPath, record } from './record.js';
+import type { OpenStreams } from './open-streams.js';
+import { isControlPath, record } from './record.js';
 import { routes } from './routes.js';
 import type { MockState } from './state.js';
 import { writeError } from './writer.js';
@@ -42,6 +44,7 @@ function asMockError(error: unknown): MockError | undefined {
   return undefined;
 }
 
+/** The model API is open to every page: frontends call it from wherever they are served. */
 function cors(ctx: Context): void {
   ctx.set('access-control-allow-origin', ctx.get('origin') || '*');
   // `*` covers requests without credentials; a credentialed fetch sees only the names listed.
@@ -49,10 +52,19 @@ function cors(ctx: Context): void {
   ctx.set('vary', 'origin');
 }
 
-function frame(mock: Mock) {
+function frame(mock: Mock, access: AdminAccess, streams: OpenStreams) {
   return async (ctx: Context, next: Next): Promise<void> => {
     const started = performance.now();
-    cors(ctx);
+    if (!isAdminPath(ctx.path)) {
+      cors(ctx);
+    } else {
+      const refusal = admitAdmin(ctx, access);
+      if (refusal) {
+        mock.log('info', `${ctx.method} ${ctx.path} admin refused: ${refusal.message}`);
+        writeError(ctx, openaiEnvelope, refusal);
+        return;
+      }
+    }
     if (ctx.method === 'OPTIONS') {
       ctx.set('access-control-allow-methods', 'GET, POST, PUT, DELETE, OPTIONS');
       ctx.set('access-control-allow-headers', ctx.get('access-control-request-headers') || ALLOWED_HEADERS);
@@ -66,6 +78,7 @@ function frame(mock: Mock) {
     ctx.set('request-id', requestId);
     const state = ctx.state as MockState;
     state.requestId = requestId;
+    state.streams = streams;
     state.session = mock.sessions.get(sessionId);
     state.envelope = openaiEnvelope;
     state.notes = newNotes();
@@ -79,7 +92,7 @@ function frame(mock: Mock) {
         ctx.res.destroy();
       } else {
         const mockError = asMockError(error);
-        if (!isAdminPath(ctx.path)) ctx.set(SOURCE_HEADER, sourceOf(state.notes));
+        if (!isControlPath(ctx.path)) ctx.set(SOURCE_HEADER, sourceOf(state.notes));
         if (!mockError) mock.log('error', `${ctx.method} ${ctx.path}: ${(error as Error).stack ?? String(error)}`);
         writeError(ctx, state.envelope, mockError ?? new MockError('server_error', 'The mock hit an internal error; see its log.'), requestId);
       }
@@ -88,10 +101,10 @@ function frame(mock: Mock) {
   };
 }
 
-export function createApp(mock: Mock): Koa {
+export function createApp(mock: Mock, access: AdminAccess, streams: OpenStreams): Koa {
   const app = new Koa();
   app.silent = true;
-  app.use(frame(mock));
+  app.use(frame(mock, access, streams));
   const router = routes(mock, { json: bodyParser(mock, false), multipart: bodyParser(mock, true) });
   app.use(router.routes());
   return app;

@@ -4,7 +4,7 @@ import type { Context } from 'koa';
 import { sourceOf, type Exchange, type Operation } from '../exchange/exchange.js';
 import type { Mock } from '../exchange/mock.js';
 import { unflattenForm } from '../styles/form.js';
-import { isAdminPath } from './record.js';
+import { isControlPath } from './record.js';
 import type { MockState } from './state.js';
 import { takeUploads } from './uploads.js';
 import { waitForClient, write } from './writer.js';
@@ -60,8 +60,9 @@ export function perform(mock: Mock, operation: Operation) {
     const outcome = await operation(mock, exchangeOf(ctx, mock.options.upstream !== undefined));
     (ctx.state as MockState).notes = outcome.notes;
     ctx.set(outcome.headers);
-    if (!isAdminPath(ctx.path)) ctx.set(SOURCE_HEADER, sourceOf(outcome.notes));
+    if (!isControlPath(ctx.path)) ctx.set(SOURCE_HEADER, sourceOf(outcome.notes));
     if ('error' in outcome) {
+      if (outcome.error.options.code === 'file_refused') mock.store.noteRefusedFile(outcome.error.message);
       // A client that leaves during a scenario's wait gets nothing and is journaled as gone.
       if (outcome.waitMs && !(await waitForClient(ctx, outcome.waitMs))) return;
       throw outcome.error;

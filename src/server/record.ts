@@ -15,7 +15,7 @@ function journalBody(body: unknown, size: number | undefined): unknown {
   return `[a body of about ${size} characters, not kept: the journal keeps bodies up to ${JOURNAL_BODY_MAX}]`;
 }
 
-export function isAdminPath(path: string): boolean {
+export function isControlPath(path: string): boolean {
   // The admin API and `/` (the way into the inspector) are the developer's, not the app's.
   return path.startsWith('/__admin') || path === '/';
 }
@@ -43,7 +43,7 @@ export function record(mock: Mock, ctx: Context, durationMs: number): void {
   const notes = state.notes;
   if (!notes) return;
   const status = ctx.respond === false ? ctx.res.statusCode : ctx.status;
-  const admin = isAdminPath(ctx.path);
+  const admin = isControlPath(ctx.path);
   const source = admin ? '-' : sourceOf(notes);
   if (mock.logs('info')) logLine(mock, ctx, notes, status, source, durationMs);
   if (admin) return;

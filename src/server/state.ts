@@ -4,6 +4,7 @@ import type { Envelope } from '../conversation/errors.js';
 import type { Notes } from '../exchange/exchange.js';
 import type { SentResponse } from '../state/journal.js';
 import type { Session } from '../state/session.js';
+import type { OpenStreams } from './open-streams.js';
 
 export interface MockState {
   session: Session;
@@ -11,6 +12,8 @@ export interface MockState {
   envelope: Envelope;
   notes: Notes;
   requestId: string;
+  /** The server's streams being written, for a graceful shutdown. */
+  streams: OpenStreams;
   /** Set by the auth step: the key's group, when keys are configured. */
   group?: string;
   keyScenario?: string;

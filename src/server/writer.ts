@@ -103,6 +103,8 @@ class Pacer {
   private timer: NodeJS.Timeout | undefined;
   private wake: ((open: boolean) => void) | undefined;
   private closed = false;
+  /** Set when the mock shuts down: no more waiting, the stream ends in its error event. */
+  interrupted = false;
 
   constructor(private readonly res: ServerResponse) {
     res.once('close', this.onClose);
@@ -114,9 +116,16 @@ class Pacer {
     this.wake?.(false);
   };
 
-  /** Resolves `atMs` after the stream began (at once if that is past); false when the client left. */
+  readonly interrupt = (): void => {
+    this.interrupted = true;
+    clearTimeout(this.timer);
+    this.wake?.(true);
+  };
+
+  /** Resolves `atMs` after the stream began (at once if that is past, or interrupted); false when the client left. */
   until(atMs: number): Promise<boolean> {
     if (this.closed || this.res.destroyed) return Promise.resolve(false);
+    if (this.interrupted) return Promise.resolve(true);
     const wait = this.startedMs + atMs - performance.now();
     if (wait <= 0) return Promise.resolve(true);
     return new Promise((resolve) => {
@@ -150,15 +159,21 @@ async function writeStream(ctx: Context, plan: Extract<Plan, { kind: 'stream' }>
   const sent = new SentStream(plan.status, headers);
   (ctx.state as MockState).sent = sent.response;
   const pacer = new Pacer(res);
+  const release = (ctx.state as MockState).streams.open(pacer.interrupt);
   try {
-    await writeEvents(res, plan, fault, pacer, sent);
+    // The journal keeps 499 for a stream its client abandoned (the headers said 200).
+    if ((await writeEvents(res, plan, fault, pacer, sent)) === 'client gone') res.statusCode = CLIENT_GONE;
   } finally {
     pacer.stop();
     sent.settle();
+    release();
   }
 }
 
-async function writeEvents(res: ServerResponse, plan: Extract<Plan, { kind: 'stream' }>, fault: Fault | undefined, pacer: Pacer, sent: SentStream): Promise<void> {
+/** How a stream ended: written to its end (or its fault), or abandoned by its client. */
+type StreamEnd = 'written' | 'client gone';
+
+async function writeEvents(res: ServerResponse, plan: Extract<Plan, { kind: 'stream' }>, fault: Fault | undefined, pacer: Pacer, sent: SentStream): Promise<StreamEnd> {
   const strike = strikeAt(plan.events, fault);
   const { firstChunkMs, chunkMs } = plan.pacing;
   const paced = firstChunkMs > 0 || chunkMs > 0;
@@ -184,28 +199,33 @@ async function writeEvents(res: ServerResponse, plan: Extract<Plan, { kind: 'str
   for (const event of plan.events) {
     if (written >= strike) break;
     if (event.paced && paced) {
-      if (!(await flush())) return;
-      if (!(await pacer.until(firstChunkMs + chunks * chunkMs))) return;
+      if (!(await flush())) return 'client gone';
+      if (!(await pacer.until(firstChunkMs + chunks * chunkMs))) return 'client gone';
+      if (pacer.interrupted) break;
       chunks++;
     }
     add(event);
   }
-  if (written >= strike && fault) {
+  if (pacer.interrupted) {
+    for (const event of plan.interrupted?.(written) ?? []) add(event);
+  } else if (written >= strike && fault) {
     if (fault.kind === 'cut_stream') {
       if (!res.destroyed) sent.commit();
-      return cut(res, pending);
+      await cut(res, pending);
+      return 'written';
     }
     if (fault.kind === 'malformed') {
       const broken = { data: '{"malformed":' };
       add(broken, plan.framing === 'sse' ? `data: ${broken.data}\n\n` : `${written === 0 ? '[' : ',\r\n'}${broken.data}`);
       if (await flush()) res.end();
-      return;
+      return 'written';
     }
     if (fault.kind === 'stream_error') for (const event of fault.events(written)) add(event);
   }
   if (plan.framing === 'json-array') pending += written === 0 ? '[]' : ']';
-  if (!(await flush())) return;
+  if (!(await flush())) return 'client gone';
   res.end();
+  return 'written';
 }
 
 /**

@@ -7,7 +7,8 @@ export interface VideoTask extends VideoOrder {
   /** The progress at which the task fails, and the error it then reports. */
   failure?: { atProgress: number; error: VideoError };
   /** Absolute paths of the media served once completed; unset means the bundled samples. */
-  files: { video?: string; thumbnail?: string };
+  /** A fixture's files (absolute, resolved at creation) and the directory they are confined to. */
+  files: { root?: string; video?: string; thumbnail?: string };
   /** The `videos:` fixture that shaped the task. */
   fixture?: string;
   /** Status reads so far (they drive `progress_by: polls`). */

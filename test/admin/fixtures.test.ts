@@ -85,7 +85,7 @@ describe('run-time fixtures', () => {
   it('refuses a bad pattern with its path, and sections other than chat', async () => {
     const pattern = await post({ chat: [{ match: { pattern: '(' }, reply: { text: 'x' } }] });
     expect(pattern.status).toBe(400);
-    expect(((await pattern.json()) as { error: { param: string } }).error.param).toBe('chat[0].match');
+    expect(((await pattern.json()) as { error: { param: string } }).error.param).toBe('chat[0].match.pattern');
     const models = await post({ models: [{ id: 'mine' }] });
     expect(models.status).toBe(400);
     expect(((await models.json()) as { error: { message: string } }).error.message).toContain('models');

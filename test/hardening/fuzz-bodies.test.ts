@@ -239,7 +239,8 @@ describe('generated malformed bodies', () => {
   }
 
   it('ignores any body on routes that take none, answering as without it', async () => {
-    const bodyless = ROUTES.filter((r) => r.body === 'none');
+    // Mutating admin routes refuse a body that is not JSON (415), so no form can drive them.
+    const bodyless = ROUTES.filter((r) => r.body === 'none' && (r.method === 'GET' || !r.path.startsWith('/__admin')));
     const plain = new Map<Route, number>();
     for (const route of bodyless) plain.set(route, (await send(server.url, route.method, route.path, headersFor(route, undefined, { 'x-mock-session': 'bodyless' }))).status);
     await fc.assert(

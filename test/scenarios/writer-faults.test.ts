@@ -1,6 +1,7 @@
 // The writer performing faults on a stand-in response, with fake timers: what it writes, and that
 // a client leaving or a cut leaves no timer and no listener behind.
 import { EventEmitter } from 'node:events';
+import { OpenStreams } from '../../src/server/open-streams.js';
 import type { Context } from 'koa';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Fault, Plan, StreamEvent } from '../../src/conversation/plan.js';
@@ -43,7 +44,7 @@ class FakeResponse extends EventEmitter {
 }
 
 function contextFor(res: FakeResponse): Context {
-  return { res, req: { socket: { destroy: () => res.destroy() } }, respond: true, response: { headers: {} }, state: {} } as unknown as Context;
+  return { res, req: { socket: { destroy: () => res.destroy() } }, respond: true, response: { headers: {} }, state: { streams: new OpenStreams() } } as unknown as Context;
 }
 
 const events: StreamEvent[] = [

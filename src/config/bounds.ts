@@ -1,0 +1,59 @@
+// What a configuration may hold, so that no file can freeze or exhaust the mock: a file's size (read
+// before parsing), YAML alias expansion (a billion laughs), a string's length, the number of
+// fixtures. Passing one is a problem at file:line:col like any other.
+import { isMap, isScalar, isSeq, visit, type Document, type LineCounter } from 'yaml';
+import type { ConfigProblem } from './types.js';
+
+export const CONFIG_LIMITS = {
+  /** Bytes of one YAML file: a recorded conversation is a few KB, the largest real ones under 1 MB. */
+  fileBytes: 4 * 1024 * 1024,
+  /** Aliases resolved while a document is expanded (the yaml library's own guard). */
+  aliases: 100,
+  /** Characters of one string value, the bound of a template's output too. */
+  stringChars: 100_000,
+  /** Entries over all files: chat, images and videos fixtures, and scenarios. */
+  entries: 10_000,
+} as const;
+
+const SECTIONS = ['chat', 'images', 'videos', 'scenarios'] as const;
+
+/** `__proto__` keys (refused as in request bodies) and strings over the bound, each at its position. */
+export function refuseUnsafeNodes(doc: Document, counter: LineCounter, file: string, problems: ConfigProblem[]): boolean {
+  const before = problems.length;
+  const at = (offset: number | undefined, message: string) => problems.push({ file, ...counter.linePos(offset ?? 0), message });
+  visit(doc, {
+    Pair(_, pair) {
+      if (isScalar(pair.key) && pair.key.value === '__proto__') at(pair.key.range?.[0], '"__proto__" is not allowed as a key');
+    },
+    Scalar(_, scalar) {
+      if (typeof scalar.value === 'string' && scalar.value.length > CONFIG_LIMITS.stringChars) {
+        at(scalar.range?.[0], `a string of ${scalar.value.length} characters passes the limit of ${CONFIG_LIMITS.stringChars}`);
+      }
+    },
+  });
+  return problems.length === before;
+}
+
+/**
+ * Counts the entries of a file's sections, `counted` of them before it; a problem at the first
+ * entry past the bound. Returns the new count.
+ */
+export function countEntries(doc: Document, counter: LineCounter, file: string, counted: number, problems: ConfigProblem[]): number {
+  let total = counted;
+  if (!isMap(doc.contents)) return total;
+  for (const section of SECTIONS) {
+    const list = doc.contents.get(section, true);
+    if (!isSeq(list)) continue;
+    const room = CONFIG_LIMITS.entries - total;
+    if (list.items.length > room && room >= 0) {
+      const first = list.items[room] as { range?: [number, number, number] } | undefined;
+      problems.push({
+        file,
+        ...counter.linePos(first?.range?.[0] ?? 0),
+        message: `${section}[${room}]: the configuration passes the limit of ${CONFIG_LIMITS.entries} fixtures and scenarios over all files`,
+      });
+    }
+    total += list.items.length;
+  }
+  return total;
+}
