@@ -48,6 +48,7 @@ export const ERROR_CODES = {
   invalid_model: { kind: 'invalid_request', meaning: 'The model exists but is of another kind than the endpoint takes (a chat model for images, say).' },
   invalid_image_file: { kind: 'invalid_request', meaning: 'An uploaded file is not a PNG, JPEG, WebP or GIF picture.' },
   invalid_file: { kind: 'invalid_request', meaning: 'A video reference upload is neither a picture nor an MP4 clip.' },
+  generation_budget_exceeded: { kind: 'invalid_request', meaning: 'A schema the reply is generated from (structured output, a required tool) asks for more than the generation budget; `param` names the schema path.' },
   invalid_fixtures: { kind: 'invalid_request', meaning: 'A document posted to /__admin/fixtures is not a valid fixtures file.' },
   scenario_not_found: { kind: 'invalid_request', meaning: 'A scenario named by header, query, key or admin call is not loaded.' },
   video_not_ready: { kind: 'invalid_request', meaning: "A video's content was asked for before the task completed." },

@@ -1,7 +1,10 @@
 // Strings that match a JSON Schema `pattern`, for structured outputs that constrain ids, codes and
 // the like. Covers the regex subset such schemas use in practice: literals, escapes (\d \w \s
 // \p{..} \uXXXX), classes and ranges (negated too), `.`, groups, alternation and quantifiers.
-// Lookarounds and backreferences are out of reach: those patterns yield undefined.
+// Lookarounds and backreferences are out of reach: those patterns yield undefined. A pattern
+// whose shortest match is longer than a generated string may be yields undefined too, and
+// sampling stops repeating once that many characters are out.
+import { MAX_GENERATED_STRING } from './limits.js';
 import type { Random } from './random.js';
 
 type Ranges = ReadonlyArray<readonly [number, number]>;
@@ -37,11 +40,34 @@ export function generateFromPattern(pattern: string, random: Random): string | u
   } catch {
     return undefined;
   }
+  if (shortest(tree) > MAX_GENERATED_STRING) return undefined;
   for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
-    const candidate = sample(tree, random);
+    const candidate = sample(tree, random, { left: MAX_GENERATED_STRING });
     if (regex.test(candidate)) return candidate;
   }
   return undefined;
+}
+
+/** The length of the shortest string matching `pattern`, or undefined when it is beyond the subset. */
+export function shortestMatch(pattern: string): number | undefined {
+  try {
+    return shortest(new Parser(pattern).parse());
+  } catch {
+    return undefined;
+  }
+}
+
+function shortest(node: Node): number {
+  switch (node.kind) {
+    case 'chars':
+      return 1;
+    case 'seq':
+      return node.items.reduce((sum, item) => sum + shortest(item), 0);
+    case 'alt':
+      return Math.min(...node.options.map(shortest));
+    case 'repeat':
+      return node.min === 0 ? 0 : node.min * shortest(node.node);
+  }
 }
 
 /** JSON Schema patterns are ECMA-262 with the unicode flag; older schemas may only parse without it. */
@@ -53,9 +79,11 @@ function compile(pattern: string): RegExp {
   }
 }
 
-function sample(node: Node, random: Random): string {
+/** `budget.left`: characters still to give; repeats stop once it is spent. */
+function sample(node: Node, random: Random, budget: { left: number }): string {
   switch (node.kind) {
     case 'chars': {
+      budget.left -= 1;
       const total = node.ranges.reduce((sum, [low, high]) => sum + high - low + 1, 0);
       let offset = random.int(0, total - 1);
       for (const [low, high] of node.ranges) {
@@ -65,12 +93,17 @@ function sample(node: Node, random: Random): string {
       return '';
     }
     case 'seq':
-      return node.items.map((item) => sample(item, random)).join('');
+      return node.items.map((item) => sample(item, random, budget)).join('');
     case 'alt':
-      return sample(random.pick(node.options), random);
+      return sample(random.pick(node.options), random, budget);
     case 'repeat': {
       let out = '';
-      for (let count = random.int(node.min, node.max); count > 0; count -= 1) out += sample(node.node, random);
+      for (let count = random.int(node.min, node.max); count > 0 && budget.left > 0; count -= 1) {
+        const once = sample(node.node, random, budget);
+        // An empty repetition can stand for all the rest: `(){100000000}` ends at once.
+        if (once === '') break;
+        out += once;
+      }
       return out;
     }
   }

@@ -174,17 +174,24 @@ function generateObject(schema: JsonSchema, context: Context): Record<string, un
   // A map schema (additionalProperties only) gets an entry or two, so it does not look empty.
   const isMap = isRecord(schema.additionalProperties) && keys.length === 0 && !context.shallow;
   const wanted = Math.max(toNumber(schema.minProperties) ?? 0, isMap ? context.random.int(1, 2) : 0);
+  const suffixes = new Map<string, number>();
   for (let count = Object.keys(out).length; count < wanted; count += 1) {
-    const key = freshKey(out);
+    const key = freshKey(out, suffixes);
     put(out, key, generate(extra, context, key));
   }
   return out;
 }
 
-function freshKey(taken: Record<string, unknown>): string {
+/** A noun not yet taken, else the noun with the next free suffix (`suffixes` remembers it, so many entries stay linear). */
+function freshKey(taken: Record<string, unknown>, suffixes: Map<string, number>): string {
   const word = faker.word.noun().replace(/\W+/g, '_');
-  let key = word;
-  for (let suffix = 2; Object.hasOwn(taken, key); suffix += 1) key = `${word}_${suffix}`;
+  let suffix = suffixes.get(word) ?? 1;
+  let key = suffix === 1 ? word : `${word}_${suffix}`;
+  while (Object.hasOwn(taken, key)) {
+    suffix += 1;
+    key = `${word}_${suffix}`;
+  }
+  suffixes.set(word, suffix + 1);
   return key;
 }
 
