@@ -10,6 +10,7 @@ import { createApp } from './server/app.js';
 import { answerClientError } from './server/client-error.js';
 import type { LatencyMode, LogLevel, Mock } from './exchange/mock.js';
 import { createClock, type Clock } from './state/clock.js';
+import { DEFAULT_MEMORY_LIMIT, DEFAULT_SESSION_MEMORY_LIMIT, MemoryBudget } from './state/memory.js';
 import { Sessions } from './state/sessions.js';
 
 export interface MockServerOptions {
@@ -27,6 +28,10 @@ export interface MockServerOptions {
   journalMax?: number;
   /** Bytes, or a size such as `50mb`. */
   bodyLimit?: number | string;
+  /** What all sessions hold together (journal, stored responses, run-time fixtures, pictures, tasks); default `128mb`. */
+  memoryLimit?: number | string;
+  /** What one session holds; default `16mb`. */
+  sessionMemoryLimit?: number | string;
   adminToken?: string;
   watch?: boolean;
   /** `silent` (the default here), `error`, `info` or `debug`. */
@@ -53,11 +58,16 @@ export function defaultDir(name: 'fixtures' | 'scenarios'): string {
   return existsSync(local) ? local : resolve(PACKAGE_ROOT, name);
 }
 
-export function parseBodyLimit(limit: number | string | undefined): number {
-  if (limit === undefined) return 50 * 1024 * 1024;
+/** A size in bytes from a number or a string such as `50mb`; `what` names it in the error. */
+function parseSize(limit: number | string | undefined, fallback: number, what: string, example: string): number {
+  if (limit === undefined) return fallback;
   const parsed = typeof limit === 'number' ? limit : bytes.parse(limit);
-  if (parsed === null || !Number.isFinite(parsed) || parsed <= 0) throw new Error(`body limit must be a size such as 50mb, got "${limit}"`);
+  if (parsed === null || !Number.isFinite(parsed) || parsed <= 0) throw new Error(`${what} must be a size such as ${example}, got "${limit}"`);
   return parsed;
+}
+
+export function parseBodyLimit(limit: number | string | undefined): number {
+  return parseSize(limit, 50 * 1024 * 1024, 'body limit', '50mb');
 }
 
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
@@ -79,9 +89,13 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     },
   });
   const journalMax = options.journalMax ?? 1000;
+  const budget = new MemoryBudget(
+    parseSize(options.memoryLimit, DEFAULT_MEMORY_LIMIT, 'memory limit', '128mb'),
+    parseSize(options.sessionMemoryLimit, DEFAULT_SESSION_MEMORY_LIMIT, 'session memory limit', '16mb'),
+  );
   const mock: Mock = {
     store,
-    sessions: new Sessions(journalMax, clock.now),
+    sessions: new Sessions(journalMax, clock.now, undefined, budget),
     clock,
     requestCount: 0,
     log,

@@ -11,7 +11,7 @@ import { imageOutputOf, withImages, type ImageOutput } from '../media/image-outp
 import { pictureSeed } from '../media/images.js';
 import { pictures } from '../media/pictures.js';
 import { toFault } from '../scenarios/apply.js';
-import { MAX_STORED_RESPONSES, putBounded } from '../state/session.js';
+import { keep, storedConversation } from '../state/session.js';
 import type { ChatStyle, StyleInput } from '../styles/style.js';
 import { newNotes, settle, type Exchange, type Notes, type Outcome } from './exchange.js';
 import type { Mock } from './mock.js';
@@ -56,6 +56,12 @@ function illustrated(mock: Mock, output: ImageOutput, subject: MatchSubject, not
   return withImages(output, made, chatFixture?.chatImageOutput, plain);
 }
 
+/** A stored response holds its input (about the body's size) and its output twice (turn and body), plus fields. */
+function storedBytes(exchange: Exchange, reply: Reply): number {
+  const outputTokens = reply.usage.outputTokens + reply.usage.reasoningTokens;
+  return 1024 + 2 * exchange.bodySize + 8 * outputTokens;
+}
+
 export function planReply(style: ChatStyle, reply: Reply, request: ChatRequest, input: StyleInput): Plan {
   if (!request.stream) return { kind: 'json', status: 200, headers: {}, body: style.encode(reply, request) };
   return {
@@ -73,7 +79,7 @@ export function chat(style: ChatStyle) {
     settle(newNotes(style.name), async (notes, headers) => {
       const input = styleInput(exchange);
       const session = exchange.session;
-      const request = style.decode(input, { storedTurns: (id) => session.responses.get(id)?.turns });
+      const request = style.decode(input, { storedTurns: (id) => storedConversation(session, id) });
       notes.model = request.model;
       const model = requireModel(mock, request.model, CHAT_STYLE_MODELS);
       const output = imageOutputOf(request, model, exchange.caller.group, mock.store.current.chatCompletionsOnlyGroups);
@@ -84,7 +90,7 @@ export function chat(style: ChatStyle) {
       const plain = reply(mock, exchange, request, model, selection);
       const answer = output ? illustrated(mock, output, subject, notes, selection?.fixture, plain) : plain;
       const kept = style.store?.(answer, request);
-      if (kept) putBounded(session.responses, kept.id, { turns: kept.turns, body: kept.body }, MAX_STORED_RESPONSES);
+      if (kept) keep(session, 'responses', kept.id, { previous: kept.previous, turns: kept.turns, body: kept.body }, storedBytes(exchange, answer));
       const fault = toFault(decision.fault, (error) => style.streamError(error, { reply: answer, request }));
       return { plan: planReply(style, answer, request, input), fault };
     });

@@ -18,6 +18,8 @@ export interface Exchange {
   headers: Record<string, string>;
   /** The parsed body, a multipart form's bracketed names nested again. */
   body: unknown;
+  /** The body's size in characters, measured when it was parsed (0 without one). */
+  bodySize: number;
   /** Whether the body came as multipart/form-data. */
   multipart: boolean;
   /** Uploaded files by field (`image[]` is `image`). */

@@ -1,7 +1,7 @@
 // `GET` and `DELETE /v1/responses/{id}`: the responses the session kept. A stored response is
 // answered whole, or with `?stream=true` replayed as its event stream.
 import { invalid, MockError } from '../conversation/errors.js';
-import type { StoredResponse } from '../state/session.js';
+import { forget, type StoredResponse } from '../state/session.js';
 import { replayEvents } from '../styles/responses/index.js';
 import { json, newNotes, settle, type Exchange, type Outcome } from './exchange.js';
 import type { Mock } from './mock.js';
@@ -35,7 +35,7 @@ export function retrieveResponse(mock: Mock, exchange: Exchange): Promise<Outcom
 export function deleteResponse(_mock: Mock, exchange: Exchange): Promise<Outcome> {
   return settle(newNotes('responses'), async () => {
     const { id } = storedResponse(exchange);
-    exchange.session.responses.delete(id);
+    forget(exchange.session, 'responses', id);
     return json({ id, object: 'response', deleted: true });
   });
 }

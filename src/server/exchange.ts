@@ -29,6 +29,7 @@ export function exchangeOf(ctx: Context): Exchange {
     query: ctx.query as Record<string, string>,
     headers: ctx.headers as Record<string, string>,
     body: bodyOf(ctx, multipart),
+    bodySize: state.bodySize ?? 0,
     multipart,
     uploads: takeUploads(ctx),
     // Koa's `ctx.origin` is the request's Origin header, not the mock's own address.

@@ -94,7 +94,7 @@ function adminRoutes(router: Router, mock: Mock, { json }: BodyParsers): void {
   const guard = adminAuth(mock);
   for (const route of ADMIN_ROUTES) {
     const answer: Middleware = async (ctx) => {
-      const request = { query: ctx.query as Record<string, string>, headers: ctx.headers as Record<string, string>, body: ctx.request.body };
+      const request = { query: ctx.query as Record<string, string>, headers: ctx.headers as Record<string, string>, body: ctx.request.body, bodySize: (ctx.state as MockState).bodySize };
       await write(ctx, { kind: 'json', status: route.status, headers: {}, body: route.run(mock, request) });
     };
     router.register(route.path, [route.method], route.body ? [guard, json, answer] : [guard, answer]);

@@ -40,9 +40,10 @@ export interface StreamErrorContext {
   request: ChatRequest;
 }
 
-/** A reply kept in the session: `turns` is the conversation up to and including its output. */
+/** A reply kept in the session: its own turns (new input, output), linked to the response it continued. */
 export interface StoredReply {
   id: string;
+  previous?: string;
   turns: Turn[];
   body: unknown;
 }

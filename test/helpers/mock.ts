@@ -35,6 +35,7 @@ export function plainExchange(mock: Mock, request: Partial<Exchange> & { body: u
     params: {},
     query: {},
     headers: {},
+    bodySize: 0,
     multipart: false,
     uploads: new Map(),
     origin: 'http://mock.test',

@@ -1,5 +1,5 @@
 // `GET /__admin/health`: the files loaded, when, the reload counter tests wait on, and the
-// problems of the last reload.
+// problems of the last reload, and the bytes the sessions hold by kind.
 import type { Mock } from '../mock.js';
 
 export function health(mock: Mock): unknown {
@@ -10,5 +10,6 @@ export function health(mock: Mock): unknown {
     loaded_at: new Date(store.loadedAt).toISOString(),
     files: store.files,
     errors: store.problems,
+    memory: { ...mock.sessions.memory },
   };
 }

@@ -5,6 +5,8 @@ export interface AdminRequest {
   /** Lower-cased header names. */
   headers: Record<string, string>;
   body: unknown;
+  /** The body's size in characters, measured when it was parsed (0 without one). */
+  bodySize?: number;
 }
 
 /**

@@ -84,6 +84,7 @@ export function decodeResponses(input: StyleInput, context: DecodeContext): Chat
     temperature: data.temperature ?? undefined,
     headers: input.headers,
     body: data,
+    carriedTurns: earlier.length,
   };
   const declared = data.tools ?? [];
   const functions = functionTools(data.tools);

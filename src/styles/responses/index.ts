@@ -8,6 +8,7 @@ import { decodeResponses } from './decode.js';
 import { encodeResponse, outputTurn, type ResponseObject } from './encode.js';
 import { BY_TOKEN, failureEvents, responseEvents, type StreamChunks } from './events.js';
 import { responseId } from './ids.js';
+import type { ResponsesBody } from './schema.js';
 
 /** The reply's own chunks (its fixture's `chunk_by`), so pacing matches the other styles. */
 function replyChunks(reply: Reply): StreamChunks {
@@ -28,7 +29,8 @@ export const responses: ChatStyle = {
   },
   store: (reply, request) => ({
     id: responseId(reply),
-    turns: [...request.turns, outputTurn(reply)],
+    previous: (request.body as ResponsesBody).previous_response_id ?? undefined,
+    turns: [...request.turns.slice(request.carriedTurns ?? 0), outputTurn(reply)],
     body: encodeResponse(reply, request),
   }),
 };
