@@ -86,9 +86,19 @@ function cutAtStop(text: string, stops: readonly string[]): { text: string; stop
   return cut < 0 ? { text } : { text: text.slice(0, cut), stop };
 }
 
+const HEAD_CHARS_PER_TOKEN = 5;
+
 function limitTokens(text: string, tokens: number, limit: number): { text: string; tokens: number; cut: boolean } {
   if (tokens <= limit) return { text, tokens, cut: false };
-  const kept = chunkText(text, 'token').slice(0, Math.max(0, limit)).join('');
+  // Only a head is split, doubled until it holds more than `limit` tokens (the last may be cut at
+  // the head's end), so a long reply (a large structured output) is not split whole.
+  let head = text.slice(0, Math.max(1, limit) * HEAD_CHARS_PER_TOKEN);
+  let pieces = chunkText(head, 'token');
+  while (head.length < text.length && pieces.length <= limit + 1) {
+    head = text.slice(0, head.length * 2);
+    pieces = chunkText(head, 'token');
+  }
+  const kept = pieces.slice(0, Math.max(0, limit)).join('');
   return { text: kept, tokens: countTokens(kept), cut: true };
 }
 
