@@ -7,11 +7,12 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { limitRow, formatTable, ratioRow } from './lib/report.js';
 import { coldStart } from './phases/cold-start.js';
+import { hostileSoak } from './phases/hostile-soak.js';
 import { reload } from './phases/reload.js';
 import { streams } from './phases/streams.js';
 import { throughput } from './phases/throughput.js';
 
-const PHASES = ['throughput', 'streams', 'reload', 'cold-start'];
+const PHASES = ['throughput', 'streams', 'reload', 'cold-start', 'hostile-soak'];
 const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, only: { type: 'string' } } });
 const only = values.only ? values.only.split(',') : PHASES;
 for (const phase of only) if (!PHASES.includes(phase)) throw new Error(`unknown phase "${phase}"; phases: ${PHASES.join(', ')}`);
@@ -23,6 +24,7 @@ const settings = values.quick
       reload: { writes: 5, fixtures: 10 },
       reloadLarge: { writes: 2, fixtures: 10_000 },
       coldStart: { runs: 2 },
+      hostileSoak: { durationMs: 10_000, concurrency: 4 },
     }
   : {
       throughput: { rounds: 3, warmup: 1, duration: 3, connections: 16 },
@@ -30,6 +32,7 @@ const settings = values.quick
       reload: { writes: 20, fixtures: 10 },
       reloadLarge: { writes: 5, fixtures: 10_000 },
       coldStart: { runs: 5 },
+      hostileSoak: { durationMs: 150_000, concurrency: 4 },
     };
 
 if (!existsSync(new URL('../dist/index.js', import.meta.url))) throw new Error('dist/ is missing: run `npm run build` first (npm run bench does).');
@@ -79,6 +82,16 @@ try {
     log(`cold start: ${settings.coldStart.runs} runs of node dist/cli.js...`);
     const c = (results.coldStart = await coldStart(settings.coldStart));
     rows.push(limitRow('cold start ms, spawn to "listening on"', c.medianMs, { below: 500, baseline: c.nodeMedianMs, baselineIs: '(node -e)' }));
+  }
+  if (only.includes('hostile-soak')) {
+    log(`hostile soak: malformed, oversized and chained requests among ordinary ones, 1,000 sessions, ${settings.hostileSoak.durationMs / 1000} s...`);
+    const h = (results.hostileSoak = await hostileSoak(root, settings.hostileSoak));
+    rows.push(
+      limitRow(`hostile soak RSS MB at the end (${h.requests} requests)`, h.rssMb, { below: 300 }),
+      limitRow('hostile soak 5xx answers', h.serverErrors, { below: 1 }),
+      limitRow('hostile soak longest request ms', h.maxMs, { below: 1000 }),
+      limitRow(`hostile soak ordinary answers changed (of ${h.ordinary})`, h.changed, { below: 1 }),
+    );
   }
 } finally {
   rmSync(root, { recursive: true, force: true });
