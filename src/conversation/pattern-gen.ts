@@ -4,6 +4,7 @@
 // Lookarounds and backreferences are out of reach: those patterns yield undefined. A pattern
 // whose shortest match is longer than a generated string may be yields undefined too, and
 // sampling stops repeating once that many characters are out.
+import { RE2JS } from 're2js';
 import { MAX_GENERATED_STRING } from './limits.js';
 import type { Random } from './random.js';
 
@@ -33,17 +34,19 @@ class Unsupported extends Error {}
 /** A string matching `pattern`, or undefined when the pattern uses features beyond the subset. */
 export function generateFromPattern(pattern: string, random: Random): string | undefined {
   let tree: Node;
-  let regex: RegExp;
+  let regex: RE2JS;
   try {
     tree = new Parser(pattern).parse();
-    regex = compile(pattern);
+    // A client's pattern is checked on RE2 (linear time): a backtracking engine would hang on
+    // `^((a+)+)+\bc$` when a sample falls outside the subset and fails to match.
+    regex = RE2JS.compile(toRe2(pattern));
   } catch {
     return undefined;
   }
   if (shortest(tree) > MAX_GENERATED_STRING) return undefined;
   for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
     const candidate = sample(tree, random, { left: MAX_GENERATED_STRING });
-    if (regex.test(candidate)) return candidate;
+    if (regex.matcher(candidate).find()) return candidate;
   }
   return undefined;
 }
@@ -70,13 +73,13 @@ function shortest(node: Node): number {
   }
 }
 
-/** JSON Schema patterns are ECMA-262 with the unicode flag; older schemas may only parse without it. */
-function compile(pattern: string): RegExp {
-  try {
-    return new RegExp(pattern, 'u');
-  } catch {
-    return new RegExp(pattern);
-  }
+// ECMA-262 spellings RE2 lacks, each after an even run of backslashes (an unescaped escape).
+const JS_UNICODE_ESCAPE = /(?<!\\)((?:\\\\)*)\\u(?:\{([0-9a-fA-F]+)\}|([0-9a-fA-F]{4}))/g;
+const JS_ANY_CLASS = /(?<!\\)((?:\\\\)*)\[\^\]/g;
+
+/** JSON Schema patterns are ECMA-262: `\u00e9` and `[^]` in RE2's syntax. */
+function toRe2(pattern: string): string {
+  return pattern.replace(JS_UNICODE_ESCAPE, (_, slashes: string, braced?: string, plain?: string) => `${slashes}\\x{${braced ?? plain}}`).replace(JS_ANY_CLASS, '$1[\\s\\S]');
 }
 
 /** `budget.left`: characters still to give; repeats stop once it is spent. */

@@ -158,6 +158,17 @@ describe('inside the budget', () => {
     expect(value.many.length).toBeGreaterThanOrEqual(5000);
   });
 
+  it('answers a pattern built to make a backtracking engine hang, at once, with health alongside', async () => {
+    const reply = await withHealth(() =>
+      openai.chat.completions.create({
+        model: 'gpt-4o-mini',
+        messages: [{ role: 'user', content: 'hi' }],
+        response_format: { type: 'json_schema', json_schema: { name: 'out', schema: string({ pattern: '^(((a+)+)+)+\\bc$' }) } },
+      }),
+    );
+    expect((reply as OpenAI.ChatCompletion).choices[0]!.message.content).toMatch(/^\{"a":/);
+  });
+
   it('refuses a $ref graph that doubles at every level, by its size, not by generating it', () => {
     const defs = Object.fromEntries(
       Array.from({ length: 40 }, (_, i) => [`d${i}`, { type: 'object', properties: { a: { $ref: `#/$defs/d${i + 1}` }, b: { $ref: `#/$defs/d${i + 1}` } }, required: ['a', 'b'] }]),
