@@ -1,6 +1,7 @@
 // `npm run bench`: builds, then measures the compiled mock against a bare node:http server and
 // its goals, prints a table and writes the same figures to bench/results/latest.json.
-// `node bench/run.js --quick` for short runs while developing; `--only streams,reload` for some phases.
+// `node bench/run.js --quick` for short runs while developing; `--only streams,reload` for some phases
+// (`hostile-soak`: malformed, oversized and chained traffic among ordinary requests).
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,7 +25,7 @@ const settings = values.quick
       reload: { writes: 5, fixtures: 10 },
       reloadLarge: { writes: 2, fixtures: 10_000 },
       coldStart: { runs: 2 },
-      hostileSoak: { durationMs: 10_000, concurrency: 4 },
+      hostileSoak: { durationMs: 10_000, concurrency: 4, chainTurns: 100 },
     }
   : {
       throughput: { rounds: 3, warmup: 1, duration: 3, connections: 16 },
@@ -32,7 +33,7 @@ const settings = values.quick
       reload: { writes: 20, fixtures: 10 },
       reloadLarge: { writes: 5, fixtures: 10_000 },
       coldStart: { runs: 5 },
-      hostileSoak: { durationMs: 150_000, concurrency: 4 },
+      hostileSoak: { durationMs: 150_000, concurrency: 4, chainTurns: 400 },
     };
 
 if (!existsSync(new URL('../dist/index.js', import.meta.url))) throw new Error('dist/ is missing: run `npm run build` first (npm run bench does).');
@@ -91,6 +92,7 @@ try {
       limitRow('hostile soak 5xx answers', h.serverErrors, { below: 1 }),
       limitRow('hostile soak longest request ms', h.maxMs, { below: 1000 }),
       limitRow(`hostile soak ordinary answers changed (of ${h.ordinary})`, h.changed, { below: 1 }),
+      ratioRow(`previous_response_id chain: turn ${h.chain.turns} ms vs turn 1 (medians of 20)`, h.chain.lastMs, h.chain.firstMs, '(first)', { atMost: 2 }),
     );
   }
 } finally {

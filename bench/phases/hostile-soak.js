@@ -1,6 +1,8 @@
 // A hostile soak: malformed, oversized and chained requests mixed with ordinary traffic across
-// 1,000 sessions for a bounded time. It reports the server's RSS at the end, the 5xx answers, the
-// longest request, and whether the ordinary requests were answered exactly as before the soak.
+// 1,000 sessions for a bounded time, after a long previous_response_id chain alone. It reports
+// the server's RSS at the end, the 5xx answers, the longest request, whether the ordinary
+// requests were answered exactly as before the soak, and how a late turn of the chain compares
+// with an early one.
 import { join } from 'node:path';
 import { startMock } from '../lib/servers.js';
 import { CHAT_PATH, HEADERS, MODEL, ticketRef, ticketRequest, writeFixtures } from '../lib/workload.js';
@@ -58,8 +60,24 @@ function contentOf(text) {
   }
 }
 
-/** @param settings `{ durationMs, concurrency }` */
-export async function hostileSoak(root, { durationMs, concurrency }) {
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** A `turns`-long previous_response_id chain alone: the median time of its first and of its last 20 turns. */
+async function chainCost(url, turns) {
+  const times = [];
+  let previous;
+  for (let turn = 0; turn < turns; turn += 1) {
+    const body = JSON.stringify({ model: MODEL, input: `turn ${turn}: and then?`, ...(previous ? { previous_response_id: previous } : {}) });
+    const reply = await send(url, '/v1/responses', body, 'soak-chain');
+    if (reply.status !== 200) throw new Error(`chain turn ${turn}: ${reply.status} ${reply.text.slice(0, 200)}`);
+    previous = JSON.parse(reply.text).id;
+    times.push(reply.ms);
+  }
+  return { turns, firstMs: median(times.slice(0, 20)), lastMs: median(times.slice(-20)) };
+}
+
+/** @param settings `{ durationMs, concurrency, chainTurns }` */
+export async function hostileSoak(root, { durationMs, concurrency, chainTurns }) {
   const fixtures = join(root, 'soak-fixtures');
   writeFixtures(fixtures, 10);
   const server = await startMock({ fixtures, scenarios: join(root, 'no-scenarios') });
@@ -109,11 +127,12 @@ export async function hostileSoak(root, { durationMs, concurrency }) {
   try {
     // Each kind once beforehand, so the figures are of a warm server (lazy modules, the JIT).
     for (const request of HOSTILE) await send(server.url, request.path, request.body, 'soak-warm-up');
+    const chain = await chainCost(server.url, chainTurns);
     await server.reset();
     await Promise.all(Array.from({ length: concurrency }, worker));
     const stats = await server.stats();
     const health = await (await fetch(`${server.url}/__admin/health`)).json();
-    return { ...tally, durationMs, sessions: SESSIONS, rssMb: stats.rssMb, peakRssMb: stats.peakRssMb, lagMaxMs: stats.lagMaxMs, memory: health.memory };
+    return { ...tally, chain, durationMs, sessions: SESSIONS, rssMb: stats.rssMb, peakRssMb: stats.peakRssMb, lagMaxMs: stats.lagMaxMs, memory: health.memory };
   } finally {
     await server.stop();
   }
