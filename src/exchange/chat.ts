@@ -56,10 +56,13 @@ function illustrated(mock: Mock, output: ImageOutput, subject: MatchSubject, not
   return withImages(output, made, chatFixture?.chatImageOutput, plain);
 }
 
-/** A stored response holds its input (about the body's size) and its output twice (turn and body), plus fields. */
+/**
+ * A stored response holds its input (its strings shared with the parsed body, so about the body's
+ * size) and its output twice (as a turn and in the body, about four characters a token), plus fields.
+ */
 function storedBytes(exchange: Exchange, reply: Reply): number {
   const outputTokens = reply.usage.outputTokens + reply.usage.reasoningTokens;
-  return 1024 + 2 * exchange.bodySize + 8 * outputTokens;
+  return 1024 + exchange.bodySize + 8 * outputTokens;
 }
 
 export function planReply(style: ChatStyle, reply: Reply, request: ChatRequest, input: StyleInput): Plan {
