@@ -57,20 +57,44 @@ function partContent(part: Part): unknown {
 }
 
 /**
+ * Each part's content as JSON, made once: the turns a `previous_response_id` chain carries are the
+ * same objects request after request, so a late turn does not serialise the whole chain again.
+ */
+const partJson = new WeakMap<Part, string | null>();
+
+function partJsonOf(part: Part): string | null {
+  let json = partJson.get(part);
+  if (json === undefined) {
+    const content = partContent(part);
+    json = content === undefined ? null : JSON.stringify(content);
+    partJson.set(part, json);
+  }
+  return json;
+}
+
+/**
  * A stable digest of what the model is asked, so the same request gets the same generated reply.
  * Turns are read by side (user and tool results, or assistant) with call ids left out, so one
- * conversation has one key in every style.
+ * conversation has one key in every style. The text digested is
+ * `JSON.stringify([model, system, sides, tools, toolChoice, responseFormat])`, assembled from the
+ * parts' cached JSON.
  */
 export function contentKey(request: ChatRequest): string {
-  const sides: Array<[string, unknown[]]> = [];
+  const sides: Array<[string, string[]]> = [];
   for (const turn of request.turns) {
     const side = turn.role === 'assistant' ? 'a' : 'u';
-    const content = turn.parts.map(partContent).filter((c) => c !== undefined);
+    const content: string[] = [];
+    for (const part of turn.parts) {
+      const json = partJsonOf(part);
+      if (json !== null) content.push(json);
+    }
     const last = sides[sides.length - 1];
     if (last && last[0] === side) last[1].push(...content);
     else sides.push([side, content]);
   }
-  return hashHex(JSON.stringify([request.model, request.system, sides, request.tools, request.toolChoice, request.responseFormat]));
+  const sidesJson = `[${sides.map(([side, content]) => `["${side}",[${content.join(',')}]]`).join(',')}]`;
+  const { model, system, tools, toolChoice, responseFormat } = request;
+  return hashHex(`[${JSON.stringify(model)},${JSON.stringify(system)},${sidesJson},${[tools, toolChoice, responseFormat].map((value) => JSON.stringify(value)).join(',')}]`);
 }
 
 function cutAtStop(text: string, stops: readonly string[]): { text: string; stop?: string } {

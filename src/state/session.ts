@@ -158,5 +158,7 @@ export function storedConversation(session: Session, id: string): Turn[] | undef
     pieces.push(stored.turns);
     stored = stored.previous === undefined ? undefined : session.responses.get(stored.previous);
   }
-  return pieces.reverse().flat();
+  const turns: Turn[] = [];
+  for (let i = pieces.length - 1; i >= 0; i -= 1) for (const turn of pieces[i]!) turns.push(turn);
+  return turns;
 }
