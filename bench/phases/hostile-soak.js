@@ -62,18 +62,27 @@ function contentOf(text) {
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-/** A `turns`-long previous_response_id chain alone: the median time of its first and of its last 20 turns. */
+/**
+ * A `turns`-long previous_response_id chain alone, then turns continued from its first and from
+ * its last response in alternation (so a change of load on the machine hits both alike): the
+ * median time of each.
+ */
 async function chainCost(url, turns) {
-  const times = [];
-  let previous;
-  for (let turn = 0; turn < turns; turn += 1) {
-    const body = JSON.stringify({ model: MODEL, input: `turn ${turn}: and then?`, ...(previous ? { previous_response_id: previous } : {}) });
+  const turn = async (previous, input) => {
+    const body = JSON.stringify({ model: MODEL, input, ...(previous ? { previous_response_id: previous } : {}) });
     const reply = await send(url, '/v1/responses', body, 'soak-chain');
-    if (reply.status !== 200) throw new Error(`chain turn ${turn}: ${reply.status} ${reply.text.slice(0, 200)}`);
-    previous = JSON.parse(reply.text).id;
-    times.push(reply.ms);
+    if (reply.status !== 200) throw new Error(`chain turn: ${reply.status} ${reply.text.slice(0, 200)}`);
+    return { id: JSON.parse(reply.text).id, ms: reply.ms };
+  };
+  const ids = [];
+  for (let index = 0; index < turns; index += 1) ids.push((await turn(ids.at(-1), `turn ${index}: and then?`)).id);
+  const early = [];
+  const late = [];
+  for (let branch = 0; branch < 40; branch += 1) {
+    early.push((await turn(ids[0], `branch ${branch}`)).ms);
+    late.push((await turn(ids.at(-1), `branch ${branch}`)).ms);
   }
-  return { turns, firstMs: median(times.slice(0, 20)), lastMs: median(times.slice(-20)) };
+  return { turns, firstMs: median(early), lastMs: median(late) };
 }
 
 /** @param settings `{ durationMs, concurrency, chainTurns }` */
