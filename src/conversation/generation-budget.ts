@@ -72,16 +72,16 @@ function minimumSize(node: unknown, parent: Walk, path: string): number {
   if (typeof schema.$ref === 'string') return minimumSize(expandRef(schema, walk.root), track(walk, schema.$ref), path);
   if (Array.isArray(schema.allOf)) return minimumSize(mergeAllOf(schema, schema.allOf, walk.root), walk, path);
   if ('const' in schema) return jsonSize(schema.const);
-  if (Array.isArray(schema.enum) && schema.enum.length > 0) return Math.max(...schema.enum.map(jsonSize));
+  if (Array.isArray(schema.enum) && schema.enum.length > 0) return largest(schema.enum.map(jsonSize));
   for (const keyword of ['anyOf', 'oneOf'] as const) {
     const branches = schema[keyword];
     if (Array.isArray(branches) && branches.length > 0) {
       const { [keyword]: _branches, ...rest } = schema;
       // Any branch may be the one generated.
-      return Math.max(...branches.map((branch, i) => minimumSize(withParent(rest, branch), walk, `${path}.${keyword}[${i}]`)));
+      return largest(branches.map((branch, i) => minimumSize(withParent(rest, branch), walk, `${path}.${keyword}[${i}]`)));
     }
   }
-  return Math.max(...candidateTypes(schema, walk.shallow).map((type) => typeSize(type, schema, walk, path)));
+  return largest(candidateTypes(schema, walk.shallow).map((type) => typeSize(type, schema, walk, path)));
 }
 
 function typeSize(type: string, schema: JsonSchema, walk: Walk, path: string): number {
@@ -150,6 +150,11 @@ function arraySize(schema: JsonSchema, walk: Walk, path: string): number {
   if (count > fromTuple) total += (count - fromTuple) * (minimumSize(rest, walk, `${path}.items`) + 1);
   if (total > MAX_GENERATED_JSON) throw overJson(path, total);
   return total;
+}
+
+/** A loop, not Math.max(...): a client's enum may hold more values than a call takes arguments. */
+function largest(sizes: readonly number[]): number {
+  return sizes.reduce((most, size) => Math.max(most, size), 0);
 }
 
 /** A const or enum value is copied as it is; an object's size is measured once. */

@@ -67,7 +67,8 @@ function shortest(node: Node): number {
     case 'seq':
       return node.items.reduce((sum, item) => sum + shortest(item), 0);
     case 'alt':
-      return Math.min(...node.options.map(shortest));
+      // A loop, not Math.min(...): a pattern may have more alternatives than a call takes arguments.
+      return node.options.reduce((least, option) => Math.min(least, shortest(option)), Infinity);
     case 'repeat':
       return node.min === 0 ? 0 : node.min * shortest(node.node);
   }

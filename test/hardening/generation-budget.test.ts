@@ -169,6 +169,12 @@ describe('inside the budget', () => {
     expect((reply as OpenAI.ChatCompletion).choices[0]!.message.content).toMatch(/^\{"a":/);
   });
 
+  it('judges enums and alternations longer than a call takes arguments without a 500', () => {
+    expect(() => checkSchema({ type: 'string', enum: Array.from({ length: 300_000 }, (_, i) => `v${i}`) }, 'schema')).not.toThrow();
+    expect(() => checkSchema({ type: 'string', pattern: Array.from({ length: 300_000 }, (_, i) => `a${i}`).join('|') }, 'schema')).not.toThrow();
+    expect(() => checkSchema({ anyOf: Array.from({ length: 200_000 }, () => ({ type: 'integer' })) }, 'schema')).toThrow(/too complex/);
+  });
+
   it('refuses a $ref graph that doubles at every level, by its size, not by generating it', () => {
     const defs = Object.fromEntries(
       Array.from({ length: 40 }, (_, i) => [`d${i}`, { type: 'object', properties: { a: { $ref: `#/$defs/d${i + 1}` }, b: { $ref: `#/$defs/d${i + 1}` } }, required: ['a', 'b'] }]),
