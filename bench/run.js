@@ -2,6 +2,7 @@
 // a bare node:http server and its goals, prints a table and writes the same figures to bench/results/latest.json.
 // `BENCH_QUICK=1 npm run bench` (or `node bench/run.js --quick`) for a smoke run of about half a
 // minute; `--only streams,reload` for some phases.
+// (`hostile-soak`: malformed, oversized and chained traffic among ordinary requests).
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,11 +11,12 @@ import { formatTable } from './lib/report.js';
 import { coldStartRows, peerStreamRows, reloadRows, streamRows, throughputRows } from './lib/rows.js';
 import { coldStart } from './phases/cold-start.js';
 import { peerStreams } from './phases/peer-streams.js';
+import { hostileSoak } from './phases/hostile-soak.js';
 import { reload } from './phases/reload.js';
 import { streams } from './phases/streams.js';
 import { throughput } from './phases/throughput.js';
 
-const PHASES = ['throughput', 'peer-streams', 'streams', 'reload', 'cold-start'];
+const PHASES = ['throughput', 'peer-streams', 'streams', 'reload', 'cold-start', 'hostile-soak'];
 const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, only: { type: 'string' } } });
 const quick = values.quick || process.env.BENCH_QUICK === '1';
 const only = values.only ? values.only.split(',') : PHASES;
@@ -28,6 +30,7 @@ const settings = quick
       reload: { writes: 3, fixtures: 10 },
       reloadLarge: { writes: 1, fixtures: 10_000 },
       coldStart: { runs: 1 },
+      hostileSoak: { durationMs: 10_000, concurrency: 4, chainTurns: 100 },
     }
   : {
       throughput: { rounds: 3, warmup: 1, duration: 3, connections: 32 },
@@ -36,6 +39,7 @@ const settings = quick
       reload: { writes: 20, fixtures: 10 },
       reloadLarge: { writes: 5, fixtures: 10_000 },
       coldStart: { runs: 5 },
+      hostileSoak: { durationMs: 150_000, concurrency: 4, chainTurns: 400 },
     };
 
 if (!existsSync(new URL('../dist/index.js', import.meta.url))) throw new Error('dist/ is missing: run `npm run build` first (npm run bench does).');
@@ -73,6 +77,17 @@ try {
     log(`cold start: ${settings.coldStart.runs} runs each of node -e, node dist/cli.js (info, silent), aimock, mock-llm...`);
     results.coldStart = await coldStart(settings.coldStart);
     rows.push(...coldStartRows(results.coldStart));
+  }
+  if (only.includes('hostile-soak')) {
+    log(`hostile soak: malformed, oversized and chained requests among ordinary ones, 1,000 sessions, ${settings.hostileSoak.durationMs / 1000} s...`);
+    const h = (results.hostileSoak = await hostileSoak(root, settings.hostileSoak));
+    rows.push(
+      limitRow(`hostile soak RSS MB at the end (${h.requests} requests)`, h.rssMb, { below: 300 }),
+      limitRow('hostile soak 5xx answers', h.serverErrors, { below: 1 }),
+      limitRow('hostile soak longest request ms', h.maxMs, { below: 1000 }),
+      limitRow(`hostile soak ordinary answers changed (of ${h.ordinary})`, h.changed, { below: 1 }),
+      ratioRow(`previous_response_id chain: turn ${h.chain.turns + 1} ms vs turn 2 (medians of 40)`, h.chain.lastMs, h.chain.firstMs, '(first)', { atMost: 2 }),
+    );
   }
 } finally {
   rmSync(root, { recursive: true, force: true });

@@ -16,6 +16,7 @@ import { timed } from './log-time.js';
 import { createClock, type Clock } from './state/clock.js';
 import { EventHub } from './state/events.js';
 import { upstreamOf } from './exchange/upstream/options.js';
+import { DEFAULT_MEMORY_LIMIT, DEFAULT_SESSION_MEMORY_LIMIT, MemoryBudget } from './state/memory.js';
 import { Sessions } from './state/sessions.js';
 
 export interface MockServerOptions {
@@ -38,6 +39,10 @@ export interface MockServerOptions {
   journalMax?: number;
   /** Bytes, or a size such as `50mb`. */
   bodyLimit?: number | string;
+  /** What all sessions hold together (journal, stored responses, run-time fixtures, pictures, tasks); default `128mb`. */
+  memoryLimit?: number | string;
+  /** What one session holds; default `16mb`. */
+  sessionMemoryLimit?: number | string;
   /** Required as `Authorization: Bearer TOKEN` on the admin API; an empty one is refused. */
   adminToken?: string;
   /** Origins besides loopback whose pages may call the admin API, e.g. `http://app.test:3000`. */
@@ -85,11 +90,16 @@ export function dirsOf(given: string | readonly string[] | undefined, name: 'fix
   return list.length > 0 ? list.map((dir) => resolve(dir)) : [defaultDir(name)];
 }
 
-export function parseBodyLimit(limit: number | string | undefined): number {
-  if (limit === undefined) return 50 * 1024 * 1024;
+/** A size in bytes from a number or a string such as `50mb`; `what` names it in the error. */
+function parseSize(limit: number | string | undefined, fallback: number, what: string, example: string): number {
+  if (limit === undefined) return fallback;
   const parsed = typeof limit === 'number' ? limit : bytes.parse(limit);
-  if (parsed === null || !Number.isFinite(parsed) || parsed <= 0) throw new Error(`body limit must be a size such as 50mb, got "${limit}"`);
+  if (parsed === null || !Number.isFinite(parsed) || parsed <= 0) throw new Error(`${what} must be a size such as ${example}, got "${limit}"`);
   return parsed;
+}
+
+export function parseBodyLimit(limit: number | string | undefined): number {
+  return parseSize(limit, 50 * 1024 * 1024, 'body limit', '50mb');
 }
 
 const list = (value: string | string[] | undefined): string[] => (value === undefined ? [] : [value].flat());
@@ -124,9 +134,13 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     },
   });
   const journalMax = options.journalMax ?? 1000;
+  const budget = new MemoryBudget(
+    parseSize(options.memoryLimit, DEFAULT_MEMORY_LIMIT, 'memory limit', '128mb'),
+    parseSize(options.sessionMemoryLimit, DEFAULT_SESSION_MEMORY_LIMIT, 'session memory limit', '16mb'),
+  );
   const mock: Mock = {
     store,
-    sessions: new Sessions(journalMax, clock.now),
+    sessions: new Sessions(journalMax, clock.now, undefined, budget),
     clock,
     events,
     requestCount: 0,

@@ -6,7 +6,7 @@ import { hashHex } from './random.js';
 import type { ChatRequest, Part, Turn } from './types.js';
 
 /** What a part says, without the ids and spellings that differ from style to style. */
-function partContent(part: Part): unknown {
+export function partContent(part: Part): unknown {
   switch (part.kind) {
     case 'text':
       return part.text;

@@ -1,7 +1,11 @@
 // Strings that match a JSON Schema `pattern`, for structured outputs that constrain ids, codes and
 // the like. Covers the regex subset such schemas use in practice: literals, escapes (\d \w \s
 // \p{..} \uXXXX), classes and ranges (negated too), `.`, groups, alternation and quantifiers.
-// Lookarounds and backreferences are out of reach: those patterns yield undefined.
+// Lookarounds and backreferences are out of reach: those patterns yield undefined. A pattern
+// whose shortest match is longer than a generated string may be yields undefined too, and
+// sampling stops repeating once that many characters are out.
+import { RE2JS } from 're2js';
+import { MAX_GENERATED_STRING } from './limits.js';
 import type { Random } from './random.js';
 
 type Ranges = ReadonlyArray<readonly [number, number]>;
@@ -30,32 +34,60 @@ class Unsupported extends Error {}
 /** A string matching `pattern`, or undefined when the pattern uses features beyond the subset. */
 export function generateFromPattern(pattern: string, random: Random): string | undefined {
   let tree: Node;
-  let regex: RegExp;
+  let regex: RE2JS;
   try {
     tree = new Parser(pattern).parse();
-    regex = compile(pattern);
+    // A client's pattern is checked on RE2 (linear time): a backtracking engine would hang on
+    // `^((a+)+)+\bc$` when a sample falls outside the subset and fails to match.
+    regex = RE2JS.compile(toRe2(pattern));
   } catch {
     return undefined;
   }
+  if (shortest(tree) > MAX_GENERATED_STRING) return undefined;
   for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
-    const candidate = sample(tree, random);
-    if (regex.test(candidate)) return candidate;
+    const candidate = sample(tree, random, { left: MAX_GENERATED_STRING });
+    if (regex.matcher(candidate).find()) return candidate;
   }
   return undefined;
 }
 
-/** JSON Schema patterns are ECMA-262 with the unicode flag; older schemas may only parse without it. */
-function compile(pattern: string): RegExp {
+/** The length of the shortest string matching `pattern`, or undefined when it is beyond the subset. */
+export function shortestMatch(pattern: string): number | undefined {
   try {
-    return new RegExp(pattern, 'u');
+    return shortest(new Parser(pattern).parse());
   } catch {
-    return new RegExp(pattern);
+    return undefined;
   }
 }
 
-function sample(node: Node, random: Random): string {
+function shortest(node: Node): number {
+  switch (node.kind) {
+    case 'chars':
+      return 1;
+    case 'seq':
+      return node.items.reduce((sum, item) => sum + shortest(item), 0);
+    case 'alt':
+      // A loop, not Math.min(...): a pattern may have more alternatives than a call takes arguments.
+      return node.options.reduce((least, option) => Math.min(least, shortest(option)), Infinity);
+    case 'repeat':
+      return node.min === 0 ? 0 : node.min * shortest(node.node);
+  }
+}
+
+// ECMA-262 spellings RE2 lacks, each after an even run of backslashes (an unescaped escape).
+const JS_UNICODE_ESCAPE = /(?<!\\)((?:\\\\)*)\\u(?:\{([0-9a-fA-F]+)\}|([0-9a-fA-F]{4}))/g;
+const JS_ANY_CLASS = /(?<!\\)((?:\\\\)*)\[\^\]/g;
+
+/** JSON Schema patterns are ECMA-262: `\u00e9` and `[^]` in RE2's syntax. */
+function toRe2(pattern: string): string {
+  return pattern.replace(JS_UNICODE_ESCAPE, (_, slashes: string, braced?: string, plain?: string) => `${slashes}\\x{${braced ?? plain}}`).replace(JS_ANY_CLASS, '$1[\\s\\S]');
+}
+
+/** `budget.left`: characters still to give; repeats stop once it is spent. */
+function sample(node: Node, random: Random, budget: { left: number }): string {
   switch (node.kind) {
     case 'chars': {
+      budget.left -= 1;
       const total = node.ranges.reduce((sum, [low, high]) => sum + high - low + 1, 0);
       let offset = random.int(0, total - 1);
       for (const [low, high] of node.ranges) {
@@ -65,12 +97,17 @@ function sample(node: Node, random: Random): string {
       return '';
     }
     case 'seq':
-      return node.items.map((item) => sample(item, random)).join('');
+      return node.items.map((item) => sample(item, random, budget)).join('');
     case 'alt':
-      return sample(random.pick(node.options), random);
+      return sample(random.pick(node.options), random, budget);
     case 'repeat': {
       let out = '';
-      for (let count = random.int(node.min, node.max); count > 0; count -= 1) out += sample(node.node, random);
+      for (let count = random.int(node.min, node.max); count > 0 && budget.left > 0; count -= 1) {
+        const once = sample(node.node, random, budget);
+        // An empty repetition can stand for all the rest: `(){100000000}` ends at once.
+        if (once === '') break;
+        out += once;
+      }
       return out;
     }
   }

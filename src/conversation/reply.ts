@@ -3,13 +3,13 @@
 // can only differ in how they spell the same reply.
 import type { ChatFixture, CompiledText, Selection } from './fixture.js';
 import { generateProse, generateReasoning } from './prose.js';
-import { conversationSides } from './fingerprint.js';
+import { partContent } from './fingerprint.js';
 import { hashHex, seededRandom, type Random } from './random.js';
 import { generateFromSchema } from './schema-gen.js';
 import { turnText } from './subject.js';
 import type { TemplateScope } from './template.js';
 import { chunkText, countTokens, tokenCounter } from './tokens.js';
-import type { ChatRequest, ChunkBy, FinishReason, Pacing, Reply, ReplyChoice, ToolCall, ToolDef, Usage } from './types.js';
+import type { ChatRequest, ChunkBy, FinishReason, Pacing, Part, Reply, ReplyChoice, ToolCall, ToolDef, Usage } from './types.js';
 
 export interface ReplyContext {
   /** Base id of the reply (seed, session, counter). */
@@ -42,11 +42,44 @@ export function countInputTokens(request: ChatRequest): number {
 }
 
 /**
- * A stable digest of what the model is asked, so the same request gets the same generated reply:
- * the conversation as its fingerprint reads it, plus the tool choice and the response format.
+ * Each part's content as JSON, made once: the turns a `previous_response_id` chain carries are the
+ * same objects request after request, so a late turn does not serialise the whole chain again.
+ */
+const partJson = new WeakMap<Part, string | null>();
+
+function partJsonOf(part: Part): string | null {
+  let json = partJson.get(part);
+  if (json === undefined) {
+    const content = partContent(part);
+    json = content === undefined ? null : JSON.stringify(content);
+    partJson.set(part, json);
+  }
+  return json;
+}
+
+/**
+ * A stable digest of what the model is asked, so the same request gets the same generated reply.
+ * Turns are read by side (user and tool results, or assistant) with call ids left out, so one
+ * conversation has one key in every style. The text digested is
+ * `JSON.stringify([model, system, sides, tools, toolChoice, responseFormat])`, assembled from the
+ * parts' cached JSON.
  */
 export function contentKey(request: ChatRequest): string {
-  return hashHex(JSON.stringify([request.model, request.system, conversationSides(request.turns), request.tools, request.toolChoice, request.responseFormat]));
+  const sides: Array<[string, string[]]> = [];
+  for (const turn of request.turns) {
+    const side = turn.role === 'assistant' ? 'a' : 'u';
+    const content: string[] = [];
+    for (const part of turn.parts) {
+      const json = partJsonOf(part);
+      if (json !== null) content.push(json);
+    }
+    const last = sides[sides.length - 1];
+    if (last && last[0] === side) last[1].push(...content);
+    else sides.push([side, content]);
+  }
+  const sidesJson = `[${sides.map(([side, content]) => `["${side}",[${content.join(',')}]]`).join(',')}]`;
+  const { model, system, tools, toolChoice, responseFormat } = request;
+  return hashHex(`[${JSON.stringify(model)},${JSON.stringify(system)},${sidesJson},${[tools, toolChoice, responseFormat].map((value) => JSON.stringify(value)).join(',')}]`);
 }
 
 function cutAtStop(text: string, stops: readonly string[]): { text: string; stop?: string } {
@@ -62,9 +95,19 @@ function cutAtStop(text: string, stops: readonly string[]): { text: string; stop
   return cut < 0 ? { text } : { text: text.slice(0, cut), stop };
 }
 
+const HEAD_CHARS_PER_TOKEN = 5;
+
 function limitTokens(text: string, tokens: number, limit: number): { text: string; tokens: number; cut: boolean } {
   if (tokens <= limit) return { text, tokens, cut: false };
-  const kept = chunkText(text, 'token').slice(0, Math.max(0, limit)).join('');
+  // Only a head is split, doubled until it holds more than `limit` tokens (the last may be cut at
+  // the head's end), so a long reply (a large structured output) is not split whole.
+  let head = text.slice(0, Math.max(1, limit) * HEAD_CHARS_PER_TOKEN);
+  let pieces = chunkText(head, 'token');
+  while (head.length < text.length && pieces.length <= limit + 1) {
+    head = text.slice(0, head.length * 2);
+    pieces = chunkText(head, 'token');
+  }
+  const kept = pieces.slice(0, Math.max(0, limit)).join('');
   return { text: kept, tokens: countTokens(kept), cut: true };
 }
 

@@ -8,38 +8,38 @@
 import { createFaker } from './faker.js';
 import type { Random } from './random.js';
 import { generateNumber, generateString, toNumber } from './schema-scalars.js';
+import {
+  arrayParts,
+  candidateTypes,
+  expandRef,
+  isNode,
+  isRecord,
+  MAX_DEPTH,
+  mergeAllOf,
+  put,
+  startWalk,
+  track,
+  typeNames,
+  withParent,
+  type SchemaNode as Node,
+  type WalkContext,
+} from './schema-walk.js';
 import type { JsonSchema } from './types.js';
 
-/** A schema or, as JSON Schema allows wherever a schema goes, true (anything) or false (nothing). */
-type Node = JsonSchema | boolean;
-
-interface Context {
-  root: JsonSchema;
+interface Context extends WalkContext {
   random: Random;
-  /** How often each $ref was expanded on the path here. */
-  expansions: Readonly<Record<string, number>>;
-  /** Set below a $ref expanded too often: emit the least the schema allows, so recursion ends. */
-  shallow: boolean;
-  depth: number;
 }
 
-// A recursive $ref is expanded this many times on one path before values turn shallow.
-const MAX_EXPANSIONS = 2;
-// Only schemas that admit no finite value (a required, non-nullable self-reference) get this deep.
-const MAX_DEPTH = 64;
 // Arrays without minItems/maxItems get 1 to this many items.
 const DEFAULT_MAX_ITEMS = 3;
 const UNIQUE_ATTEMPTS = 10;
-const OBJECT_KEYS = ['properties', 'required', 'additionalProperties', 'patternProperties', 'minProperties', 'maxProperties'];
-const ARRAY_KEYS = ['items', 'prefixItems', 'minItems', 'maxItems', 'uniqueItems', 'contains'];
-const NUMBER_KEYS = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'];
 
 // One instance, reseeded from `random` on every call; safe because generation is synchronous.
 const faker = createFaker();
 
 export function generateFromSchema(schema: JsonSchema, random: Random): unknown {
   faker.seed(random.int(0, 0xffffffff));
-  return generate(schema, { root: schema, random, expansions: {}, shallow: false, depth: 0 }, '');
+  return generate(schema, { ...startWalk(schema), random }, '');
 }
 
 /** `name` is the property (or, for array items, the singular property) the value is for. */
@@ -49,7 +49,7 @@ function generate(node: unknown, parent: Context, name: string): unknown {
   const schema = isRecord(node) ? node : {};
   const context = { ...parent, depth: parent.depth + 1 };
   if (typeof schema.$ref === 'string') return generate(expandRef(schema, context.root), track(context, schema.$ref), name);
-  if (Array.isArray(schema.allOf)) return generate(mergeAllOf(schema, schema.allOf, context), context, name);
+  if (Array.isArray(schema.allOf)) return generate(mergeAllOf(schema, schema.allOf, context.root), context, name);
   if ('const' in schema) return schema.const;
   if (Array.isArray(schema.enum) && schema.enum.length > 0) return pickEnum(schema.enum, context);
   if (Array.isArray(schema.anyOf) && schema.anyOf.length > 0) return anyOf(schema, schema.anyOf, context, name);
@@ -70,64 +70,6 @@ function generate(node: unknown, parent: Context, name: string): unknown {
     default:
       return generateString(schema, name, context.random, faker);
   }
-}
-
-// ---- references and composition ----
-
-/** The $ref target with the schema's other keywords laid over it (2020-12 allows siblings). */
-function expandRef(schema: JsonSchema, root: JsonSchema): Node {
-  const { $ref, ...siblings } = schema;
-  const target = resolve(root, String($ref));
-  if (target === undefined || target === true) return siblings;
-  return target === false ? false : merge(target, siblings);
-}
-
-/** Local references only (#, #/$defs/x, #/definitions/x, any JSON pointer); others give undefined. */
-function resolve(root: JsonSchema, ref: string): Node | undefined {
-  if (!ref.startsWith('#')) return undefined;
-  let node: unknown = root;
-  for (const token of ref.slice(1).split('/').slice(1)) {
-    const key = safeDecode(token).replace(/~1/g, '/').replace(/~0/g, '~');
-    node = (isRecord(node) || Array.isArray(node)) && Object.hasOwn(node, key) ? (node as Record<string, unknown>)[key] : undefined;
-  }
-  return isNode(node) ? node : undefined;
-}
-
-function safeDecode(token: string): string {
-  try {
-    return decodeURIComponent(token);
-  } catch {
-    return token;
-  }
-}
-
-function track(context: Context, ref: string): Context {
-  const count = (context.expansions[ref] ?? 0) + 1;
-  return { ...context, expansions: { ...context.expansions, [ref]: count }, shallow: context.shallow || count > MAX_EXPANSIONS };
-}
-
-function mergeAllOf(schema: JsonSchema, branches: unknown[], context: Context): JsonSchema {
-  const { allOf: _allOf, ...rest } = schema;
-  return branches.reduce<JsonSchema>((merged, branch) => {
-    const expanded = isRecord(branch) && typeof branch.$ref === 'string' ? expandRef(branch, context.root) : branch;
-    return isRecord(expanded) ? merge(merged, expanded) : merged;
-  }, rest);
-}
-
-/** Both schemas at once, for allOf and for a branch with its parent's keywords: properties meet, required adds up. */
-function merge(first: JsonSchema, second: JsonSchema): JsonSchema {
-  const merged: JsonSchema = { ...first, ...second };
-  if (isRecord(first.properties) && isRecord(second.properties)) {
-    const properties: JsonSchema = { ...first.properties };
-    for (const [key, value] of Object.entries(second.properties)) {
-      put(properties, key, Object.hasOwn(properties, key) ? { allOf: [properties[key], value] } : value);
-    }
-    merged.properties = properties;
-  }
-  if (Array.isArray(first.required) && Array.isArray(second.required)) {
-    merged.required = [...new Set([...first.required, ...second.required])];
-  }
-  return merged;
 }
 
 // ---- choices ----
@@ -158,11 +100,6 @@ function oneOf(schema: JsonSchema, branches: unknown[], context: Context, name: 
     if (ordered.every((other) => other === branch || rejects(other, value, context.root, 0))) return value;
   }
   return first;
-}
-
-function withParent(parent: JsonSchema, branch: unknown): Node {
-  if (branch === false) return false;
-  return isRecord(branch) ? merge(parent, branch) : parent;
 }
 
 /**
@@ -211,23 +148,9 @@ function hasType(value: unknown, type: string): boolean {
 
 // ---- types ----
 
-/** Lower-cased type names: JSON Schema's "string" or ["string","null"], Gemini's "STRING". */
-function typeNames(type: unknown): string[] {
-  const list = Array.isArray(type) ? type : type === undefined ? [] : [type];
-  return list.filter((name): name is string => typeof name === 'string').map((name) => name.toLowerCase());
-}
-
 /** A declared type, preferring a non-null one; null only when shallow or nothing else is allowed. */
 function chooseType(schema: JsonSchema, context: Context): string {
-  const declared = typeNames(schema.type);
-  const concrete = declared.filter((type) => type !== 'null');
-  const nullable = declared.includes('null') || schema.nullable === true;
-  if (nullable && (context.shallow || (declared.length > 0 && concrete.length === 0))) return 'null';
-  if (concrete.length > 0) return context.random.pick(concrete);
-  if (OBJECT_KEYS.some((key) => key in schema)) return 'object';
-  if (ARRAY_KEYS.some((key) => key in schema)) return 'array';
-  if (NUMBER_KEYS.some((key) => key in schema)) return 'number';
-  return 'string';
+  return context.random.pick(candidateTypes(schema, context.shallow));
 }
 
 // ---- containers ----
@@ -251,25 +174,30 @@ function generateObject(schema: JsonSchema, context: Context): Record<string, un
   // A map schema (additionalProperties only) gets an entry or two, so it does not look empty.
   const isMap = isRecord(schema.additionalProperties) && keys.length === 0 && !context.shallow;
   const wanted = Math.max(toNumber(schema.minProperties) ?? 0, isMap ? context.random.int(1, 2) : 0);
-  while (Object.keys(out).length < wanted) {
-    const key = freshKey(out);
+  const suffixes = new Map<string, number>();
+  for (let count = Object.keys(out).length; count < wanted; count += 1) {
+    const key = freshKey(out, suffixes);
     put(out, key, generate(extra, context, key));
   }
   return out;
 }
 
-function freshKey(taken: Record<string, unknown>): string {
+/** A noun not yet taken, else the noun with the next free suffix (`suffixes` remembers it, so many entries stay linear). */
+function freshKey(taken: Record<string, unknown>, suffixes: Map<string, number>): string {
   const word = faker.word.noun().replace(/\W+/g, '_');
-  let key = word;
-  for (let suffix = 2; Object.hasOwn(taken, key); suffix += 1) key = `${word}_${suffix}`;
+  let suffix = suffixes.get(word) ?? 1;
+  let key = suffix === 1 ? word : `${word}_${suffix}`;
+  while (Object.hasOwn(taken, key)) {
+    suffix += 1;
+    key = `${word}_${suffix}`;
+  }
+  suffixes.set(word, suffix + 1);
   return key;
 }
 
 /** Tuples (prefixItems, or draft-07 array-form items) first, then `items` up to the length chosen. */
 function generateArray(schema: JsonSchema, context: Context, name: string): unknown[] {
-  const tuple = (Array.isArray(schema.prefixItems) ? schema.prefixItems : Array.isArray(schema.items) ? schema.items : []).filter(isNode);
-  const restSource = Array.isArray(schema.items) ? schema.additionalItems : schema.items;
-  const rest: Node = isNode(restSource) ? restSource : true;
+  const { tuple, rest } = arrayParts(schema);
   const ceiling = Math.min(toNumber(schema.maxItems) ?? Infinity, rest === false ? tuple.length : Infinity);
   const floor = Math.max(toNumber(schema.minItems) ?? 0, context.shallow ? 0 : Math.max(1, tuple.length));
   const low = Math.min(floor, ceiling);
@@ -301,21 +229,6 @@ function unseenOnly(node: Node, seen: ReadonlySet<string>, unique: boolean): Nod
 /** cities → city, addresses → address, tags → tag (status stays): item names for the hint tables. */
 function singular(name: string): string {
   return name.replace(/ies$/, 'y').replace(/(ss|x|ch|sh)es$/, '$1').replace(/([^su])s$/, '$1');
-}
-
-// ---- small helpers ----
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function isNode(value: unknown): value is Node {
-  return typeof value === 'boolean' || isRecord(value);
-}
-
-/** Sets a key even when it is "__proto__", which plain assignment would treat as the prototype. */
-function put(target: Record<string, unknown>, key: string, value: unknown): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
 function sameJson(a: unknown, b: unknown): boolean {

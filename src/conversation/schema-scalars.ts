@@ -131,7 +131,12 @@ function patterned(schema: JsonSchema, pattern: string, random: Random): string 
 /** Pads with words or cuts at maxLength; lengths are in code points, as JSON Schema counts them. */
 function fitLength(text: string, min: number, max: number, faker: Faker): string {
   let out = text;
-  while (Array.from(out).length < min) out += ` ${faker.word.sample()}`;
+  // Counted as it grows: measuring the whole string each time would make long minimums quadratic.
+  for (let length = Array.from(out).length; length < min; ) {
+    const word = ` ${faker.word.sample()}`;
+    out += word;
+    length += Array.from(word).length;
+  }
   if (Array.from(out).length <= max) return out;
   const cut = Array.from(out).slice(0, max).join('');
   return Array.from(cut.trimEnd()).length >= min ? cut.trimEnd() : cut;

@@ -20,13 +20,30 @@ export interface MatchSubject {
   readonly headers: Readonly<Record<string, string>>;
 }
 
+/**
+ * A turn's text and its lower case, made once per turn: the turns a `previous_response_id` chain
+ * carries are the same objects request after request (turns are not changed once decoded).
+ */
+const texts = new WeakMap<Turn, { text: string; lower?: string }>();
+
 export function turnText(turn: Turn): string {
-  let text = '';
-  for (const part of turn.parts) {
-    if (part.kind === 'text') text += text ? `\n${part.text}` : part.text;
-    else if (part.kind === 'tool_result') text += text ? `\n${part.content}` : part.content;
+  let known = texts.get(turn);
+  if (!known) {
+    let text = '';
+    for (const part of turn.parts) {
+      if (part.kind === 'text') text += text ? `\n${part.text}` : part.text;
+      else if (part.kind === 'tool_result') text += text ? `\n${part.content}` : part.content;
+    }
+    known = { text };
+    texts.set(turn, known);
   }
-  return text;
+  return known.text;
+}
+
+function turnLower(turn: Turn): string {
+  turnText(turn);
+  const known = texts.get(turn)!;
+  return (known.lower ??= known.text.toLowerCase());
 }
 
 function lastUserTurn(turns: readonly Turn[]): Turn | undefined {
@@ -77,7 +94,7 @@ class ChatSubject implements MatchSubject {
   }
 
   get conversationLower(): string {
-    return (this.conversationLowerText ??= [this.request.system, ...this.request.turns.map(turnText)].join('\n').toLowerCase());
+    return (this.conversationLowerText ??= [this.systemLower, ...this.request.turns.map(turnLower)].join('\n'));
   }
 
   get tools(): ReadonlySet<string> {

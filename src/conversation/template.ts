@@ -1,9 +1,12 @@
 // `{{name}}` templates in fixture replies, compiled at load. A name is a capture group of the
 // fixture's pattern, `model`, `style`, `last_user_message`, `request.<path>` (a body field), or a
 // faker call `faker.<module>.<method>` with optional JSON arguments: `{{faker.number.int({"max":9})}}`.
-// Faker is reseeded per reply, so the same request renders the same text.
+// Faker is reseeded per reply, so the same request renders the same text. Faker amounts are
+// bounded at compile (faker-bounds) and the rendered text is cut at MAX_TEMPLATE_OUTPUT.
 import type { Faker } from '@faker-js/faker';
 import { createFaker } from './faker.js';
+import { checkFakerAmounts } from './faker-bounds.js';
+import { MAX_TEMPLATE_OUTPUT } from './limits.js';
 import type { Captures } from './match.js';
 
 export interface TemplateScope {
@@ -47,6 +50,7 @@ function compileFaker(expression: string): (f: Faker) => unknown {
       throw new Error(`"{{${expression}}}": the arguments must be JSON values`);
     }
   }
+  checkFakerAmounts(expression, module, method, args);
   return (f) => (f as unknown as Record<string, Record<string, (...a: unknown[]) => unknown>>)[module]![method]!(...args);
 }
 
@@ -102,8 +106,10 @@ export function compileTemplate(source: string, groupNames: readonly string[] = 
         else if (segment.kind === 'capture') out += scope.captures[segment.name] ?? '';
         else if (segment.kind === 'field') out += stringify(readField(scope, segment.path));
         else out += stringify(segment.call(faker));
+        // A request field can be as long as the body: stop early, the rest would be cut anyway.
+        if (out.length >= MAX_TEMPLATE_OUTPUT) break;
       }
-      return out;
+      return out.length > MAX_TEMPLATE_OUTPUT ? out.slice(0, MAX_TEMPLATE_OUTPUT) : out;
     },
   };
 }

@@ -33,9 +33,8 @@ function isPieceStart(text: string, at: number): boolean {
   return /[\p{L}\p{N}\p{M}]/u.test(text[at - 1]!) && !/[\p{L}\p{N}\p{M}']/u.test(text[at]!);
 }
 
-/** Counts in segments cut where a piece starts anyway; only a run without such a place is cut inside. */
-function countSegments(text: string): number {
-  let tokens = 0;
+/** The text in segments cut where a piece starts anyway; only a run without such a place is cut inside. */
+function* segments(text: string): Generator<string> {
   for (let start = 0; start < text.length; ) {
     let end = Math.min(text.length, start + SEGMENT_CHARS);
     if (end < text.length) {
@@ -44,9 +43,14 @@ function countSegments(text: string): number {
       if (cut > start) end = cut;
       else if (/[\ud800-\udbff]/.test(text[end - 1]!)) end--;
     }
-    tokens += countBpe(text.slice(start, end), PLAIN_TEXT);
+    yield text.slice(start, end);
     start = end;
   }
+}
+
+function countSegments(text: string): number {
+  let tokens = 0;
+  for (const segment of segments(text)) tokens += countBpe(segment, PLAIN_TEXT);
   return tokens;
 }
 
@@ -122,9 +126,11 @@ function byToken(text: string): string[] {
 function splitAtTokens(text: string): string[] | undefined {
   const chunks: string[] = [];
   let at = 0;
-  for (const piece of decodeGenerator(encode(text, PLAIN_TEXT))) {
-    chunks.push(text.slice(at, at + piece.length));
-    at += piece.length;
+  for (const segment of segments(text)) {
+    for (const piece of decodeGenerator(encode(segment, PLAIN_TEXT))) {
+      chunks.push(text.slice(at, at + piece.length));
+      at += piece.length;
+    }
   }
   return at === text.length ? chunks : undefined;
 }

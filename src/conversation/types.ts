@@ -78,6 +78,8 @@ export interface ChatRequest {
   headers: Record<string, string>;
   /** The decoded body as sent, for `{{request.field}}` templates. */
   body: Record<string, unknown>;
+  /** How many turns at the head of `turns` came from a stored response (`previous_response_id`). */
+  carriedTurns?: number;
 }
 
 export type FinishReason = 'stop' | 'length' | 'tool_calls' | 'content_filter';

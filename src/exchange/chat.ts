@@ -12,6 +12,7 @@ import { pictureSeed } from '../media/images.js';
 import { pictures } from '../media/pictures.js';
 import { toFault } from '../scenarios/apply.js';
 import { stepError } from '../scenarios/outcome.js';
+import { storedConversation } from '../state/session.js';
 import type { ChatStyle, StyleInput } from '../styles/style.js';
 import { json, newNotes, settle, type Exchange, type Notes, type Outcome } from './exchange.js';
 import type { Mock } from './mock.js';
@@ -59,6 +60,15 @@ function illustrated(mock: Mock, output: ImageOutput, subject: MatchSubject, not
   return withImages(output, made, chatFixture?.chatImageOutput, plain);
 }
 
+/**
+ * A stored response holds its input (its strings shared with the parsed body, so about the body's
+ * size) and its output twice (as a turn and in the body, about four characters a token), plus fields.
+ */
+function storedBytes(exchange: Exchange, reply: Reply): number {
+  const outputTokens = reply.usage.outputTokens + reply.usage.reasoningTokens;
+  return 1024 + exchange.bodySize + 8 * outputTokens;
+}
+
 export function planReply(style: ChatStyle, reply: Reply, request: ChatRequest, input: StyleInput, requestId: string): Plan {
   if (!request.stream) return { kind: 'json', status: 200, headers: {}, body: style.encode(reply, request) };
   return {
@@ -77,7 +87,7 @@ export function chat(style: ChatStyle) {
     settle(newNotes(style.name), async (notes, headers) => {
       const input = styleInput(exchange);
       const session = exchange.session;
-      const request = style.decode(input, { storedTurns: (id) => session.responses.get(id)?.turns });
+      const request = style.decode(input, { storedTurns: (id) => storedConversation(session, id) });
       notes.model = request.model;
       const model = requireModel(mock, request.model, CHAT_STYLE_MODELS);
       const output = imageOutputOf(request, model, exchange.caller.group, mock.store.current.chatCompletionsOnlyGroups);
@@ -95,7 +105,7 @@ export function chat(style: ChatStyle) {
       );
       const kept = style.store?.(answer, request);
       if (kept) {
-        const stored = keepResponse(session, kept, mock.clock.now());
+        const stored = keepResponse(session, kept, mock.clock.now(), storedBytes(exchange, answer));
         if (kept.background) return { ...json(shownResponse(stored, mock.clock.now())), fault };
       }
       return { plan: planReply(style, answer, request, input, exchange.requestId), fault };

@@ -22,6 +22,8 @@ export interface Exchange {
   body: unknown;
   /** The body's text as sent, kept only when it may be forwarded (--upstream). */
   rawBody?: string;
+  /** The body's size in characters, measured when it was parsed (0 without one). */
+  bodySize: number;
   /** Whether the body came as multipart/form-data. */
   multipart: boolean;
   /** A multipart body's fields as sent (bracketed names flat), kept only when it may be forwarded. */

@@ -2,7 +2,7 @@
 // stream), `DELETE`, `POST .../cancel` for background ones, and `GET .../input_items`.
 import { z } from 'zod';
 import { failure, invalid } from '../conversation/errors.js';
-import { MAX_STORED_RESPONSES, putBounded, type Session, type StoredResponse } from '../state/session.js';
+import { forget, keep, type Session, type StoredResponse } from '../state/session.js';
 import { formInt } from '../styles/form.js';
 import { BACKGROUND_MS, pendingEvents, responseAt, runState } from '../styles/responses/background.js';
 import type { ResponseObject } from '../styles/responses/encode.js';
@@ -15,14 +15,16 @@ import type { Mock } from './mock.js';
 import { pacingFor } from './pacing.js';
 
 /** Keeps a reply the style stores; a background one shows as queued for its first second. */
-export function keepResponse(session: Session, kept: StoredReply, nowMs: number): StoredResponse {
+/** `bytes`: about what the stored response holds, for the session's memory budget. */
+export function keepResponse(session: Session, kept: StoredReply, nowMs: number, bytes: number): StoredResponse {
   const stored: StoredResponse = {
+    previous: kept.previous,
     turns: kept.turns,
     body: kept.body,
     inputItems: kept.inputItems,
     ...(kept.background ? { background: { readyMs: nowMs + BACKGROUND_MS, cancelled: false } } : {}),
   };
-  putBounded(session.responses, kept.id, stored, MAX_STORED_RESPONSES);
+  keep(session, 'responses', kept.id, stored, bytes);
   return stored;
 }
 
@@ -64,7 +66,7 @@ export function retrieveResponse(mock: Mock, exchange: Exchange): Promise<Outcom
 export function deleteResponse(_mock: Mock, exchange: Exchange): Promise<Outcome> {
   return settle(newNotes('responses'), async () => {
     const { id } = storedResponse(exchange);
-    exchange.session.responses.delete(id);
+    forget(exchange.session, 'responses', id);
     return json({ id, object: 'response', deleted: true });
   });
 }

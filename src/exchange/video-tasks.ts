@@ -10,7 +10,7 @@ import { fixtureFiles, fixtureTiming } from '../media/video-order.js';
 import { announceTaskChanges } from '../media/task-events.js';
 import { failureOf, resolveTiming } from '../media/video-tasks.js';
 import type { ScenarioDecision } from '../scenarios/apply.js';
-import { MAX_TASKS, putBounded } from '../state/session.js';
+import { keep } from '../state/session.js';
 import type { VideoTask } from '../state/video-task.js';
 import { decodeVideoRequest, type Sourced, type VideoRequest } from '../styles/videos/decode.js';
 import type { Exchange, Notes } from './exchange.js';
@@ -98,7 +98,8 @@ export function startTask(
     fixture: fixture?.name,
     polls: 0,
   };
-  putBounded(exchange.session.tasks, task.id, task, MAX_TASKS);
+  // The task copies the order (prompt, metadata): about the body's size, plus its own fields.
+  keep(exchange.session, 'tasks', task.id, task, 1024 + exchange.bodySize);
   announceTaskChanges(mock.events, mock.sessions, mock.clock.now());
   return { task, decision };
 }

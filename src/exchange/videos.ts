@@ -11,6 +11,7 @@ import { EXPIRES_AFTER_MS, recordPoll, videoSnapshot } from '../media/progressio
 import { videoPage } from '../media/video-tasks.js';
 import { toFault, type ScenarioDecision } from '../scenarios/apply.js';
 import type { VideoTask } from '../state/video-task.js';
+import { forget } from '../state/session.js';
 import { formInt } from '../styles/form.js';
 import { openaiEnvelope, openaiStreamError } from '../styles/openai-envelope.js';
 import { parseBody } from '../styles/validate.js';
@@ -73,7 +74,7 @@ export function deleteVideo(mock: Mock, exchange: Exchange): Promise<Outcome> {
     const task = findTask(exchange, exchange.params.id!, videoNotFound, notes);
     const decision = taskScenario(mock, exchange, openaiEnvelope, task, notes, headers);
     if (decision.error) return videoAnswer(decision, () => null);
-    exchange.session.tasks.delete(task.id);
+    forget(exchange.session, 'tasks', task.id);
     return videoAnswer(decision, () => videoDeleted(task.id));
   });
 }

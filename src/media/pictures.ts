@@ -8,7 +8,7 @@ import type { Compiled } from '../config/types.js';
 import { filePicture, renderPicture, type Picture } from './images.js';
 import { partialPictures, renderPictureAs, type PictureFormat } from './formats.js';
 import type { Size } from './sizes.js';
-import { putBounded, MAX_IMAGES, type Session } from '../state/session.js';
+import { keep, type Session } from '../state/session.js';
 
 function fixturePicture(fixture: Compiled<ImageFixtureSpec>, file: string): Picture {
   let data: Buffer;
@@ -83,6 +83,6 @@ const EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': '
 
 /** Keeps a picture in the session under `id` and returns the URL the mock serves it at (no key needed, as with signed URLs). */
 export function pictureUrl(session: Session, id: string, origin: string, picture: Picture): string {
-  putBounded(session.images, id, { mimeType: picture.mimeType, data: picture.data }, MAX_IMAGES);
+  keep(session, 'pictures', id, { mimeType: picture.mimeType, data: picture.data }, picture.data.byteLength + 256);
   return `${origin}/v1/images/files/${encodeURIComponent(session.id)}/${id}.${EXTENSIONS[picture.mimeType] ?? 'png'}`;
 }

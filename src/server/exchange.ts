@@ -43,6 +43,7 @@ export function exchangeOf(ctx: Context, forwarding: boolean): Exchange {
     search: ctx.querystring,
     headers: ctx.headers as Record<string, string>,
     body: bodyOf(ctx, multipart),
+    bodySize: state.bodySize ?? 0,
     multipart,
     ...(forwarding && { rawBody: (ctx.request as { rawBody?: string }).rawBody, formFields: multipart ? (ctx.request.body as Record<string, string | string[]>) : undefined, signal: clientGone(ctx) }),
     uploads: takeUploads(ctx),

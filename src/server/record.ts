@@ -4,10 +4,14 @@ import type { Context } from 'koa';
 import { sourceOf, type Notes } from '../exchange/exchange.js';
 import type { Mock } from '../exchange/mock.js';
 import type { JournalEntry } from '../state/journal.js';
+import { journal } from '../state/session.js';
 import type { MockState } from './state.js';
 
 /** A journal entry keeps a body up to this size; a session keeps up to --journal-max entries. */
 export const JOURNAL_BODY_MAX = 1024 * 1024;
+
+// What an entry holds besides its body: ids, times, names and the near miss.
+const ENTRY_BYTES = 512;
 
 /** Large bodies (pictures as base64, long documents) would make a full journal hold gigabytes. */
 function journalBody(body: unknown, size: number | undefined): unknown {
@@ -36,6 +40,10 @@ function logLine(mock: Mock, ctx: Context, notes: Notes, status: number, source:
   const fault = notes.fault ? ` ${notes.fault}` : '';
   mock.log('info', `${ctx.method} ${ctx.path} ${notes.style ?? '-'} ${notes.model ?? '-'} ${status} ${source}${fault} ${Math.round(durationMs)}ms`);
   if (notes.style !== null && mock.logs('debug')) mock.log('debug', matchDecision(notes));
+}
+
+function entryBytes(path: string, bodySize: number | undefined): number {
+  return ENTRY_BYTES + path.length + (bodySize === undefined || bodySize > JOURNAL_BODY_MAX ? 128 : bodySize);
 }
 
 export function record(mock: Mock, ctx: Context, durationMs: number): void {
@@ -68,6 +76,6 @@ export function record(mock: Mock, ctx: Context, durationMs: number): void {
     upstream: notes.upstream,
     recorded: notes.recorded,
   };
-  state.session.journal.push(entry);
+  journal(state.session, entry, entryBytes(ctx.path, state.bodySize));
   mock.events.publish('request', entry);
 }

@@ -9,15 +9,28 @@ export class Ring<T> {
     this.items = new Array<T | undefined>(Math.max(1, capacity));
   }
 
-  push(item: T): void {
+  /** Adds at the newest end; returns the oldest item when it made room by overwriting it. */
+  push(item: T): T | undefined {
     const size = this.items.length;
     if (this.count < size) {
       this.items[(this.start + this.count) % size] = item;
       this.count++;
-    } else {
-      this.items[this.start] = item;
-      this.start = (this.start + 1) % size;
+      return undefined;
     }
+    const overwritten = this.items[this.start];
+    this.items[this.start] = item;
+    this.start = (this.start + 1) % size;
+    return overwritten;
+  }
+
+  /** Removes and returns the oldest item. */
+  shift(): T | undefined {
+    if (this.count === 0) return undefined;
+    const oldest = this.items[this.start];
+    this.items[this.start] = undefined;
+    this.start = (this.start + 1) % this.items.length;
+    this.count--;
+    return oldest;
   }
 
   /** Oldest first. */

@@ -4,11 +4,17 @@ import type { ChatFixture } from '../conversation/fixture.js';
 import type { Turn } from '../conversation/types.js';
 import { Ring } from './ring.js';
 import type { JournalEntry } from './journal.js';
+import { Holdings, type Held, type MemoryBudget, type MemoryKind } from './memory.js';
 import type { VideoTask } from './video-task.js';
 
-/** A response kept for `previous_response_id` and `GET /v1/responses/{id}`. */
+/**
+ * A response kept for `previous_response_id` and `GET /v1/responses/{id}`. It links to the
+ * response before it instead of copying the conversation, so a long chain costs each turn once.
+ */
 export interface StoredResponse {
-  /** The conversation up to and including this response's output. */
+  /** The response this one continued (`previous_response_id`), if any. */
+  previous?: string;
+  /** This response's own turns: the new input and its output. */
   turns: Turn[];
   body: unknown;
   /** The request's input items as `GET /v1/responses/{id}/input_items` lists them. */
@@ -52,6 +58,8 @@ export interface Session {
   /** Counter behind ids; ids derive from (seed, session, counter). */
   sequence: number;
   lastUsedMs: number;
+  /** The bytes each store holds, oldest first, within the session's and the overall budget. */
+  holdings: Holdings;
 }
 
 /** Bounded stores: a long CI run cannot grow the mock without end. */
@@ -63,7 +71,7 @@ export const MAX_IMAGES = 100;
 /** Fixtures added through the admin API; past this a session must be reset first. */
 export const MAX_RUNTIME_FIXTURES = 1000;
 
-export function createSession(id: string, journalMax: number, nowMs: number): Session {
+export function createSession(id: string, journalMax: number, nowMs: number, budget: MemoryBudget): Session {
   return {
     id,
     journal: new Ring(journalMax),
@@ -77,12 +85,94 @@ export function createSession(id: string, journalMax: number, nowMs: number): Se
     fixtures: [],
     sequence: 0,
     lastUsedMs: nowMs,
+    holdings: new Holdings(budget),
   };
 }
 
-/** Adds to a Map, dropping the oldest entry beyond `max`. */
-export function putBounded<K, V>(map: Map<K, V>, key: K, value: V, max: number): void {
+/** Adds to a Map, dropping the oldest entry beyond `max`; returns the dropped key. */
+export function putBounded<K, V>(map: Map<K, V>, key: K, value: V, max: number): K | undefined {
   map.delete(key);
   map.set(key, value);
-  if (map.size > max) map.delete(map.keys().next().value as K);
+  if (map.size <= max) return undefined;
+  const oldest = map.keys().next().value as K;
+  map.delete(oldest);
+  return oldest;
+}
+
+type MapKind = 'responses' | 'pictures' | 'tasks';
+
+function mapOf(session: Session, kind: MapKind): Map<string, unknown> {
+  return kind === 'responses' ? session.responses : kind === 'pictures' ? session.images : session.tasks;
+}
+
+const MAX_ENTRIES: Record<MapKind, number> = { responses: MAX_STORED_RESPONSES, pictures: MAX_IMAGES, tasks: MAX_TASKS };
+
+/** Keeps a stored response, picture or video task, counting its bytes; the oldest go past a bound. */
+export function keep<V>(session: Session, kind: MapKind, key: string, value: V, bytes: number): void {
+  const dropped = putBounded(mapOf(session, kind), key, value, MAX_ENTRIES[kind]);
+  if (dropped !== undefined) session.holdings.remove(kind, dropped);
+  hold(session, kind, key, bytes);
+}
+
+export function forget(session: Session, kind: MapKind, key: string): void {
+  mapOf(session, kind).delete(key);
+  session.holdings.remove(kind, key);
+}
+
+export function journal(session: Session, entry: JournalEntry, bytes: number): void {
+  const overwritten = session.journal.push(entry);
+  if (overwritten) session.holdings.remove('journal', overwritten.id);
+  hold(session, 'journal', entry.id, bytes);
+}
+
+export function clearJournal(session: Session): void {
+  session.journal.clear();
+  session.holdings.removeAll('journal');
+}
+
+/** Adds run-time fixtures (already sorted in with the others), each of about `bytesEach`. */
+export function addRuntimeFixtures(session: Session, all: ChatFixture[], added: readonly ChatFixture[], bytesEach: number): void {
+  session.fixtures = all;
+  for (const fixture of added) hold(session, 'fixtures', String(fixture.order), bytesEach);
+}
+
+/** Counts `bytes` for an item just kept, then evicts oldest first past the session's and the overall budget. */
+function hold(session: Session, kind: MemoryKind, key: string, bytes: number): void {
+  const holdings = session.holdings;
+  holdings.add(kind, key, bytes);
+  while (holdings.use.total > holdings.budget.sessionLimitBytes && evictOldest(session));
+  if (holdings.budget.use.total > holdings.budget.limitBytes) holdings.budget.shed();
+}
+
+/** Drops the session's oldest held item from its store; false when it holds nothing. */
+export function evictOldest(session: Session): boolean {
+  const held = session.holdings.oldest();
+  if (!held) return false;
+  drop(session, held);
+  session.holdings.remove(held.kind, held.key);
+  return true;
+}
+
+function drop(session: Session, held: Held): void {
+  if (held.kind === 'journal') session.journal.shift();
+  else if (held.kind === 'fixtures') session.fixtures = session.fixtures.filter((fixture) => String(fixture.order) !== held.key);
+  else mapOf(session, held.kind).delete(held.key);
+}
+
+/**
+ * The conversation up to and including a stored response's output, followed back through the
+ * responses it continued; a chain whose oldest responses were evicted starts at the oldest held.
+ */
+export function storedConversation(session: Session, id: string): Turn[] | undefined {
+  let stored = session.responses.get(id);
+  if (!stored) return undefined;
+  const pieces: Turn[][] = [];
+  // A chain is at most as long as the map holds; the bound would also end a cycle.
+  for (let links = 0; stored && links < session.responses.size; links += 1) {
+    pieces.push(stored.turns);
+    stored = stored.previous === undefined ? undefined : session.responses.get(stored.previous);
+  }
+  const turns: Turn[] = [];
+  for (let i = pieces.length - 1; i >= 0; i -= 1) for (const turn of pieces[i]!) turns.push(turn);
+  return turns;
 }

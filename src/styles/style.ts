@@ -46,9 +46,10 @@ export interface StreamErrorContext {
   requestId: string;
 }
 
-/** A reply kept in the session: `turns` is the conversation up to and including its output. */
+/** A reply kept in the session: its own turns (new input, output), linked to the response it continued. */
 export interface StoredReply {
   id: string;
+  previous?: string;
   turns: Turn[];
   body: unknown;
   inputItems: ReadonlyArray<{ id: string }>;

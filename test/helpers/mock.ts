@@ -38,6 +38,7 @@ export function plainExchange(mock: Mock, request: Partial<Exchange> & { body: u
     query: {},
     search: '',
     headers: {},
+    bodySize: 0,
     multipart: false,
     uploads: new Map(),
     origin: 'http://mock.test',

@@ -7,7 +7,7 @@ import { formatPath } from '../../conversation/field-path.js';
 import { displayPath } from '../../config/load.js';
 import { checkAgainst } from '../../config/issues.js';
 import { fixturesFileSchema } from '../../config/schema.js';
-import { MAX_RUNTIME_FIXTURES } from '../../state/session.js';
+import { addRuntimeFixtures, MAX_RUNTIME_FIXTURES } from '../../state/session.js';
 import { DEFAULT_SESSION } from '../../state/sessions.js';
 import type { Mock } from '../mock.js';
 import { sessionParam, type AdminRequest } from './request.js';
@@ -89,6 +89,8 @@ export function addFixtures(mock: Mock, request: AdminRequest): unknown {
       'chat',
     );
   }
-  session.fixtures = sortFixtures([...session.fixtures, ...added]);
+  // Each fixture holds about its share of the posted document, compiled.
+  const bytesEach = 512 + Math.ceil((request.bodySize ?? 0) / Math.max(1, added.length));
+  addRuntimeFixtures(session, sortFixtures([...session.fixtures, ...added]), added, bytesEach);
   return { fixtures: added.map((f) => listing('chat', f)) };
 }

@@ -1,6 +1,6 @@
 // `GET /__admin/health`: the files loaded, when, the reload counter tests wait on, and the
-// problems of the last reload: while there are any, the last good configuration serves and the
-// status is `degraded`.
+// problems of the last reload (while there are any, the last good configuration serves and the
+// status is `degraded`), and the bytes the sessions hold by kind.
 import type { Mock } from '../mock.js';
 
 export function health(mock: Mock): unknown {
@@ -11,5 +11,6 @@ export function health(mock: Mock): unknown {
     loaded_at: new Date(store.loadedAt).toISOString(),
     files: store.files,
     errors: store.problems,
+    memory: { ...mock.sessions.memory },
   };
 }

@@ -1,7 +1,7 @@
 // `GET /__admin/requests` and `DELETE /__admin/requests`: the request journal of one session or
 // of all, oldest first, filtered by exact path, style, model and status.
 import type { JournalEntry } from '../../state/journal.js';
-import type { Session } from '../../state/session.js';
+import { clearJournal, type Session } from '../../state/session.js';
 import type { Mock } from '../mock.js';
 import { sessionParam, type AdminRequest } from './request.js';
 
@@ -30,7 +30,7 @@ export function clearRequests(mock: Mock, request: AdminRequest): unknown {
   let deleted = 0;
   for (const session of chosenSessions(mock, request)) {
     deleted += session.journal.length;
-    session.journal.clear();
+    clearJournal(session);
   }
   return { deleted };
 }

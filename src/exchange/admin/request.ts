@@ -7,6 +7,8 @@ export interface AdminRequest {
   body: unknown;
   /** Path parameters, e.g. the journal entry's `id`. */
   params?: Record<string, string>;
+  /** The body's size in characters, measured when it was parsed (0 without one). */
+  bodySize?: number;
 }
 
 /** An answer that is not JSON (a fixture's YAML): the route writes it as is, with its type. */

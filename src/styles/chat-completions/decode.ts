@@ -1,5 +1,6 @@
 // Chat-completions request body -> neutral ChatRequest. Every field of the gateway description is
 // accepted; unknown fields pass (SDKs add new ones all the time), known ones are type-checked.
+import { checkGenerationBudget } from '../../conversation/generation-budget.js';
 import { z } from 'zod';
 import { invalid } from '../../conversation/errors.js';
 import type { ChatRequest, Part, ResponseFormat, ToolChoice, Turn } from '../../conversation/types.js';
@@ -163,7 +164,7 @@ export function decodeChatCompletions(input: StyleInput): ChatRequest {
     parameters: t.function.parameters ?? { type: 'object', properties: {} },
   }));
   const stop = data.stop ?? [];
-  return {
+  const request: ChatRequest = {
     style: 'chat-completions',
     model: data.model,
     system,
@@ -183,4 +184,6 @@ export function decodeChatCompletions(input: StyleInput): ChatRequest {
     headers: input.headers,
     body: data,
   };
+  checkGenerationBudget(request, { format: 'response_format.json_schema.schema', tool: (i) => `tools[${i}].function.parameters` });
+  return request;
 }

@@ -1,6 +1,7 @@
 // Generate-content request body -> neutral ChatRequest (WIRE.md section 5). The model and the
 // action come from the path; `streamGenerateContent` is the stream flag. Unknown fields pass,
 // as SDKs add new ones; known ones are type-checked and named when wrong.
+import { checkGenerationBudget } from '../../conversation/generation-budget.js';
 import { z } from 'zod';
 import { invalid } from '../../conversation/errors.js';
 import type { ChatRequest, ReasoningRequest, ResponseFormat, ToolChoice, ToolDef } from '../../conversation/types.js';
@@ -181,7 +182,13 @@ function toRequest(data: Body, model: string, stream: boolean, input: StyleInput
 
 export function decodeGenerateContent(input: StyleInput): ChatRequest {
   const data = parseBody(body, camelKeys(input.body));
-  return toRequest(data, input.params.model ?? '', input.params.action === 'streamGenerateContent', input);
+  const request = toRequest(data, input.params.model ?? '', input.params.action === 'streamGenerateContent', input);
+  const format = data.generationConfig?.responseSchema !== undefined ? 'responseSchema' : 'responseJsonSchema';
+  const toolFields = (data.tools ?? []).flatMap((tool, t) =>
+    (tool.functionDeclarations ?? []).map((fn, f) => `tools[${t}].functionDeclarations[${f}].${fn.parameters !== undefined ? 'parameters' : 'parametersJsonSchema'}`),
+  );
+  checkGenerationBudget(request, { format: `generationConfig.${format}`, tool: (i) => toolFields[i]! });
+  return request;
 }
 
 export function decodeCountTokens(input: StyleInput): ChatRequest {

@@ -1,5 +1,6 @@
 // Messages-style request body -> neutral ChatRequest: every field of the gateway description and
 // of the vendor's API is accepted and type-checked; unknown fields pass, as SDKs add new ones.
+import { checkGenerationBudget } from '../../conversation/generation-budget.js';
 import { z } from 'zod';
 import type { ChatRequest, ReasoningRequest, ResponseFormat, ToolChoice, ToolDef } from '../../conversation/types.js';
 import type { StyleInput } from '../style.js';
@@ -127,7 +128,12 @@ function toRequest(data: Body, input: StyleInput): ChatRequest {
 }
 
 export function decodeMessages(input: StyleInput): ChatRequest {
-  return toRequest(parseBody(body, input.body, messagesWording), input);
+  const data = parseBody(body, input.body, messagesWording);
+  const request = toRequest(data, input);
+  const declared = data.tools ?? [];
+  const field = (i: number) => `tools[${declared.findIndex((t) => t.name === request.tools[i]!.name)}].input_schema`;
+  checkGenerationBudget(request, { format: 'output_config.format.schema', tool: field });
+  return request;
 }
 
 /** The body of `POST /v1/messages/count_tokens`: `max_tokens` and `stream` play no part there. */

@@ -1,5 +1,6 @@
 // Responses request body -> neutral ChatRequest. `instructions` and system/developer messages
 // become the system text; `previous_response_id` puts the stored conversation before the input.
+import { checkGenerationBudget } from '../../conversation/generation-budget.js';
 import { failure, invalid } from '../../conversation/errors.js';
 import type { ChatRequest, ReasoningRequest, ResponseFormat, ToolChoice, ToolDef, Turn } from '../../conversation/types.js';
 import type { DecodeContext, StyleInput } from '../style.js';
@@ -67,7 +68,7 @@ export function decodeResponses(input: StyleInput, context: DecodeContext): Chat
   const turns = [...earlier, ...decoded.turns];
   if (turns.length === 0) throw invalid("Missing required parameter: 'input'.", 'input', 'missing_required_parameter');
   const tools = toolDefs(data.tools);
-  return {
+  const request: ChatRequest = {
     style: 'responses',
     model: data.model,
     system: [data.instructions ?? '', ...decoded.system].filter((s) => s !== '').join('\n'),
@@ -83,5 +84,10 @@ export function decodeResponses(input: StyleInput, context: DecodeContext): Chat
     temperature: data.temperature ?? undefined,
     headers: input.headers,
     body: data,
+    carriedTurns: earlier.length,
   };
+  const declared = data.tools ?? [];
+  const functions = functionTools(data.tools);
+  checkGenerationBudget(request, { format: 'text.format.schema', tool: (i) => `tools[${declared.indexOf(functions[i]!)}].parameters` });
+  return request;
 }

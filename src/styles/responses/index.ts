@@ -33,7 +33,9 @@ export const responses: ChatStyle = {
     const body = request.body as ResponsesBody;
     return {
       id: responseId(reply),
-      turns: [...request.turns, outputTurn(reply)],
+      previous: body.previous_response_id ?? undefined,
+      // A stored response links to the one it continued instead of copying its conversation.
+      turns: [...request.turns.slice(request.carriedTurns ?? 0), outputTurn(reply)],
       body: encodeResponse(reply, request),
       inputItems: inputItemsOf(body.input, reply),
       // A background stream still streams; only a whole answer waits for its reply.

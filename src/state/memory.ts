@@ -1,0 +1,74 @@
+// Memory held by bytes: what each session keeps (journal, stored responses, run-time fixtures,
+// pictures, video tasks) is counted when it is kept, from sizes already known then, against a
+// per-session and an overall budget. Sizes are estimates, never a serialisation of what is held.
+
+export const MEMORY_KINDS = ['journal', 'responses', 'fixtures', 'pictures', 'tasks'] as const;
+export type MemoryKind = (typeof MEMORY_KINDS)[number];
+export type MemoryUse = Record<MemoryKind | 'total', number>;
+
+export const DEFAULT_MEMORY_LIMIT = 128 * 1024 * 1024;
+export const DEFAULT_SESSION_MEMORY_LIMIT = 16 * 1024 * 1024;
+
+export interface Held {
+  kind: MemoryKind;
+  key: string;
+  bytes: number;
+}
+
+function emptyUse(): MemoryUse {
+  return { journal: 0, responses: 0, fixtures: 0, pictures: 0, tasks: 0, total: 0 };
+}
+
+/** The overall budget, shared by every session of a server. */
+export class MemoryBudget {
+  readonly use = emptyUse();
+  /** Set by the sessions: evicts the oldest items of the least recently used sessions until within the limit. */
+  shed: () => void = () => {};
+
+  constructor(
+    readonly limitBytes = DEFAULT_MEMORY_LIMIT,
+    readonly sessionLimitBytes = DEFAULT_SESSION_MEMORY_LIMIT,
+  ) {}
+
+  change(kind: MemoryKind, delta: number): void {
+    this.use[kind] += delta;
+    this.use.total += delta;
+  }
+}
+
+/** What one session holds, by kind, oldest first. */
+export class Holdings {
+  readonly use = emptyUse();
+  private readonly items = new Map<string, Held>();
+
+  constructor(readonly budget: MemoryBudget) {}
+
+  add(kind: MemoryKind, key: string, bytes: number): void {
+    this.remove(kind, key);
+    this.items.set(`${kind}:${key}`, { kind, key, bytes });
+    this.count(kind, bytes);
+  }
+
+  remove(kind: MemoryKind, key: string): void {
+    const id = `${kind}:${key}`;
+    const held = this.items.get(id);
+    if (!held) return;
+    this.items.delete(id);
+    this.count(kind, -held.bytes);
+  }
+
+  /** Forgets every item of `kind` (all kinds without one), returning their bytes to the budget. */
+  removeAll(kind?: MemoryKind): void {
+    for (const held of [...this.items.values()]) if (kind === undefined || held.kind === kind) this.remove(held.kind, held.key);
+  }
+
+  oldest(): Held | undefined {
+    return this.items.values().next().value;
+  }
+
+  private count(kind: MemoryKind, delta: number): void {
+    this.use[kind] += delta;
+    this.use.total += delta;
+    this.budget.change(kind, delta);
+  }
+}

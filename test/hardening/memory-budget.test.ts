@@ -1,0 +1,119 @@
+// Memory by bytes: a previous_response_id chain holds each turn once (the last turn costs what
+// the first did), a chain whose oldest responses were evicted is served with those still held,
+// and the per-session and overall budgets evict the oldest first, as /__admin/health reports.
+import { describe, expect, it } from 'vitest';
+import { chat } from '../../src/exchange/chat.js';
+import type { Mock } from '../../src/exchange/mock.js';
+import { MemoryBudget } from '../../src/state/memory.js';
+import { journal, keep, storedConversation, type Session } from '../../src/state/session.js';
+import { Sessions } from '../../src/state/sessions.js';
+import type { JournalEntry } from '../../src/state/journal.js';
+import { responses } from '../../src/styles/responses/index.js';
+import { plainExchange, plainMock } from '../helpers/mock.js';
+import { startTestServer } from '../helpers/server.js';
+
+const MODELS = { 'models.yaml': 'models:\n  - { id: gpt-4o-mini }\n' };
+
+/** Runs `turns` chained responses in one session; returns each turn's added response bytes and input tokens. */
+async function chain(mock: Mock, session: string, turns: number) {
+  let previous: string | undefined;
+  const added: number[] = [];
+  const inputTokens: number[] = [];
+  for (let turn = 0; turn < turns; turn += 1) {
+    const before = mock.sessions.get(session).holdings.use.responses;
+    const body = { model: 'gpt-4o-mini', input: `turn ${turn}: and then?`, ...(previous ? { previous_response_id: previous } : {}) };
+    const outcome = await chat(responses)(mock, plainExchange(mock, { headers: { 'x-mock-session': session }, body, bodySize: JSON.stringify(body).length }));
+    if (!('plan' in outcome) || outcome.plan.kind !== 'json') throw new Error(`turn ${turn}: ${JSON.stringify(outcome)}`);
+    const answer = outcome.plan.body as { id: string; usage: { input_tokens: number } };
+    previous = answer.id;
+    added.push(mock.sessions.get(session).holdings.use.responses - before);
+    inputTokens.push(answer.usage.input_tokens);
+  }
+  return { last: previous!, added, inputTokens };
+}
+
+describe('a previous_response_id chain', () => {
+  it('of 400 turns holds each turn once: the last turn adds about what the first did, and still carries them all', async () => {
+    const mock = plainMock({ fixtures: MODELS });
+    const { last, added, inputTokens } = await chain(mock, 'long', 400);
+    const session = mock.sessions.get('long');
+    const held = [...session.responses.values()].reduce((sum, stored) => sum + stored.turns.length, 0);
+    // One input turn and one output turn per response: linear, where copying was quadratic (80,200).
+    expect(held).toBe(800);
+    expect(added.at(-1)!).toBeLessThanOrEqual(2 * added[0]!);
+    expect(storedConversation(session, last)).toHaveLength(800);
+    expect(inputTokens.at(-1)!).toBeGreaterThan(100 * inputTokens[0]!);
+  });
+
+  it('whose oldest responses were evicted is served with the turns still held', async () => {
+    const mock = plainMock({ fixtures: MODELS });
+    mock.sessions = new Sessions(100, mock.clock.now, 10_000, new MemoryBudget(1 << 30, 40 * 1024));
+    const { last } = await chain(mock, 'short', 60);
+    const session = mock.sessions.get('short');
+    expect(session.responses.size).toBeLessThan(60);
+    const held = storedConversation(session, last)!;
+    expect(held.length).toBe(2 * session.responses.size);
+    const next = await chat(responses)(mock, plainExchange(mock, { headers: { 'x-mock-session': 'short' }, body: { model: 'gpt-4o-mini', input: 'more', previous_response_id: last } }));
+    expect('plan' in next && next.plan.kind).toBe('json');
+  });
+});
+
+function entry(id: string): JournalEntry {
+  return { id, time: '', session: 's', method: 'POST', path: '/', style: null, model: null, status: 200, fixture: null, scenario: null, duration_ms: 0, body: null, near_miss: null, source: 'generated', scenario_step: null, fault: null, response: null, upstream: null, recorded: null };
+}
+
+describe('the memory budgets', () => {
+  it('evict a session’s oldest items first, whatever their kind, past its own budget', () => {
+    const sessions = new Sessions(100, () => 0, 10_000, new MemoryBudget(10_000, 300));
+    const session: Session = sessions.get('s');
+    journal(session, entry('j1'), 100);
+    keep(session, 'responses', 'r1', { turns: [], body: {}, inputItems: [] }, 100);
+    journal(session, entry('j2'), 100);
+    keep(session, 'pictures', 'p1', { mimeType: 'image/png', data: new Uint8Array(1) }, 100);
+    expect(session.journal.toArray().map((e) => e.id)).toEqual(['j2']);
+    expect([...session.responses.keys()]).toEqual(['r1']);
+    keep(session, 'tasks', 't1', {}, 150);
+    expect([...session.responses.keys()]).toEqual([]);
+    expect(session.journal.length).toBe(0);
+    expect(session.holdings.use).toEqual({ journal: 0, responses: 0, fixtures: 0, pictures: 100, tasks: 150, total: 250 });
+    expect(sessions.memory.total).toBe(250);
+  });
+
+  it('evict from the least recently used session first past the overall budget, and give back a dropped session’s bytes', () => {
+    const sessions = new Sessions(100, () => 0, 2, new MemoryBudget(500, 10_000));
+    journal(sessions.get('a'), entry('a1'), 200);
+    journal(sessions.get('b'), entry('b1'), 200);
+    journal(sessions.get('b'), entry('b2'), 200);
+    expect(sessions.get('a').journal.length).toBe(0);
+    expect(sessions.get('b').journal.length).toBe(2);
+    expect(sessions.memory.journal).toBe(400);
+    sessions.get('a');
+    sessions.get('c'); // past two sessions, the least recently used (b) is dropped
+    expect(sessions.memory).toEqual({ journal: 0, responses: 0, fixtures: 0, pictures: 0, tasks: 0, total: 0 });
+  });
+
+  it('bound the journal of a server started with sessionMemoryLimit, newest kept, and health reports it', async () => {
+    const server = await startTestServer({ sessionMemoryLimit: '64kb' });
+    try {
+      const padding = 'p'.repeat(2000);
+      for (let i = 0; i < 100; i += 1) {
+        await fetch(`${server.url}/v1/chat/completions`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: 'Bearer sk-test', 'x-mock-session': 'm' },
+          body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: `request ${i}` }], padding }),
+        });
+      }
+      const { requests } = (await (await server.admin('/requests?session=m')).json()) as { requests: Array<{ body: { messages: Array<{ content: string }> } }> };
+      expect(requests.length).toBeGreaterThan(5);
+      expect(requests.length).toBeLessThan(100);
+      expect(requests.at(-1)!.body.messages[0]!.content).toBe('request 99');
+      const { memory } = (await (await server.admin('/health')).json()) as { memory: Record<string, number> };
+      expect(Object.keys(memory).sort()).toEqual(['fixtures', 'journal', 'pictures', 'responses', 'tasks', 'total']);
+      expect(memory.journal).toBeGreaterThan(0);
+      expect(memory.journal).toBeLessThanOrEqual(64 * 1024);
+      expect(memory.total).toBe(memory.journal! + memory.responses! + memory.fixtures! + memory.pictures! + memory.tasks!);
+    } finally {
+      await server.close();
+    }
+  });
+});
