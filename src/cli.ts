@@ -7,6 +7,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { loadConfig } from './config/load.js';
 import { ConfigLoadError, formatProblem } from './config/store.js';
 import { defaultDir, startMockServer } from './index.js';
+import { timed } from './log-time.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -39,7 +40,7 @@ const program = new Command()
   .action(async (options) => {
     try {
       const server = await startMockServer({ ...options, logLevel: options.logLevel });
-      console.log(`model-gateway-mock listening on ${server.url}`);
+      console.log(timed(`model-gateway-mock listening on ${server.url}`));
       const stop = () => void server.close().then(() => process.exit(0));
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);

@@ -9,6 +9,7 @@ import { ConfigStore, formatProblem } from './config/store.js';
 import { createApp } from './server/app.js';
 import { answerClientError } from './server/client-error.js';
 import type { LatencyMode, LogLevel, Mock } from './exchange/mock.js';
+import { timed } from './log-time.js';
 import { createClock, type Clock } from './state/clock.js';
 import { Sessions } from './state/sessions.js';
 
@@ -66,7 +67,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const logger = options.logger ?? ((line: string) => console.log(line));
   const logs: Mock['logs'] = (lineLevel) => LEVELS[lineLevel] <= level;
   const log: Mock['log'] = (lineLevel, line) => {
-    if (logs(lineLevel)) logger(line);
+    if (logs(lineLevel)) logger(timed(line));
   };
   const store = new ConfigStore({
     fixturesDir: resolve(options.fixtures ?? defaultDir('fixtures')),

@@ -83,7 +83,7 @@ describe('model-gateway-mock CLI', () => {
         body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'x' }] }),
       });
       const line = (await lines.next()).value as string;
-      expect(line).toMatch(/^POST \/v1\/chat\/completions chat-completions gpt-4o-mini 200 fixture:hi \d+\.\dms$/);
+      expect(line).toMatch(/^\d\d:\d\d:\d\d\.\d{3} POST \/v1\/chat\/completions chat-completions gpt-4o-mini 200 fixture:hi \d+ms$/);
     } finally {
       child.kill();
     }

@@ -4,7 +4,7 @@
 import { MockError } from '../conversation/errors.js';
 import type { Fault, Plan } from '../conversation/plan.js';
 import type { Upload } from '../media/upload.js';
-import type { NearMiss } from '../state/journal.js';
+import type { JournalEntry, NearMiss } from '../state/journal.js';
 import type { Session } from '../state/session.js';
 import type { Mock } from './mock.js';
 
@@ -40,10 +40,26 @@ export interface Notes {
   /** The error kind or fault name a scenario step fired. */
   fault: string | null;
   nearMiss: NearMiss | null;
+  /** The upstream a request was forwarded to (record and replay). */
+  upstream: JournalEntry['upstream'];
+  /** The fixture file a forwarded exchange was written into. */
+  recorded: string | null;
 }
 
 export function newNotes(style: string | null = null): Notes {
-  return { style, model: null, fixture: null, scenario: null, scenarioStep: null, fault: null, nearMiss: null };
+  return { style, model: null, fixture: null, scenario: null, scenarioStep: null, fault: null, nearMiss: null, upstream: null, recorded: null };
+}
+
+/**
+ * Where an answer came from, as `x-mock-source`, the journal and the log line name it: the
+ * scenario step that fired an error or a fault wins over whatever else was decided; a new source
+ * of replies is one more case here.
+ */
+export function sourceOf(notes: Notes): string {
+  if (notes.fault !== null && notes.scenario !== null) return `scenario:${notes.scenario}#${notes.scenarioStep}`;
+  if (notes.upstream !== null) return 'upstream';
+  if (notes.fixture !== null) return `fixture:${notes.fixture}`;
+  return 'generated';
 }
 
 /**

@@ -4,12 +4,13 @@
 import Koa, { type Context, type Next } from 'koa';
 import { failure, MockError } from '../conversation/errors.js';
 import { hashHex } from '../conversation/random.js';
-import { newNotes } from '../exchange/exchange.js';
+import { newNotes, sourceOf } from '../exchange/exchange.js';
 import type { Mock } from '../exchange/mock.js';
 import { DEFAULT_SESSION } from '../state/sessions.js';
 import { openaiEnvelope } from '../styles/openai-envelope.js';
 import { bodyParser } from './body.js';
-import { record } from './record.js';
+import { SOURCE_HEADER } from './exchange.js';
+import { isAdminPath, record } from './record.js';
 import { routes } from './routes.js';
 import type { MockState } from './state.js';
 import { writeError } from './writer.js';
@@ -43,7 +44,8 @@ function asMockError(error: unknown): MockError | undefined {
 
 function cors(ctx: Context): void {
   ctx.set('access-control-allow-origin', ctx.get('origin') || '*');
-  ctx.set('access-control-expose-headers', '*');
+  // `*` covers requests without credentials; a credentialed fetch sees only the names listed.
+  ctx.set('access-control-expose-headers', `*, ${SOURCE_HEADER}, x-request-id, request-id, retry-after`);
   ctx.set('vary', 'origin');
 }
 
@@ -77,6 +79,7 @@ function frame(mock: Mock) {
         ctx.res.destroy();
       } else {
         const mockError = asMockError(error);
+        if (!isAdminPath(ctx.path)) ctx.set(SOURCE_HEADER, sourceOf(state.notes));
         if (!mockError) mock.log('error', `${ctx.method} ${ctx.path}: ${(error as Error).stack ?? String(error)}`);
         writeError(ctx, state.envelope, mockError ?? new MockError('server_error', 'The mock hit an internal error; see its log.'));
       }

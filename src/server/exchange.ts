@@ -1,12 +1,16 @@
 // The shell's two halves of an operation call: a Koa request read as a plain Exchange, and the
 // Outcome performed on the response (the wait, the headers, the error or the plan).
 import type { Context } from 'koa';
-import type { Exchange, Operation } from '../exchange/exchange.js';
+import { sourceOf, type Exchange, type Operation } from '../exchange/exchange.js';
 import type { Mock } from '../exchange/mock.js';
 import { unflattenForm } from '../styles/form.js';
+import { isAdminPath } from './record.js';
 import type { MockState } from './state.js';
 import { takeUploads } from './uploads.js';
 import { waitForClient, write } from './writer.js';
+
+/** Tells a browser's network panel where each answer of the model API came from. */
+export const SOURCE_HEADER = 'x-mock-source';
 
 function isMultipart(ctx: Context): boolean {
   return ctx.headers['content-type']?.includes('multipart/') === true && ctx.request.is('multipart') !== false;
@@ -44,6 +48,7 @@ export function perform(mock: Mock, operation: Operation) {
     const outcome = await operation(mock, exchangeOf(ctx));
     (ctx.state as MockState).notes = outcome.notes;
     ctx.set(outcome.headers);
+    if (!isAdminPath(ctx.path)) ctx.set(SOURCE_HEADER, sourceOf(outcome.notes));
     if ('error' in outcome) {
       // A client that leaves during a scenario's wait gets nothing and is journaled as gone.
       if (outcome.waitMs && !(await waitForClient(ctx, outcome.waitMs))) return;

@@ -1,5 +1,7 @@
-// After every request: one log line and, outside the admin API, one journal entry.
+// After every request: one log line (and at debug level the match decision) and, outside the
+// admin API, one journal entry, all from the operation's notes and what the writer sent.
 import type { Context } from 'koa';
+import { sourceOf, type Notes } from '../exchange/exchange.js';
 import type { Mock } from '../exchange/mock.js';
 import type { MockState } from './state.js';
 
@@ -12,16 +14,37 @@ function journalBody(body: unknown, size: number | undefined): unknown {
   return `[a body of about ${size} characters, not kept: the journal keeps bodies up to ${JOURNAL_BODY_MAX}]`;
 }
 
+export function isAdminPath(path: string): boolean {
+  return path.startsWith('/__admin');
+}
+
+/** How the reply was decided, for `--log-level debug`. */
+function matchDecision(notes: Notes): string {
+  const miss = notes.nearMiss;
+  const reply = notes.fixture
+    ? `fixture "${notes.fixture}" chosen`
+    : miss
+      ? `no fixture matched; closest "${miss.fixture}" (${miss.file}) failed on ${miss.failed.join(', ')}`
+      : 'no fixture matched';
+  const scenario = notes.scenario === null ? 'no scenario' : `scenario "${notes.scenario}" step ${notes.scenarioStep ?? 'past the last'}${notes.fault ? ` fired ${notes.fault}` : ''}`;
+  return `  match: ${reply}; ${scenario}`;
+}
+
+function logLine(mock: Mock, ctx: Context, notes: Notes, status: number, source: string, durationMs: number): void {
+  const fault = notes.fault ? ` ${notes.fault}` : '';
+  mock.log('info', `${ctx.method} ${ctx.path} ${notes.style ?? '-'} ${notes.model ?? '-'} ${status} ${source}${fault} ${Math.round(durationMs)}ms`);
+  if (notes.style !== null && mock.logs('debug')) mock.log('debug', matchDecision(notes));
+}
+
 export function record(mock: Mock, ctx: Context, durationMs: number): void {
   const state = ctx.state as MockState;
   const notes = state.notes;
   if (!notes) return;
   const status = ctx.respond === false ? ctx.res.statusCode : ctx.status;
-  if (mock.logs('info')) {
-    const used = notes.scenario ? `scenario:${notes.scenario}` : notes.fixture ? `fixture:${notes.fixture}` : '-';
-    mock.log('info', `${ctx.method} ${ctx.path} ${notes.style ?? '-'} ${notes.model ?? '-'} ${status} ${used} ${durationMs.toFixed(1)}ms`);
-  }
-  if (ctx.path.startsWith('/__admin')) return;
+  const admin = isAdminPath(ctx.path);
+  const source = admin ? '-' : sourceOf(notes);
+  if (mock.logs('info')) logLine(mock, ctx, notes, status, source, durationMs);
+  if (admin) return;
   state.session.journal.push({
     id: state.requestId,
     time: new Date(mock.clock.now()).toISOString(),
@@ -36,5 +59,11 @@ export function record(mock: Mock, ctx: Context, durationMs: number): void {
     duration_ms: Math.round(durationMs * 10) / 10,
     body: journalBody(ctx.request.body, state.bodySize),
     near_miss: notes.nearMiss,
+    source,
+    scenario_step: notes.scenarioStep,
+    fault: notes.fault,
+    response: state.sent ?? null,
+    upstream: notes.upstream,
+    recorded: notes.recorded,
   });
 }

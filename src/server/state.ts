@@ -2,6 +2,7 @@
 // request before its operation runs, and the notes the operation returned, for the journal.
 import type { Envelope } from '../conversation/errors.js';
 import type { Notes } from '../exchange/exchange.js';
+import type { SentResponse } from '../state/journal.js';
 import type { Session } from '../state/session.js';
 
 export interface MockState {
@@ -15,4 +16,6 @@ export interface MockState {
   keyScenario?: string;
   /** Set by the body parser: about the size of the parsed body in characters of JSON. */
   bodySize?: number;
+  /** Set by the writer: what it actually sent. */
+  sent?: SentResponse;
 }

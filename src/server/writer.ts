@@ -5,6 +5,8 @@ import type { ServerResponse } from 'node:http';
 import type { Context } from 'koa';
 import type { Envelope, MockError } from '../conversation/errors.js';
 import type { Fault, Framing, Plan, StreamEvent } from '../conversation/plan.js';
+import { SentStream, sentBinary, sentWhole } from './sent.js';
+import type { MockState } from './state.js';
 
 /** The journal's status for a request whose client left before the answer (nginx's convention). */
 const CLIENT_GONE = 499;
@@ -142,26 +144,41 @@ async function cut(res: ServerResponse, data: string): Promise<void> {
 async function writeStream(ctx: Context, plan: Extract<Plan, { kind: 'stream' }>, fault: Fault | undefined): Promise<void> {
   const res = ctx.res;
   ctx.respond = false;
-  res.writeHead(plan.status, { ...(ctx.response.headers as Record<string, string>), ...streamHeaders(plan.framing, plan.headers) });
+  const headers = { ...(ctx.response.headers as Record<string, string>), ...streamHeaders(plan.framing, plan.headers) };
+  res.writeHead(plan.status, headers);
   res.flushHeaders();
+  const sent = new SentStream(plan.status, headers);
+  (ctx.state as MockState).sent = sent.response;
   const pacer = new Pacer(res);
   try {
-    await writeEvents(res, plan, fault, pacer);
+    await writeEvents(res, plan, fault, pacer, sent);
   } finally {
     pacer.stop();
+    sent.settle();
   }
 }
 
-async function writeEvents(res: ServerResponse, plan: Extract<Plan, { kind: 'stream' }>, fault: Fault | undefined, pacer: Pacer): Promise<void> {
+async function writeEvents(res: ServerResponse, plan: Extract<Plan, { kind: 'stream' }>, fault: Fault | undefined, pacer: Pacer, sent: SentStream): Promise<void> {
   const strike = strikeAt(plan.events, fault);
   const { firstChunkMs, chunkMs } = plan.pacing;
   const paced = firstChunkMs > 0 || chunkMs > 0;
   let pending = '';
   let chunks = 0;
   let written = 0;
+  const add = (event: StreamEvent, text?: string) => {
+    const framed = text ?? frame(event, plan.framing, written === 0);
+    written++;
+    pending += framed;
+    sent.framed(event, framed.length);
+  };
   const flush = async (): Promise<boolean> => {
-    if (pending && !res.destroyed && !res.write(pending)) await drain(res);
-    pending = '';
+    if (res.destroyed) return false;
+    if (pending) {
+      const flowing = res.write(pending);
+      sent.commit();
+      pending = '';
+      if (!flowing) await drain(res);
+    }
     return !res.destroyed;
   };
   for (const event of plan.events) {
@@ -171,17 +188,20 @@ async function writeEvents(res: ServerResponse, plan: Extract<Plan, { kind: 'str
       if (!(await pacer.until(firstChunkMs + chunks * chunkMs))) return;
       chunks++;
     }
-    pending += frame(event, plan.framing, written === 0);
-    written++;
+    add(event);
   }
   if (written >= strike && fault) {
-    if (fault.kind === 'cut_stream') return cut(res, pending);
+    if (fault.kind === 'cut_stream') {
+      sent.commit();
+      return cut(res, pending);
+    }
     if (fault.kind === 'malformed') {
-      pending += plan.framing === 'sse' ? 'data: {"malformed":\n\n' : `${written === 0 ? '[' : ',\r\n'}{"malformed":`;
+      const broken = { data: '{"malformed":' };
+      add(broken, plan.framing === 'sse' ? `data: ${broken.data}\n\n` : `${written === 0 ? '[' : ',\r\n'}${broken.data}`);
       if (await flush()) res.end();
       return;
     }
-    if (fault.kind === 'stream_error') for (const event of fault.events) pending += frame(event, plan.framing, written++ === 0);
+    if (fault.kind === 'stream_error') for (const event of fault.events) add(event);
   }
   if (plan.framing === 'json-array') pending += written === 0 ? '[]' : ']';
   if (!(await flush())) return;
@@ -199,15 +219,23 @@ export async function write(ctx: Context, plan: Plan, fault?: Fault): Promise<vo
   if (plan.kind === 'stream') return writeStream(ctx, plan, fault);
   ctx.status = plan.status;
   ctx.set(plan.headers);
+  const state = ctx.state as MockState;
   if (plan.kind === 'binary') {
     ctx.type = plan.contentType;
     ctx.body = Buffer.from(plan.data.buffer, plan.data.byteOffset, plan.data.byteLength);
+    state.sent = sentBinary(plan.status, ctx.response.headers, plan.contentType, plan.data.byteLength);
     return;
   }
-  ctx.type = 'application/json';
+  // `malformed` on a whole reply: a 200 whose JSON is cut short, journaled as the text it is.
   const json = JSON.stringify(plan.body);
-  // `malformed` on a whole reply: a 200 whose JSON is cut short.
-  ctx.body = fault?.kind === 'malformed' ? json.slice(0, Math.max(1, Math.floor(json.length / 2))) : json;
+  const text = fault?.kind === 'malformed' ? json.slice(0, Math.max(1, Math.floor(json.length / 2))) : json;
+  writeJson(ctx, plan.status, text === json ? plan.body : text, text);
+}
+
+function writeJson(ctx: Context, status: number, body: unknown, text: string): void {
+  ctx.type = 'application/json';
+  ctx.body = text;
+  (ctx.state as MockState).sent = sentWhole(status, ctx.response.headers, body, text, 'application/json');
 }
 
 /** An error in the route's envelope: its status, headers and body. */
@@ -215,6 +243,5 @@ export function writeError(ctx: Context, envelope: Envelope, error: MockError): 
   const rendered = envelope(error);
   ctx.status = rendered.status;
   ctx.set(rendered.headers);
-  ctx.type = 'application/json';
-  ctx.body = JSON.stringify(rendered.body);
+  writeJson(ctx, rendered.status, rendered.body, JSON.stringify(rendered.body));
 }

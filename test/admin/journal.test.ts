@@ -54,6 +54,16 @@ describe('the request journal', () => {
       duration_ms: expect.any(Number),
       body: { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hello you' }] },
       near_miss: null,
+      source: 'fixture:greeting',
+      scenario_step: null,
+      fault: null,
+      response: {
+        status: 200,
+        headers: expect.objectContaining({ 'x-mock-source': 'fixture:greeting', 'content-type': 'application/json; charset=utf-8' }),
+        body: expect.objectContaining({ object: 'chat.completion', choices: [expect.objectContaining({ message: expect.objectContaining({ content: 'Hi there.' }) })] }),
+      },
+      upstream: null,
+      recorded: null,
     });
   });
 

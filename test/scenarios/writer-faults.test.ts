@@ -43,7 +43,7 @@ class FakeResponse extends EventEmitter {
 }
 
 function contextFor(res: FakeResponse): Context {
-  return { res, req: { socket: { destroy: () => res.destroy() } }, respond: true, response: { headers: {} } } as unknown as Context;
+  return { res, req: { socket: { destroy: () => res.destroy() } }, respond: true, response: { headers: {} }, state: {} } as unknown as Context;
 }
 
 const events: StreamEvent[] = [
@@ -168,5 +168,48 @@ describe('faultIndex', () => {
 
   it('strikes right after the last chunk when the reply has fewer, so the stream never completes', () => {
     expect(faultIndex(events, 50)).toBe(6);
+  });
+});
+
+describe('what the writer reports as sent, for the journal', () => {
+  const sentOf = (ctx: Context) => (ctx.state as { sent?: { status: number; events?: Array<{ event: string | null; data: unknown }>; truncated?: true } }).sent;
+
+  it('the events up to a stream fault, the style error events included, each with its event name or null', async () => {
+    const ctx = contextFor(res);
+    await write(ctx, stream(0), { kind: 'stream_error', afterChunks: 1, events: [{ event: 'error', data: { error: { message: 'boom' } } }] });
+    expect(sentOf(ctx)?.events).toEqual([
+      { event: null, data: { role: 'assistant' } },
+      { event: null, data: { text: 'one' } },
+      { event: 'error', data: { error: { message: 'boom' } } },
+    ]);
+  });
+
+  it('only the events that reached the socket when the client leaves mid-stream', async () => {
+    const ctx = contextFor(res);
+    const done = write(ctx, stream(1_000));
+    await vi.advanceTimersByTimeAsync(2_500);
+    res.destroy();
+    await done;
+    expect(sentOf(ctx)?.events?.map((e) => e.data)).toEqual([{ role: 'assistant' }, { text: 'one' }, { text: 'two' }]);
+  });
+
+  it('the text of a broken frame, and the end of a stream as text', async () => {
+    const malformed = contextFor(res);
+    await write(malformed, stream(0), { kind: 'malformed' });
+    expect(sentOf(malformed)?.events?.at(-1)).toEqual({ event: null, data: '{"malformed":' });
+    res = new FakeResponse();
+    const whole = contextFor(res);
+    await write(whole, stream(0));
+    expect(sentOf(whole)?.events?.at(-1)).toEqual({ event: null, data: '[DONE]' });
+  });
+
+  it('cuts a stream past 1 MB and says so', async () => {
+    const big = 'x'.repeat(300_000);
+    const plan: Plan = { kind: 'stream', status: 200, headers: {}, framing: 'sse', events: Array.from({ length: 5 }, () => ({ data: { big } })), pacing: { firstChunkMs: 0, chunkMs: 0 } };
+    const ctx = contextFor(res);
+    await write(ctx, plan);
+    expect(text().length).toBeGreaterThan(1_500_000);
+    expect(sentOf(ctx)?.events).toHaveLength(3);
+    expect(sentOf(ctx)?.truncated).toBe(true);
   });
 });
