@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 // The command line: `model-gateway-mock [options]` serves; `model-gateway-mock validate` checks
-// the YAML files and exits non-zero with file:line:col for each problem.
+// the YAML files and exits non-zero with file:line:col for each problem; `model-gateway-mock mcp`
+// serves the MCP tools over stdio for a mock that runs elsewhere.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { loadConfig } from './config/load.js';
 import { ConfigLoadError, formatProblem } from './config/store.js';
+import { serveStdio } from './admin/mcp/stdio.js';
 import { defaultDir, startMockServer } from './index.js';
 import { timed } from './log-time.js';
 
@@ -63,6 +65,16 @@ program
     for (const problem of result.problems) console.error(formatProblem(problem));
     if (result.problems.length > 0) process.exit(1);
     console.log(`ok: ${result.files.length} files`);
+  });
+
+program
+  .command('mcp')
+  .description("serve the MCP tools over stdio, calling a running mock's admin API")
+  .requiredOption('--url <url>', 'the running mock, e.g. http://127.0.0.1:4141')
+  .addOption(new Option('--admin-token <token>', "the mock's --admin-token").env('MOCK_ADMIN_TOKEN'))
+  .action(async (options: { url: string; adminToken?: string }) => {
+    // stdout carries the protocol: nothing else may be printed there.
+    await serveStdio(options.url, options.adminToken);
   });
 
 await program.parseAsync();

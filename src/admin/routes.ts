@@ -8,6 +8,8 @@ import { clearRequests, listRequests } from '../exchange/admin/journal.js';
 import type { AdminRequest } from '../exchange/admin/request.js';
 import { reset } from '../exchange/admin/reset.js';
 import { deleteScenario, putScenario } from '../exchange/admin/scenario.js';
+import { listScenarios } from '../exchange/admin/scenarios.js';
+import { listSessions } from '../exchange/admin/sessions.js';
 import type { Mock } from '../exchange/mock.js';
 
 export interface AdminRoute {
@@ -37,6 +39,8 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   route('POST', '/reset', reset),
   route('PUT', '/scenario', putScenario, true),
   route('DELETE', '/scenario', deleteScenario),
+  route('GET', '/scenarios', listScenarios),
+  route('GET', '/sessions', listSessions),
   route('GET', '/fixtures', listFixtures),
   route('POST', '/fixtures', addFixtures, true, 201),
 ];

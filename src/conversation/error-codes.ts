@@ -49,6 +49,8 @@ export const ERROR_CODES = {
   invalid_image_file: { kind: 'invalid_request', meaning: 'An uploaded file is not a PNG, JPEG, WebP or GIF picture.' },
   invalid_file: { kind: 'invalid_request', meaning: 'A video reference upload is neither a picture nor an MP4 clip.' },
   invalid_fixtures: { kind: 'invalid_request', meaning: 'A document posted to /__admin/fixtures is not a valid fixtures file.' },
+  invalid_fixture_file: { kind: 'invalid_request', meaning: 'The `file` to write fixtures into leaves the fixtures directory, or is not a .yaml name.' },
+  fixture_file_exists: { kind: 'invalid_request', meaning: 'The `file` to write fixtures into exists already (409); it is left unchanged.' },
   scenario_not_found: { kind: 'invalid_request', meaning: 'A scenario named by header, query, key or admin call is not loaded.' },
   video_not_ready: { kind: 'invalid_request', meaning: "A video's content was asked for before the task completed." },
   task_not_exist: { kind: 'invalid_request', meaning: 'The gateway task form does not know this task id (the gateway answers 400, not 404).' },

@@ -21,6 +21,7 @@ import { openaiEnvelope } from '../styles/openai-envelope.js';
 import { responses } from '../styles/responses/index.js';
 import { taskEnvelope } from '../styles/videos/gateway.js';
 import { authenticate } from './auth.js';
+import { mcpEndpoint, mcpMethodNotAllowed } from './mcp.js';
 import type { BodyParsers } from './body.js';
 import { perform } from './exchange.js';
 import type { MockState } from './state.js';
@@ -94,11 +95,14 @@ function adminRoutes(router: Router, mock: Mock, { json }: BodyParsers): void {
   const guard = adminAuth(mock);
   for (const route of ADMIN_ROUTES) {
     const answer: Middleware = async (ctx) => {
-      const request = { query: ctx.query as Record<string, string>, headers: ctx.headers as Record<string, string>, body: ctx.request.body };
+      const request = { query: ctx.query as Record<string, string>, params: ctx.params as Record<string, string>, headers: ctx.headers as Record<string, string>, body: ctx.request.body };
       await write(ctx, { kind: 'json', status: route.status, headers: {}, body: route.run(mock, request) });
     };
     router.register(route.path, [route.method], route.body ? [guard, json, answer] : [guard, answer]);
   }
+  // The transport reads its own body, so that a body that is not JSON gets a JSON-RPC error.
+  router.post('/__admin/mcp', guard, mcpEndpoint(mock));
+  router.register('/__admin/mcp', ['GET', 'DELETE'], [guard, mcpMethodNotAllowed]);
 }
 
 export function routes(mock: Mock, bodies: BodyParsers): Router {

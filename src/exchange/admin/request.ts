@@ -2,6 +2,8 @@
 // operations answer the `/__admin` routes and the MCP tools.
 export interface AdminRequest {
   query: Record<string, string>;
+  /** The path's named segments (`:id`), for routes that have them. */
+  params?: Record<string, string>;
   /** Lower-cased header names. */
   headers: Record<string, string>;
   body: unknown;
