@@ -21,6 +21,11 @@ function integer(name: string, min: number) {
   };
 }
 
+function httpUrl(value: string): string {
+  if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol)) throw new InvalidArgumentError('--url must be an http:// or https:// URL.');
+  return value;
+}
+
 const program = new Command()
   .name('model-gateway-mock')
   .description('A mock model gateway: four chat styles, images and video tasks, from YAML fixtures.')
@@ -70,7 +75,7 @@ program
 program
   .command('mcp')
   .description("serve the MCP tools over stdio, calling a running mock's admin API")
-  .requiredOption('--url <url>', 'the running mock, e.g. http://127.0.0.1:4141')
+  .requiredOption('--url <url>', 'the running mock, e.g. http://127.0.0.1:4141', httpUrl)
   .addOption(new Option('--admin-token <token>', "the mock's --admin-token").env('MOCK_ADMIN_TOKEN'))
   .action(async (options: { url: string; adminToken?: string }) => {
     // stdout carries the protocol: nothing else may be printed there.

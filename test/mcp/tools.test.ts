@@ -107,7 +107,7 @@ describe.each<Transport>(['http', 'stdio'])('the MCP tools over %s', (transport)
     expect(table).toContain('id | time | session | method | path | status | source');
     for (const { id } of requests) expect(table).toContain(id);
     expect(table).toMatch(/\| 429 \| scenario:rate_limit/);
-    expect(await ok(client, 'journal', { session: s, status: 429 })).toContain('1 matching requests');
+    expect(await ok(client, 'journal', { session: s, status: 429 })).toContain('1 matching request,');
     expect(await ok(client, 'journal', { session: s, limit: 1 })).toContain('The latest 1 of 3');
 
     const [limited, matched, generated] = requests.map((r) => r.id);
@@ -136,6 +136,9 @@ describe.each<Transport>(['http', 'stdio'])('the MCP tools over %s', (transport)
     expect((await ask('anyone', `saved-${transport}`)).choices[0]!.message.content).toBe(`Saved by ${transport}.`);
     const again = await call(client, 'add_fixture', { yaml, file: `${transport}-saved.yaml` });
     expect(again).toMatchObject({ isError: true, text: expect.stringContaining('already exists') });
+    const broken = await call(client, 'add_fixture', { yaml: 'chat:\n  - reply: 5\n', file: `${transport}-broken.yaml` });
+    expect(broken).toMatchObject({ isError: true, text: expect.stringContaining(`${transport}-broken.yaml was not kept`) });
+    expect(existsSync(join(server.fixturesDir, `${transport}-broken.yaml`))).toBe(false);
   });
 
   it('advance_clock completes a video task without waiting', async () => {

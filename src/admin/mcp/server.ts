@@ -3,9 +3,10 @@
 // tries again); an unknown tool or a malformed request is a JSON-RPC error.
 import { readFileSync } from 'node:fs';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestParamsSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { MockError } from '../../conversation/errors.js';
+import { formatPath } from '../../conversation/field-path.js';
 import { parseBody, type IssueWording } from '../../styles/validate.js';
 import type { AdminClient } from '../client.js';
 import { AdminUnreachable } from '../http-client.js';
@@ -43,17 +44,29 @@ async function callTool(admin: AdminClient, tool: Tool, args: unknown): Promise<
   }
 }
 
+// The SDK's own schema would answer malformed params with -32603 (internal error); taking them
+// as they come lets a malformed call get -32602 (invalid params) naming the field.
+const callToolMessage = z.object({ method: z.literal('tools/call'), params: z.unknown() });
+
+function callParams(params: unknown): z.infer<typeof CallToolRequestParamsSchema> {
+  const parsed = CallToolRequestParamsSchema.safeParse(params);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  throw new McpError(ErrorCode.InvalidParams, `Invalid params of tools/call: ${formatPath(['params', ...issue.path])}: ${issue.message}.`);
+}
+
 export function mcpServer(admin: AdminClient): Server {
   const server = new Server({ name: 'model-gateway-mock', version: VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
   server.setRequestHandler(ListToolsRequestSchema, () => ({
     tools: TOOLS.map((tool) => ({ name: tool.name, description: tool.description, inputSchema: inputSchema(tool) })),
   }));
-  server.setRequestHandler(CallToolRequestSchema, (request) => {
-    const tool = TOOLS.find((t) => t.name === request.params.name);
+  server.setRequestHandler(callToolMessage, (request) => {
+    const params = callParams(request.params);
+    const tool = TOOLS.find((t) => t.name === params.name);
     if (!tool) {
-      throw new McpError(ErrorCode.InvalidParams, `Unknown tool '${request.params.name}'. Known tools: ${TOOLS.map((t) => t.name).join(', ')}.`);
+      throw new McpError(ErrorCode.InvalidParams, `Unknown tool '${params.name}'. Known tools: ${TOOLS.map((t) => t.name).join(', ')}.`);
     }
-    return callTool(admin, tool, request.params.arguments);
+    return callTool(admin, tool, params.arguments);
   });
   return server;
 }

@@ -59,7 +59,7 @@ const listFixtures = tool(
     await requireSession(admin, input.session);
     const { fixtures } = await ask<{ fixtures: Listed[] }>(admin, 'GET', '/fixtures', { query: { session: input.session } });
     if (fixtures.length === 0) return 'No fixtures are loaded.';
-    return `${fixtures.length} fixtures, in the order they are tried within a priority:\n\n${table(
+    return `${fixtures.length} fixture${fixtures.length === 1 ? '' : 's'}:\n\n${table(
       ['name', 'section', 'file', 'priority', 'session'],
       fixtures.map((f) => [f.name, f.section, f.file, f.priority, f.session]),
     )}`;

@@ -68,7 +68,8 @@ export function explanation(entry: JournalEntry): string {
 
 export function journalTable(entries: readonly JournalEntry[], total: number): string {
   if (total === 0) return 'The journal holds no requests that match.';
-  const heading = entries.length < total ? `The latest ${entries.length} of ${total} matching requests, oldest first:` : `${total} matching requests, oldest first:`;
+  const requests = total === 1 ? 'request' : 'requests';
+  const heading = entries.length < total ? `The latest ${entries.length} of ${total} matching ${requests}, oldest first:` : `${total} matching ${requests}, oldest first:`;
   const rows = entries.map((e) => [e.id, e.time, e.session, e.method, e.path, e.status, e.source]);
   return `${heading}\n\n${table(['id', 'time', 'session', 'method', 'path', 'status', 'source'], rows)}`;
 }
