@@ -1,8 +1,10 @@
 // The MCP tools over both transports, driven by the MCP SDK's own client against a mock on port
-// 0: each tool's effect is checked through the HTTP admin API and through an official SDK.
+// 0: each tool's effect is checked through the HTTP admin API and through an official SDK, and a
+// bad input to any tool is a tool error naming the field, after which the server keeps answering.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import OpenAI, { RateLimitError } from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
@@ -55,6 +57,35 @@ const INPUTS: Record<string, string[]> = {
   reset: ['session'],
 };
 const REQUIRED: Record<string, string[]> = { add_fixture: ['yaml'], set_scenario: ['name'], explain_request: ['id'], fixture_from_request: ['id'] };
+
+/** Each tool with inputs it must refuse, and what the refusal must name. */
+const MISTAKES: Array<[string, Record<string, unknown>, string]> = [
+  ['status', { verbose: true }, "Invalid value for 'arguments'"],
+  ['list_fixtures', { session: 5 }, "Invalid value for 'session'"],
+  ['list_fixtures', { session: 'nobody' }, "the session 'nobody' holds no state. Known sessions: "],
+  ['add_fixture', {}, "Missing required argument 'yaml'"],
+  ['add_fixture', { yaml: 'chat: [' }, "Invalid value for 'yaml': line 1"],
+  ['add_fixture', { yaml: 'chat:\n  - reply: 5\n' }, 'chat[0].reply'],
+  ['add_fixture', { yaml: 'images: []\n' }, 'Only chat fixtures can be added at run time'],
+  ['add_fixture', { yaml: 'chat: []\n', file: '../outside.yaml' }, "The file name '../outside.yaml'"],
+  ['add_fixture', { yaml: 'chat: []\n', file: 'a.yaml', session: 's' }, "Invalid value for 'file'"],
+  ['list_scenarios', { all: 1 }, "Invalid value for 'arguments'"],
+  ['set_scenario', {}, "Missing required argument 'name'"],
+  ['set_scenario', { name: 'meltdown' }, 'Known scenarios: rate_limit'],
+  ['clear_scenario', { session: 1 }, "Invalid value for 'session'"],
+  ['journal', { status: 'teapot' }, "Invalid value for 'status'"],
+  ['journal', { limit: 0 }, "Invalid value for 'limit'"],
+  ['journal', { session: 'nobody' }, "the session 'nobody' holds no state"],
+  ['explain_request', {}, "Missing required argument 'id'"],
+  ['explain_request', { id: 'req_nope' }, "Invalid value for 'id': no journal entry has the id 'req_nope'"],
+  ['fixture_from_request', { id: 7 }, "Invalid value for 'id'"],
+  ['fixture_from_request', { id: 'req_nope', file: 'x.yaml' }, "no journal entry has the id 'req_nope'"],
+  ['advance_clock', {}, 'advance_ms'],
+  ['advance_clock', { advance_ms: -1 }, "Invalid value for 'advance_ms'"],
+  ['advance_clock', { set: 'yesterday' }, "Invalid value for 'set'"],
+  ['advance_clock', { advance_ms: 1, set: '2030-01-01' }, 'not both'],
+  ['reset', { session: ['a'] }, "Invalid value for 'session'"],
+];
 
 describe.each<Transport>(['http', 'stdio'])('the MCP tools over %s', (transport) => {
   let client: Client;
@@ -154,5 +185,22 @@ describe.each<Transport>(['http', 'stdio'])('the MCP tools over %s', (transport)
     await ask(s, 'hello');
     expect(await ok(client, 'reset', { session: s })).toContain(`Reset the session '${s}'`);
     expect((await admin<{ requests: unknown[] }>(`/requests?session=${s}`)).requests).toEqual([]);
+  });
+
+  it('answers a bad input to every tool with a tool error naming the field, and keeps answering', async () => {
+    const tools = new Set<string>();
+    for (const [tool, args, named] of MISTAKES) {
+      const answer = await call(client, tool, args);
+      expect({ tool, args, ...answer }).toEqual({ tool, args, isError: true, text: expect.stringContaining(named) });
+      tools.add(tool);
+    }
+    expect([...tools].sort()).toEqual((await client.listTools()).tools.map((t) => t.name).sort());
+    expect(await ok(client, 'status')).toContain('The mock is ok.');
+  });
+
+  it('answers an unknown tool with a JSON-RPC error naming the known ones', async () => {
+    const error = await client.callTool({ name: 'delete_everything', arguments: {} }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(McpError);
+    expect(error).toMatchObject({ code: -32602, message: expect.stringContaining('Known tools: status, list_fixtures') });
   });
 });

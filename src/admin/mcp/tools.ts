@@ -43,7 +43,7 @@ function parsedDocument(yaml: string): unknown {
   } catch (error) {
     if (!(error instanceof YAMLParseError)) throw error;
     const at = error.linePos?.[0];
-    throw new ToolError(`Invalid value for 'yaml': ${at ? `line ${at.line}, col ${at.col}: ` : ''}${error.message.split('\n')[0]}`);
+    throw new ToolError(`Invalid value for 'yaml': ${at ? `line ${at.line}, col ${at.col}: ` : ''}${error.message.split('\n')[0]!.replace(/:$/, '')}`);
   }
 }
 
