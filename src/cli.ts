@@ -47,7 +47,7 @@ const program = new Command()
   .action(async (options) => {
     try {
       const server = await startMockServer({ ...options, logLevel: options.logLevel });
-      console.log(timed(`model-gateway-mock listening on ${server.url}`));
+      console.log(timed(`model-gateway-mock listening on ${server.url} (inspector: ${server.url}/__admin/ui)`));
       const stop = () => void server.close().then(() => process.exit(0));
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);

@@ -11,6 +11,7 @@ import { answerClientError } from './server/client-error.js';
 import type { LatencyMode, LogLevel, Mock } from './exchange/mock.js';
 import { timed } from './log-time.js';
 import { createClock, type Clock } from './state/clock.js';
+import { EventHub } from './state/events.js';
 import { Sessions } from './state/sessions.js';
 
 export interface MockServerOptions {
@@ -69,6 +70,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const log: Mock['log'] = (lineLevel, line) => {
     if (logs(lineLevel)) logger(timed(line));
   };
+  const events = new EventHub();
   const store = new ConfigStore({
     fixturesDir: resolve(options.fixtures ?? defaultDir('fixtures')),
     scenariosDir: resolve(options.scenarios ?? defaultDir('scenarios')),
@@ -77,6 +79,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     onReload: (problems) => {
       if (problems.length === 0) log('info', 'configuration reloaded');
       else for (const problem of problems) log('error', `${formatProblem(problem)} (last good configuration kept)`);
+      events.publish('reload', { reloads: store.reloads, status: problems.length ? 'degraded' : 'ok', errors: problems });
     },
   });
   const journalMax = options.journalMax ?? 1000;
@@ -84,6 +87,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     store,
     sessions: new Sessions(journalMax, clock.now),
     clock,
+    events,
     requestCount: 0,
     log,
     logs,

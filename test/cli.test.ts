@@ -77,6 +77,7 @@ describe('model-gateway-mock CLI', () => {
       const first = (await lines.next()).value as string;
       const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(first)?.[1];
       expect(url).toBeTruthy();
+      expect(first).toContain(`inspector: ${url}/__admin/ui`);
       await fetch(`${url}/v1/chat/completions`, {
         method: 'POST',
         headers: { authorization: 'Bearer k', 'content-type': 'application/json' },

@@ -2,7 +2,7 @@
 // of ADMIN_ROUTES run directly) or over HTTP (the stdio bridge beside a running mock). The MCP
 // tools take an AdminClient, so they are the same over both transports.
 import { MockError } from '../conversation/errors.js';
-import type { AdminRequest } from '../exchange/admin/request.js';
+import { TextAnswer, type AdminRequest } from '../exchange/admin/request.js';
 import type { Mock } from '../exchange/mock.js';
 import { openaiEnvelope } from '../styles/openai-envelope.js';
 import { ADMIN_ROUTES, type AdminRoute } from './routes.js';
@@ -56,7 +56,8 @@ export function inProcessAdmin(mock: Mock): AdminClient {
         if (!params) continue;
         const request: AdminRequest = { query: definedQuery(call.query), params, headers: {}, body: call.body };
         try {
-          return { status: route.status, body: await route.run(mock, request) };
+          const result = await route.run(mock, request);
+          return { status: route.status, body: result instanceof TextAnswer ? result.text : result };
         } catch (error) {
           if (error instanceof MockError) return errorAnswer(error);
           throw error;

@@ -5,11 +5,12 @@ import { postClock, readClock } from '../exchange/admin/clock.js';
 import { addFixtures, listFixtures } from '../exchange/admin/fixtures.js';
 import { health } from '../exchange/admin/health.js';
 import { clearRequests, listRequests } from '../exchange/admin/journal.js';
+import { requestFixture, saveRequestFixture } from '../exchange/admin/request-fixture.js';
 import type { AdminRequest } from '../exchange/admin/request.js';
 import { reset } from '../exchange/admin/reset.js';
 import { deleteScenario, putScenario } from '../exchange/admin/scenario.js';
 import { listScenarios } from '../exchange/admin/scenarios.js';
-import { listSessions } from '../exchange/admin/sessions.js';
+import { listTasks } from '../exchange/admin/tasks.js';
 import type { Mock } from '../exchange/mock.js';
 
 export interface AdminRoute {
@@ -19,6 +20,7 @@ export interface AdminRoute {
   body: boolean;
   /** The status of a success (201 for what it creates). */
   status: number;
+  /** The JSON answer, or a `TextAnswer` written as is with its content type. */
   run(mock: Mock, request: AdminRequest): unknown;
 }
 
@@ -36,11 +38,13 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   route('GET', '/health', health),
   route('GET', '/requests', listRequests),
   route('DELETE', '/requests', clearRequests),
+  route('GET', '/requests/:id/fixture', requestFixture),
+  route('POST', '/requests/:id/fixture', saveRequestFixture, true, 201),
   route('POST', '/reset', reset),
   route('PUT', '/scenario', putScenario, true),
   route('DELETE', '/scenario', deleteScenario),
-  route('GET', '/scenarios', listScenarios),
-  route('GET', '/sessions', listSessions),
   route('GET', '/fixtures', listFixtures),
   route('POST', '/fixtures', addFixtures, true, 201),
+  route('GET', '/scenarios', listScenarios),
+  route('GET', '/tasks', listTasks),
 ];

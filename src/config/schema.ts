@@ -1,8 +1,7 @@
 // The one schema of every YAML file: fixtures files (models, keys, chat, images, videos,
 // image_generation) and scenario files (scenarios). Unknown keys are refused so typos surface.
 import { z } from 'zod';
-import { ERROR_KINDS } from '../conversation/errors.js';
-import { chatFixtureSchema, chatImageOutput, matchSchema, nonNegative } from '../conversation/fixture-schema.js';
+import { chatFixtureSchema, chatImageOutput, errorKind, matchSchema, nonNegative } from '../conversation/fixture-schema.js';
 
 export const videoTimingSchema = z.strictObject({
   queued_ms: nonNegative.optional(),
@@ -32,7 +31,6 @@ export const keySchema = z.strictObject({
   scenario: z.string().optional(),
 });
 
-const errorKind = z.enum(ERROR_KINDS);
 
 export const imageFixtureSchema = z.strictObject({
   name: z.string().optional(),

@@ -2,6 +2,7 @@
 // `POST /__admin/fixtures` write them. It lives beside the fixtures it describes, so their types
 // are inferred from it rather than written twice.
 import { z } from 'zod';
+import { ERROR_KINDS } from './error-codes.js';
 import { STYLE_NAMES } from './types.js';
 
 export const nonNegative = z.number().int().nonnegative();
@@ -17,7 +18,11 @@ export const matchSchema = z.strictObject({
   conversation: z.string().optional(),
   turn: z.number().int().positive().optional(),
   headers: z.record(z.string(), z.string()).optional(),
+  /** What `model-gateway-mock fingerprint` prints for a request (recordings pin their turn with it). */
+  fingerprint: z.string().regex(/^[0-9a-f]{16}$/, 'expected the 16 hex digits `model-gateway-mock fingerprint` prints').optional(),
 });
+
+export const errorKind = z.enum(ERROR_KINDS);
 
 export const chatImageOutput = z.enum(['images', 'markdown']);
 
@@ -33,6 +38,21 @@ export const chatFixtureSchema = z.strictObject({
     finish_reason: z.enum(['stop', 'length', 'tool_calls', 'content_filter']).optional(),
     usage: z.strictObject({ input_tokens: nonNegative.optional(), output_tokens: nonNegative.optional() }).optional(),
     chat_image_output: chatImageOutput.optional(),
+    /** The text as the stream sends it, piece by piece (a recording keeps the upstream's split). */
+    chunks: z.array(z.string()).min(1).optional(),
+    /** An error in the style's envelope instead of a reply: a kind (with `message` beside it), or the whole answer. */
+    error: z
+      .union([
+        errorKind,
+        z.strictObject({
+          kind: errorKind,
+          status: z.number().int().min(400).max(599).optional(),
+          message: z.string().optional(),
+          headers: z.record(z.string(), z.string()).optional(),
+        }),
+      ])
+      .optional(),
+    message: z.string().optional(),
   }),
   stream: z
     .strictObject({

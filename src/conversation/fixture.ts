@@ -6,6 +6,7 @@ import { compileMatch, type Captures, type Matcher } from './match.js';
 import type { MatchSubject } from './subject.js';
 import { compileTemplate, compileValueTemplate, type Template, type ValueTemplate } from './template.js';
 import { countTokens } from './tokens.js';
+import type { ErrorKind } from './error-codes.js';
 import type { FinishReason, StreamSettings } from './types.js';
 
 export type ChatFixtureSpec = z.infer<typeof chatFixtureSchema>;
@@ -34,6 +35,34 @@ export interface ChatFixture {
   usage?: { inputTokens?: number; outputTokens?: number };
   stream?: StreamSettings;
   chatImageOutput?: 'images' | 'markdown';
+  /** The stream's text pieces, when the fixture fixes them (`reply.chunks`). */
+  chunks?: string[];
+  /** The error the fixture answers with instead of a reply (`reply.error`). */
+  error?: FixtureError;
+}
+
+export interface FixtureError {
+  kind: ErrorKind;
+  status?: number;
+  message?: string;
+  headers?: Record<string, string>;
+}
+
+function fixtureError(reply: ChatReplySpec): FixtureError | undefined {
+  if (reply.error === undefined) return undefined;
+  if (typeof reply.error === 'string') return { kind: reply.error, message: reply.message };
+  if (reply.message !== undefined) throw new CompileError(['reply', 'message'], 'give the message inside reply.error when reply.error is an object');
+  return reply.error;
+}
+
+/**
+ * `reply.chunks` are the text as streamed, taken literally (a recorded reply is no template):
+ * joined, they must say what `reply.text` says.
+ */
+function chunkedText(chunks: readonly string[], text: string | undefined): CompiledText {
+  const joined = chunks.join('');
+  if (text !== undefined && text !== joined) throw new CompileError(['reply', 'chunks'], 'reply.chunks joined must equal reply.text');
+  return { template: { constant: joined, render: () => joined }, tokens: countTokens(joined) };
 }
 
 /** A compile problem at a path inside the fixture, for `file:line:col` reports. */
@@ -72,7 +101,7 @@ export function compileChatFixture(spec: ChatFixtureSpec, file: string, order: n
     order,
     session,
     matcher,
-    text: compileText(reply.text, groups, ['reply', 'text']),
+    text: reply.chunks ? at(['reply'], () => chunkedText(reply.chunks!, reply.text)) : compileText(reply.text, groups, ['reply', 'text']),
     reasoning: compileText(reply.reasoning, groups, ['reply', 'reasoning']),
     toolCalls: (reply.tool_calls ?? []).map((call, i) => ({
       name: call.name,
@@ -86,6 +115,8 @@ export function compileChatFixture(spec: ChatFixtureSpec, file: string, order: n
       chunkBy: spec.stream.chunk_by,
     },
     chatImageOutput: reply.chat_image_output,
+    chunks: reply.chunks,
+    error: at(['reply'], () => fixtureError(reply)),
   };
 }
 

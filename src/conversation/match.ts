@@ -80,6 +80,10 @@ export function compileMatch(spec: MatchSpec = {}): Matcher {
     const turn = spec.turn;
     checks.push({ key: 'turn', test: (s) => s.userTurns === turn });
   }
+  if (spec.fingerprint !== undefined) {
+    const wanted = spec.fingerprint;
+    checks.push({ key: 'fingerprint', test: (s) => s.fingerprint === wanted });
+  }
   if (spec.headers !== undefined) {
     const wanted = Object.entries(spec.headers).map(([name, value]) => [name.toLowerCase(), value] as const);
     checks.push({ key: 'headers', test: (s) => wanted.every(([name, value]) => s.headers[name] === value) });

@@ -3,12 +3,13 @@
 // can only differ in how they spell the same reply.
 import type { ChatFixture, CompiledText, Selection } from './fixture.js';
 import { generateProse, generateReasoning } from './prose.js';
+import { conversationSides } from './fingerprint.js';
 import { hashHex, seededRandom, type Random } from './random.js';
 import { generateFromSchema } from './schema-gen.js';
 import { turnText } from './subject.js';
 import type { TemplateScope } from './template.js';
 import { chunkText, countTokens, tokenCounter } from './tokens.js';
-import type { ChatRequest, ChunkBy, FinishReason, Pacing, Part, Reply, ReplyChoice, ToolCall, ToolDef, Usage } from './types.js';
+import type { ChatRequest, ChunkBy, FinishReason, Pacing, Reply, ReplyChoice, ToolCall, ToolDef, Usage } from './types.js';
 
 export interface ReplyContext {
   /** Base id of the reply (seed, session, counter). */
@@ -40,37 +41,12 @@ export function countInputTokens(request: ChatRequest): number {
   return total + 3;
 }
 
-/** What a part says, without the ids and spellings that differ from style to style. */
-function partContent(part: Part): unknown {
-  switch (part.kind) {
-    case 'text':
-      return part.text;
-    case 'media':
-      return ['media', part.mimeType, part.data ?? part.url];
-    case 'tool_call':
-      return ['call', part.name, part.arguments];
-    case 'tool_result':
-      return ['result', part.content];
-    case 'reasoning':
-      return undefined;
-  }
-}
-
 /**
- * A stable digest of what the model is asked, so the same request gets the same generated reply.
- * Turns are read by side (user and tool results, or assistant) with call ids left out, so one
- * conversation has one key in every style.
+ * A stable digest of what the model is asked, so the same request gets the same generated reply:
+ * the conversation as its fingerprint reads it, plus the tool choice and the response format.
  */
 export function contentKey(request: ChatRequest): string {
-  const sides: Array<[string, unknown[]]> = [];
-  for (const turn of request.turns) {
-    const side = turn.role === 'assistant' ? 'a' : 'u';
-    const content = turn.parts.map(partContent).filter((c) => c !== undefined);
-    const last = sides[sides.length - 1];
-    if (last && last[0] === side) last[1].push(...content);
-    else sides.push([side, content]);
-  }
-  return hashHex(JSON.stringify([request.model, request.system, sides, request.tools, request.toolChoice, request.responseFormat]));
+  return hashHex(JSON.stringify([request.model, request.system, conversationSides(request.turns), request.tools, request.toolChoice, request.responseFormat]));
 }
 
 function cutAtStop(text: string, stops: readonly string[]): { text: string; stop?: string } {
@@ -123,6 +99,8 @@ interface Draft {
   reasoning?: string;
   toolCalls: ToolCall[];
   finishReason?: FinishReason;
+  /** The stream's pieces, when the fixture fixes them. */
+  chunks?: readonly string[];
 }
 
 function fixtureDraft(selection: Selection<ChatFixture>, request: ChatRequest, scope: TemplateScope, id: string): Draft {
@@ -138,6 +116,7 @@ function fixtureDraft(selection: Selection<ChatFixture>, request: ChatRequest, s
       arguments: call.arguments(scope) as Record<string, unknown>,
     })),
     finishReason: fixture.finishReason,
+    chunks: fixture.chunks,
   };
 }
 
@@ -164,7 +143,8 @@ function finish(draft: Draft, request: ChatRequest, limit: number, chunkBy: Chun
     images: [],
     finishReason,
     stopSequence: limited.cut ? undefined : stopped.stop,
-    textChunks: request.stream ? chunkText(limited.text, chunkBy) : [],
+    // A fixture's own pieces hold while the text is sent whole; a stop sequence or a limit cuts anew.
+    textChunks: !request.stream ? [] : draft.chunks && limited.text === draft.text ? [...draft.chunks] : chunkText(limited.text, chunkBy),
     reasoningChunks: request.stream && reasoning ? chunkText(reasoning, chunkBy) : [],
     tokens,
   };

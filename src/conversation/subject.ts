@@ -1,5 +1,6 @@
 // What matchers look at: the features of a request, each computed at most once and only when a
 // matcher asks for it, so a fixture hit on `model` alone costs no lower-casing of a long history.
+import { fingerprint } from './fingerprint.js';
 import type { ChatRequest, StyleName, Turn } from './types.js';
 
 export interface MatchSubject {
@@ -14,6 +15,8 @@ export interface MatchSubject {
   /** Mime types of the media in the last user turn. */
   readonly media: readonly string[];
   readonly userTurns: number;
+  /** The request's fingerprint (chat requests only). */
+  readonly fingerprint: string | undefined;
   readonly headers: Readonly<Record<string, string>>;
 }
 
@@ -46,6 +49,7 @@ class ChatSubject implements MatchSubject {
   private toolNames: Set<string> | undefined;
   private mediaTypes: string[] | undefined;
   private userTurnCount: number | undefined;
+  private fingerprintText: string | undefined;
   readonly style: StyleName;
   readonly model: string;
   readonly headers: Readonly<Record<string, string>>;
@@ -93,6 +97,10 @@ class ChatSubject implements MatchSubject {
       (t) => t.role === 'user' && t.parts.some((p) => p.kind === 'text' || p.kind === 'media'),
     ).length);
   }
+
+  get fingerprint(): string {
+    return (this.fingerprintText ??= fingerprint(this.request));
+  }
 }
 
 export function chatSubject(request: ChatRequest): MatchSubject {
@@ -112,6 +120,7 @@ export function promptSubject(model: string, prompt: string, headers: Record<str
     tools: new Set(),
     media: [],
     userTurns: 1,
+    fingerprint: undefined,
     headers,
   };
 }

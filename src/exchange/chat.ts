@@ -11,6 +11,7 @@ import { imageOutputOf, withImages, type ImageOutput } from '../media/image-outp
 import { pictureSeed } from '../media/images.js';
 import { pictures } from '../media/pictures.js';
 import { toFault } from '../scenarios/apply.js';
+import { stepError } from '../scenarios/outcome.js';
 import { MAX_STORED_RESPONSES, putBounded } from '../state/session.js';
 import type { ChatStyle, StyleInput } from '../styles/style.js';
 import { newNotes, settle, type Exchange, type Notes, type Outcome } from './exchange.js';
@@ -81,6 +82,8 @@ export function chat(style: ChatStyle) {
       const decision = scenarioStep(mock, exchange, style.envelope, subject, notes, headers, () => countInputTokens(request));
       if (decision.error) return { error: decision.error, waitMs: decision.waitMs };
       const selection = select(mock, exchange, subject, notes);
+      const refusal = selection?.fixture.error;
+      if (refusal) return { error: stepError(refusal.kind, refusal) };
       const plain = reply(mock, exchange, request, model, selection);
       const answer = output ? illustrated(mock, output, subject, notes, selection?.fixture, plain) : plain;
       const kept = style.store?.(answer, request);

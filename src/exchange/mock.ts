@@ -2,6 +2,7 @@
 // Passed explicitly (no globals), so several servers can run in one test process.
 import type { ConfigStore } from '../config/store.js';
 import type { Clock } from '../state/clock.js';
+import type { EventHub } from '../state/events.js';
 import type { Sessions } from '../state/sessions.js';
 
 export type LatencyMode = 'realistic' | 'none';
@@ -21,6 +22,8 @@ export interface Mock {
   store: ConfigStore;
   sessions: Sessions;
   clock: Clock;
+  /** What happens, for live watchers (the inspector's event stream). */
+  events: EventHub;
   options: ServerOptions;
   log(level: Exclude<LogLevel, 'silent'>, line: string): void;
   /** Whether lines of this level are written, so a silent mock does not build them. */

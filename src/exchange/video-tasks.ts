@@ -6,6 +6,7 @@ import { promptSubject } from '../conversation/subject.js';
 import { videoSize } from '../media/sizes.js';
 import { checkReference } from '../media/upload.js';
 import { fixtureFiles, fixtureTiming } from '../media/video-order.js';
+import { announceTaskChanges } from '../media/task-events.js';
 import { failureOf, resolveTiming } from '../media/video-tasks.js';
 import type { ScenarioDecision } from '../scenarios/apply.js';
 import { MAX_TASKS, putBounded } from '../state/session.js';
@@ -68,6 +69,7 @@ export function createTask(mock: Mock, exchange: Exchange, envelope: Envelope, p
     polls: 0,
   };
   putBounded(exchange.session.tasks, task.id, task, MAX_TASKS);
+  announceTaskChanges(mock.events, mock.sessions, mock.clock.now());
   return { task, decision };
 }
 

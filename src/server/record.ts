@@ -3,6 +3,7 @@
 import type { Context } from 'koa';
 import { sourceOf, type Notes } from '../exchange/exchange.js';
 import type { Mock } from '../exchange/mock.js';
+import type { JournalEntry } from '../state/journal.js';
 import type { MockState } from './state.js';
 
 /** A journal entry keeps a body up to this size; a session keeps up to --journal-max entries. */
@@ -15,7 +16,8 @@ function journalBody(body: unknown, size: number | undefined): unknown {
 }
 
 export function isAdminPath(path: string): boolean {
-  return path.startsWith('/__admin');
+  // The admin API and `/` (the way into the inspector) are the developer's, not the app's.
+  return path.startsWith('/__admin') || path === '/';
 }
 
 /** How the reply was decided, for `--log-level debug`. */
@@ -45,7 +47,7 @@ export function record(mock: Mock, ctx: Context, durationMs: number): void {
   const source = admin ? '-' : sourceOf(notes);
   if (mock.logs('info')) logLine(mock, ctx, notes, status, source, durationMs);
   if (admin) return;
-  state.session.journal.push({
+  const entry: JournalEntry = {
     id: state.requestId,
     time: new Date(mock.clock.now()).toISOString(),
     session: state.session.id,
@@ -65,5 +67,7 @@ export function record(mock: Mock, ctx: Context, durationMs: number): void {
     response: state.sent ?? null,
     upstream: notes.upstream,
     recorded: notes.recorded,
-  });
+  };
+  state.session.journal.push(entry);
+  mock.events.publish('request', entry);
 }

@@ -4,6 +4,7 @@ import Router from '@koa/router';
 import type { Context, Middleware, Next } from 'koa';
 import { ADMIN_ROUTES } from '../admin/routes.js';
 import { MockError, type Envelope } from '../conversation/errors.js';
+import { TextAnswer } from '../exchange/admin/request.js';
 import { chat } from '../exchange/chat.js';
 import { countTokens } from '../exchange/count-tokens.js';
 import { generateContentAction } from '../exchange/generate-content.js';
@@ -22,6 +23,7 @@ import { responses } from '../styles/responses/index.js';
 import { taskEnvelope } from '../styles/videos/gateway.js';
 import { authenticate } from './auth.js';
 import { mcpEndpoint, mcpMethodNotAllowed } from './mcp.js';
+import { inspectorRoutes } from './inspector-routes.js';
 import type { BodyParsers } from './body.js';
 import { perform } from './exchange.js';
 import type { MockState } from './state.js';
@@ -95,8 +97,14 @@ function adminRoutes(router: Router, mock: Mock, { json }: BodyParsers): void {
   const guard = adminAuth(mock);
   for (const route of ADMIN_ROUTES) {
     const answer: Middleware = async (ctx) => {
-      const request = { query: ctx.query as Record<string, string>, params: ctx.params as Record<string, string>, headers: ctx.headers as Record<string, string>, body: ctx.request.body };
-      await write(ctx, { kind: 'json', status: route.status, headers: {}, body: route.run(mock, request) });
+      const request = { query: ctx.query as Record<string, string>, headers: ctx.headers as Record<string, string>, body: ctx.request.body, params: ctx.params };
+      const result = route.run(mock, request);
+      await write(
+        ctx,
+        result instanceof TextAnswer
+          ? { kind: 'binary', status: route.status, headers: {}, contentType: result.contentType, data: Buffer.from(result.text) }
+          : { kind: 'json', status: route.status, headers: {}, body: result },
+      );
     };
     router.register(route.path, [route.method], route.body ? [guard, json, answer] : [guard, answer]);
   }
@@ -109,5 +117,6 @@ export function routes(mock: Mock, bodies: BodyParsers): Router {
   const router = new Router();
   modelRoutes(router, mock, bodies);
   adminRoutes(router, mock, bodies);
+  inspectorRoutes(router, mock);
   return router;
 }

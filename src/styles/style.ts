@@ -1,6 +1,7 @@
 // The seam every chat style implements: pure functions from wire bodies to the neutral model and back.
 import type { Envelope, MockError } from '../conversation/errors.js';
 import type { Framing, StreamEvent } from '../conversation/plan.js';
+import type { RecordedAnswer, RecordedReply } from '../conversation/recorded.js';
 import type { ChatRequest, Reply, StyleName, Turn } from '../conversation/types.js';
 
 /** What a style sees of an HTTP request: already parsed, no Koa. */
@@ -30,6 +31,8 @@ export interface ChatStyle {
   framing?(input: StyleInput): Framing;
   /** The style's in-stream error event(s), for the `stream_error` fault. */
   streamError(error: MockError, context?: StreamErrorContext): StreamEvent[];
+  /** An answer in this style (a whole body or its stream's events) read back into the neutral reply. */
+  read(answer: RecordedAnswer): RecordedReply;
   /** What the session keeps of this reply for later requests, if anything (responses style). */
   store?(reply: Reply, request: ChatRequest): StoredReply | undefined;
 }

@@ -7,6 +7,7 @@ import { ConfigStore } from '../../src/config/store.js';
 import type { Exchange } from '../../src/exchange/exchange.js';
 import type { Mock } from '../../src/exchange/mock.js';
 import { createClock } from '../../src/state/clock.js';
+import { EventHub } from '../../src/state/events.js';
 import { Sessions } from '../../src/state/sessions.js';
 
 export function plainMock(files: { fixtures?: Record<string, string>; scenarios?: Record<string, string> } = {}, strict = false): Mock {
@@ -21,6 +22,7 @@ export function plainMock(files: { fixtures?: Record<string, string>; scenarios?
     store: new ConfigStore({ ...dirs, now: () => 0 }),
     sessions: new Sessions(100, clock.now),
     clock,
+    events: new EventHub(),
     options: { seed: 0, latency: 'none', strict, journalMax: 100, bodyLimitBytes: 1 << 20, adminToken: undefined, logLevel: 'silent' },
     log: () => {},
     logs: () => false,

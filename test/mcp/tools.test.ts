@@ -67,7 +67,7 @@ const MISTAKES: Array<[string, Record<string, unknown>, string]> = [
   ['add_fixture', { yaml: 'chat: [' }, "Invalid value for 'yaml': line 1"],
   ['add_fixture', { yaml: 'chat:\n  - reply: 5\n' }, 'chat[0].reply'],
   ['add_fixture', { yaml: 'images: []\n' }, 'Only chat fixtures can be added at run time'],
-  ['add_fixture', { yaml: 'chat: []\n', file: '../outside.yaml' }, "The file name '../outside.yaml'"],
+  ['add_fixture', { yaml: 'chat: []\n', file: '../outside.yaml' }, '"file" "../outside.yaml" must be a name in the fixtures directory'],
   ['add_fixture', { yaml: 'chat: []\n', file: 'a.yaml', session: 's' }, "Invalid value for 'file'"],
   ['list_scenarios', { all: 1 }, "Invalid value for 'arguments'"],
   ['set_scenario', {}, "Missing required argument 'name'"],
@@ -117,8 +117,8 @@ describe.each<Transport>(['http', 'stdio'])('the MCP tools over %s', (transport)
 
   it('set_scenario makes an OpenAI SDK call get the 429; clear_scenario ends it', async () => {
     expect(await ok(client, 'set_scenario', { name: 'rate_limit', session })).toContain(`'rate_limit' is now active for the session '${session}'`);
-    const { sessions } = await admin<{ sessions: Array<{ id: string; scenario: string | null }> }>('/sessions');
-    expect(sessions.find((s) => s.id === session)?.scenario).toBe('rate_limit');
+    const { sessions } = await admin<{ sessions: Array<{ session: string; scenario: string | null }> }>('/scenarios');
+    expect(sessions).toContainEqual({ session, scenario: 'rate_limit' });
     await expect(ask(session, 'hello')).rejects.toBeInstanceOf(RateLimitError);
     await ok(client, 'clear_scenario', { session });
     expect((await ask(session, 'hello')).choices[0]!.message.content).toBeTruthy();
@@ -151,6 +151,23 @@ describe.each<Transport>(['http', 'stdio'])('the MCP tools over %s', (transport)
     expect(whyGenerated).toContain("The closest fixture was 'weather'");
   });
 
+  it('fixture_from_request pins a generated reply as YAML, and with file the same request replays it', async () => {
+    const s = `${transport}-pin`;
+    const question = `pin this for ${transport}`;
+    const original = (await ask(s, question)).choices[0]!.message.content;
+    const { id } = (await admin<{ requests: Array<{ id: string }> }>(`/requests?session=${s}`)).requests[0]!;
+    const yaml = await ok(client, 'fixture_from_request', { id });
+    expect(yaml).toMatch(/^# last user message: pin this for /);
+    expect(yaml).toContain('fingerprint:');
+    const before = server.reloads();
+    expect(await ok(client, 'fixture_from_request', { id, file: `${transport}-pinned.yaml` })).toContain(`into ${transport}-pinned.yaml`);
+    await server.waitForReload(before);
+    expect((await ask(`${s}-again`, question)).choices[0]!.message.content).toBe(original);
+    expect(await ok(client, 'explain_request', { id: (await admin<{ requests: Array<{ id: string }> }>(`/requests?session=${s}-again`)).requests[0]!.id })).toContain(
+      `from the fixture '${transport}-pinned'`,
+    );
+  });
+
   it('add_fixture makes the next reply that fixture\'s text, for one session', async () => {
     const yaml = `chat:\n  - name: ${transport}-greeting\n    match: { contains: greet }\n    reply: { text: Hello from ${transport}. }\n`;
     expect(await ok(client, 'add_fixture', { yaml, session })).toContain(`Added 1 fixture to the session '${session}': ${transport}-greeting`);
@@ -166,7 +183,7 @@ describe.each<Transport>(['http', 'stdio'])('the MCP tools over %s', (transport)
     expect(existsSync(join(server.fixturesDir, `${transport}-saved.yaml`))).toBe(true);
     expect((await ask('anyone', `saved-${transport}`)).choices[0]!.message.content).toBe(`Saved by ${transport}.`);
     const again = await call(client, 'add_fixture', { yaml, file: `${transport}-saved.yaml` });
-    expect(again).toMatchObject({ isError: true, text: expect.stringContaining('already exists') });
+    expect(again).toMatchObject({ isError: true, text: expect.stringContaining('is already in the fixtures directory; it is left as it is') });
     const broken = await call(client, 'add_fixture', { yaml: 'chat:\n  - reply: 5\n', file: `${transport}-broken.yaml` });
     expect(broken).toMatchObject({ isError: true, text: expect.stringContaining(`${transport}-broken.yaml was not kept`) });
     expect(existsSync(join(server.fixturesDir, `${transport}-broken.yaml`))).toBe(false);

@@ -27,8 +27,9 @@ function known(what: string, names: readonly string[]): string {
 /** For tools that only read: a session that holds no state is a mistake worth naming. */
 export async function requireSession(admin: AdminClient, session: string | undefined): Promise<void> {
   if (session === undefined) return;
-  const { sessions } = await ask<{ sessions: Array<{ id: string }> }>(admin, 'GET', '/sessions');
-  const ids = sessions.map((s) => s.id);
+  // The scenario listing names every session that holds state, beside its scenario.
+  const { sessions } = await ask<{ sessions: Array<{ session: string }> }>(admin, 'GET', '/scenarios');
+  const ids = sessions.map((s) => s.session);
   if (!ids.includes(session)) throw new ToolError(`Invalid value for 'session': the session '${session}' holds no state. ${known('sessions', ids)}`);
 }
 

@@ -160,8 +160,8 @@ const fixtureFromRequest = tool(
       const yaml = await ask<unknown>(admin, 'GET', path);
       return typeof yaml === 'string' ? yaml : JSON.stringify(yaml, null, 2);
     }
-    const saved = await ask<unknown>(admin, 'POST', path, { body: { file: input.file } });
-    return `Wrote the fixture into ${input.file}; the mock reloads it. The admin API answered: ${JSON.stringify(saved)}`;
+    const saved = await ask<{ file: string; name: string; fingerprint: string }>(admin, 'POST', path, { body: { file: input.file } });
+    return `Wrote the fixture '${saved.name}' (match.fingerprint ${saved.fingerprint}) into ${saved.file} in the first fixtures directory; the mock loads it on its next reload, at once when it watches its files.`;
   },
 );
 

@@ -2,6 +2,7 @@
 // instead of sleeping. On a real clock it adds an offset; manual and fixed clocks jump.
 import { z } from 'zod';
 import { invalid } from '../../conversation/errors.js';
+import { announceTaskChanges } from '../../media/task-events.js';
 import type { Clock } from '../../state/clock.js';
 import { parseBody } from '../../styles/validate.js';
 import type { Mock } from '../mock.js';
@@ -51,5 +52,6 @@ export function readClock(mock: Mock): unknown {
 
 export function postClock(mock: Mock, request: AdminRequest): unknown {
   moveClock(mock.clock, request.body);
+  announceTaskChanges(mock.events, mock.sessions, mock.clock.now());
   return clockState(mock.clock);
 }

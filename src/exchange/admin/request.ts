@@ -2,11 +2,19 @@
 // operations answer the `/__admin` routes and the MCP tools.
 export interface AdminRequest {
   query: Record<string, string>;
-  /** The path's named segments (`:id`), for routes that have them. */
-  params?: Record<string, string>;
   /** Lower-cased header names. */
   headers: Record<string, string>;
   body: unknown;
+  /** Path parameters, e.g. the journal entry's `id`. */
+  params?: Record<string, string>;
+}
+
+/** An answer that is not JSON (a fixture's YAML): the route writes it as is, with its type. */
+export class TextAnswer {
+  constructor(
+    readonly contentType: string,
+    readonly text: string,
+  ) {}
 }
 
 /**

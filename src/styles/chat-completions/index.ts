@@ -3,6 +3,7 @@ import { openaiEnvelope, openaiStreamError } from '../openai-envelope.js';
 import type { ChatStyle } from '../style.js';
 import { decodeChatCompletions } from './decode.js';
 import { chatCompletionEvents, encodeChatCompletion } from './encode.js';
+import { readChatCompletion } from './read.js';
 
 export const chatCompletions: ChatStyle = {
   name: 'chat-completions',
@@ -11,4 +12,5 @@ export const chatCompletions: ChatStyle = {
   encode: encodeChatCompletion,
   events: chatCompletionEvents,
   streamError: openaiStreamError,
+  read: readChatCompletion,
 };

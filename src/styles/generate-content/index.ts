@@ -7,6 +7,7 @@ import { decodeGenerateContent } from './decode.js';
 import { encodeGenerateContent } from './encode.js';
 import { generateContentEnvelope } from './envelope.js';
 import { generateContentEvents } from './events.js';
+import { readGenerateContent } from './read.js';
 
 export const ACTIONS = ['generateContent', 'streamGenerateContent', 'countTokens'] as const;
 export type Action = (typeof ACTIONS)[number];
@@ -35,4 +36,5 @@ export const generateContent: ChatStyle = {
   // The envelope itself, as the vendor sends it mid-stream: js-genai raises an ApiError for a data
   // line holding `error.code` 400-599, and Vercel's provider reports it as a stream error.
   streamError: envelopeEvents(generateContentEnvelope),
+  read: readGenerateContent,
 };

@@ -4,6 +4,7 @@ import { decodeCountTokens, decodeMessages } from './decode.js';
 import { encodeMessage } from './encode.js';
 import { messagesEnvelope } from './envelope.js';
 import { messageEvents, messagesStreamError } from './events.js';
+import { readMessage } from './read.js';
 
 export const messages: ChatStyle = {
   name: 'messages',
@@ -12,6 +13,7 @@ export const messages: ChatStyle = {
   encode: encodeMessage,
   events: messageEvents,
   streamError: messagesStreamError,
+  read: readMessage,
 };
 
 export const messagesTokenCounting = {

@@ -8,6 +8,7 @@ import { decodeResponses } from './decode.js';
 import { encodeResponse, outputTurn, type ResponseObject } from './encode.js';
 import { BY_TOKEN, failureEvents, responseEvents, type StreamChunks } from './events.js';
 import { responseId } from './ids.js';
+import { readResponse } from './read.js';
 
 /** The reply's own chunks (its fixture's `chunk_by`), so pacing matches the other styles. */
 function replyChunks(reply: Reply): StreamChunks {
@@ -26,6 +27,7 @@ export const responses: ChatStyle = {
     const response = encodeResponse(context.reply, context.request);
     return failureEvents(error, { response, planned: responseEvents(response, replyChunks(context.reply)).length });
   },
+  read: readResponse,
   store: (reply, request) => ({
     id: responseId(reply),
     turns: [...request.turns, outputTurn(reply)],

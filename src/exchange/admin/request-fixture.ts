@@ -1,0 +1,108 @@
+// `GET /__admin/requests/{id}/fixture` and `POST /__admin/requests/{id}/fixture`: any journaled
+// chat request becomes a fixture that gives that same answer to that same request (matched by
+// its fingerprint), whatever answered it: a fixture, the generator, a scenario's error.
+import { failure } from '../../conversation/errors.js';
+import { fingerprint } from '../../conversation/fingerprint.js';
+import { chatFixtureYaml, type ChatFixtureDocument } from '../../conversation/fixture-yaml.js';
+import { readErrorAnswer } from '../../conversation/recorded.js';
+import { turnText } from '../../conversation/subject.js';
+import type { ChatRequest } from '../../conversation/types.js';
+import type { JournalEntry, SentResponse } from '../../state/journal.js';
+import type { Session } from '../../state/session.js';
+import { chatCompletions } from '../../styles/chat-completions/index.js';
+import { generateContent, parseTarget } from '../../styles/generate-content/index.js';
+import { messages } from '../../styles/messages/index.js';
+import { responses } from '../../styles/responses/index.js';
+import type { ChatStyle, StyleInput } from '../../styles/style.js';
+import type { Mock } from '../mock.js';
+import { fixturePath, writeNewFixtureFile } from './fixture-file.js';
+import { TextAnswer, type AdminRequest } from './request.js';
+
+interface Found {
+  entry: JournalEntry;
+  session: Session;
+}
+
+function findEntry(mock: Mock, id: string): Found {
+  for (const session of mock.sessions.all()) {
+    const entry = session.journal.toArray().find((e) => e.id === id);
+    if (entry) return { entry, session };
+  }
+  throw failure('request_not_found', `No journal entry has the id '${id}' in any session (GET /__admin/requests lists them).`);
+}
+
+/** The chat style that answered a path, and the path parameters its decoder reads. */
+function chatRoute(entry: JournalEntry): { style: ChatStyle; params: Record<string, string> } | undefined {
+  if (entry.method !== 'POST') return undefined;
+  const path = entry.path.replace(/\/+$/, '');
+  if (path === '/v1/chat/completions') return { style: chatCompletions, params: {} };
+  if (path === '/v1/responses') return { style: responses, params: {} };
+  if (path === '/v1/messages') return { style: messages, params: {} };
+  const target = /^\/v1beta\/models\/([^/]+)$/.exec(path)?.[1];
+  if (target === undefined) return undefined;
+  try {
+    const { model, action } = parseTarget(decodeURIComponent(target));
+    return action === 'countTokens' ? undefined : { style: generateContent, params: { target, model, action } };
+  } catch {
+    return undefined;
+  }
+}
+
+function notPinnable(entry: JournalEntry, why: string) {
+  return failure('request_not_pinnable', `Request ${entry.id} (${entry.method} ${entry.path}) cannot become a chat fixture: ${why}.`);
+}
+
+function decoded({ entry, session }: Found): { style: ChatStyle; request: ChatRequest; response: SentResponse } {
+  const route = chatRoute(entry);
+  if (!route) throw notPinnable(entry, 'only chat requests in the four styles become fixtures');
+  if (!entry.response) throw notPinnable(entry, 'nothing was answered to it');
+  const input: StyleInput = { body: entry.body, query: {}, headers: {}, params: route.params };
+  try {
+    return { style: route.style, request: route.style.decode(input, { storedTurns: (id) => session.responses.get(id)?.turns }), response: entry.response };
+  } catch (error) {
+    throw notPinnable(entry, `its body is not a valid ${route.style.name} request (${(error as Error).message})`);
+  }
+}
+
+function lastUserText(request: ChatRequest): string {
+  const turn = request.turns.findLast((t) => t.role === 'user');
+  return turn ? turnText(turn) : '';
+}
+
+/** A whole error answer replays as an error; a stream (even one a client left) as what it said. */
+function pinnedReply(style: ChatStyle, response: SentResponse): ChatFixtureDocument['reply'] {
+  if ('events' in response) return style.read({ events: response.events });
+  if (response.status >= 400) {
+    const headers = Object.fromEntries(Object.entries(response.headers).map(([name, value]) => [name, String(value)]));
+    return { error: readErrorAnswer({ status: response.status, headers, body: response.body }) };
+  }
+  return style.read({ body: response.body });
+}
+
+function pinnedFixture(found: Found, name?: string): ChatFixtureDocument {
+  const { style, request, response } = decoded(found);
+  const print = fingerprint(request);
+  return {
+    name: name ?? `${style.name}-${request.model}-${print.slice(0, 8)}`,
+    comment: `last user message: ${lastUserText(request) || '(none)'}`,
+    match: { fingerprint: print },
+    reply: pinnedReply(style, response),
+  };
+}
+
+function entryId(request: AdminRequest): string {
+  return request.params?.id ?? '';
+}
+
+export function requestFixture(mock: Mock, request: AdminRequest): TextAnswer {
+  return new TextAnswer('text/yaml; charset=utf-8', chatFixtureYaml(pinnedFixture(findEntry(mock, entryId(request)))));
+}
+
+export function saveRequestFixture(mock: Mock, request: AdminRequest): unknown {
+  const found = findEntry(mock, entryId(request));
+  const file = (request.body as { file?: unknown } | null | undefined)?.file;
+  const { path, name } = fixturePath(mock.store.current.fixturesDir, file);
+  const fixture = pinnedFixture(found, name);
+  writeNewFixtureFile(path, file as string, chatFixtureYaml(fixture));
+  return { file, name: fixture.name, fingerprint: fixture.match.fingerprint };
+}

@@ -1,0 +1,166 @@
+// GET /__admin/events on its own: what each event carries, in the order things happened, for one
+// client or a hundred, a client that leaves, and the admin token as `?token=`.
+import OpenAI from 'openai';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKLOG_MAX, EventHub } from '../../src/state/events.js';
+import { shippedScenarioFiles } from '../helpers/shipped.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+interface Received {
+  event: string;
+  data: any;
+}
+
+/** An SSE client that collects events; `next(n)` resolves once n more of the wanted kind came. */
+async function listen(url: string, headers: Record<string, string> = {}) {
+  const abort = new AbortController();
+  const response = await fetch(url, { headers, signal: abort.signal });
+  const received: Received[] = [];
+  let waiters: Array<() => void> = [];
+  const done = (async () => {
+    const decoder = new TextDecoder();
+    let buffer = '';
+    try {
+      for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
+        buffer += decoder.decode(chunk, { stream: true });
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const frame = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const event = /^event: (.*)$/m.exec(frame)?.[1];
+          const data = /^data: (.*)$/m.exec(frame)?.[1];
+          if (event && data) received.push({ event, data: JSON.parse(data) });
+          for (const wake of waiters) wake();
+        }
+      }
+    } catch {
+      // Aborted by the test.
+    }
+  })();
+  const of = (kind: string) => received.filter((item) => item.event === kind);
+  return {
+    response,
+    received,
+    of,
+    async until(kind: string, count: number): Promise<Received[]> {
+      while (of(kind).length < count) await new Promise<void>((resolve) => waiters.push(resolve)).finally(() => (waiters = []));
+      return of(kind);
+    },
+    close: async () => {
+      abort.abort();
+      await done;
+    },
+  };
+}
+
+let server: TestServer;
+const openai = (session: string) =>
+  new OpenAI({ baseURL: `${server.url}/v1`, apiKey: 'sk-test', maxRetries: 0, defaultHeaders: { 'x-mock-session': session } });
+const ask = (session: string, content: string) => openai(session).chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content }] });
+
+beforeAll(async () => {
+  server = await startTestServer({ clock: 'manual', scenarioFiles: shippedScenarioFiles() });
+});
+afterAll(() => server.close());
+
+describe('GET /__admin/events', () => {
+  it('is an event stream of journal entries, in the order they were journaled, as GET /requests gives them', async () => {
+    const client = await listen(`${server.url}/__admin/events`);
+    expect(client.response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const sent: string[] = [];
+    for (let i = 0; i < 12; i++) sent.push((await ask('order', `question ${i}`).withResponse()).response.headers.get('x-request-id')!);
+    const events = await client.until('request', 12);
+    expect(events.map((event) => event.data.id)).toEqual(sent);
+    const journal = ((await (await server.admin('/requests?session=order')).json()) as { requests: unknown[] }).requests;
+    expect(events.map((event) => event.data)).toEqual(journal);
+    await client.close();
+  });
+
+  it('announces reloads (a failed one names its file), scenario switches and video task changes', async () => {
+    const client = await listen(`${server.url}/__admin/events`);
+    await server.writeFixture('bad.yaml', 'chat:\n  - name: bad\n    reply: { txet: "typo" }\n');
+    const [failed] = await client.until('reload', 1);
+    expect(failed!.data).toMatchObject({ reloads: server.reloads(), status: 'degraded', errors: [{ file: expect.stringContaining('bad.yaml'), line: 3 }] });
+    await server.removeFixture('bad.yaml');
+    const reloads = await client.until('reload', 2);
+    expect(reloads[1]!.data).toEqual({ reloads: server.reloads(), status: 'ok', errors: [] });
+
+    const json = { 'content-type': 'application/json' };
+    await server.admin('/scenario?session=s1', { method: 'PUT', headers: json, body: '{"name":"rate_limit"}' });
+    await server.admin('/scenario', { method: 'DELETE' });
+    expect((await client.until('scenario', 2)).map((event) => event.data)).toEqual([
+      { session: 's1', name: 'rate_limit' },
+      { session: null, name: null },
+    ]);
+
+    const video = await openai('tasks').videos.create({ model: 'sora-2', prompt: 'a lighthouse at dusk' });
+    await server.advanceClock(5000);
+    await server.advanceClock(60_000);
+    const tasks = await client.until('task', 3);
+    expect(tasks.map((event) => [event.data.id, event.data.session, event.data.status])).toEqual([
+      [video.id, 'tasks', 'queued'],
+      [video.id, 'tasks', 'in_progress'],
+      [video.id, 'tasks', 'completed'],
+    ]);
+    await client.close();
+  });
+
+  it('serves a hundred clients the same events, and keeps serving those left when some go', async () => {
+    const clients = await Promise.all(Array.from({ length: 100 }, () => listen(`${server.url}/__admin/events`)));
+    await ask('many', 'one');
+    await ask('many', 'two');
+    for (const client of clients) expect((await client.until('request', 2)).map((event) => event.data.body.messages[0].content)).toEqual(['one', 'two']);
+    await Promise.all(clients.slice(0, 50).map((client) => client.close()));
+    await ask('many', 'three');
+    for (const client of clients.slice(50)) expect((await client.until('request', 3))[2]!.data.body.messages[0].content).toBe('three');
+    await Promise.all(clients.slice(50).map((client) => client.close()));
+    expect((await ask('many', 'after all left')).choices[0]!.message.content).toBeTruthy();
+  });
+});
+
+describe('GET /__admin/events with --admin-token', () => {
+  it('takes the token as ?token= or as a bearer token, and answers 401 without it', async () => {
+    const guarded = await startTestServer({ adminToken: 'secret' });
+    try {
+      expect((await fetch(`${guarded.url}/__admin/events`)).status).toBe(401);
+      expect((await fetch(`${guarded.url}/__admin/events?token=wrong`)).status).toBe(401);
+      for (const client of [await listen(`${guarded.url}/__admin/events?token=secret`), await listen(`${guarded.url}/__admin/events`, { authorization: 'Bearer secret' })]) {
+        expect(client.response.status).toBe(200);
+        await client.close();
+      }
+    } finally {
+      await guarded.close();
+    }
+  });
+});
+
+describe('the event hub', () => {
+  it('forgets a watcher that leaves', () => {
+    const hub = new EventHub();
+    const watcher = hub.subscribe();
+    expect(hub.watchers).toBe(1);
+    watcher.close();
+    expect(hub.watchers).toBe(0);
+  });
+
+  it('drops a watcher that falls behind, and only that one', async () => {
+    const hub = new EventHub();
+    const slow = hub.subscribe();
+    const fast = hub.subscribe();
+    const taken: unknown[] = [];
+    const reading = (async () => {
+      for await (const event of fast) taken.push(JSON.parse(event.json));
+    })();
+    for (let i = 0; i <= BACKLOG_MAX; i++) {
+      hub.publish('request', i);
+      await new Promise(setImmediate);
+    }
+    await slow.ended;
+    expect(slow.overflowed).toBe(true);
+    expect(hub.watchers).toBe(1);
+    fast.close();
+    await reading;
+    expect(taken).toHaveLength(BACKLOG_MAX + 1);
+    expect(taken[BACKLOG_MAX]).toBe(BACKLOG_MAX);
+  });
+});

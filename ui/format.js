@@ -1,0 +1,96 @@
+// Pure helpers that turn journal entries into what the page shows.
+
+export function statusClass(status) {
+  if (status >= 200 && status < 300) return 's2';
+  if (status >= 300 && status < 400) return 's3';
+  if (status >= 400 && status < 500 && status !== 499) return 's4';
+  if (status >= 500) return 's5';
+  return 's0';
+}
+
+export function clockTime(iso) {
+  return typeof iso === 'string' ? iso.slice(11, 23) : '';
+}
+
+function textOf(content) {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  return content
+    .map((part) => (typeof part === 'string' ? part : typeof part?.text === 'string' ? part.text : ''))
+    .filter(Boolean)
+    .join(' ');
+}
+
+/** The last thing the user said, in whichever style the body speaks; a prompt for media. */
+export function lastUserText(body) {
+  if (!body || typeof body !== 'object') return '';
+  if (typeof body.prompt === 'string') return body.prompt;
+  if (typeof body.input === 'string') return body.input;
+  const turns = body.messages ?? body.contents ?? body.input;
+  if (!Array.isArray(turns)) return '';
+  for (let i = turns.length - 1; i >= 0; i--) {
+    const turn = turns[i];
+    if (turn && (turn.role === 'user' || (turn.role === undefined && body.contents))) {
+      const text = textOf(turn.content ?? turn.parts);
+      if (text) return text;
+    }
+  }
+  return '';
+}
+
+/** What answered: the `x-mock-source` when journaled, else the fixture or scenario name. */
+export function sourceOf(entry) {
+  if (entry.source) return entry.source;
+  if (entry.scenario) return `scenario:${entry.scenario}`;
+  if (entry.fixture) return `fixture:${entry.fixture}`;
+  return entry.style ? 'generated' : '';
+}
+
+/** The near miss in plain words, e.g. "fixture `weather` (chat.yaml) did not match on `tools`, `model`". */
+export function nearMissWords(miss) {
+  if (!miss) return '';
+  // The file's own name reads better than its absolute path; the page shows the path on hover.
+  const file = miss.file ? ` (${miss.file.split(/[\\/]/).pop()})` : '';
+  const keys = (miss.failed ?? []).map((key) => `\`${key}\``).join(', ');
+  return `fixture \`${miss.fixture}\`${file} did not match${keys ? ` on ${keys}` : ''}`;
+}
+
+function deltaText(event) {
+  const data = event.data;
+  if (!data || typeof data !== 'object') return '';
+  if (typeof data.delta === 'string' && (event.event ?? data.type ?? '').includes('text')) return data.delta;
+  if (data.delta && typeof data.delta.text === 'string') return data.delta.text;
+  const choice = data.choices?.[0]?.delta;
+  if (choice && typeof choice.content === 'string') return choice.content;
+  const parts = data.candidates?.[0]?.content?.parts;
+  if (Array.isArray(parts)) return parts.map((part) => (part.thought ? '' : part.text ?? '')).join('');
+  return '';
+}
+
+/** A stream's text deltas joined, as the client would show them. */
+export function joinedText(events) {
+  return (events ?? []).map(deltaText).join('');
+}
+
+/** Token usage wherever the answer carries it (the last stream event that has some). */
+export function usageOf(response) {
+  if (!response) return null;
+  const find = (value) => value?.usage ?? value?.usageMetadata ?? value?.response?.usage ?? value?.message?.usage ?? null;
+  if (Array.isArray(response.events)) {
+    for (let i = response.events.length - 1; i >= 0; i--) {
+      const usage = find(response.events[i].data);
+      if (usage) return usage;
+    }
+    return null;
+  }
+  return find(response.body);
+}
+
+/** Lower-case text the free-text filter looks in; a long body contributes its start only. */
+export function searchText(entry) {
+  const body = entry.body === undefined || entry.body === null ? '' : JSON.stringify(entry.body).slice(0, 2000);
+  return [entry.id, entry.method, entry.path, entry.status, entry.model, entry.session, sourceOf(entry), entry.fixture, entry.scenario, lastUserText(entry.body), body]
+    .filter((part) => part !== null && part !== undefined)
+    .join(' ')
+    .toLowerCase();
+}

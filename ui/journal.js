@@ -1,0 +1,116 @@
+// The live journal: filters, then only the rows in view are rendered, so ten thousand entries
+// scroll as lightly as ten. Newest first.
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { clockTime, lastUserText, searchText, sourceOf, statusClass } from './format.js';
+import { html } from './html.js';
+
+export const ROW_HEIGHT = 28;
+const OVERSCAN = 8;
+
+const STATUS_FILTERS = {
+  '': () => true,
+  '2xx': (s) => s >= 200 && s < 300,
+  '4xx': (s) => s >= 400 && s < 500,
+  '5xx': (s) => s >= 500,
+  errors: (s) => s >= 400 || s === 0,
+};
+
+/** Derived per entry once: the row's message and the filter's haystack. */
+const derived = new WeakMap();
+function derive(entry) {
+  let found = derived.get(entry);
+  if (!found) {
+    found = { message: lastUserText(entry.body).slice(0, 200), search: searchText(entry) };
+    derived.set(entry, found);
+  }
+  return found;
+}
+
+export function useFilteredJournal(entries, filters) {
+  return useMemo(() => {
+    const text = filters.text.trim().toLowerCase();
+    const status = STATUS_FILTERS[filters.status];
+    const out = [];
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const entry = entries[i];
+      if (filters.session && entry.session !== filters.session) continue;
+      if (filters.style && entry.style !== filters.style) continue;
+      if (!status(entry.status)) continue;
+      if (text && !derive(entry).search.includes(text)) continue;
+      out.push(entry);
+    }
+    return out;
+  }, [entries, filters]);
+}
+
+function Options({ label, values }) {
+  return html`<option value="">${label}</option>${values.map((value) => html`<option value=${value}>${value}</option>`)}`;
+}
+
+export function Filters({ entries, filters, setFilters, shown, onClear, filterRef }) {
+  const sessions = useMemo(() => [...new Set(entries.map((entry) => entry.session))].sort(), [entries]);
+  const styles = useMemo(() => [...new Set(entries.map((entry) => entry.style).filter(Boolean))].sort(), [entries]);
+  const set = (key) => (event) => setFilters({ ...filters, [key]: event.currentTarget.value });
+  return html`<div class="filters">
+    <input ref=${filterRef} class="text-filter" type="search" placeholder="Filter  ( / )" value=${filters.text} onInput=${set('text')}
+      onKeyDown=${(event) => event.key === 'Escape' && event.currentTarget.blur()} aria-label="Filter the journal" />
+    <select value=${filters.session} onChange=${set('session')} aria-label="Session"><${Options} label="all sessions" values=${sessions} /></select>
+    <select value=${filters.style} onChange=${set('style')} aria-label="Style"><${Options} label="all styles" values=${styles} /></select>
+    <select value=${filters.status} onChange=${set('status')} aria-label="Status">
+      <${Options} label="any status" values=${Object.keys(STATUS_FILTERS).filter(Boolean)} />
+    </select>
+    <span class="count">${shown} of ${entries.length}</span>
+    <button class="quiet" onClick=${onClear} title="DELETE /__admin/requests">clear</button>
+  </div>`;
+}
+
+function Row({ entry, top, selected, onSelect }) {
+  const { message } = derive(entry);
+  return html`<div class=${`row${selected ? ' selected' : ''}`} style=${`top:${top}px`} data-id=${entry.id} onClick=${() => onSelect(entry.id)}>
+    <span class="time">${clockTime(entry.time)}</span>
+    <span class="method">${entry.method}</span>
+    <span class="path" title=${entry.path}>${entry.session !== 'default' ? html`<span class="session">${entry.session}</span>` : ''}${entry.path}</span>
+    <span class=${`status ${statusClass(entry.status)}`}>${entry.status}</span>
+    <span class="source" title=${sourceOf(entry)}>${sourceOf(entry)}</span>
+    <span class="message" title=${message}>${message}</span>
+  </div>`;
+}
+
+export function JournalList({ rows, selectedId, onSelect }) {
+  const box = useRef(null);
+  const [view, setView] = useState({ top: 0, height: 600 });
+  useLayoutEffect(() => {
+    const element = box.current;
+    const observer = new ResizeObserver(() => setView({ top: element.scrollTop, height: element.clientHeight }));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  // New entries arrive on top: someone reading further down keeps the rows they were reading.
+  const firstId = useRef(null);
+  useLayoutEffect(() => {
+    const element = box.current;
+    const previous = firstId.current;
+    firstId.current = rows[0]?.id ?? null;
+    if (!element || element.scrollTop === 0 || previous === null) return;
+    const moved = rows.findIndex((entry) => entry.id === previous);
+    if (moved > 0) element.scrollTop += moved * ROW_HEIGHT;
+  }, [rows]);
+  // Keeps the selected row in view when the keyboard moves it.
+  useEffect(() => {
+    const index = rows.findIndex((entry) => entry.id === selectedId);
+    const element = box.current;
+    if (index < 0 || !element) return;
+    const top = index * ROW_HEIGHT;
+    if (top < element.scrollTop) element.scrollTop = top;
+    else if (top + ROW_HEIGHT > element.scrollTop + element.clientHeight) element.scrollTop = top + ROW_HEIGHT - element.clientHeight;
+  }, [selectedId]);
+  const first = Math.max(0, Math.floor(view.top / ROW_HEIGHT) - OVERSCAN);
+  const last = Math.min(rows.length, Math.ceil((view.top + view.height) / ROW_HEIGHT) + OVERSCAN);
+  const visible = rows.slice(first, last);
+  return html`<div class="journal" ref=${box} tabindex="-1" onScroll=${(event) => setView({ top: event.currentTarget.scrollTop, height: event.currentTarget.clientHeight })}>
+    <div class="spacer" style=${`height:${rows.length * ROW_HEIGHT}px`}>
+      ${visible.map((entry, i) => html`<${Row} key=${entry.id} entry=${entry} top=${(first + i) * ROW_HEIGHT} selected=${entry.id === selectedId} onSelect=${onSelect} />`)}
+    </div>
+    ${rows.length === 0 ? html`<p class="empty">No requests yet. Point a client at this mock and they appear here as they arrive.</p>` : ''}
+  </div>`;
+}

@@ -1,0 +1,113 @@
+// The page's state and how it stays current: load the journal, health, scenarios, clock and
+// tasks, then live on the event stream. Changes are batched to one render per frame, so a burst
+// of requests costs one repaint.
+import { api, eventsUrl } from './api.js';
+
+/** The page keeps at most this many entries (the mock keeps --journal-max per session). */
+const MAX_ENTRIES = 20_000;
+
+const listeners = new Set();
+let frame = 0;
+
+export const state = {
+  connection: 'connecting',
+  entries: [],
+  health: null,
+  scenarios: null,
+  clock: null,
+  tasks: [],
+  notice: '',
+};
+
+function changed() {
+  if (frame) return;
+  frame = requestAnimationFrame(() => {
+    frame = 0;
+    for (const listener of listeners) listener();
+  });
+}
+
+export function listen(listener) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function update(patch) {
+  Object.assign(state, patch);
+  changed();
+}
+
+function addEntries(entries) {
+  const next = state.entries.concat(entries);
+  update({ entries: next.length > MAX_ENTRIES ? next.slice(next.length - MAX_ENTRIES) : next });
+}
+
+/** Reports a failed action in the notice line instead of the console. */
+export async function attempt(action) {
+  try {
+    return await action();
+  } catch (error) {
+    if (error.status === 401) update({ connection: 'needs-token' });
+    update({ notice: error.message });
+    return undefined;
+  }
+}
+
+export const refresh = {
+  health: () => attempt(async () => update({ health: await api('/health') })),
+  scenarios: () => attempt(async () => update({ scenarios: await api('/scenarios') })),
+  clock: () => attempt(async () => update({ clock: { ...(await api('/clock')), readAt: Date.now() } })),
+  tasks: () => attempt(async () => update({ tasks: (await api('/tasks')).tasks })),
+};
+
+function upsertTask(task) {
+  const others = state.tasks.filter((known) => !(known.id === task.id && known.session === task.session));
+  update({ tasks: [...others, task].sort((a, b) => a.createdMs - b.createdMs) });
+}
+
+let source;
+
+/** Follows the event stream; each (re)connection reloads the journal, so nothing is missed. */
+export function connect() {
+  source?.close();
+  source = new EventSource(eventsUrl());
+  let pending = null;
+  source.addEventListener('open', async () => {
+    update({ connection: 'live' });
+    pending = [];
+    const journal = await attempt(() => api('/requests'));
+    const known = new Set((journal?.requests ?? []).map((entry) => entry.id));
+    const arrived = pending.filter((entry) => !known.has(entry.id));
+    pending = null;
+    update({ entries: [] });
+    addEntries([...(journal?.requests ?? []), ...arrived]);
+    await Promise.all([refresh.health(), refresh.scenarios(), refresh.clock(), refresh.tasks()]);
+  });
+  source.addEventListener('error', () => {
+    const closed = source.readyState === EventSource.CLOSED;
+    update({ connection: closed ? 'closed' : 'reconnecting' });
+    // A refused stream (a wrong token) closes for good; asking health tells why.
+    if (closed) refresh.health();
+  });
+  source.addEventListener('request', (event) => {
+    const entry = JSON.parse(event.data);
+    if (pending) pending.push(entry);
+    else addEntries([entry]);
+    if (!state.scenarios?.sessions.some((known) => known.session === entry.session)) refresh.scenarios();
+  });
+  source.addEventListener('reload', (event) => {
+    const reload = JSON.parse(event.data);
+    update({ health: { ...state.health, ...reload } });
+    refresh.health();
+    refresh.scenarios();
+  });
+  source.addEventListener('scenario', () => refresh.scenarios());
+  source.addEventListener('task', (event) => upsertTask(JSON.parse(event.data)));
+}
+
+export async function clearJournal() {
+  await attempt(async () => {
+    await api('/requests', { method: 'DELETE' });
+    update({ entries: [] });
+  });
+}
