@@ -17,7 +17,9 @@ export function httpAdmin(baseUrl: string, token?: string): AdminClient {
       try {
         response = await fetch(url, { method, headers, body: call.body === undefined ? undefined : JSON.stringify(call.body) });
       } catch (error) {
-        throw new AdminUnreachable(`The mock at ${base} cannot be reached (${(error as Error).cause ?? (error as Error).message}). Is it running?`);
+        const cause = (error as Error).cause;
+        const why = cause instanceof Error ? cause.message : (error as Error).message;
+        throw new AdminUnreachable(`The mock at ${base} cannot be reached (${why}). Is it running, and is --url its address?`);
       }
       const text = await response.text();
       const json = (response.headers.get('content-type') ?? '').includes('json');

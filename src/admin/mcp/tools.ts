@@ -23,7 +23,7 @@ const session = z
   .min(1)
   .describe('The session (as the x-mock-session header names it). Absent: the tool acts as its admin route does without ?session.');
 const entryId = z.string().min(1).describe("A journal entry's id (the x-request-id of the answer), as the journal tool lists them.");
-const fileName = z.string().min(1).describe('A file name such as checkout.yaml, relative to the first fixtures directory; an existing file is left unchanged.');
+const fileName = z.string().min(1).describe('A plain file name such as checkout.yaml (no folders), written into the first fixtures directory; an existing file is left unchanged.');
 
 interface Listed {
   name: string;
