@@ -1,13 +1,17 @@
 #!/usr/bin/env node
 // The command line: `model-gateway-mock [options]` serves; `validate` checks the YAML files and
-// exits non-zero with file:line:col for each problem; `init` writes starter files.
+// exits non-zero with file:line:col for each problem; `init` writes starter files; `mcp` serves
+// the MCP tools over stdio for a mock that runs elsewhere; `fingerprint` prints a request's.
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { loadSettledConfig } from './config/load.js';
 import { ConfigLoadError, formatProblem } from './config/store.js';
+import { serveStdio } from './admin/mcp/stdio.js';
 import { dirsOf, startMockServer } from './index.js';
 import { init } from './init.js';
+import { requestFingerprint } from './exchange/upstream/fingerprint-command.js';
+import { STYLE_NAMES, type StyleName } from './conversation/types.js';
 import { timed } from './log-time.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -22,6 +26,11 @@ function integer(name: string, min: number) {
 
 /** A flag given more than once keeps every value, in order. */
 const repeat = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
+
+function httpUrl(value: string): string {
+  if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol)) throw new InvalidArgumentError('--url must be an http:// or https:// URL.');
+  return value;
+}
 
 const program = new Command()
   .name('model-gateway-mock')
@@ -92,6 +101,30 @@ program
     const where = relative('.', dir);
     const flags = where === '' ? '' : ` --fixtures ${where}/fixtures --scenarios ${where}/scenarios`;
     console.log(`next: npx model-gateway-mock${flags}`);
+  });
+
+program
+  .command('mcp')
+  .description("serve the MCP tools over stdio, calling a running mock's admin API")
+  .requiredOption('--url <url>', 'the running mock, e.g. http://127.0.0.1:4141', httpUrl)
+  .addOption(new Option('--admin-token <token>', "the mock's --admin-token").env('MOCK_ADMIN_TOKEN'))
+  .action(async (options: { url: string; adminToken?: string }) => {
+    // stdout carries the protocol: nothing else may be printed there.
+    await serveStdio(options.url, options.adminToken);
+  });
+
+program
+  .command('fingerprint')
+  .description("print the fingerprint of the chat request read from standard input, as match.fingerprint takes it")
+  .addOption(new Option('--style <style>', 'the style the body is written in (default: guessed from its fields)').choices([...STYLE_NAMES]))
+  .option('--model <id>', 'the model, for a generate-content body (it travels in the path there)')
+  .action(async (options: { style?: StyleName; model?: string }) => {
+    try {
+      console.log(requestFingerprint(readFileSync(0, 'utf8'), options));
+    } catch (error) {
+      console.error((error as Error).message);
+      process.exit(1);
+    }
   });
 
 await program.parseAsync();

@@ -60,12 +60,12 @@ function switchScenario(session, name) {
   });
 }
 
-function ScenarioSwitch({ label, session, active, names }) {
+function ScenarioSwitch({ label, session, active, scenarios }) {
   return html`<label class=${`switch${active ? ' active' : ''}`}>
     <span>${label}</span>
     <select data-session=${session ?? ''} value=${active ?? ''} onChange=${(event) => switchScenario(session, event.currentTarget.value)}>
       <option value="">no scenario</option>
-      ${names.map((name) => html`<option value=${name}>${name}</option>`)}
+      ${scenarios.map(({ name, description }) => html`<option value=${name} title=${description ?? ''}>${name}</option>`)}
     </select>
   </label>`;
 }
@@ -75,8 +75,8 @@ export function Scenarios({ scenarios }) {
   const sessions = [...scenarios.sessions].sort((a, b) => a.session.localeCompare(b.session));
   return html`<section class="panel scenarios">
     <h3>Scenarios</h3>
-    <${ScenarioSwitch} label="global" session=${null} active=${scenarios.global} names=${scenarios.scenarios} />
-    ${sessions.map((s) => html`<${ScenarioSwitch} label=${s.session} session=${s.session} active=${s.scenario} names=${scenarios.scenarios} />`)}
+    <${ScenarioSwitch} label="global" session=${null} active=${scenarios.global} scenarios=${scenarios.scenarios} />
+    ${sessions.map((s) => html`<${ScenarioSwitch} label=${s.session} session=${s.session} active=${s.scenario} scenarios=${scenarios.scenarios} />`)}
   </section>`;
 }
 

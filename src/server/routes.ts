@@ -24,6 +24,7 @@ import { openaiEnvelope } from '../styles/openai-envelope.js';
 import { responses, responsesTokenCounting } from '../styles/responses/index.js';
 import { taskEnvelope } from '../styles/videos/gateway.js';
 import { authenticate } from './auth.js';
+import { mcpEndpoint, mcpMethodNotAllowed } from './mcp.js';
 import { inspectorRoutes } from './inspector-routes.js';
 import type { BodyParsers } from './body.js';
 import { perform } from './exchange.js';
@@ -118,6 +119,9 @@ function adminRoutes(router: Router, mock: Mock, { json }: BodyParsers): void {
     };
     router.register(route.path, [route.method], route.body ? [guard, json, answer] : [guard, answer]);
   }
+  // The transport reads its own body, so that a body that is not JSON gets a JSON-RPC error.
+  router.post('/__admin/mcp', guard, mcpEndpoint(mock));
+  router.register('/__admin/mcp', ['GET', 'DELETE'], [guard, mcpMethodNotAllowed]);
 }
 
 export function routes(mock: Mock, bodies: BodyParsers): Router {

@@ -1,6 +1,7 @@
 // `GET /__admin/fixtures` lists every fixture (files and run-time ones); `POST /__admin/fixtures`
 // takes the same document as a fixtures YAML file, as JSON, and adds its chat fixtures for one
-// session (default: `default`), checked by the same schema as the files.
+// session (default: `default`), checked by the same schema as the files; with `?file=NAME.yaml`
+// it is written into the fixtures directory instead (fixture-file.ts).
 import { failure, MockError } from '../../conversation/errors.js';
 import { CompileError, compileChatFixture, sortFixtures, type ChatFixture } from '../../conversation/fixture.js';
 import { formatPath } from '../../conversation/field-path.js';
@@ -10,6 +11,7 @@ import { fixturesFileSchema } from '../../config/schema.js';
 import { addRuntimeFixtures, MAX_RUNTIME_FIXTURES } from '../../state/session.js';
 import { DEFAULT_SESSION } from '../../state/sessions.js';
 import type { Mock } from '../mock.js';
+import { saveFixturesFile } from './fixture-file.js';
 import { sessionParam, type AdminRequest } from './request.js';
 
 /** Where run-time fixtures say they come from. */
@@ -79,6 +81,7 @@ function compilePosted(body: unknown, session: string, firstOrder: number): Chat
 }
 
 export function addFixtures(mock: Mock, request: AdminRequest): unknown {
+  if (request.query.file !== undefined) return saveFixturesFile(mock, request.query.file, request.body);
   const session = mock.sessions.get(sessionParam(request) ?? DEFAULT_SESSION);
   const firstOrder = session.fixtures.reduce((max, f) => Math.max(max, f.order + 1), 0);
   const added = compilePosted(request.body, session.id, firstOrder);

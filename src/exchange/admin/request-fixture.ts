@@ -1,8 +1,6 @@
 // `GET /__admin/requests/{id}/fixture` and `POST /__admin/requests/{id}/fixture`: any journaled
 // chat request becomes a fixture that gives that same answer to that same request (matched by
 // its fingerprint), whatever answered it: a fixture, the generator, a scenario's error.
-import { writeFileSync } from 'node:fs';
-import { isAbsolute, join } from 'node:path';
 import { failure } from '../../conversation/errors.js';
 import { chatFixtureYaml, type ChatFixtureDocument } from '../../conversation/fixture-yaml.js';
 import type { ChatRequest } from '../../conversation/types.js';
@@ -15,6 +13,7 @@ import { responses } from '../../styles/responses/index.js';
 import type { ChatStyle, StyleInput } from '../../styles/style.js';
 import { chatFixtureOf } from '../fixture-of.js';
 import type { Mock } from '../mock.js';
+import { fixturePath, writeNewFixtureFile } from './fixture-file.js';
 import { TextAnswer, type AdminRequest } from './request.js';
 
 interface Found {
@@ -76,33 +75,11 @@ export function requestFixture(mock: Mock, request: AdminRequest): TextAnswer {
   return new TextAnswer('text/yaml; charset=utf-8', chatFixtureYaml(pinnedFixture(findEntry(mock, entryId(request)))));
 }
 
-const FILE_NAME = /^[\w-][\w.-]*\.ya?ml$/;
-
-function badFile(file: string, why: string) {
-  return failure('invalid_fixture_file', `"file" ${JSON.stringify(file)} ${why}.`, { param: 'file' });
-}
-
-/** A plain name in the first fixtures directory, one that loading picks up; never a path outside it. */
-function fixturePath(fixturesDir: string, file: unknown): { path: string; name: string } {
-  if (typeof file !== 'string' || file === '') throw failure('invalid_fixture_file', 'Send { "file": "NAME.yaml" }.', { param: 'file' });
-  if (isAbsolute(file) || file.includes('..')) throw badFile(file, 'must be a name in the fixtures directory, without ".." or a leading "/"');
-  if (!FILE_NAME.test(file)) throw badFile(file, 'must be NAME.yaml or NAME.yml: letters, digits, "-", "_" and ".", not starting with "." and without folders');
-  return { path: join(fixturesDir, file), name: file.replace(/\.ya?ml$/, '') };
-}
-
 export function saveRequestFixture(mock: Mock, request: AdminRequest): unknown {
   const found = findEntry(mock, entryId(request));
   const file = (request.body as { file?: unknown } | null | undefined)?.file;
   const { path, name } = fixturePath(mock.store.current.fixturesDirs[0]!, file);
   const fixture = pinnedFixture(found, name);
-  try {
-    writeFileSync(path, chatFixtureYaml(fixture), { flag: 'wx' });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    throw failure('fixture_file_exists', `"${file as string}" is already in the fixtures directory; it is left as it is. Choose another name.`, {
-      param: 'file',
-      status: 409,
-    });
-  }
+  writeNewFixtureFile(path, file as string, chatFixtureYaml(fixture));
   return { file, name: fixture.name, fingerprint: fixture.match.fingerprint };
 }
