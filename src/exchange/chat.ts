@@ -89,9 +89,14 @@ export function chat(style: ChatStyle) {
       const session = exchange.session;
       const request = style.decode(input, { storedTurns: (id) => storedConversation(session, id) });
       notes.model = request.model;
+      const subject = chatSubject(request);
+      if (mock.options.upstream && !mock.store.current.modelById.has(request.model)) {
+        // A model this mock does not list may be the upstream's.
+        const step = scenarioStep(mock, exchange, style.envelope, subject, notes, headers, () => countInputTokens(request));
+        return step.error ? { error: step.error, waitMs: step.waitMs } : relay(mock, exchange, notes, chatRecorder(style, request));
+      }
       const model = requireModel(mock, request.model, CHAT_STYLE_MODELS);
       const output = imageOutputOf(request, model, exchange.caller.group, mock.store.current.chatCompletionsOnlyGroups);
-      const subject = chatSubject(request);
       const decision = scenarioStep(mock, exchange, style.envelope, subject, notes, headers, () => countInputTokens(request));
       if (decision.error) return { error: decision.error, waitMs: decision.waitMs };
       const selection = select(mock, exchange, subject, notes);

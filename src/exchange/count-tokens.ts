@@ -9,6 +9,8 @@ import { json, newNotes, settle, type Exchange, type Outcome } from './exchange.
 import type { Mock } from './mock.js';
 import { CHAT_STYLE_MODELS, requireModel, styleInput } from './request.js';
 import { scenarioStep } from './scenario.js';
+import { relay } from './upstream/relay.js';
+import { storedConversation } from '../state/session.js';
 
 export interface TokenCounting {
   /** An empty `model` means the request named none, where the endpoint allows that. */
@@ -20,11 +22,14 @@ export function countTokens(style: ChatStyle, counting: TokenCounting) {
   return (mock: Mock, exchange: Exchange): Promise<Outcome> =>
     settle(newNotes(style.name), async (notes, headers) => {
       const session = exchange.session;
-      const request = counting.decode(styleInput(exchange), { storedTurns: (id) => session.responses.get(id)?.turns });
+      const request = counting.decode(styleInput(exchange), { storedTurns: (id) => storedConversation(session, id) });
       notes.model = request.model || null;
-      if (request.model !== '') requireModel(mock, request.model, CHAT_STYLE_MODELS);
+      const forwarding = mock.options.upstream !== undefined;
+      if (request.model !== '' && !forwarding) requireModel(mock, request.model, CHAT_STYLE_MODELS);
       const decision = scenarioStep(mock, exchange, style.envelope, chatSubject(request), notes, headers);
       if (decision.error) return { error: decision.error, waitMs: decision.waitMs };
+      // No fixture counts tokens: with an upstream, it counts them.
+      if (forwarding) return relay(mock, exchange, notes);
       return { ...json(counting.encode(countInputTokens(request), request)), fault: toFault(decision.fault, () => []) };
     });
 }

@@ -20,6 +20,8 @@ import type { Mock } from './mock.js';
 import { pacingFor } from './pacing.js';
 import { mediaModel, nextId } from './request.js';
 import { scenarioStep } from './scenario.js';
+import { imagesRecorder } from './upstream/record-images.js';
+import { relay } from './upstream/relay.js';
 
 type ImageKind = 'generation' | 'edit' | 'variation';
 
@@ -60,6 +62,7 @@ function answerImages(mock: Mock, exchange: Exchange, kind: ImageKind, read: () 
     if (decision.error) return { error: decision.error, waitMs: decision.waitMs };
     const fixture = firstMatch(config.images, subject)?.fixture;
     notes.fixture = fixture?.name ?? null;
+    if (!fixture && mock.options.upstream) return relay(mock, exchange, notes, kind === 'generation' ? imagesRecorder(model.id, request.prompt) : undefined);
     const extra = uploadsDigest(inputs);
     const made = await picturesAs(fixture, {
       count: request.n,

@@ -18,6 +18,7 @@ import { openaiEnvelope } from '../styles/openai-envelope.js';
 import { json, newNotes, settle, type Exchange, type Outcome } from './exchange.js';
 import type { Mock } from './mock.js';
 import { scenarioStep } from './scenario.js';
+import { relay } from './upstream/relay.js';
 
 export const LIST_ENVELOPES = { openai: openaiEnvelope, anthropic: messagesEnvelope, gemini: generateContentEnvelope };
 
@@ -33,6 +34,7 @@ export function listModels(forced?: ListFormat) {
       const subject = promptSubject('', '', exchange.headers);
       const decision = scenarioStep(mock, exchange, LIST_ENVELOPES[format], subject, notes, headers);
       if (decision.error) return { error: decision.error, waitMs: decision.waitMs };
+      if (mock.options.upstream) return relay(mock, exchange, notes);
       const models = mock.store.current.models;
       const body = format === 'anthropic' ? anthropicList(models, exchange.query) : format === 'gemini' ? geminiList(models, exchange.query) : openaiList(models);
       return { ...json(body), fault: toFault(decision.fault, () => []) };
@@ -47,6 +49,7 @@ export function getModel(forced?: ListFormat) {
       notes.model = id;
       const decision = scenarioStep(mock, exchange, LIST_ENVELOPES[format], promptSubject(id, '', exchange.headers), notes, headers);
       if (decision.error) return { error: decision.error, waitMs: decision.waitMs };
+      if (mock.options.upstream) return relay(mock, exchange, notes);
       const model = findModel(mock.store.current.models, id);
       const body = format === 'anthropic' ? anthropicModel(model) : format === 'gemini' ? geminiModel(model) : openaiModel(model);
       return { ...json(body), fault: toFault(decision.fault, () => []) };

@@ -36,6 +36,8 @@ function frameSize(request: VideoRequest): string {
 export interface CreatedTask {
   task?: VideoTask;
   decision: ScenarioDecision;
+  /** No fixture shapes it and an upstream is set: the upstream makes the task. */
+  forward?: true;
 }
 
 /** What a new task is asked for, whether from a request body or from the video it derives from. */
@@ -82,6 +84,8 @@ export function startTask(
   const config = mock.store.current;
   const fixture = firstMatch(config.videos, subject)?.fixture;
   notes.fixture = fixture?.name ?? null;
+  // A remix derives from a task of this mock, which the upstream does not know.
+  if (!fixture && mock.options.upstream && order.remixedFromId === undefined) return { decision, forward: true };
   const reply = fixture?.spec.reply;
   const task: VideoTask = {
     id: `${prefix}_${nextId(mock, exchange.session)}`,
@@ -102,6 +106,11 @@ export function startTask(
   keep(exchange.session, 'tasks', task.id, task, 1024 + exchange.bodySize);
   announceTaskChanges(mock.events, mock.sessions, mock.clock.now());
   return { task, decision };
+}
+
+/** An id this mock does not hold, with an upstream set: the task is the upstream's. */
+export function upstreamTask(mock: Mock, exchange: Exchange, id: string): boolean {
+  return mock.options.upstream !== undefined && !exchange.session.tasks.has(id);
 }
 
 /** The session's task, or the error the caller's form uses for an unknown id. */

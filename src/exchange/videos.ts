@@ -18,7 +18,8 @@ import { parseBody } from '../styles/validate.js';
 import { videoDeleted, videoList, videoObject } from '../styles/videos/encode.js';
 import { newNotes, settle, type Exchange, type Outcome } from './exchange.js';
 import type { Mock } from './mock.js';
-import { createTask, findTask, taskScenario } from './video-tasks.js';
+import { relay } from './upstream/relay.js';
+import { createTask, findTask, taskScenario, upstreamTask } from './video-tasks.js';
 
 const sample = (name: string): string => fileURLToPath(new URL(`../../fixtures/media/${name}`, import.meta.url));
 const SAMPLES = {
@@ -39,13 +40,15 @@ export function videoAnswer(decision: ScenarioDecision, body: () => unknown): { 
 
 export function createVideo(mock: Mock, exchange: Exchange): Promise<Outcome> {
   return settle(newNotes('videos'), async (notes, headers) => {
-    const { task, decision } = createTask(mock, exchange, openaiEnvelope, 'video', notes, headers);
+    const { task, decision, forward } = createTask(mock, exchange, openaiEnvelope, 'video', notes, headers);
+    if (forward) return relay(mock, exchange, notes);
     return videoAnswer(decision, () => videoObject(videoSnapshot(task!, mock.clock.now()), EXPIRES_AFTER_MS));
   });
 }
 
 export function retrieveVideo(mock: Mock, exchange: Exchange): Promise<Outcome> {
   return settle(newNotes('videos'), async (notes, headers) => {
+    if (upstreamTask(mock, exchange, exchange.params.id!)) return relay(mock, exchange, notes);
     const task = findTask(exchange, exchange.params.id!, videoNotFound, notes);
     const decision = taskScenario(mock, exchange, openaiEnvelope, task, notes, headers);
     return videoAnswer(decision, () => videoObject(recordPoll(task, mock.clock.now()), EXPIRES_AFTER_MS));
@@ -71,6 +74,7 @@ export function listVideos(mock: Mock, exchange: Exchange): Promise<Outcome> {
 
 export function deleteVideo(mock: Mock, exchange: Exchange): Promise<Outcome> {
   return settle(newNotes('videos'), async (notes, headers) => {
+    if (upstreamTask(mock, exchange, exchange.params.id!)) return relay(mock, exchange, notes);
     const task = findTask(exchange, exchange.params.id!, videoNotFound, notes);
     const decision = taskScenario(mock, exchange, openaiEnvelope, task, notes, headers);
     if (decision.error) return videoAnswer(decision, () => null);
@@ -111,6 +115,7 @@ export function videoContent(mock: Mock, exchange: Exchange): Promise<Outcome> {
   return settle(newNotes('videos'), async (notes, headers) => {
     const variant = (exchange.query.variant ?? 'video') as Variant;
     if (!VARIANTS.includes(variant)) throw invalid(`Invalid value for 'variant': expected one of ${VARIANTS.join(', ')}.`, 'variant');
+    if (upstreamTask(mock, exchange, exchange.params.id!)) return relay(mock, exchange, notes);
     const task = findTask(exchange, exchange.params.id!, videoNotFound, notes);
     const decision = taskScenario(mock, exchange, openaiEnvelope, task, notes, headers);
     if (decision.error) return { error: decision.error, waitMs: decision.waitMs };

@@ -135,9 +135,27 @@ describe('recording through a second mock playing the gateway', () => {
     expect(readdirSync(recordDir).length).toBe(before);
   });
 
+  it('forwards the other families: token counts, model lists, images (recorded), video tasks', async () => {
+    const counted = await anthropic(recorder.url).messages.countTokens({ model: 'gpt-4o-mini', messages: question });
+    expect(counted.input_tokens).toBeGreaterThan(0);
+    const models = await openai(recorder.url).models.list();
+    expect(models.data.map((m) => m.id)).toContain('gpt-4o-mini');
+    const picture = await openai(recorder.url).images.generate({ model: 'gpt-image-1', prompt: 'a lighthouse at dusk', size: '64x64' });
+    expect(picture.data![0]!.b64_json).toBeTruthy();
+    const video = await openai(recorder.url).videos.create({ model: 'sora-2', prompt: 'waves on a beach' });
+    const again = await openai(recorder.url).videos.retrieve(video.id);
+    expect(again.id).toBe(video.id);
+    // The task is the upstream's: it holds it, the forwarding mock does not.
+    expect(((await (await upstream.admin('/requests?path=/v1/videos')).json()) as { requests: unknown[] }).requests.length).toBe(1);
+    const sources = ((await (await recorder.admin('/requests')).json()) as { requests: Array<{ path: string; source: string }> }).requests
+      .filter((r) => !r.path.startsWith('/v1/chat') && r.path !== '/v1/messages')
+      .map((r) => r.source);
+    expect(new Set(sources)).toEqual(new Set(['upstream']));
+  });
+
   it('writes no secret anywhere: not the upstream key, not the client key', async () => {
     const journal = await (await recorder.admin('/requests')).text();
-    const files = readdirSync(recordDir).map((name) => readFileSync(join(recordDir, name), 'utf8'));
+    const files = readdirSync(recordDir, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.yaml')).map((name) => readFileSync(join(recordDir, name), 'utf8'));
     expect(files.length).toBeGreaterThanOrEqual(6);
     for (const text of [journal, ...files]) {
       expect(text).not.toContain(SECRET);
@@ -185,6 +203,13 @@ describe('replaying the recording alone', () => {
       tools: anthropicTools,
     });
     expect(third.content[0]).toMatchObject({ type: 'text', text: 'Tomorrow brings rain.' });
+  });
+
+  it('serves the recorded picture byte for byte', async () => {
+    const recorded = readdirSync(join(recordDir, 'media'));
+    expect(recorded).toHaveLength(1);
+    const picture = await openai(replayer.url).images.generate({ model: 'gpt-image-1', prompt: 'a lighthouse at dusk', size: '64x64' });
+    expect(Buffer.from(picture.data![0]!.b64_json!, 'base64').equals(readFileSync(join(recordDir, 'media', recorded[0]!)))).toBe(true);
   });
 
   it('streams the recorded deltas', async () => {
