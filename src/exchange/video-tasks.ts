@@ -36,8 +36,8 @@ function frameSize(request: VideoRequest): string {
 export interface CreatedTask {
   task?: VideoTask;
   decision: ScenarioDecision;
-  /** No fixture shapes it and an upstream is set: the upstream makes the task. */
-  forward?: true;
+  /** No fixture shapes it and an upstream is set: the upstream makes the task this order asks for. */
+  forward?: TaskOrder;
 }
 
 /** What a new task is asked for, whether from a request body or from the video it derives from. */
@@ -85,7 +85,7 @@ export function startTask(
   const fixture = firstMatch(config.videos, subject)?.fixture;
   notes.fixture = fixture?.name ?? null;
   // A remix derives from a task of this mock, which the upstream does not know.
-  if (!fixture && mock.options.upstream && order.remixedFromId === undefined) return { decision, forward: true };
+  if (!fixture && mock.options.upstream && order.remixedFromId === undefined) return { decision, forward: order };
   const reply = fixture?.spec.reply;
   const task: VideoTask = {
     id: `${prefix}_${nextId(mock, exchange.session)}`,

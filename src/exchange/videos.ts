@@ -18,6 +18,7 @@ import { parseBody } from '../styles/validate.js';
 import { videoDeleted, videoList, videoObject } from '../styles/videos/encode.js';
 import { newNotes, settle, type Exchange, type Outcome } from './exchange.js';
 import type { Mock } from './mock.js';
+import { rememberTask, videoRecorder } from './upstream/record-videos.js';
 import { relay } from './upstream/relay.js';
 import { createTask, findTask, taskScenario, upstreamTask } from './video-tasks.js';
 
@@ -41,7 +42,7 @@ export function videoAnswer(decision: ScenarioDecision, body: () => unknown): { 
 export function createVideo(mock: Mock, exchange: Exchange): Promise<Outcome> {
   return settle(newNotes('videos'), async (notes, headers) => {
     const { task, decision, forward } = createTask(mock, exchange, openaiEnvelope, 'video', notes, headers);
-    if (forward) return relay(mock, exchange, notes);
+    if (forward) return relay(mock, exchange, notes, rememberTask(exchange.session, forward.model.id, forward.prompt, mock.clock.now()));
     return videoAnswer(decision, () => videoObject(videoSnapshot(task!, mock.clock.now()), EXPIRES_AFTER_MS));
   });
 }
@@ -115,7 +116,9 @@ export function videoContent(mock: Mock, exchange: Exchange): Promise<Outcome> {
   return settle(newNotes('videos'), async (notes, headers) => {
     const variant = (exchange.query.variant ?? 'video') as Variant;
     if (!VARIANTS.includes(variant)) throw invalid(`Invalid value for 'variant': expected one of ${VARIANTS.join(', ')}.`, 'variant');
-    if (upstreamTask(mock, exchange, exchange.params.id!)) return relay(mock, exchange, notes);
+    if (upstreamTask(mock, exchange, exchange.params.id!)) {
+      return relay(mock, exchange, notes, variant === 'video' ? videoRecorder(exchange.session, exchange.params.id!, mock.clock.now()) : undefined);
+    }
     const task = findTask(exchange, exchange.params.id!, videoNotFound, notes);
     const decision = taskScenario(mock, exchange, openaiEnvelope, task, notes, headers);
     if (decision.error) return { error: decision.error, waitMs: decision.waitMs };

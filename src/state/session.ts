@@ -50,6 +50,8 @@ export interface Session {
   images: Map<string, StoredImage>;
   /** Requests taken by each scenario in this session, for step selection. */
   scenarioCounters: Map<string, number>;
+  /** Video tasks an upstream made for this session (with --record): what they were asked, for the recording made on download. */
+  upstreamTasks: Map<string, { model: string; prompt: string; createdMs: number }>;
   rateWindows: Map<string, RateWindow>;
   /** The scenario set for this session through the admin API. */
   scenario: string | undefined;
@@ -80,6 +82,7 @@ export function createSession(id: string, journalMax: number, nowMs: number, bud
     characters: new Map(),
     images: new Map(),
     scenarioCounters: new Map(),
+    upstreamTasks: new Map(),
     rateWindows: new Map(),
     scenario: undefined,
     fixtures: [],

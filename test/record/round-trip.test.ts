@@ -57,7 +57,7 @@ const genai = (url: string) => new GoogleGenAI({ apiKey: CLIENT_KEY, httpOptions
 
 beforeAll(async () => {
   process.env.UPSTREAM_API_KEY = SECRET;
-  upstream = await startTestServer({ fixtureFiles: { 'up.yaml': UPSTREAM_FIXTURES }, scenarioFiles: { 'busy.yaml': UPSTREAM_SCENARIOS } });
+  upstream = await startTestServer({ fixtureFiles: { 'up.yaml': UPSTREAM_FIXTURES }, scenarioFiles: { 'busy.yaml': UPSTREAM_SCENARIOS }, clock: 'manual' });
   recordDir = mkdtempSync(join(tmpdir(), 'mgm-recording-'));
   recorder = await startTestServer({ upstream: upstream.url, record: recordDir });
   delete process.env.UPSTREAM_API_KEY;
@@ -153,6 +153,18 @@ describe('recording through a second mock playing the gateway', () => {
     expect(new Set(sources)).toEqual(new Set(['upstream']));
   });
 
+  it('records a video task when its content is downloaded', async () => {
+    const client = openai(recorder.url);
+    const video = await client.videos.create({ model: 'sora-2', prompt: 'a red kite over the dunes' });
+    await upstream.advanceClock(60_000);
+    expect((await client.videos.retrieve(video.id)).status).toBe('completed');
+    const clip = Buffer.from(await (await client.videos.downloadContent(video.id)).arrayBuffer());
+    expect(clip.toString('latin1', 4, 8)).toBe('ftyp');
+    const recorded = readdirSync(join(recordDir, 'media')).filter((name) => name.endsWith('.mp4'));
+    expect(recorded).toHaveLength(1);
+    expect(readFileSync(join(recordDir, 'media', recorded[0]!)).equals(clip)).toBe(true);
+  });
+
   it('writes no secret anywhere: not the upstream key, not the client key', async () => {
     const journal = await (await recorder.admin('/requests')).text();
     const files = readdirSync(recordDir, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.yaml')).map((name) => readFileSync(join(recordDir, name), 'utf8'));
@@ -170,7 +182,7 @@ describe('recording through a second mock playing the gateway', () => {
 describe('replaying the recording alone', () => {
   let replayer: TestServer;
   beforeAll(async () => {
-    replayer = await startTestServer({ fixtures: recordDir });
+    replayer = await startTestServer({ fixtures: recordDir, clock: 'manual' });
   });
   afterAll(() => replayer.close());
 
@@ -205,8 +217,17 @@ describe('replaying the recording alone', () => {
     expect(third.content[0]).toMatchObject({ type: 'text', text: 'Tomorrow brings rain.' });
   });
 
+  it('serves the recorded video task, its content byte for byte', async () => {
+    const client = openai(replayer.url);
+    const video = await client.videos.create({ model: 'sora-2', prompt: 'a red kite over the dunes' });
+    await replayer.advanceClock(60_000);
+    const clip = Buffer.from(await (await client.videos.downloadContent(video.id)).arrayBuffer());
+    const recorded = readdirSync(join(recordDir, 'media')).find((name) => name.endsWith('.mp4'))!;
+    expect(clip.equals(readFileSync(join(recordDir, 'media', recorded)))).toBe(true);
+  });
+
   it('serves the recorded picture byte for byte', async () => {
-    const recorded = readdirSync(join(recordDir, 'media'));
+    const recorded = readdirSync(join(recordDir, 'media')).filter((name) => name.endsWith('.png'));
     expect(recorded).toHaveLength(1);
     const picture = await openai(replayer.url).images.generate({ model: 'gpt-image-1', prompt: 'a lighthouse at dusk', size: '64x64' });
     expect(Buffer.from(picture.data![0]!.b64_json!, 'base64').equals(readFileSync(join(recordDir, 'media', recorded[0]!)))).toBe(true);

@@ -26,11 +26,16 @@ export class Capture {
   /** Whether the answer arrived whole (not cut by the client or the upstream). */
   complete = false;
 
+  private readonly sse: boolean;
+  private readonly json: boolean;
+
   constructor(
-    private readonly sse: boolean,
+    private readonly contentType: string,
     private readonly startedAt: number,
     private readonly now: () => number,
   ) {
+    this.sse = contentType.includes('text/event-stream');
+    this.json = contentType.includes('json');
     this.parser = createParser({
       onEvent: (message) => this.events.push({ event: message.event ?? null, data: parsed(message.data), atMs: this.now() - this.startedAt }),
     });
@@ -46,9 +51,15 @@ export class Capture {
     this.complete = true;
   }
 
+  /** The bytes as they came, for an answer that is no JSON (a video's content). */
+  bytes(): Buffer {
+    return Buffer.concat(this.chunks);
+  }
+
   /** What was said: the stream's events, a JSON-array stream's elements, or the JSON body. */
   answer(): RelayedAnswer {
     if (this.sse) return { events: this.events.map(({ event, data }) => ({ event, data })) };
+    if (!this.json) return { body: { type: this.contentType.split(';')[0] || 'application/octet-stream', size: this.bytes().length } };
     const body = parsed(Buffer.concat(this.chunks).toString('utf8'));
     return Array.isArray(body) ? { events: body.map((data) => ({ event: null, data })) } : { body };
   }

@@ -9,8 +9,9 @@ import { writeAtomically, type Recorder } from './relay.js';
 export function chatRecorder(style: ChatStyle, request: ChatRequest): Recorder {
   return ({ status, headers, answer, timing }, dir) => {
     const file = `${fixtureName(style, request)}.yaml`;
-    const stream = 'events' in answer && status < 400 ? timing : undefined;
-    const fixture = chatFixtureOf(style, request, { status, headers, ...answer }, undefined, stream);
+    const said = answer();
+    const stream = 'events' in said && status < 400 ? timing : undefined;
+    const fixture = chatFixtureOf(style, request, { status, headers, ...said }, undefined, stream);
     writeAtomically(dir, file, chatFixtureYaml(fixture));
     return file;
   };

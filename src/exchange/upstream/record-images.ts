@@ -12,8 +12,9 @@ const EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': '
 
 export function imagesRecorder(model: string, prompt: string): Recorder {
   return ({ status, answer }, dir) => {
-    if (status >= 400 || !('body' in answer)) return undefined;
-    const first = (answer.body as { data?: Array<{ b64_json?: unknown }> } | null)?.data?.[0]?.b64_json;
+    const said = answer();
+    if (status >= 400 || !('body' in said)) return undefined;
+    const first = (said.body as { data?: Array<{ b64_json?: unknown }> } | null)?.data?.[0]?.b64_json;
     if (typeof first !== 'string') return undefined;
     const bytes = Buffer.from(first, 'base64');
     const type = sniffImageType(bytes);

@@ -12,7 +12,9 @@ import { forward } from './forward.js';
 export interface Relayed {
   status: number;
   headers: Record<string, string>;
-  answer: RelayedAnswer;
+  /** What was said, parsed: the JSON body or the stream's events. */
+  answer(): RelayedAnswer;
+  bytes(): Buffer;
   timing: { first_chunk_ms: number; chunk_ms: number } | undefined;
 }
 
@@ -32,14 +34,14 @@ export async function relay(mock: Mock, exchange: Exchange, notes: Notes, record
   const forwarded = await forward(upstream, exchange);
   const upstreamNote = { url: forwarded.shownUrl, status: forwarded.status, duration_ms: 0 };
   notes.upstream = upstreamNote;
-  const sse = forwarded.headers['content-type']?.includes('text/event-stream') ?? false;
-  const capture = new Capture(sse, started, () => performance.now());
+  const capture = new Capture(forwarded.headers['content-type'] ?? '', started, () => performance.now());
   const keep = (): void => {
     upstreamNote.duration_ms = Math.round((performance.now() - started) * 10) / 10;
     const dir = upstream.record;
     if (!capture.complete || !recorder || !dir) return;
     try {
-      notes.recorded = recorder({ status: forwarded.status, headers: forwarded.headers, answer: capture.answer(), timing: capture.timing() }, dir) ?? null;
+      const relayed = { status: forwarded.status, headers: forwarded.headers, answer: () => capture.answer(), bytes: () => capture.bytes(), timing: capture.timing() };
+      notes.recorded = recorder(relayed, dir) ?? null;
     } catch (error) {
       mock.log('error', `recording ${exchange.method} ${exchange.path} failed: ${(error as Error).message}`);
     }
