@@ -1,5 +1,6 @@
 // Chat in any style, one operation: decode, check the model, take the scenario step, decide the
 // reply once (fixture or generator), encode it whole or as events.
+import { sep } from 'node:path';
 import { failure, MockError } from '../conversation/errors.js';
 import { chained, firstMatch, nearestMiss, selectFixture, type ChatFixture, type Selection } from '../conversation/fixture.js';
 import type { Plan } from '../conversation/plan.js';
@@ -28,6 +29,8 @@ function select(mock: Mock, exchange: Exchange, subject: MatchSubject, notes: No
   const fixtures = exchange.session.fixtures;
   const selection = selectFixture(fixtures, config.chat, subject);
   notes.fixture = selection?.fixture.name ?? null;
+  const recordings = mock.options.upstream?.record;
+  notes.recordedFixture = recordings !== undefined && selection !== undefined && selection.fixture.file.startsWith(`${recordings}${sep}`);
   if (selection) return selection;
   const miss = nearestMiss(chained(fixtures, config.chat), subject) ?? null;
   notes.nearMiss = miss;

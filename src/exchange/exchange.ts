@@ -56,10 +56,12 @@ export interface Notes {
   upstream: JournalEntry['upstream'];
   /** The fixture file a forwarded exchange was written into. */
   recorded: string | null;
+  /** The answering fixture was loaded from the --record directory. */
+  recordedFixture: boolean;
 }
 
 export function newNotes(style: string | null = null): Notes {
-  return { style, model: null, fixture: null, scenario: null, scenarioStep: null, fault: null, nearMiss: null, upstream: null, recorded: null };
+  return { style, model: null, fixture: null, scenario: null, scenarioStep: null, fault: null, nearMiss: null, upstream: null, recorded: null, recordedFixture: false };
 }
 
 /**
@@ -70,7 +72,7 @@ export function newNotes(style: string | null = null): Notes {
 export function sourceOf(notes: Notes): string {
   if (notes.fault !== null && notes.scenario !== null) return `scenario:${notes.scenario}#${notes.scenarioStep}`;
   if (notes.upstream !== null) return 'upstream';
-  if (notes.fixture !== null) return `fixture:${notes.fixture}`;
+  if (notes.fixture !== null) return `${notes.recordedFixture ? 'recorded' : 'fixture'}:${notes.fixture}`;
   return 'generated';
 }
 

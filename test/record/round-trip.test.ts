@@ -111,6 +111,13 @@ describe('recording through a second mock playing the gateway', () => {
     }
   });
 
+  it('answers a recorded turn offline from then on, as recorded:NAME', async () => {
+    // The watcher loads a recording once the directory has been quiet a moment.
+    const ask = () => openai(recorder.url).chat.completions.create({ model: 'gpt-4o-mini', messages: question }).withResponse();
+    await expect.poll(async () => (await ask()).response.headers.get('x-mock-source'), { timeout: 5000 }).toMatch(/^recorded:chat-completions-gpt-4o-mini-[0-9a-f]{8}$/);
+    expect((await ask()).data.choices[0]!.message.content).toBe('The capital of Norway is Oslo, a city by the fjord.');
+  });
+
   it('relays a stream the upstream cuts as cut, and records nothing of it', async () => {
     const before = readdirSync(recordDir).length;
     await upstream.admin('/scenario', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'cut' }) });

@@ -82,7 +82,8 @@ export async function forward(upstream: Upstream, exchange: Exchange): Promise<F
   }
   const answered: Record<string, string> = {};
   response.headers.forEach((value, name) => {
-    if (!HOP_BY_HOP.has(name)) answered[name] = value;
+    // The mock says where its answer came from itself (an upstream that is a mock says it too).
+    if (!HOP_BY_HOP.has(name) && !name.startsWith('x-mock-')) answered[name] = value;
   });
   const stream = response.body;
   return {

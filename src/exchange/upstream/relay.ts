@@ -1,6 +1,6 @@
 // A request no fixture answers, forwarded: the upstream's answer is relayed as it arrives, the
 // journal notes where it went, and with --record the exchange is kept as a fixture once it ended.
-import { renameSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plan, RelayedAnswer } from '../../conversation/plan.js';
 import type { Exchange, Notes } from '../exchange.js';
@@ -21,8 +21,18 @@ export interface Relayed {
 /** Writes what a finished exchange should become under the record directory; answers the file written, relative to it. */
 export type Recorder = (relayed: Relayed, dir: string) => string | undefined;
 
+function sameContent(path: string, content: string | Uint8Array): boolean {
+  try {
+    return readFileSync(path).equals(typeof content === 'string' ? Buffer.from(content) : content);
+  } catch {
+    return false;
+  }
+}
+
 /** A file appears whole or not at all: the watcher never loads half of one. */
 export function writeAtomically(dir: string, file: string, content: string | Uint8Array): void {
+  // The same exchange recorded again gives the same bytes: leave the file, and the watcher, alone.
+  if (sameContent(join(dir, file), content)) return;
   const temporary = join(dir, `.${file.replace(/\//g, '_')}.${process.pid}.tmp`);
   writeFileSync(temporary, content);
   renameSync(temporary, join(dir, file));
@@ -42,6 +52,8 @@ export async function relay(mock: Mock, exchange: Exchange, notes: Notes, record
     try {
       const relayed = { status: forwarded.status, headers: forwarded.headers, answer: () => capture.answer(), bytes: () => capture.bytes(), timing: capture.timing() };
       notes.recorded = recorder(relayed, dir) ?? null;
+      // Under steady traffic the directory is never quiet for the watcher: load what was written now.
+      if (notes.recorded !== null) setImmediate(() => mock.store.reload());
     } catch (error) {
       mock.log('error', `recording ${exchange.method} ${exchange.path} failed: ${(error as Error).message}`);
     }
