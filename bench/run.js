@@ -7,16 +7,17 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { formatTable } from './lib/report.js';
+import { formatTable, limitRow, ratioRow } from './lib/report.js';
 import { coldStartRows, peerStreamRows, reloadRows, streamRows, throughputRows } from './lib/rows.js';
 import { coldStart } from './phases/cold-start.js';
 import { peerStreams } from './phases/peer-streams.js';
 import { hostileSoak } from './phases/hostile-soak.js';
+import { relay } from './phases/relay.js';
 import { reload } from './phases/reload.js';
 import { streams } from './phases/streams.js';
 import { throughput } from './phases/throughput.js';
 
-const PHASES = ['throughput', 'peer-streams', 'streams', 'reload', 'cold-start', 'hostile-soak'];
+const PHASES = ['throughput', 'peer-streams', 'streams', 'reload', 'cold-start', 'relay', 'hostile-soak'];
 const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, only: { type: 'string' } } });
 const quick = values.quick || process.env.BENCH_QUICK === '1';
 const only = values.only ? values.only.split(',') : PHASES;
@@ -31,6 +32,7 @@ const settings = quick
       reloadLarge: { writes: 1, fixtures: 10_000 },
       coldStart: { runs: 1 },
       hostileSoak: { durationMs: 10_000, concurrency: 4, chainTurns: 100 },
+      relay: { rounds: 3 },
     }
   : {
       throughput: { rounds: 3, warmup: 1, duration: 3, connections: 32 },
@@ -40,6 +42,7 @@ const settings = quick
       reloadLarge: { writes: 5, fixtures: 10_000 },
       coldStart: { runs: 5 },
       hostileSoak: { durationMs: 150_000, concurrency: 4, chainTurns: 400 },
+      relay: { rounds: 10 },
     };
 
 if (!existsSync(new URL('../dist/index.js', import.meta.url))) throw new Error('dist/ is missing: run `npm run build` first (npm run bench does).');
@@ -77,6 +80,14 @@ try {
     log(`cold start: ${settings.coldStart.runs} runs each of node -e, node dist/cli.js (info, silent), aimock, mock-llm...`);
     results.coldStart = await coldStart(settings.coldStart);
     rows.push(...coldStartRows(results.coldStart));
+  }
+  if (only.includes('relay')) {
+    log(`relay: ${settings.relay.rounds} paced streams straight from an upstream mock and through a forwarding one, alternating...`);
+    const r = (results.relay = await relay(root, settings.relay));
+    rows.push(
+      limitRow('relay: ms added to the first event (median)', r.forwarded.firstMs - r.direct.firstMs, { below: 5 }),
+      ratioRow('relay: gap between events, forwarded vs upstream alone', r.forwarded.gapMs, r.direct.gapMs, '(upstream)', { atMost: 1.1 }),
+    );
   }
   if (only.includes('hostile-soak')) {
     log(`hostile soak: malformed, oversized and chained requests among ordinary ones, 1,000 sessions, ${settings.hostileSoak.durationMs / 1000} s...`);
