@@ -5,7 +5,9 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Anthropic from '@anthropic-ai/sdk';
+import { createOpenAI } from '@ai-sdk/openai';
 import { GoogleGenAI } from '@google/genai';
+import { generateText } from 'ai';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockServer } from '../../src/index.js';
@@ -204,6 +206,12 @@ describe('replaying the recording alone', () => {
     expect(message.content[0]).toMatchObject({ type: 'text', text: 'The capital of Norway is Oslo, a city by the fjord.' });
     const gemini = await genai(replayer.url).models.generateContent({ model: 'gpt-4o-mini', contents: 'What is the capital of Norway?' });
     expect(gemini.text).toBe('The capital of Norway is Oslo, a city by the fjord.');
+  });
+
+  it('replays through the Vercel AI SDK too', async () => {
+    const openaiProvider = createOpenAI({ baseURL: `${replayer.url}/v1`, apiKey: CLIENT_KEY });
+    const { text } = await generateText({ model: openaiProvider.chat('gpt-4o-mini'), prompt: 'What is the capital of Norway?' });
+    expect(text).toBe('The capital of Norway is Oslo, a city by the fjord.');
   });
 
   it('replays the three turns turn by turn, also in the messages style', async () => {
