@@ -123,4 +123,28 @@ describe.skipIf(!chromiumPath)('the answer side of an entry', () => {
     await dialog.getByRole('button', { name: 'Close' }).click();
     expect(await page.locator('.dialog').count()).toBe(0);
   });
+
+  it('saves a generated answer as a fixture for real, and the next identical request is answered by it', async () => {
+    await page.unroute('**/__admin/requests/*/fixture');
+    const ask = () =>
+      fetch(`${server.url}/v1/chat/completions`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer k', 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'tell me about the tides' }] }),
+      });
+    const first = await ask();
+    expect(first.headers.get('x-mock-source')).toBe('generated');
+    const said = ((await first.json()) as { choices: Array<{ message: { content: string } }> }).choices[0]!.message.content;
+    await page.locator('.row', { hasText: 'tell me about the tides' }).first().click();
+    await page.getByRole('button', { name: 'Save as fixture' }).click();
+    const dialog = page.locator('.dialog');
+    await expect.poll(() => dialog.locator('.yaml').textContent()).toContain('fingerprint');
+    await dialog.locator('input[name=file]').fill('tides.yaml');
+    await dialog.getByRole('button', { name: 'Write tides.yaml' }).click();
+    await expect.poll(() => dialog.locator('.ok').textContent()).toContain('Written to tides.yaml');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(async () => (await ask()).headers.get('x-mock-source'), { timeout: 5000 }).toBe('fixture:tides');
+    const again = (await (await ask()).json()) as { choices: Array<{ message: { content: string } }> };
+    expect(again.choices[0]!.message.content).toBe(said);
+  });
 });
