@@ -26,7 +26,7 @@ try {
   later();
   await openai.responses.create({ model: 'gpt-4.1', input: 'What is the weather in Paris?' });
   later();
-  await anthropic.messages.create({ model: 'claude-sonnet-4-5', max_tokens: 200, messages: [{ role: 'user', content: 'Summarise the release notes in three bullets' }] });
+  await anthropic.messages.create({ model: 'claude-sonnet-4-6', max_tokens: 200, messages: [{ role: 'user', content: 'Summarise the release notes in three bullets' }] });
   later();
   await genai.models.generateContent({ model: 'gemini-2.5-flash', contents: 'Name three rivers in France' });
   await fetch(`${server.url}/__admin/scenario?session=checkout`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{"name":"rate_limit"}' });
