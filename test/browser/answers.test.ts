@@ -26,7 +26,7 @@ interface WireEvent {
 const STREAMS: Array<[string, string, Record<string, string>, unknown]> = [
   ['chat-completions', '/v1/chat/completions', { authorization: 'Bearer k' }, { model: 'gpt-4o-mini', stream: true, messages: [{ role: 'user', content: 'the fox, please' }] }],
   ['responses', '/v1/responses', { authorization: 'Bearer k' }, { model: 'gpt-4.1', stream: true, input: 'the fox, please' }],
-  ['messages', '/v1/messages', { 'x-api-key': 'k', 'anthropic-version': '2023-06-01' }, { model: 'claude-sonnet-4-5', max_tokens: 100, stream: true, messages: [{ role: 'user', content: 'the fox, please' }] }],
+  ['messages', '/v1/messages', { 'x-api-key': 'k', 'anthropic-version': '2023-06-01' }, { model: 'claude-sonnet-4-6', max_tokens: 100, stream: true, messages: [{ role: 'user', content: 'the fox, please' }] }],
   ['generate-content', '/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse', { 'x-goog-api-key': 'k' }, { contents: [{ role: 'user', parts: [{ text: 'the fox, please' }] }] }],
 ];
 

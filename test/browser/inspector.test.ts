@@ -61,7 +61,7 @@ describe.skipIf(!chromiumPath)('the inspector page', () => {
     await openai('live').chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'first live question' }] });
     await row('first live question').waitFor({ timeout: LIVE_MS });
     const anthropic = new Anthropic({ baseURL: server.url, apiKey: 'sk-test', maxRetries: 0 });
-    await anthropic.messages.create({ model: 'claude-sonnet-4-5', max_tokens: 100, messages: [{ role: 'user', content: 'a question for claude' }] });
+    await anthropic.messages.create({ model: 'claude-sonnet-4-6', max_tokens: 100, messages: [{ role: 'user', content: 'a question for claude' }] });
     await row('a question for claude').waitFor({ timeout: LIVE_MS });
     const genai = new GoogleGenAI({ apiKey: 'test', httpOptions: { baseUrl: server.url } });
     const stream = await genai.models.generateContentStream({ model: 'gemini-2.5-flash', contents: 'a streamed question for gemini' });
