@@ -20,14 +20,12 @@ export interface Exchange {
   headers: Record<string, string>;
   /** The parsed body, a multipart form's bracketed names nested again. */
   body: unknown;
-  /** The body's text as sent, kept only when it may be forwarded (--upstream). */
-  rawBody?: string;
+  /** The body as sent (text, or a multipart body's bytes), kept only when it may be forwarded (--upstream). */
+  rawBody?: string | Buffer;
   /** The body's size in characters, measured when it was parsed (0 without one). */
   bodySize: number;
   /** Whether the body came as multipart/form-data. */
   multipart: boolean;
-  /** A multipart body's fields as sent (bracketed names flat), kept only when it may be forwarded. */
-  formFields?: Record<string, string | string[]>;
   /** Uploaded files by field (`image[]` is `image`). */
   uploads: ReadonlyMap<string, Upload[]>;
   /** The mock's own base URL as the client reached it, for URLs it hands out. */

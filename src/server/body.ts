@@ -2,7 +2,7 @@
 // Whatever is wrong with a body ends as a 4xx in the route's envelope: over the limit (announced
 // or counted while reading) 413, undecodable or unparseable 400, nested deeper than any real
 // request 400. Uploaded files stay in memory, so no request, good or bad, leaves a temp file.
-import { Writable } from 'node:stream';
+import { Readable, Writable } from 'node:stream';
 import type { Context, Middleware, Next } from 'koa';
 import { koaBody } from 'koa-body';
 import { failure, MockError } from '../conversation/errors.js';
@@ -56,6 +56,29 @@ function bodyError(error: unknown, limit: number): MockError {
   });
 }
 
+/**
+ * A multipart body that may be forwarded is read whole first (within the limit) and the parser
+ * fed from those bytes, so the upstream gets the body byte for byte as the client sent it.
+ */
+async function parseKeepingBytes(ctx: Context, limit: number, parse: () => Promise<void>): Promise<void> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) throw tooLarge(limit);
+    chunks.push(chunk);
+  }
+  const bytes = Buffer.concat(chunks);
+  const original = ctx.req;
+  ctx.req = Object.assign(Readable.from([bytes]), { headers: original.headers, method: original.method, url: original.url }) as unknown as typeof original;
+  try {
+    await parse();
+  } finally {
+    ctx.req = original;
+  }
+  (ctx.request as { rawBody?: Buffer }).rawBody = bytes;
+}
+
 export function bodyParser(mock: Mock, multipart: boolean): Middleware {
   const limit = mock.options.bodyLimitBytes;
   const parse = koaBody({
@@ -77,11 +100,13 @@ export function bodyParser(mock: Mock, multipart: boolean): Middleware {
   });
   // koa-body calls its `next` itself; the route runs only after the checks below.
   const parsedOnly = async (): Promise<void> => {};
+  const forwarding = mock.options.upstream !== undefined;
   return async (ctx: Context, next: Next): Promise<void> => {
     // An announced oversized body is refused before a byte of it is read (Node discards it).
     if (Number(ctx.get('content-length')) > limit) throw tooLarge(limit);
     try {
-      await parse(ctx, parsedOnly);
+      if (forwarding && multipart && ctx.is('multipart')) await parseKeepingBytes(ctx, limit, () => parse(ctx, parsedOnly));
+      else await parse(ctx, parsedOnly);
     } catch (error) {
       // A parser that gave up midway leaves the rest unread, paused: the client's next request on
       // this keep-alive connection would wait behind it. Read it to the end and drop it.

@@ -45,7 +45,7 @@ export function exchangeOf(ctx: Context, forwarding: boolean): Exchange {
     body: bodyOf(ctx, multipart),
     bodySize: state.bodySize ?? 0,
     multipart,
-    ...(forwarding && { rawBody: (ctx.request as { rawBody?: string }).rawBody, formFields: multipart ? (ctx.request.body as Record<string, string | string[]>) : undefined, signal: clientGone(ctx) }),
+    ...(forwarding && { rawBody: (ctx.request as { rawBody?: string | Buffer }).rawBody, signal: clientGone(ctx) }),
     uploads: takeUploads(ctx),
     // Koa's `ctx.origin` is the request's Origin header, not the mock's own address.
     origin: `${ctx.protocol}://${ctx.host}`,

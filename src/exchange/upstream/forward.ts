@@ -1,4 +1,4 @@
-// Forwarding one request to the upstream: the body as the client sent it, the client's headers
+// Forwarding one request to the upstream: the body byte for byte as the client sent it, the client's headers
 // less the hop-by-hop ones and the mock's own, the key replaced when UPSTREAM_API_KEY is set; the
 // answer comes back as it arrives, for the shell to relay and the recorder to keep.
 import { failure } from '../../conversation/errors.js';
@@ -54,25 +54,10 @@ function target(upstream: Upstream, exchange: Exchange): { url: string; shown: s
   return { url: `${upstream.url}${exchange.path}${search}`, shown: `${upstream.url}${exchange.path}${shownQuery.size > 0 ? `?${shownQuery}` : ''}` };
 }
 
-/** A multipart body cannot be had as sent (the parser consumed it): it is sent again as the same form. */
-function multipartBody(exchange: Exchange): FormData {
-  const form = new FormData();
-  const fields = (exchange.formFields ?? {}) as Record<string, string | string[]>;
-  for (const [name, value] of Object.entries(fields)) for (const item of [value].flat()) form.append(name, item);
-  for (const [name, uploads] of exchange.uploads) {
-    for (const upload of uploads) form.append(uploads.length > 1 ? `${name}[]` : name, new Blob([upload.data]), upload.filename);
-  }
-  return form;
-}
-
 export async function forward(upstream: Upstream, exchange: Exchange): Promise<Forwarded> {
   const { url, shown } = target(upstream, exchange);
   const headers = requestHeaders(exchange, upstream.key);
-  let body: string | FormData | undefined;
-  if (exchange.multipart) {
-    delete headers['content-type'];
-    body = multipartBody(exchange);
-  } else if (exchange.method !== 'GET' && exchange.method !== 'HEAD') body = exchange.rawBody;
+  const body = exchange.method !== 'GET' && exchange.method !== 'HEAD' ? exchange.rawBody : undefined;
   let response: Response;
   try {
     response = await fetch(url, { method: exchange.method, headers, body, signal: exchange.signal, redirect: 'manual' });
