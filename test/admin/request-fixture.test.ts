@@ -64,7 +64,7 @@ describe('a request as a fixture', () => {
   });
 
   it('pins a streamed messages reply: the same request streams the same text from the fixture', async () => {
-    const ask = { model: 'claude-sonnet-4-5', max_tokens: 1024, messages: [{ role: 'user' as const, content: 'Describe a lighthouse.' }] };
+    const ask = { model: 'claude-sonnet-4-6', max_tokens: 1024, messages: [{ role: 'user' as const, content: 'Describe a lighthouse.' }] };
     const deltasOf = async () => {
       const deltas: string[] = [];
       const stream = anthropic.messages.stream(ask).on('text', (delta) => deltas.push(delta));

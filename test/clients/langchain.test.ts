@@ -27,7 +27,7 @@ const MODELS: Array<[string, string, (url: string) => BaseChatModel]> = [
   [
     '@langchain/anthropic',
     'messages',
-    (url) => new ChatAnthropic({ model: 'claude-sonnet-4-5', apiKey: 'sk-test', maxRetries: 0, anthropicApiUrl: url }),
+    (url) => new ChatAnthropic({ model: 'claude-sonnet-4-6', apiKey: 'sk-test', maxRetries: 0, anthropicApiUrl: url }),
   ],
   [
     '@langchain/google-genai',

@@ -106,7 +106,7 @@ describe('a schema past the generation budget', () => {
     const anthropic = new Anthropic({ baseURL: server.url, apiKey: 'sk-test', maxRetries: 0 });
     const error = await withHealth(() =>
       anthropic.messages.create({
-        model: 'claude-sonnet-4-5',
+        model: 'claude-sonnet-4-6',
         max_tokens: 100,
         messages: [{ role: 'user', content: 'hi' }],
         tools: [{ name: 'f', input_schema: { type: 'object', properties: { s: { type: 'string', pattern: 'x{2000000}' } } } }],
