@@ -47,8 +47,10 @@ function requestHeaders(exchange: Exchange, key: string | undefined): Record<str
 
 function target(upstream: Upstream, exchange: Exchange): { url: string; shown: string } {
   const query = new URLSearchParams(exchange.search);
-  if (upstream.key && query.has('key')) query.set('key', upstream.key);
-  const search = query.size > 0 ? `?${query}` : '';
+  // The query goes on as sent, unless its key is replaced.
+  const replaced = upstream.key !== undefined && query.has('key');
+  if (replaced) query.set('key', upstream.key!);
+  const search = replaced ? `?${query}` : exchange.search ? `?${exchange.search}` : '';
   const shownQuery = new URLSearchParams(query);
   shownQuery.delete('key');
   return { url: `${upstream.url}${exchange.path}${search}`, shown: `${upstream.url}${exchange.path}${shownQuery.size > 0 ? `?${shownQuery}` : ''}` };
