@@ -80,6 +80,10 @@ describe('recording through a second mock playing the gateway', () => {
     let text = '';
     for await (const event of stream) if (event.type === 'content_block_delta' && event.delta.type === 'text_delta') text += event.delta.text;
     expect(text).toBe('Forty-two.');
+    const gemini = await genai(recorder.url).models.generateContentStream({ model: 'gpt-4o-mini', contents: 'What is the capital of Norway, briefly?' });
+    let joined = '';
+    for await (const chunk of gemini) joined += chunk.text ?? '';
+    expect(joined).toBe('The capital of Norway is Oslo, a city by the fjord.');
     const entries = (await (await recorder.admin('/requests')).json()) as { requests: Array<{ source: string; upstream: { url: string; status: number } | null; recorded: string | null }> };
     const first = entries.requests[0]!;
     expect(first.source).toBe('upstream');
