@@ -12,6 +12,7 @@ import { dirsOf, startMockServer } from './index.js';
 import { init } from './init.js';
 import { requestFingerprint } from './exchange/upstream/fingerprint-command.js';
 import { STYLE_NAMES, type StyleName } from './conversation/types.js';
+import { printLine } from './log-sink.js';
 import { timed } from './log-time.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -60,14 +61,14 @@ const program = new Command()
   .action(async (options) => {
     try {
       const server = await startMockServer({ ...options, logLevel: options.logLevel });
-      console.log(timed(`model-gateway-mock listening on ${server.url}`));
-      if (options.logLevel !== 'silent') console.log(timed(server.summary()));
+      printLine(timed(`model-gateway-mock listening on ${server.url}`));
+      if (options.logLevel !== 'silent') printLine(timed(server.summary()));
       let stopping = false;
       const stop = (signal: NodeJS.Signals) => {
         // A second signal means "now": no more waiting for streams.
         if (stopping) process.exit(signal === 'SIGINT' ? 130 : 143);
         stopping = true;
-        console.log(timed(`${signal}: no new requests; open streams may finish for ${options.graceMs} ms (signal again to exit at once)`));
+        printLine(timed(`${signal}: no new requests; open streams may finish for ${options.graceMs} ms (signal again to exit at once)`));
         void server.shutdown().then(() => process.exit(0));
       };
       process.on('SIGINT', stop);

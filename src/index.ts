@@ -12,6 +12,7 @@ import { createApp } from './server/app.js';
 import { OpenStreams } from './server/open-streams.js';
 import { answerClientError } from './server/client-error.js';
 import type { LatencyMode, LogLevel, Mock } from './exchange/mock.js';
+import { printLine } from './log-sink.js';
 import { timed } from './log-time.js';
 import { createClock, type Clock } from './state/clock.js';
 import { EventHub } from './state/events.js';
@@ -115,7 +116,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const access = adminAccess(host, list(options.adminHost), list(options.adminOrigin));
   const clock = createClock(options.clock ?? 'real');
   const level = LEVELS[options.logLevel ?? 'silent'];
-  const logger = options.logger ?? ((line: string) => console.log(line));
+  const logger = options.logger ?? printLine;
   const logs: Mock['logs'] = (lineLevel) => LEVELS[lineLevel] <= level;
   const log: Mock['log'] = (lineLevel, line) => {
     if (logs(lineLevel)) logger(timed(line));

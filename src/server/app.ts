@@ -44,11 +44,13 @@ function asMockError(error: unknown): MockError | undefined {
   return undefined;
 }
 
+// `*` covers requests without credentials; a credentialed fetch sees only the names listed.
+const EXPOSED_HEADERS = `*, ${SOURCE_HEADER}, x-request-id, request-id, retry-after`;
+
 /** The model API is open to every page: frontends call it from wherever they are served. */
 function cors(ctx: Context): void {
   ctx.set('access-control-allow-origin', ctx.get('origin') || '*');
-  // `*` covers requests without credentials; a credentialed fetch sees only the names listed.
-  ctx.set('access-control-expose-headers', `*, ${SOURCE_HEADER}, x-request-id, request-id, retry-after`);
+  ctx.set('access-control-expose-headers', EXPOSED_HEADERS);
   ctx.set('vary', 'origin');
 }
 

@@ -44,17 +44,14 @@ export class Holdings {
   constructor(readonly budget: MemoryBudget) {}
 
   add(kind: MemoryKind, key: string, bytes: number): void {
-    this.remove(kind, key);
-    this.items.set(`${kind}:${key}`, { kind, key, bytes });
+    const id = `${kind}:${key}`;
+    this.forget(id);
+    this.items.set(id, { kind, key, bytes });
     this.count(kind, bytes);
   }
 
   remove(kind: MemoryKind, key: string): void {
-    const id = `${kind}:${key}`;
-    const held = this.items.get(id);
-    if (!held) return;
-    this.items.delete(id);
-    this.count(kind, -held.bytes);
+    this.forget(`${kind}:${key}`);
   }
 
   /** Forgets every item of `kind` (all kinds without one), returning their bytes to the budget. */
@@ -64,6 +61,13 @@ export class Holdings {
 
   oldest(): Held | undefined {
     return this.items.values().next().value;
+  }
+
+  private forget(id: string): void {
+    const held = this.items.get(id);
+    if (!held) return;
+    this.items.delete(id);
+    this.count(held.kind, -held.bytes);
   }
 
   private count(kind: MemoryKind, delta: number): void {

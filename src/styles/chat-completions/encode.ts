@@ -13,8 +13,13 @@ export function toolCallId(call: ToolCall): string {
   return `call_${call.id}`;
 }
 
+// A client sends the same model request after request: its digest is kept, one model at a time
+// (bounded whatever the client sends), instead of hashing it again for every answer.
+let lastFingerprint: { model: string; fingerprint: string } | undefined;
+
 function fingerprint(model: string): string {
-  return `fp_${hashHex(model, 10)}`;
+  if (lastFingerprint?.model !== model) lastFingerprint = { model, fingerprint: `fp_${hashHex(model, 10)}` };
+  return lastFingerprint.fingerprint;
 }
 
 export function usageOf(usage: Usage): Record<string, unknown> {
