@@ -12,7 +12,7 @@ export const CONFIG_LIMITS = {
   /** Characters of one string value, the bound of a template's output too. */
   stringChars: 100_000,
   /** Entries over all files: chat, images and videos fixtures, and scenarios. */
-  entries: 10_000,
+  entries: 20_000,
 } as const;
 
 const SECTIONS = ['chat', 'images', 'videos', 'scenarios'] as const;
