@@ -95,12 +95,30 @@ export function countTokens(text: string): number {
   return tokenCounter()(text);
 }
 
-/** Splits `text` into stream chunks; joined, they give back exactly `text`. */
-export function chunkText(text: string, by: ChunkBy): string[] {
+/**
+ * The token splits of recent stream texts: a fixture's reply is the same text on every request,
+ * and splitting 1 KB into tokens cost more than everything else of a stream but its framing.
+ */
+const splits = new Map<string, readonly string[]>();
+const SPLIT_ENTRIES = 256;
+const SPLIT_MAX_CHARS = 16 * 1024;
+
+function byTokenRemembered(text: string): readonly string[] {
+  if (text.length > SPLIT_MAX_CHARS) return byToken(text);
+  const known = splits.get(text);
+  if (known) return known;
+  const chunks = byToken(text);
+  if (splits.size >= SPLIT_ENTRIES) splits.delete(splits.keys().next().value as string);
+  splits.set(text, chunks);
+  return chunks;
+}
+
+/** Splits `text` into stream chunks; joined, they give back exactly `text`. Shared: never changed by a caller. */
+export function chunkText(text: string, by: ChunkBy): readonly string[] {
   if (text === '') return [];
   switch (by) {
     case 'token':
-      return byToken(text);
+      return byTokenRemembered(text);
     case 'word':
       return text.match(WORD_CHUNK) ?? [text];
     case 'char':

@@ -106,8 +106,8 @@ export interface ReplyChoice {
   /** The stop sequence that ended the text, when one did. */
   stopSequence?: string;
   /** The text split the way the stream sends it (by token, word or char). */
-  textChunks: string[];
-  reasoningChunks: string[];
+  textChunks: readonly string[];
+  reasoningChunks: readonly string[];
 }
 
 export interface Usage {

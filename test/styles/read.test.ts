@@ -58,7 +58,7 @@ function expected(built: Reply, streamed: boolean): RecordedReply {
   const c = built.choices[0]!;
   return {
     text: c.text,
-    ...(streamed ? { chunks: c.textChunks } : {}),
+    ...(streamed ? { chunks: [...c.textChunks] } : {}),
     ...(c.reasoning ? { reasoning: c.reasoning } : {}),
     toolCalls: c.toolCalls.map(({ name, arguments: args }) => ({ name, arguments: args })),
     finishReason: c.finishReason,

@@ -9,8 +9,8 @@ import type { OutputItem, OutputText, ResponseObject } from './encode.js';
 
 /** How the text of the stream is cut: the reply's own chunks, or by token when replaying. */
 export interface StreamChunks {
-  text(text: string): string[];
-  reasoning(text: string): string[];
+  text(text: string): readonly string[];
+  reasoning(text: string): readonly string[];
 }
 
 export const BY_TOKEN: StreamChunks = { text: (t) => chunkText(t, 'token'), reasoning: (t) => chunkText(t, 'token') };
