@@ -3,6 +3,7 @@
 // profile in bench/results/ for Chrome DevTools (Performance tab, "Load profile").
 //   hit    non-stream chat completions on a fixture hit (the last of `--fixtures`), for `--seconds`
 //   paced  1,000 concurrent streams with realistic pacing, held to completion
+//   unpaced  the ~1 KB stream the peers are compared on, unpaced, for `--seconds`
 // The profiler samples wall time: on a busy machine a system call the process was descheduled in
 // (writev) looks longer than it is. `npm run bench` reports CPU time, which does not drift so.
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -12,7 +13,7 @@ import { parseArgs } from 'node:util';
 import { summarize } from './lib/cpuprofile.js';
 import { fire } from './lib/load.js';
 import { startServer } from './lib/servers.js';
-import { emptyScenarios, streamRequest, ticketRequests, writeFixtures } from './lib/workload.js';
+import { emptyScenarios, longStreamRequest, streamRequest, ticketRequests, writeFixtures } from './lib/workload.js';
 
 const { values } = parseArgs({
   options: {
@@ -41,6 +42,12 @@ const workloads = {
     body: streamRequest(),
     warmup: { connections, duration: 1 },
     measured: { connections: STREAMS, amount: STREAMS, headers: { 'x-mock-latency': 'realistic' } },
+  },
+  unpaced: {
+    unit: 'stream',
+    body: longStreamRequest(),
+    warmup: { connections, duration: 1 },
+    measured: { connections, duration: seconds },
   },
 };
 const workload = workloads[values.workload];

@@ -6,7 +6,9 @@ export interface StreamEvent {
   /** SSE `event:` name; omitted for styles that send bare `data:` lines. */
   event?: string;
   /** An object is JSON-encoded; a string is written as is (e.g. `[DONE]`). */
-  data: unknown;
+  readonly data: unknown;
+  /** `data` already serialized, written as is. */
+  readonly json?: string;
   /** A content chunk: the writer waits the pacing delay before it, and faults count it. */
   paced?: boolean;
 }

@@ -16,6 +16,23 @@ export function sentBinary(status: number, headers: Record<string, unknown>, typ
   return { status, headers, body: { type, size } };
 }
 
+/** A chunk sent from its serialized form: its data object is built when the journal is read. */
+class SentChunk implements SentEvent {
+  constructor(private readonly source: StreamEvent) {}
+
+  get event(): string | null {
+    return this.source.event ?? null;
+  }
+
+  get data(): unknown {
+    return this.source.data;
+  }
+
+  toJSON(): { event: string | null; data: unknown } {
+    return { event: this.event, data: this.data };
+  }
+}
+
 /**
  * A stream's events as they are framed; only those flushed to the socket count as sent, so a
  * client that leaves mid-stream is journaled with what it actually got.
@@ -36,7 +53,7 @@ export class SentStream {
       this.response.truncated = true;
       return;
     }
-    this.events.push({ event: event.event ?? null, data: event.data });
+    this.events.push('json' in event && event.json !== undefined ? new SentChunk(event) : { event: event.event ?? null, data: event.data });
   }
 
   /** Everything framed so far went on the socket. */

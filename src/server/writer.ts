@@ -56,7 +56,7 @@ function drain(res: ServerResponse): Promise<void> {
 }
 
 function frame(event: StreamEvent, framing: Framing, first: boolean): string {
-  const data = typeof event.data === 'string' ? event.data : JSON.stringify(event.data);
+  const data = event.json ?? (typeof event.data === 'string' ? event.data : JSON.stringify(event.data));
   if (framing === 'json-array') return first ? `[${data}` : `,\r\n${data}`;
   return event.event ? `event: ${event.event}\ndata: ${data}\n\n` : `data: ${data}\n\n`;
 }

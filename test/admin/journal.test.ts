@@ -3,6 +3,7 @@
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JournalEntry } from '../../src/state/journal.js';
+import { sseEvents } from '../helpers/sse.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 const FIXTURES = `
@@ -96,6 +97,23 @@ describe('the request journal', () => {
     expect(bodies).toEqual(['three', 'four', 'five']);
   });
 
+  it.each([
+    ['/v1/chat/completions', { model: 'gpt-4o-mini', stream: true, messages: [{ role: 'user', content: 'hello, say "quoted" things\n' }] }],
+    ['/v1/messages', { model: 'claude-sonnet-4-5', max_tokens: 64, stream: true, messages: [{ role: 'user', content: 'the weather, ünïcödé 🌦' }] }],
+  ])('journals a stream on %s as the events its client read', async (path, body) => {
+    const session = `stream${path.replaceAll('/', '-')}`;
+    const answer = await fetch(`${server.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-mock-session': session, 'x-tone': 'friendly', 'anthropic-version': '2023-06-01', 'x-api-key': 'sk-test' },
+      body: JSON.stringify(body),
+    });
+    const read = sseEvents(await answer.text());
+    expect(read.length).toBeGreaterThan(4);
+    const [entry] = await requests(`?session=${session}`);
+    const journaled = (entry!.response as { events: Array<{ event: string | null; data: unknown }> }).events;
+    expect(journaled).toEqual(read.map((e) => ({ event: e.event ?? null, data: e.data })));
+  });
+
   it('does not journal admin requests or CORS preflights', async () => {
     await fetch(`${server.url}/v1/chat/completions`, {
       method: 'OPTIONS',
@@ -107,7 +125,7 @@ describe('the request journal', () => {
 
   it('lists every session without ?session, and DELETE clears one session or all', async () => {
     const all = await requests();
-    expect(new Set(all.map((e) => e.session))).toEqual(new Set(['shape', 'miss', 'filters', 'ring']));
+    expect(new Set(all.map((e) => e.session))).toEqual(new Set(['shape', 'miss', 'filters', 'ring', 'stream-v1-chat-completions', 'stream-v1-messages']));
     const one = await server.admin('/requests?session=shape', { method: 'DELETE' });
     expect(await one.json()).toEqual({ deleted: 1 });
     expect(await requests('?session=shape')).toEqual([]);

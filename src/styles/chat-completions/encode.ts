@@ -4,6 +4,7 @@ import type { StreamEvent } from '../../conversation/plan.js';
 import { hashHex } from '../../conversation/random.js';
 import { chunkText } from '../../conversation/tokens.js';
 import type { ChatRequest, Reply, ReplyChoice, ToolCall, Usage } from '../../conversation/types.js';
+import { pushPieces } from '../piece-events.js';
 
 export function completionId(reply: Reply): string {
   return `chatcmpl-${reply.id}`;
@@ -110,8 +111,8 @@ export function chatCompletionEvents(reply: Reply, request: ChatRequest): Stream
   reply.choices.forEach((choice, index) => {
     const content = choice.toolCalls.length > 0 && choice.text === '' ? null : '';
     events.push(chunk(index, { role: 'assistant', content, refusal: null }));
-    for (const piece of choice.reasoningChunks) events.push(chunk(index, { reasoning_content: piece }, null, true));
-    for (const piece of choice.textChunks) events.push(chunk(index, { content: piece }, null, true));
+    pushPieces(events, choice.reasoningChunks, (piece) => chunk(index, { reasoning_content: piece }, null, true));
+    pushPieces(events, choice.textChunks, (piece) => chunk(index, { content: piece }, null, true));
     if (choice.images.length > 0) events.push(chunk(index, { images: imagesOf(choice) }, null, true));
     choice.toolCalls.forEach((call, callIndex) => {
       events.push(

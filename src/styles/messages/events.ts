@@ -8,6 +8,7 @@ import type { ChatRequest, Reply } from '../../conversation/types.js';
 import { choiceOf, contentBlocks, openingMessage, stopOf, usageOf, type ContentBlock } from './encode.js';
 import type { StreamErrorContext } from '../style.js';
 import { messagesEnvelope } from './envelope.js';
+import { pushPieces } from '../piece-events.js';
 
 function event(type: string, fields: Record<string, unknown> = {}, paced = false): StreamEvent {
   return { event: type, data: { type, ...fields }, paced };
@@ -19,7 +20,8 @@ function seedOf(block: ContentBlock): ContentBlock {
   return { ...block, input: {} };
 }
 
-function deltasOf(block: ContentBlock, reply: Reply): Array<Record<string, unknown>> {
+/** The deltas of a thinking or tool block; a text block's are pieces (`pushPieces`). */
+function deltasOf(block: Exclude<ContentBlock, { type: 'text' }>, reply: Reply): Array<Record<string, unknown>> {
   const choice = choiceOf(reply);
   if (block.type === 'thinking') {
     return [
@@ -27,7 +29,6 @@ function deltasOf(block: ContentBlock, reply: Reply): Array<Record<string, unkno
       { type: 'signature_delta', signature: block.signature },
     ];
   }
-  if (block.type === 'text') return choice.textChunks.map((text) => ({ type: 'text_delta', text }));
   // A tool without arguments still sends one (empty) input_json_delta, as the vendor does.
   const json = Object.keys(block.input).length === 0 ? [''] : chunkText(JSON.stringify(block.input), 'token');
   return json.map((partial_json) => ({ type: 'input_json_delta', partial_json }));
@@ -46,7 +47,11 @@ export function messageEvents(reply: Reply, request: ChatRequest): StreamEvent[]
   blocks.forEach((block, index) => {
     events.push(event('content_block_start', { index, content_block: seedOf(block) }));
     if (index === 0) events.push(event('ping'));
-    for (const delta of deltasOf(block, reply)) events.push(event('content_block_delta', { index, delta }, true));
+    if (block.type === 'text') {
+      pushPieces(events, choiceOf(reply).textChunks, (text) => event('content_block_delta', { index, delta: { type: 'text_delta', text } }, true));
+    } else {
+      for (const delta of deltasOf(block, reply)) events.push(event('content_block_delta', { index, delta }, true));
+    }
     events.push(event('content_block_stop', { index }));
   });
   events.push(event('message_delta', { delta: stopOf(reply), usage: deltaUsageOf(reply) }));
