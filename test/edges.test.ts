@@ -1,5 +1,6 @@
 // The edges every endpoint shares: request ids, CORS, body limits, unknown paths, and client
 // mistakes answered 4xx in the envelope, naming the field, never 500.
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
@@ -50,6 +51,45 @@ describe('client mistakes', () => {
     const response = await post('/v1/chat/completions', '[1, 2, 3]');
     expect(response.status).toBe(400);
     expect(((await response.json()) as OpenAIError).error.message).toContain('JSON object');
+  });
+
+  it('refuses JSON that is neither an object nor an array, as invalid JSON', async () => {
+    const response = await post('/v1/chat/completions', '"just a string"');
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as OpenAIError;
+    expect(body.error.code).toBe('invalid_json');
+    expect(body.error.message).toContain('only supports object and array');
+  });
+
+  it('reads an empty JSON body as an object without fields, naming the first missing one', async () => {
+    const response = await post('/v1/chat/completions', '');
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as OpenAIError).error.param).toBe('model');
+  });
+
+  it('reads UTF-8 text under any spelling of the charset, and a compressed body', async () => {
+    const body = JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'héllo 🌊 [[[{{{' }] });
+    for (const type of ['application/json; charset=UTF-8', 'application/json;charset="utf8"', 'application/json']) {
+      const response = await post('/v1/chat/completions', body, { 'content-type': type, 'x-mock-session': 'charset' });
+      expect(response.status, type).toBe(200);
+    }
+    const zipped = await fetch(`${server.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer sk-test', 'content-type': 'application/json', 'content-encoding': 'gzip', 'x-mock-session': 'charset' },
+      body: gzipSync(body),
+    });
+    expect(zipped.status).toBe(200);
+    const journal = (await (await server.admin('/requests?session=charset')).json()) as { requests: Array<{ body: { messages: Array<{ content: string }> } }> };
+    expect(journal.requests.map((e) => e.body.messages[0]!.content)).toEqual(Array(4).fill('héllo 🌊 [[[{{{'));
+  });
+
+  it('tells nesting from brackets inside strings: 129 levels are refused, 1,000 brackets in a text are not', async () => {
+    const deep = JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }], metadata: JSON.parse(`${'['.repeat(128)}${']'.repeat(128)}`) });
+    const refused = await post('/v1/chat/completions', deep);
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as OpenAIError).error.message).toContain('nests deeper than 128 levels');
+    const shallow = await post('/v1/chat/completions', JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: '['.repeat(1000) }] }));
+    expect(shallow.status).toBe(200);
   });
 
   it('refuses a tool_choice naming a tool that is not declared', async () => {

@@ -4,10 +4,11 @@
 // request 400. Uploaded files stay in memory, so no request, good or bad, leaves a temp file.
 import { Readable, Writable } from 'node:stream';
 import type { Context, Middleware, Next } from 'koa';
-import { koaBody } from 'koa-body';
+import type { KoaBodyMiddlewareOptions } from 'koa-body';
 import { failure, MockError } from '../conversation/errors.js';
-import { MAX_BODY_DEPTH, measureBody } from '../styles/body-shape.js';
+import { MAX_BODY_DEPTH, measureBody, measureJson, type BodyShape } from '../styles/body-shape.js';
 import type { Mock } from '../exchange/mock.js';
+import { isPlainJson, readJson } from './json-body.js';
 import type { MockState } from './state.js';
 
 /** The two body parsers: JSON (and forms) everywhere, multipart only where uploads belong. */
@@ -81,7 +82,7 @@ async function parseKeepingBytes(ctx: Context, limit: number, parse: () => Promi
 
 export function bodyParser(mock: Mock, multipart: boolean): Middleware {
   const limit = mock.options.bodyLimitBytes;
-  const parse = koaBody({
+  const options: Partial<KoaBodyMiddlewareOptions> = {
     // A request that may be forwarded is sent on as the client wrote it.
     includeUnparsed: mock.options.upstream !== undefined,
     jsonLimit: limit,
@@ -97,15 +98,28 @@ export function bodyParser(mock: Mock, multipart: boolean): Middleware {
       minFileSize: 0,
       fileWriteStreamHandler: memoryFile,
     },
-  });
+  };
+  // koa-body (with formidable) is loaded with the first body that is not plain JSON: it took
+  // longer to load than the rest of the server, and most runs never see such a body.
+  let koaBodyParse: Promise<Middleware> | undefined;
+  const parse = async (ctx: Context, next: Next): Promise<void> => {
+    const middleware = await (koaBodyParse ??= import('koa-body').then(({ koaBody }) => koaBody(options)));
+    await middleware(ctx, next);
+  };
   // koa-body calls its `next` itself; the route runs only after the checks below.
   const parsedOnly = async (): Promise<void> => {};
   const forwarding = mock.options.upstream !== undefined;
   return async (ctx: Context, next: Next): Promise<void> => {
     // An announced oversized body is refused before a byte of it is read (Node discards it).
     if (Number(ctx.get('content-length')) > limit) throw tooLarge(limit);
+    let shape: BodyShape | undefined;
     try {
-      if (forwarding && multipart && ctx.is('multipart')) await parseKeepingBytes(ctx, limit, () => parse(ctx, parsedOnly));
+      if (isPlainJson(ctx.req)) {
+        const { body, text } = await readJson(ctx.req, limit);
+        ctx.request.body = body as typeof ctx.request.body;
+        if (forwarding) (ctx.request as { rawBody?: string }).rawBody = text;
+        shape = measureJson(text, body);
+      } else if (forwarding && multipart && ctx.is('multipart')) await parseKeepingBytes(ctx, limit, () => parse(ctx, parsedOnly));
       else await parse(ctx, parsedOnly);
     } catch (error) {
       // A parser that gave up midway leaves the rest unread, paused: the client's next request on
@@ -113,7 +127,7 @@ export function bodyParser(mock: Mock, multipart: boolean): Middleware {
       if (!ctx.req.complete) ctx.req.resume();
       throw bodyError(error, limit);
     }
-    const shape = measureBody(ctx.request.body);
+    shape ??= measureBody(ctx.request.body);
     if (!shape.withinDepth) {
       // Nothing keeps the body: the journal would fail to serialise it later.
       ctx.request.body = undefined;
