@@ -7,10 +7,9 @@ import { relative } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { loadSettledConfig } from './config/load.js';
 import { ConfigLoadError, formatProblem } from './config/store.js';
-import { serveStdio } from './admin/mcp/stdio.js';
 import { dirsOf, startMockServer } from './index.js';
 import { init } from './init.js';
-import { requestFingerprint } from './exchange/upstream/fingerprint-command.js';
+import { loadTokenizer } from './conversation/tokens.js';
 import { STYLE_NAMES, type StyleName } from './conversation/types.js';
 import { printLine } from './log-sink.js';
 import { timed } from './log-time.js';
@@ -63,6 +62,9 @@ const program = new Command()
       const server = await startMockServer({ ...options, logLevel: options.logLevel });
       printLine(timed(`model-gateway-mock listening on ${server.url}`));
       if (options.logLevel !== 'silent') printLine(timed(server.summary()));
+      // After the lines above are out (their write is queued first): the first request would
+      // otherwise wait for the tokenizer's tables.
+      setImmediate(loadTokenizer);
       let stopping = false;
       const stop = (signal: NodeJS.Signals) => {
         // A second signal means "now": no more waiting for streams.
@@ -110,7 +112,9 @@ program
   .requiredOption('--url <url>', 'the running mock, e.g. http://127.0.0.1:4141', httpUrl)
   .addOption(new Option('--admin-token <token>', "the mock's --admin-token").env('MOCK_ADMIN_TOKEN'))
   .action(async (options: { url: string; adminToken?: string }) => {
-    // stdout carries the protocol: nothing else may be printed there.
+    // stdout carries the protocol: nothing else may be printed there. The MCP SDK is loaded only
+    // by the commands that use it: it weighed more than anything else in `serve`'s start-up.
+    const { serveStdio } = await import('./admin/mcp/stdio.js');
     await serveStdio(options.url, options.adminToken);
   });
 
@@ -120,6 +124,7 @@ program
   .addOption(new Option('--style <style>', 'the style the body is written in (default: guessed from its fields)').choices([...STYLE_NAMES]))
   .option('--model <id>', 'the model, for a generate-content body (it travels in the path there)')
   .action(async (options: { style?: StyleName; model?: string }) => {
+    const { requestFingerprint } = await import('./exchange/upstream/fingerprint-command.js');
     try {
       console.log(requestFingerprint(readFileSync(0, 'utf8'), options));
     } catch (error) {

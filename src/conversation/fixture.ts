@@ -16,8 +16,26 @@ export type ChatReplySpec = ChatFixtureSpec['reply'];
 
 export interface CompiledText {
   template: Template;
-  /** Pre-counted tokens when the text is constant. */
-  tokens: number | undefined;
+  /** The tokens of a constant text, counted once, at its first use. */
+  readonly tokens: number | undefined;
+}
+
+/**
+ * A text whose token count is taken when first asked for: counting at load would load the
+ * tokenizer's tables before the server listens, and they take longer than the rest of start-up.
+ */
+class ConstantText implements CompiledText {
+  private counted: number | undefined;
+
+  constructor(
+    readonly template: Template,
+    private readonly text: string | undefined,
+  ) {}
+
+  get tokens(): number | undefined {
+    if (this.text === undefined) return undefined;
+    return (this.counted ??= countTokens(this.text));
+  }
 }
 
 export interface ChatFixture {
@@ -63,7 +81,7 @@ function fixtureError(reply: ChatReplySpec): FixtureError | undefined {
 function chunkedText(chunks: readonly string[], text: string | undefined): CompiledText {
   const joined = chunks.join('');
   if (text !== undefined && text !== joined) throw new CompileError(['reply', 'chunks'], 'reply.chunks joined must equal reply.text');
-  return { template: { constant: joined, render: () => joined }, tokens: countTokens(joined) };
+  return new ConstantText({ constant: joined, render: () => joined }, joined);
 }
 
 export { CompileError };
@@ -80,7 +98,7 @@ function at<T>(path: Array<string | number>, compile: () => T): T {
 function compileText(source: string | undefined, groups: readonly string[], path: string[]): CompiledText | undefined {
   if (source === undefined) return undefined;
   const template = at(path, () => compileTemplate(source, groups));
-  return { template, tokens: template.constant !== undefined ? countTokens(template.constant) : undefined };
+  return new ConstantText(template, template.constant);
 }
 
 export function compileChatFixture(spec: ChatFixtureSpec, file: string, order: number, session?: string): ChatFixture {

@@ -1,12 +1,32 @@
 // Token counts and stream chunking, with the o200k_base BPE (GPT-4o and later), so usage figures
 // and token-by-token streams look like a real model's.
-import { countTokens as countBpe, decodeGenerator, encode, setMergeCacheSize } from 'gpt-tokenizer/encoding/o200k_base';
+import { createRequire } from 'node:module';
 import type { ChunkBy } from './types.js';
 
-// The library's merge cache evicts through a Map whose head fills with deleted entries, so on long
-// runs of rare pieces (base64, minified code) counting turned quadratic: 4 MB of base64 took 18 s.
-// Common words are found in the rank table directly; without the cache counting costs the same.
-setMergeCacheSize(0);
+type Bpe = typeof import('gpt-tokenizer/encoding/o200k_base');
+
+const require = createRequire(import.meta.url);
+let bpe: Bpe | undefined;
+
+/**
+ * The BPE tables take longer to load than the whole rest of the server, so they are loaded when
+ * first needed (or by `loadTokenizer` once the server listens), synchronously: counting is part
+ * of pure functions. The CommonJS build is what a synchronous load can take.
+ */
+function tokenizer(): Bpe {
+  if (bpe) return bpe;
+  bpe = require('gpt-tokenizer/cjs/encoding/o200k_base') as Bpe;
+  // The library's merge cache evicts through a Map whose head fills with deleted entries, so on
+  // long runs of rare pieces (base64, minified code) counting turned quadratic: 4 MB of base64
+  // took 18 s. Common words are found in the rank table directly; without the cache counting
+  // costs the same.
+  bpe.setMergeCacheSize(0);
+  return bpe;
+}
+
+export function loadTokenizer(): void {
+  tokenizer();
+}
 
 // Text that spells a special token ("<|endoftext|>") is the user's text, not a control token:
 // count and split it as ordinary characters instead of throwing.
@@ -50,7 +70,7 @@ function* segments(text: string): Generator<string> {
 
 function countSegments(text: string): number {
   let tokens = 0;
-  for (const segment of segments(text)) tokens += countBpe(segment, PLAIN_TEXT);
+  for (const segment of segments(text)) tokens += tokenizer().countTokens(segment, PLAIN_TEXT);
   return tokens;
 }
 
@@ -143,6 +163,7 @@ function byToken(text: string): string[] {
  */
 function splitAtTokens(text: string): string[] | undefined {
   const chunks: string[] = [];
+  const { decodeGenerator, encode } = tokenizer();
   let at = 0;
   for (const segment of segments(text)) {
     for (const piece of decodeGenerator(encode(segment, PLAIN_TEXT))) {

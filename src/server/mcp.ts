@@ -3,10 +3,8 @@
 // The transport answers protocol mistakes itself (a body that is not JSON or not JSON-RPC: 400
 // with a JSON-RPC error); its answer goes out through the one writer.
 import { Readable } from 'node:stream';
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { Context } from 'koa';
 import { inProcessAdmin } from '../admin/client.js';
-import { mcpServer } from '../admin/mcp/server.js';
 import type { Mock } from '../exchange/mock.js';
 import { write } from './writer.js';
 
@@ -27,8 +25,15 @@ async function writeResponse(ctx: Context, response: Response): Promise<void> {
   await write(ctx, { kind: 'binary', status: response.status, headers, contentType, data: new Uint8Array(await response.arrayBuffer()) });
 }
 
+/** The MCP SDK, loaded with the first MCP request: it was a quarter of the start-up's module loading. */
+let sdk: Promise<[typeof import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'), typeof import('../admin/mcp/server.js')]> | undefined;
+
 export function mcpEndpoint(mock: Mock) {
   return async (ctx: Context): Promise<void> => {
+    const [{ WebStandardStreamableHTTPServerTransport }, { mcpServer }] = await (sdk ??= Promise.all([
+      import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'),
+      import('../admin/mcp/server.js'),
+    ]));
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,
