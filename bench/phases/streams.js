@@ -37,7 +37,7 @@ export async function streams(root, settings) {
   const eventsPerStream = frames(sample).length;
   // The content chunks are the events the writer paces (not the role chunk, finish, [DONE]).
   const pacedEvents = frames(sample).filter((frame) => frame.includes('"delta":{"content":')).length;
-  const { REALISTIC: pacing } = await import('../../dist/server/pacing.js');
+  const { REALISTIC: pacing } = await import('../../dist/exchange/pacing.js');
 
   // Each stream paced like a hosted model: a pause before the first token, then one every few
   // tens of ms. Opened in 10 waves over half a second, all are open together for over a second.
