@@ -96,18 +96,27 @@ function compileEntry<S extends Entry>(spec: S, { file, dir }: ParsedFile, path:
 }
 
 /**
- * Compiles every entry it can and reports every entry it cannot, so that the problems of all files
- * come out in one pass. `complete` is false when some files did not parse: checks across files
- * (a key naming a scenario) would then report what is only missing for now.
+ * One file compiled on its own, its entries numbered from 0 in file order (chat, images, videos,
+ * scenarios): a reload recompiles only the files that changed and renumbers the others.
  */
-export function compileConfig(
-  parsed: ParsedFile[],
-  dirs: { fixturesDirs: readonly string[]; scenariosDirs: readonly string[] },
-  files: string[],
-  complete = true,
-): { config?: Config; errors: LocatedError[] } {
-  const errors: LocatedError[] = [];
-  const attempt = (work: () => void): void => {
+export interface CompiledFile {
+  source: ParsedFile;
+  models: ModelEntry[];
+  keys: KeySpec[];
+  chat: ChatFixture[];
+  images: Array<Config['images'][number]>;
+  videos: Array<Config['videos'][number]>;
+  scenarios: Array<Compiled<ScenarioSpec>>;
+  /** How many entries the file numbers, compiled or not. */
+  entries: number;
+  onlyGroups?: string[];
+  errors: LocatedError[];
+  /** The same entries numbered from an offset, kept for the next merge at that offset. */
+  placed?: { offset: number; file: CompiledFile };
+}
+
+function attempting(errors: LocatedError[]) {
+  return (work: () => void): void => {
     try {
       work();
     } catch (error) {
@@ -115,6 +124,76 @@ export function compileConfig(
       errors.push(error);
     }
   };
+}
+
+export function compileFile(source: ParsedFile): CompiledFile {
+  const { file, data } = source;
+  const errors: LocatedError[] = [];
+  const attempt = attempting(errors);
+  const compiled: CompiledFile = { source, models: [], keys: [], chat: [], images: [], videos: [], scenarios: [], entries: 0, errors };
+  let order = 0;
+  const checkFile = (path: Array<string | number>, reference: string | undefined) => {
+    if (reference !== undefined) located(file, path, () => resolveInside(source.dir, reference));
+  };
+  data.models?.forEach((spec) => compiled.models.push(toModelEntry(spec)));
+  if (data.keys) compiled.keys = data.keys;
+  data.chat?.forEach((spec, i) => attempt(() => compiled.chat.push(located(file, ['chat', i], () => compileChatFixture(spec, file, order++)))));
+  data.images?.forEach((spec, i) =>
+    attempt(() => {
+      if ('file' in spec.reply) checkFile(['images', i, 'reply', 'file'], spec.reply.file);
+      compiled.images.push(compileEntry(spec, source, ['images', i], order++));
+    }),
+  );
+  data.videos?.forEach((spec, i) =>
+    attempt(() => {
+      checkFile(['videos', i, 'reply', 'file'], spec.reply?.file);
+      checkFile(['videos', i, 'reply', 'thumbnail'], spec.reply?.thumbnail);
+      compiled.videos.push(compileEntry(spec, source, ['videos', i], order++));
+    }),
+  );
+  data.scenarios?.forEach((spec, i) => attempt(() => compiled.scenarios.push(compileEntry(spec, source, ['scenarios', i], order++))));
+  compiled.entries = (data.chat?.length ?? 0) + (data.images?.length ?? 0) + (data.videos?.length ?? 0) + (data.scenarios?.length ?? 0);
+  compiled.onlyGroups = data.image_generation?.chat_completions_only_groups;
+  return compiled;
+}
+
+/** Renumbers an entry from `offset`; an unnamed one is named after its new number, as a full load names it. */
+function placeEntry<T extends { name: string; file: string; order: number }>(entry: T, named: string | undefined, offset: number): T {
+  return { ...entry, order: entry.order + offset, name: named ?? `${entry.file}#${entry.order + offset}` };
+}
+
+/** The file's entries numbered from `offset` (its place among all files), made once per offset. */
+function placed(compiled: CompiledFile, offset: number): CompiledFile {
+  if (offset === 0) return compiled;
+  if (compiled.placed?.offset === offset) return compiled.placed.file;
+  const { data } = compiled.source;
+  // Entries that failed to compile leave gaps; each kept entry is found by its own number.
+  const specs = [...(data.chat ?? []), ...(data.images ?? []), ...(data.videos ?? []), ...(data.scenarios ?? [])];
+  const place = <T extends { name: string; file: string; order: number }>(entry: T) => placeEntry(entry, specs[entry.order]?.name, offset);
+  const file: CompiledFile = {
+    ...compiled,
+    chat: compiled.chat.map(place),
+    images: compiled.images.map(place),
+    videos: compiled.videos.map(place),
+    scenarios: compiled.scenarios.map(place),
+    placed: undefined,
+  };
+  compiled.placed = { offset, file };
+  return file;
+}
+
+/**
+ * Merges compiled files in load order into one Config, with the checks across files (a model,
+ * key or scenario declared twice; a key naming a scenario). `complete` is false when some files
+ * did not parse: a key naming a scenario would then be reported for what is only missing for now.
+ */
+export function mergeFiles(
+  compiledFiles: readonly CompiledFile[],
+  dirs: { fixturesDirs: readonly string[]; scenariosDirs: readonly string[] },
+  files: string[],
+  complete = true,
+): { config?: Config; errors: LocatedError[] } {
+  const errors: LocatedError[] = compiledFiles.flatMap((compiled) => compiled.errors);
   const modelById = new Map<string, ModelEntry>();
   const keys = new Map<string, KeySpec>();
   let keysDeclared = false;
@@ -123,50 +202,32 @@ export function compileConfig(
   const videos: Array<Config['videos'][number]> = [];
   const scenarios = new Map<string, Compiled<ScenarioSpec>>();
   let onlyGroups: string[] | undefined;
-  let order = 0;
   // Scenario files may come after the key that names one: checked once everything is read.
   const keyScenarios: Array<{ file: string; index: number; name: string }> = [];
-  const checkFile = ({ file, dir }: ParsedFile, path: Array<string | number>, reference: string | undefined) => {
-    if (reference !== undefined) located(file, path, () => resolveInside(dir, reference));
-  };
-
-  for (const source of parsed) {
-    const { file, data } = source;
-    data.models?.forEach((spec, i) =>
-      attempt(() => {
-        if (modelById.has(spec.id)) throw new LocatedError(file, ['models', i, 'id'], `model "${spec.id}" is declared twice`);
-        modelById.set(spec.id, toModelEntry(spec));
-      }),
-    );
-    if (data.keys) keysDeclared = true;
-    data.keys?.forEach((spec, i) =>
-      attempt(() => {
-        if (keys.has(spec.key)) throw new LocatedError(file, ['keys', i, 'key'], 'this key is declared twice');
-        keys.set(spec.key, spec);
-        if (spec.scenario !== undefined) keyScenarios.push({ file, index: i, name: spec.scenario });
-      }),
-    );
-    data.chat?.forEach((spec, i) => attempt(() => chat.push(located(file, ['chat', i], () => compileChatFixture(spec, file, order++)))));
-    data.images?.forEach((spec, i) =>
-      attempt(() => {
-        if ('file' in spec.reply) checkFile(source, ['images', i, 'reply', 'file'], spec.reply.file);
-        images.push(compileEntry(spec, source, ['images', i], order++));
-      }),
-    );
-    data.videos?.forEach((spec, i) =>
-      attempt(() => {
-        checkFile(source, ['videos', i, 'reply', 'file'], spec.reply?.file);
-        checkFile(source, ['videos', i, 'reply', 'thumbnail'], spec.reply?.thumbnail);
-        videos.push(compileEntry(spec, source, ['videos', i], order++));
-      }),
-    );
-    if (data.image_generation?.chat_completions_only_groups) onlyGroups = data.image_generation.chat_completions_only_groups;
-    data.scenarios?.forEach((spec, i) =>
-      attempt(() => {
-        if (scenarios.has(spec.name)) throw new LocatedError(file, ['scenarios', i, 'name'], `scenario "${spec.name}" is declared twice`);
-        scenarios.set(spec.name, compileEntry(spec, source, ['scenarios', i], order++));
-      }),
-    );
+  let offset = 0;
+  for (const compiledFile of compiledFiles) {
+    const here = placed(compiledFile, offset);
+    offset += compiledFile.entries;
+    const { file } = here.source;
+    here.models.forEach((model, i) => {
+      if (modelById.has(model.id)) errors.push(new LocatedError(file, ['models', i, 'id'], `model "${model.id}" is declared twice`));
+      else modelById.set(model.id, model);
+    });
+    if (here.source.data.keys) keysDeclared = true;
+    here.keys.forEach((spec, i) => {
+      if (keys.has(spec.key)) return errors.push(new LocatedError(file, ['keys', i, 'key'], 'this key is declared twice'));
+      keys.set(spec.key, spec);
+      if (spec.scenario !== undefined) keyScenarios.push({ file, index: i, name: spec.scenario });
+    });
+    chat.push(...here.chat);
+    images.push(...here.images);
+    videos.push(...here.videos);
+    if (here.onlyGroups) onlyGroups = here.onlyGroups;
+    for (const scenario of here.scenarios) {
+      const index = (here.source.data.scenarios ?? []).indexOf(scenario.spec);
+      if (scenarios.has(scenario.spec.name)) errors.push(new LocatedError(file, ['scenarios', index, 'name'], `scenario "${scenario.spec.name}" is declared twice`));
+      else scenarios.set(scenario.spec.name, scenario);
+    }
   }
 
   for (const { file, index, name } of complete ? keyScenarios : []) {
@@ -188,4 +249,14 @@ export function compileConfig(
     chatCompletionsOnlyGroups: onlyGroups ?? ['special-price'],
   };
   return { config, errors };
+}
+
+/** Compiles every entry it can and reports every entry it cannot, so that all files' problems come out in one pass. */
+export function compileConfig(
+  parsed: ParsedFile[],
+  dirs: { fixturesDirs: readonly string[]; scenariosDirs: readonly string[] },
+  files: string[],
+  complete = true,
+): { config?: Config; errors: LocatedError[] } {
+  return mergeFiles(parsed.map(compileFile), dirs, files, complete);
 }
