@@ -20,6 +20,18 @@ const MIN_NEEDLES = 32;
 const indexes = new WeakMap<readonly unknown[], FixtureIndex>();
 
 /**
+ * The last search built, by its needles: a reload that changed no needle (a reply edited, a file
+ * added without `contains`) reuses it instead of building the automaton again.
+ */
+let lastSearch: { needles: string; search: NeedleSearch } | undefined;
+
+function searchFor(needles: string[]): NeedleSearch {
+  const key = needles.join('\u0000');
+  if (lastSearch?.needles !== key) lastSearch = { needles: key, search: new NeedleSearch(needles) };
+  return lastSearch.search;
+}
+
+/**
  * Indexes a sorted list and freezes it, since the index describes the list as it is now.
  * Lists not indexed (small ones, a session's own) are scanned.
  */
@@ -41,7 +53,7 @@ export function indexFixtures<T extends { matcher: Matcher }>(fixtures: T[]): re
     }
     positions[id]!.push(position);
   });
-  if (needleIds.size >= MIN_NEEDLES) indexes.set(fixtures, { search: new NeedleSearch([...needleIds.keys()]), positions, open });
+  if (needleIds.size >= MIN_NEEDLES) indexes.set(fixtures, { search: searchFor([...needleIds.keys()]), positions, open });
   return Object.freeze(fixtures);
 }
 
