@@ -3,7 +3,7 @@
 // records its problems; the swap of a good one is a single reference assignment.
 import { readdirSync } from 'node:fs';
 import { watch, type FSWatcher } from 'chokidar';
-import { displayPath, loadConfig, loadSettledConfig, type LoadOptions } from './load.js';
+import { displayPath, LoadCache, loadConfig, loadSettledConfig, type LoadOptions } from './load.js';
 import type { Config, ConfigProblem } from './types.js';
 
 export class ConfigLoadError extends Error {
@@ -24,9 +24,11 @@ export interface ConfigStoreOptions extends LoadOptions {
 /**
  * How long the watched files must have been quiet (no watcher event) before a reload reads them:
  * it coalesces the burst of events of an editor's save into one reload, and a writer that pauses
- * mid-file (a large file written in pieces, rewritten in place) is not caught half-way.
+ * mid-file (a large file written in pieces, rewritten in place) is not caught half-way. Short
+ * enough that a save shows within 100 ms: a file caught half-written anyway is seen as changing
+ * while read, and loaded whole at the next quiet moment.
  */
-const QUIET_MS = 100;
+const QUIET_MS = 50;
 /** How often a failed directory is looked at again. */
 const RECOVERY_MS = 250;
 
@@ -41,9 +43,11 @@ export class ConfigStore {
   private recovery: NodeJS.Timeout | undefined;
   private closed = false;
   private lastEventMs = 0;
+  /** Each file's parse and compiled entries: a reload redoes only the files that changed. */
+  private readonly cache = new LoadCache();
 
   constructor(private readonly options: ConfigStoreOptions) {
-    const result = loadSettledConfig(options);
+    const result = loadSettledConfig(options, this.cache);
     if (!result.config) throw new ConfigLoadError(result.problems);
     this.current = result.config;
     this.files = result.files;
@@ -53,7 +57,7 @@ export class ConfigStore {
   reload(): void {
     let result: ReturnType<typeof loadConfig>;
     try {
-      result = loadConfig(this.options);
+      result = loadConfig(this.options, this.cache);
     } catch (error) {
       // A bug in loading must not take the server down: report it like a bad file.
       result = { files: this.files, problems: [{ file: this.options.fixturesDirs[0] ?? '.', line: 1, col: 1, message: String(error) }] };
