@@ -9,7 +9,6 @@ import { loadSettledConfig } from './config/load.js';
 import { ConfigLoadError, formatProblem } from './config/store.js';
 import { dirsOf, startMockServer } from './index.js';
 import { init } from './init.js';
-import { loadTokenizer } from './conversation/tokens.js';
 import { STYLE_NAMES, type StyleName } from './conversation/types.js';
 import { printLine } from './log-sink.js';
 import { timed } from './log-time.js';
@@ -62,9 +61,6 @@ const program = new Command()
       const server = await startMockServer({ ...options, logLevel: options.logLevel });
       printLine(timed(`model-gateway-mock listening on ${server.url}`));
       if (options.logLevel !== 'silent') printLine(timed(server.summary()));
-      // After the lines above are out (their write is queued first): the first request would
-      // otherwise wait for the tokenizer's tables.
-      setImmediate(loadTokenizer);
       let stopping = false;
       const stop = (signal: NodeJS.Signals) => {
         // A second signal means "now": no more waiting for streams.

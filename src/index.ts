@@ -14,6 +14,7 @@ import { answerClientError } from './server/client-error.js';
 import type { LatencyMode, LogLevel, Mock } from './exchange/mock.js';
 import { printLine } from './log-sink.js';
 import { timed } from './log-time.js';
+import { loadTokenizer } from './conversation/tokens.js';
 import { createClock, type Clock } from './state/clock.js';
 import { EventHub } from './state/events.js';
 import { upstreamOf } from './exchange/upstream/options.js';
@@ -176,6 +177,10 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     await store.close();
     throw error;
   }
+  // The tokenizer's tables load two turns of the event loop from now: after whatever the caller
+  // prints on listening has gone out (the log sink writes at the end of a turn), before the
+  // first request would wait for them.
+  setImmediate(() => setImmediate(loadTokenizer));
   const port = (server.address() as AddressInfo).port;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   const close = async (): Promise<void> => {
