@@ -75,6 +75,8 @@ export class ConfigStore {
   }
 
   private schedule(): void {
+    // A watcher event heard after close (chokidar may deliver one late) starts nothing.
+    if (this.closed) return;
     this.lastEventMs = performance.now();
     this.timer ??= setTimeout(() => this.reloadWhenQuiet(), QUIET_MS);
   }
