@@ -5,7 +5,7 @@
 // with an early one.
 import { join } from 'node:path';
 import { startMock } from '../lib/servers.js';
-import { CHAT_PATH, HEADERS, MODEL, ticketRef, ticketRequest, writeFixtures } from '../lib/workload.js';
+import { CHAT_PATH, HEADERS, MODEL, emptyScenarios, ticketRef, ticketRequest, writeFixtures } from '../lib/workload.js';
 
 const SESSIONS = 1000;
 const REQUEST_TIMEOUT_MS = 30_000;
@@ -89,7 +89,7 @@ async function chainCost(url, turns) {
 export async function hostileSoak(root, { durationMs, concurrency, chainTurns }) {
   const fixtures = join(root, 'soak-fixtures');
   writeFixtures(fixtures, 10);
-  const server = await startMock({ fixtures, scenarios: join(root, 'no-scenarios') });
+  const server = await startMock({ fixtures, scenarios: emptyScenarios(root) });
   const expected = [];
   for (const request of ORDINARY) expected.push(contentOf((await send(server.url, request.path, request.body, 'soak-reference')).text));
   if (!expected[0].includes(`Ticket ${ticketRef(3)} is logged`)) throw new Error(`the ordinary fixture request did not hit its fixture: ${expected[0]}`);
