@@ -3,7 +3,7 @@
 import type { ChatFixture } from '../conversation/fixture.js';
 import type { Turn } from '../conversation/types.js';
 import { Ring } from './ring.js';
-import type { JournalEntry } from './journal.js';
+import { keptBytes, type KeptEntry } from './journal.js';
 import { Holdings, type Held, type MemoryBudget, type MemoryKind } from './memory.js';
 import type { VideoTask } from './video-task.js';
 
@@ -42,7 +42,7 @@ export interface RateWindow {
 
 export interface Session {
   readonly id: string;
-  journal: Ring<JournalEntry>;
+  journal: Ring<KeptEntry>;
   responses: Map<string, StoredResponse>;
   tasks: Map<string, VideoTask>;
   characters: Map<string, VideoCharacter>;
@@ -122,10 +122,10 @@ export function forget(session: Session, kind: MapKind, key: string): void {
   session.holdings.remove(kind, key);
 }
 
-export function journal(session: Session, entry: JournalEntry, bytes: number): void {
+export function journal(session: Session, entry: KeptEntry): void {
   const overwritten = session.journal.push(entry);
   if (overwritten) session.holdings.remove('journal', overwritten.id);
-  hold(session, 'journal', entry.id, bytes);
+  hold(session, 'journal', entry.id, keptBytes(entry));
 }
 
 export function clearJournal(session: Session): void {

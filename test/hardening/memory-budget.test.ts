@@ -7,7 +7,7 @@ import type { Mock } from '../../src/exchange/mock.js';
 import { MemoryBudget } from '../../src/state/memory.js';
 import { journal, keep, storedConversation, type Session } from '../../src/state/session.js';
 import { Sessions } from '../../src/state/sessions.js';
-import type { JournalEntry } from '../../src/state/journal.js';
+import { keptBytes, keptEntry, type KeptEntry } from '../../src/state/journal.js';
 import { responses } from '../../src/styles/responses/index.js';
 import { plainExchange, plainMock } from '../helpers/mock.js';
 import { startTestServer } from '../helpers/server.js';
@@ -58,35 +58,39 @@ describe('a previous_response_id chain', () => {
   });
 });
 
-function entry(id: string): JournalEntry {
-  return { id, time: '', session: 's', method: 'POST', path: '/', style: null, model: null, status: 200, fixture: null, scenario: null, duration_ms: 0, body: null, near_miss: null, source: 'generated', scenario_step: null, fault: null, response: null, upstream: null, recorded: null };
+function entry(id: string): KeptEntry {
+  const fields = { id, time: '', session: 's', method: 'POST', path: '/', style: null, model: null, status: 200, fixture: null, scenario: null, duration_ms: 0, near_miss: null, source: 'generated', scenario_step: null, fault: null, upstream: null, recorded: null };
+  return keptEntry(fields, 'null', 'null');
 }
+
+/** What each of these entries is counted at. */
+const J = keptBytes(entry('j0'));
 
 describe('the memory budgets', () => {
   it('evict a session’s oldest items first, whatever their kind, past its own budget', () => {
-    const sessions = new Sessions(100, () => 0, 10_000, new MemoryBudget(10_000, 300));
+    const sessions = new Sessions(100, () => 0, 10_000, new MemoryBudget(100 * J, 3 * J));
     const session: Session = sessions.get('s');
-    journal(session, entry('j1'), 100);
-    keep(session, 'responses', 'r1', { turns: [], body: {}, inputItems: [] }, 100);
-    journal(session, entry('j2'), 100);
-    keep(session, 'pictures', 'p1', { mimeType: 'image/png', data: new Uint8Array(1) }, 100);
+    journal(session, entry('j1'));
+    keep(session, 'responses', 'r1', { turns: [], body: {}, inputItems: [] }, J);
+    journal(session, entry('j2'));
+    keep(session, 'pictures', 'p1', { mimeType: 'image/png', data: new Uint8Array(1) }, J);
     expect(session.journal.toArray().map((e) => e.id)).toEqual(['j2']);
     expect([...session.responses.keys()]).toEqual(['r1']);
-    keep(session, 'tasks', 't1', {}, 150);
+    keep(session, 'tasks', 't1', {}, 1.5 * J);
     expect([...session.responses.keys()]).toEqual([]);
     expect(session.journal.length).toBe(0);
-    expect(session.holdings.use).toEqual({ journal: 0, responses: 0, fixtures: 0, pictures: 100, tasks: 150, total: 250 });
-    expect(sessions.memory.total).toBe(250);
+    expect(session.holdings.use).toEqual({ journal: 0, responses: 0, fixtures: 0, pictures: J, tasks: 1.5 * J, total: 2.5 * J });
+    expect(sessions.memory.total).toBe(2.5 * J);
   });
 
   it('evict from the least recently used session first past the overall budget, and give back a dropped session’s bytes', () => {
-    const sessions = new Sessions(100, () => 0, 2, new MemoryBudget(500, 10_000));
-    journal(sessions.get('a'), entry('a1'), 200);
-    journal(sessions.get('b'), entry('b1'), 200);
-    journal(sessions.get('b'), entry('b2'), 200);
+    const sessions = new Sessions(100, () => 0, 2, new MemoryBudget(2.5 * J, 50 * J));
+    journal(sessions.get('a'), entry('a1'));
+    journal(sessions.get('b'), entry('b1'));
+    journal(sessions.get('b'), entry('b2'));
     expect(sessions.get('a').journal.length).toBe(0);
     expect(sessions.get('b').journal.length).toBe(2);
-    expect(sessions.memory.journal).toBe(400);
+    expect(sessions.memory.journal).toBe(2 * J);
     sessions.get('a');
     sessions.get('c'); // past two sessions, the least recently used (b) is dropped
     expect(sessions.memory).toEqual({ journal: 0, responses: 0, fixtures: 0, pictures: 0, tasks: 0, total: 0 });
