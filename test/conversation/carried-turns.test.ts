@@ -1,8 +1,9 @@
 // A request that continues a stored response goes on from the work the request before it left
-// (the token count, the content key's digest): its figures must be those of the same
+// (the token count, the content key's and the fingerprint's digests): its figures must be those of the same
 // conversation sent whole, however the chain grew, branched, changed its system text or lost its head.
 import { describe, expect, it } from 'vitest';
 import { contentKey } from '../../src/conversation/content-key.js';
+import { fingerprint } from '../../src/conversation/fingerprint.js';
 import { countInputTokens } from '../../src/conversation/input-tokens.js';
 import type { ChatRequest, Part, Turn } from '../../src/conversation/types.js';
 
@@ -58,6 +59,7 @@ function expectSameFigures(carried: ChatRequest): void {
   const whole = sentWhole(carried);
   expect(countInputTokens(carried)).toBe(countInputTokens(whole));
   expect(contentKey(carried)).toBe(contentKey(whole));
+  expect(fingerprint(carried)).toBe(fingerprint(whole));
 }
 
 describe('a request continuing a stored response', () => {
@@ -85,6 +87,7 @@ describe('a request continuing a stored response', () => {
       const turns = [...conversation, ...inputTurns(n)];
       countInputTokens(request(turns, conversation.length));
       contentKey(request(turns, conversation.length));
+      fingerprint(request(turns, conversation.length));
       conversation = [...turns, outputTurn(n)];
       heads.push(conversation);
     }
