@@ -15,21 +15,13 @@ interface Sides {
 }
 
 export class SidesDigest {
-  /** Each part's JSON, made once: carried turns are the same objects request after request. */
-  private readonly parts = new WeakMap<Part, string | null>();
   private readonly carried = new TurnPrefixes<{ hash: Hash; sides: Sides }>();
 
-  /** `spell`: a part's JSON, or null for a part the digest leaves out. */
+  /**
+   * `spell`: a part's JSON, or null for a part the digest leaves out. Not kept: a carried part is
+   * spelled once, by the request that brought it, and keeping its JSON would copy every text held.
+   */
   constructor(private readonly spell: (part: Part) => string | null) {}
-
-  private partJson(part: Part): string | null {
-    let json = this.parts.get(part);
-    if (json === undefined) {
-      json = this.spell(part);
-      this.parts.set(part, json);
-    }
-    return json;
-  }
 
   /** The JSON of `turns` from `from` on, going on from `sides` (which it moves along), the last side left open. */
   private sidesText(turns: readonly Turn[], from: number, sides: Sides): string {
@@ -43,7 +35,7 @@ export class SidesDigest {
         sides.filled = false;
       }
       for (const part of turn.parts) {
-        const json = this.partJson(part);
+        const json = this.spell(part);
         if (json === null) continue;
         text += sides.filled ? `,${json}` : json;
         sides.filled = true;
