@@ -45,7 +45,7 @@ export function countInputTokens(request: ChatRequest): number {
     total = (system ? counter.count(system) + PER_TURN_TOKENS : 0) + countTurns(turns, 0, counter);
   }
   // A style that carries turns to the next request (responses) leaves the count for it.
-  if (carriedTurns !== undefined) counted.remember(turns, system, { counter: counter.copy(), tokens: total });
+  if (carriedTurns !== undefined) counted.remember(turns, system, known?.covered, () => ({ counter: counter.copy(), tokens: total }));
   if (request.tools.length > 0) total += counter.count(JSON.stringify(request.tools));
   return total + 3;
 }

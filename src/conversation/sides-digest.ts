@@ -57,7 +57,7 @@ export class SidesDigest {
     const hash = known ? known.state.hash.copy() : createHash('sha1').update(head);
     if (known) Object.assign(sides, known.state.sides);
     hash.update(this.sidesText(turns, known?.covered ?? 0, sides));
-    this.carried.remember(turns, head, { hash: hash.copy(), sides: { ...sides } });
+    this.carried.remember(turns, head, known?.covered, () => ({ hash: hash.copy(), sides: { ...sides } }));
     return hash.update(close(sides) + after).digest('hex').slice(0, 16);
   }
 }

@@ -5,7 +5,13 @@
 // what the first did.
 import type { Turn } from './types.js';
 
-/** How far back past its carried turns a request looks: the previous request ended just before its reply's turn. */
+/**
+ * Work is remembered once every this many turns of a conversation, not after every request: a
+ * SHA-1 state and a token counter for every stored response would be a fifth of what a short one
+ * holds. A request goes over at most this many turns again.
+ */
+const EVERY_TURNS = 8;
+/** How far back past its carried turns a request looks besides: the previous request ended just before its reply's turn. */
 const LOOK_BACK = 4;
 
 interface Remembered<S> {
@@ -26,7 +32,7 @@ export class TurnPrefixes<S> {
    * chains only grow at their end, and one whose oldest responses were evicted starts elsewhere.
    */
   resume(turns: readonly Turn[], carried: number, context: string): { covered: number; state: S } | undefined {
-    const lowest = Math.max(1, carried - LOOK_BACK);
+    const lowest = Math.max(1, carried - LOOK_BACK - EVERY_TURNS);
     for (let end = turns.length; end >= lowest; end -= 1) {
       const known = this.known.get(turns[end - 1]!);
       if (known && known.length === end && known.first === turns[0] && known.context === context) return { covered: end, state: known.state };
@@ -34,9 +40,13 @@ export class TurnPrefixes<S> {
     return undefined;
   }
 
-  /** Remembers the work that covered all of `turns` (kept as long as their last turn is). */
-  remember(turns: readonly Turn[], context: string, state: S): void {
+  /**
+   * Remembers the work that covered all of `turns` (kept as long as their last turn is), unless
+   * it went on from work remembered fewer than EVERY_TURNS turns before (`covered`).
+   */
+  remember(turns: readonly Turn[], context: string, covered: number | undefined, state: () => S): void {
     const last = turns.at(-1);
-    if (last) this.known.set(last, { context, first: turns[0]!, length: turns.length, state });
+    if (!last || (covered !== undefined && turns.length - covered < EVERY_TURNS)) return;
+    this.known.set(last, { context, first: turns[0]!, length: turns.length, state: state() });
   }
 }
