@@ -67,8 +67,8 @@ function illustrated(mock: Mock, output: ImageOutput, subject: MatchSubject, not
 /**
  * What a stored response holds besides its input (its strings taken from the parsed body, so
  * about the body's size) and its output (about four characters a token, as a turn and in the
- * body): the response object's fields, the input items, the turn objects, and what the next turn
- * goes on from (a SHA-1 state and a token counter), and their slots in the session's maps. Measured
+ * body): the response object's fields, the input items, the turn objects, what a later turn goes on
+ * from (a SHA-1 state and a token counter, every few turns), and their slots in the session's maps. Measured
  * at about 2.7 KB besides input and output on a chain of short turns (heap snapshots of 300 and 900).
  */
 const STORED_BYTES = 3072;
