@@ -17,13 +17,37 @@ function deflates(sample: string): boolean {
   return deflateRawSync(sample, LEVEL).length <= WORTH_IT * bytes;
 }
 
+/** Short texts deflated as one: texts alike (a session's journal entries) shrink to a fraction. */
+class Block {
+  constructor(
+    /** The deflated UTF-8 bytes, one per character. */
+    readonly data: string,
+    readonly chars: number,
+  ) {}
+
+  /** The texts joined; the last block read is kept, so reading a block's texts in turn inflates it once. */
+  text(): string {
+    if (lastRead?.block !== this) lastRead = { block: this, text: inflate(this.data) };
+    return lastRead.text;
+  }
+}
+
+let lastRead: { block: Block; text: string } | undefined;
+
+function inflate(data: string): string {
+  return inflateRawSync(Buffer.from(data, 'latin1')).toString();
+}
+
 export class PackedText {
   private constructor(
     /** The text, or its deflated UTF-8 bytes one per character (a one-byte string in V8's heap, moved by its GC like any other). */
-    private readonly data: string,
-    private readonly deflated: boolean,
+    private data: string | Block,
+    private deflated: boolean,
     /** What the text costs held as it is: one byte a character for ASCII, else two (V8's strings are Latin-1 or UTF-16). */
     readonly bytes: number,
+    /** Where the text lies in its block's. */
+    private start = 0,
+    private end = 0,
   ) {}
 
   /**
@@ -41,12 +65,29 @@ export class PackedText {
     return deflated.length <= WORTH_IT * bytes ? new PackedText(deflated.toString('latin1'), true, bytes) : new PackedText(text, false, bytes);
   }
 
-  get text(): string {
-    return this.deflated ? inflateRawSync(Buffer.from(this.data, 'latin1')).toString() : this.data;
+  /** Deflates short texts kept as they are together, each then read from the block; the others are left alone. */
+  static packTogether(texts: readonly PackedText[]): void {
+    const plain = texts.filter((packed) => typeof packed.data === 'string' && !packed.deflated);
+    const joined = plain.map((packed) => packed.data as string).join('');
+    const block = new Block(deflateRawSync(joined, LEVEL).toString('latin1'), joined.length);
+    let at = 0;
+    for (const packed of plain) {
+      const length = (packed.data as string).length;
+      packed.data = block;
+      packed.start = at;
+      packed.end = at + length;
+      at += length;
+    }
   }
 
-  /** What is really held: at most `bytes`. */
+  get text(): string {
+    if (typeof this.data !== 'string') return this.data.text().slice(this.start, this.end);
+    return this.deflated ? inflate(this.data) : this.data;
+  }
+
+  /** What is really held: at most `bytes` (a block's bytes shared by its texts by length). */
   get heldBytes(): number {
+    if (typeof this.data !== 'string') return Math.ceil((this.data.data.length * (this.end - this.start)) / Math.max(1, this.data.chars));
     return this.deflated ? this.data.length : this.bytes;
   }
 }

@@ -4,6 +4,7 @@ import type { ChatFixture } from '../conversation/fixture.js';
 import type { Turn } from '../conversation/types.js';
 import { Ring } from './ring.js';
 import { keptBytes, type KeptEntry } from './journal.js';
+import { PackedText } from './packed-text.js';
 import { Holdings, type Held, type MemoryBudget, type MemoryKind } from './memory.js';
 import type { VideoTask } from './video-task.js';
 
@@ -62,6 +63,8 @@ export interface Session {
   lastUsedMs: number;
   /** The bytes each store holds, oldest first, within the session's and the overall budget. */
   holdings: Holdings;
+  /** Journal payloads kept as they are since the last block was packed (see `journal`). */
+  unpacked: PackedText[];
 }
 
 /** Bounded stores: a long CI run cannot grow the mock without end. */
@@ -89,6 +92,7 @@ export function createSession(id: string, journalMax: number, nowMs: number, bud
     sequence: 0,
     lastUsedMs: nowMs,
     holdings: new Holdings(budget),
+    unpacked: [],
   };
 }
 
@@ -122,14 +126,27 @@ export function forget(session: Session, kind: MapKind, key: string): void {
   session.holdings.remove(kind, key);
 }
 
+/** Journal entries deflated together once the overall budget is more than half full. */
+const PACK_ENTRIES = 32;
+
 export function journal(session: Session, entry: KeptEntry): void {
   const overwritten = session.journal.push(entry);
   if (overwritten) session.holdings.remove('journal', overwritten.id);
   hold(session, 'journal', entry.id, keptBytes(entry));
+  // Deflated one by one, short entries would cost 50 µs each; 32 at a time, a session's entries
+  // being alike, about a tenth of their size for a tenth of that each. Only when memory is
+  // getting short: a short run never pays for it.
+  const budget = session.holdings.budget;
+  if (budget.use.total <= budget.limitBytes / 2) return;
+  session.unpacked.push(entry.payload);
+  if (session.unpacked.length < PACK_ENTRIES) return;
+  PackedText.packTogether(session.unpacked);
+  session.unpacked = [];
 }
 
 export function clearJournal(session: Session): void {
   session.journal.clear();
+  session.unpacked = [];
   session.holdings.removeAll('journal');
 }
 

@@ -7,7 +7,7 @@ import type { Mock } from '../../src/exchange/mock.js';
 import { MemoryBudget } from '../../src/state/memory.js';
 import { journal, keep, storedConversation, type Session } from '../../src/state/session.js';
 import { Sessions } from '../../src/state/sessions.js';
-import { keptBytes, keptEntry, type KeptEntry } from '../../src/state/journal.js';
+import { entryOf, keptBytes, keptEntry, type KeptEntry } from '../../src/state/journal.js';
 import { responses } from '../../src/styles/responses/index.js';
 import { plainExchange, plainMock } from '../helpers/mock.js';
 import { startTestServer } from '../helpers/server.js';
@@ -119,5 +119,27 @@ describe('the memory budgets', () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe('a journal past half the overall budget', () => {
+  it('packs its entries 32 at a time, holding a fraction of what they count, and reads them back the same', () => {
+    const sessions = new Sessions(1000, () => 0, 10_000, new MemoryBudget(256 * 1024, 256 * 1024));
+    const session = sessions.get('s');
+    const made = Array.from({ length: 400 }, (_, i) => {
+      const fields = { id: `req_${i}`, time: `t${i}`, session: 's', method: 'POST', path: '/v1/chat/completions', style: 'chat-completions', model: 'gpt-4o-mini', status: 200, fixture: null, scenario: null, duration_ms: 1.5, near_miss: null, source: 'generated', scenario_step: null, fault: null, upstream: null, recorded: null };
+      const body = JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: `question ${i}: where is my parcel?` }] });
+      const response = JSON.stringify({ status: 200, headers: { 'content-type': 'application/json', 'x-request-id': `req_${i}` }, body: { choices: [{ message: { content: `Answer ${i}: it left the depot this morning.` } }] } });
+      return keptEntry(fields, body, response);
+    });
+    const expected = made.map(entryOf);
+    for (const entry of made) journal(session, entry);
+    const held = session.journal.toArray();
+    expect(held.map(entryOf)).toEqual(expected.slice(-held.length));
+    const packed = held.filter((entry) => entry.payload.heldBytes < entry.payload.bytes);
+    expect(packed.length).toBeGreaterThan(100);
+    const heldBytes = packed.reduce((sum, entry) => sum + entry.payload.heldBytes, 0);
+    const counted = packed.reduce((sum, entry) => sum + entry.payload.bytes, 0);
+    expect(heldBytes).toBeLessThan(counted / 4);
   });
 });

@@ -32,4 +32,20 @@ describe('packed text', () => {
     expect(packed.heldBytes).toBeLessThan(packed.bytes);
     expect(packed.text).toBe(text);
   });
+
+  it('packs short texts together, each read back exactly, alike texts to a fraction of their size', () => {
+    const texts = Array.from({ length: 32 }, (_, i) =>
+      JSON.stringify([{ model: 'gpt-4o-mini', messages: [{ role: 'user', content: `question ${i} é 🙂` }] }, { status: 200, headers: { 'x-request-id': `req_${i}` }, body: { text: `answer ${i}` } }]),
+    );
+    const long = JSON.stringify({ padding: 'x'.repeat(100_000) });
+    const packed = [...texts, long].map((text) => PackedText.of(text));
+    PackedText.packTogether(packed);
+    expect(packed.map((p) => p.text)).toEqual([...texts, long]);
+    const held = packed.slice(0, 32).reduce((sum, p) => sum + p.heldBytes, 0);
+    const counted = packed.slice(0, 32).reduce((sum, p) => sum + p.bytes, 0);
+    expect(held).toBeLessThan(counted / 4);
+    // Read out of order too: the block is inflated again.
+    expect(packed[5]!.text).toBe(texts[5]);
+    expect(packed[32]!.text).toBe(long);
+  });
 });
