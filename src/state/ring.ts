@@ -50,6 +50,13 @@ export class Ring<T> {
     return oldest;
   }
 
+  /** The newest `count` items (all when fewer), oldest first. */
+  newest(count: number): T[] {
+    const out: T[] = [];
+    for (let i = Math.max(0, this.count - count); i < this.count; i++) out.push(this.items[(this.start + i) % this.items.length] as T);
+    return out;
+  }
+
   /** Oldest first. */
   toArray(): T[] {
     const out: T[] = [];

@@ -63,8 +63,8 @@ export interface Session {
   lastUsedMs: number;
   /** The bytes each store holds, oldest first, within the session's and the overall budget. */
   holdings: Holdings;
-  /** Journal payloads kept as they are since the last block was packed (see `journal`). */
-  unpacked: PackedText[];
+  /** Journal entries added since the last block was packed (see `journal`). */
+  unpacked: number;
 }
 
 /** Bounded stores: a long CI run cannot grow the mock without end. */
@@ -92,7 +92,7 @@ export function createSession(id: string, journalMax: number, nowMs: number, bud
     sequence: 0,
     lastUsedMs: nowMs,
     holdings: new Holdings(budget),
-    unpacked: [],
+    unpacked: 0,
   };
 }
 
@@ -138,15 +138,16 @@ export function journal(session: Session, entry: KeptEntry): void {
   // getting short: a short run never pays for it.
   const budget = session.holdings.budget;
   if (budget.use.total <= budget.limitBytes / 2) return;
-  session.unpacked.push(entry.payload);
-  if (session.unpacked.length < PACK_ENTRIES) return;
-  PackedText.packTogether(session.unpacked);
-  session.unpacked = [];
+  session.unpacked += 1;
+  if (session.unpacked < PACK_ENTRIES) return;
+  // The newest entries, so never one the budget already evicted (only the oldest go).
+  PackedText.packTogether(session.journal.newest(PACK_ENTRIES).map((kept) => kept.payload));
+  session.unpacked = 0;
 }
 
 export function clearJournal(session: Session): void {
   session.journal.clear();
-  session.unpacked = [];
+  session.unpacked = 0;
   session.holdings.removeAll('journal');
 }
 

@@ -23,6 +23,7 @@ describe('the ring', () => {
             model.length = 0;
           }
           expect(ring.toArray()).toEqual(model);
+          expect(ring.newest(3)).toEqual(model.slice(-3));
           expect(ring.length).toBe(model.length);
         });
       }),
