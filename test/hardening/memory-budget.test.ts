@@ -3,8 +3,10 @@
 // and the per-session and overall budgets evict the oldest first, as /__admin/health reports.
 import { describe, expect, it } from 'vitest';
 import { chat } from '../../src/exchange/chat.js';
+import { listInputItems, retrieveResponse } from '../../src/exchange/stored-responses.js';
 import type { Mock } from '../../src/exchange/mock.js';
 import { MemoryBudget } from '../../src/state/memory.js';
+import { ResponseParts } from '../../src/state/response-parts.js';
 import { journal, keep, storedConversation, type Session } from '../../src/state/session.js';
 import { Sessions } from '../../src/state/sessions.js';
 import { entryOf, keptBytes, keptEntry, type KeptEntry } from '../../src/state/journal.js';
@@ -71,7 +73,7 @@ describe('the memory budgets', () => {
     const sessions = new Sessions(100, () => 0, 10_000, new MemoryBudget(100 * J, 3 * J));
     const session: Session = sessions.get('s');
     journal(session, entry('j1'));
-    keep(session, 'responses', 'r1', { turns: [], body: {}, inputItems: [] }, J);
+    keep(session, 'responses', 'r1', { turns: [], parts: new ResponseParts({}, []) }, J);
     journal(session, entry('j2'));
     keep(session, 'pictures', 'p1', { mimeType: 'image/png', data: new Uint8Array(1) }, J);
     expect(session.journal.toArray().map((e) => e.id)).toEqual(['j2']);
@@ -141,5 +143,31 @@ describe('a journal past half the overall budget', () => {
     const heldBytes = packed.reduce((sum, entry) => sum + entry.payload.heldBytes, 0);
     const counted = packed.reduce((sum, entry) => sum + entry.payload.bytes, 0);
     expect(heldBytes).toBeLessThan(counted / 4);
+  });
+});
+
+describe('stored responses past half the overall budget', () => {
+  it('are packed 32 at a time and shown, with their input items, as they were answered', async () => {
+    const mock = plainMock({ fixtures: MODELS });
+    mock.sessions = new Sessions(1000, mock.clock.now, 10_000, new MemoryBudget(300 * 1024, 300 * 1024));
+    const answered = new Map<string, unknown>();
+    let previous: string | undefined;
+    for (let turn = 0; turn < 120; turn += 1) {
+      const body = { model: 'gpt-4o-mini', input: [{ role: 'user', content: `turn ${turn}: and then?` }], ...(previous ? { previous_response_id: previous } : {}) };
+      const outcome = await chat(responses)(mock, plainExchange(mock, { headers: { 'x-mock-session': 'p' }, body, bodySize: JSON.stringify(body).length }));
+      if (!('plan' in outcome) || outcome.plan.kind !== 'json') throw new Error(JSON.stringify(outcome));
+      const answer = outcome.plan.body as { id: string };
+      answered.set(answer.id, JSON.parse(JSON.stringify(answer)));
+      previous = answer.id;
+    }
+    const session = mock.sessions.get('p');
+    expect(session.responses.size).toBeGreaterThan(60);
+    for (const id of session.responses.keys()) {
+      const exchange = plainExchange(mock, { headers: { 'x-mock-session': 'p' }, params: { id }, body: null });
+      const shown = await retrieveResponse(mock, exchange);
+      expect('plan' in shown && shown.plan.kind === 'json' && JSON.parse(JSON.stringify(shown.plan.body))).toEqual(answered.get(id));
+      const items = await listInputItems(mock, plainExchange(mock, { headers: { 'x-mock-session': 'p' }, params: { id }, body: null }));
+      expect('plan' in items && items.plan.kind === 'json' && (items.plan.body as { data: Array<{ content: Array<{ text: string }> }> }).data[0]!.content[0]!.text).toMatch(/^turn \d+: and then\?$/);
+    }
   });
 });
