@@ -98,6 +98,7 @@ process.on('message', async (message) => {
       // On the monotonic clock of V8's profiler, so a profile can be cut to what follows.
       send({ type: 'reset', markUs: Number(process.hrtime.bigint() / 1000n), rssMb: peakRss / 2 ** 20 });
     } else if (message.type === 'stats') {
+      const memory = process.memoryUsage();
       send({
         type: 'stats',
         lagP50Ms: lagMs(lag.percentile(50)),
@@ -105,7 +106,11 @@ process.on('message', async (message) => {
         lagMaxMs: lagMs(lag.max),
         lagSamples: lag.count,
         peakRssMb: peakRss / 2 ** 20,
-        rssMb: process.memoryUsage.rss() / 2 ** 20,
+        rssMb: memory.rss / 2 ** 20,
+        // Where the RSS goes: V8's heap (in use, and reserved) and memory outside it (Buffers).
+        heapUsedMb: memory.heapUsed / 2 ** 20,
+        heapTotalMb: memory.heapTotal / 2 ** 20,
+        externalMb: memory.external / 2 ** 20,
         ...cpuSinceReset(),
       });
     } else if (message.type === 'stop') {

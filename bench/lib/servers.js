@@ -66,8 +66,8 @@ export async function startServer(start, { execArgv = [], logFile } = {}) {
     pid: child.pid,
     /** Forgets the lag samples and the peak RSS so far; answers `{ markUs, rssMb }`. */
     reset: () => ask(child, { type: 'reset' }),
-    /** `{ lagP50Ms, lagP99Ms, lagMaxMs, lagSamples, peakRssMb, rssMb, cpuMs, cpuSystemMs }` since
-     * the last reset. */
+    /** `{ lagP50Ms, lagP99Ms, lagMaxMs, lagSamples, peakRssMb, rssMb, heapUsedMb, heapTotalMb,
+     * externalMb, cpuMs, cpuSystemMs }` (lag, peak and CPU since the last reset). */
     stats: () => ask(child, { type: 'stats' }),
     stop: async () => {
       if (child.exitCode !== null) return;

@@ -141,7 +141,8 @@ export async function hostileSoak(root, { durationMs, concurrency, chainTurns })
     await Promise.all(Array.from({ length: concurrency }, worker));
     const stats = await server.stats();
     const health = await (await fetch(`${server.url}/__admin/health`)).json();
-    return { ...tally, chain, durationMs, sessions: SESSIONS, rssMb: stats.rssMb, peakRssMb: stats.peakRssMb, lagMaxMs: stats.lagMaxMs, memory: health.memory };
+    const { rssMb, peakRssMb, heapUsedMb, heapTotalMb, externalMb, lagMaxMs } = stats;
+    return { ...tally, chain, durationMs, sessions: SESSIONS, rssMb, peakRssMb, heapUsedMb, heapTotalMb, externalMb, lagMaxMs, memory: health.memory };
   } finally {
     await server.stop();
   }

@@ -2,8 +2,8 @@
 // whole conversation in the neutral form), without what differs from style to style or call to
 // call (ids, sampling options, output limits, the stream flag). A conversation recorded in one
 // style matches its fixtures in every style, turn by turn.
-import { hashHex } from './random.js';
-import type { ChatRequest, Part, Turn } from './types.js';
+import { SidesDigest } from './sides-digest.js';
+import type { ChatRequest, Part } from './types.js';
 
 /** What a part says, without the ids and spellings that differ from style to style. */
 export function partContent(part: Part): unknown {
@@ -21,22 +21,6 @@ export function partContent(part: Part): unknown {
   }
 }
 
-/**
- * Turns read by side (user and tool results, or assistant) with call ids left out: styles split
- * a tool round trip into turns differently, but say the same in the same order.
- */
-export function conversationSides(turns: readonly Turn[]): Array<[string, unknown[]]> {
-  const sides: Array<[string, unknown[]]> = [];
-  for (const turn of turns) {
-    const side = turn.role === 'assistant' ? 'a' : 'u';
-    const content = turn.parts.map(partContent).filter((c) => c !== undefined);
-    const last = sides[sides.length - 1];
-    if (last && last[0] === side) last[1].push(...content);
-    else sides.push([side, content]);
-  }
-  return sides;
-}
-
 /** Tool arguments are parsed JSON already; keys are sorted so their order does not count. */
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
@@ -48,7 +32,17 @@ function canonical(value: unknown): unknown {
   );
 }
 
-export function fingerprint(request: Pick<ChatRequest, 'model' | 'system' | 'turns' | 'tools'>): string {
+/**
+ * Turns read by side (user and tool results, or assistant) with call ids left out: styles split
+ * a tool round trip into turns differently, but say the same in the same order.
+ */
+const prints = new SidesDigest((part) => {
+  const content = partContent(part);
+  return content === undefined ? null : JSON.stringify(canonical(content));
+});
+
+/** The digest of `JSON.stringify(canonical([model, system, sides, tools]))`. */
+export function fingerprint(request: Pick<ChatRequest, 'model' | 'system' | 'turns' | 'tools' | 'carriedTurns'>): string {
   const tools = request.tools.map((tool) => [tool.name, tool.description ?? '', tool.parameters]);
-  return hashHex(JSON.stringify(canonical([request.model, request.system, conversationSides(request.turns), tools])), 16);
+  return prints.digest(`[${JSON.stringify(request.model)},${JSON.stringify(request.system)},[`, request.turns, request.carriedTurns, `,${JSON.stringify(canonical(tools))}]`);
 }

@@ -3,13 +3,14 @@
 // can only differ in how they spell the same reply.
 import type { ChatFixture, CompiledText, Selection } from './fixture.js';
 import { generateProse, generateReasoning } from './prose.js';
-import { partContent } from './fingerprint.js';
-import { hashHex, seededRandom, type Random } from './random.js';
+import { contentKey } from './content-key.js';
+import { seededRandom, type Random } from './random.js';
 import { generateFromSchema } from './schema-gen.js';
 import { turnText } from './subject.js';
 import type { TemplateScope } from './template.js';
-import { chunkText, countTokens, tokenCounter } from './tokens.js';
-import type { ChatRequest, ChunkBy, FinishReason, Pacing, Part, Reply, ReplyChoice, ToolCall, ToolDef, Usage } from './types.js';
+import { countInputTokens } from './input-tokens.js';
+import { chunkText, countTokens } from './tokens.js';
+import type { ChatRequest, ChunkBy, FinishReason, Pacing, Reply, ReplyChoice, ToolCall, ToolDef, Usage } from './types.js';
 
 export interface ReplyContext {
   /** Base id of the reply (seed, session, counter). */
@@ -20,66 +21,6 @@ export interface ReplyContext {
   pacing: Pacing;
   /** The model's output limit, used when the request sets none. */
   outputLimit: number;
-}
-
-/** Per media part: a flat figure close to what the vendors bill for a small image. */
-const MEDIA_TOKENS = 258;
-const PER_TURN_TOKENS = 4;
-
-export function countInputTokens(request: ChatRequest): number {
-  // One counter for the whole request: however many texts it has, BPE work stays bounded.
-  const count = tokenCounter();
-  let total = request.system ? count(request.system) + PER_TURN_TOKENS : 0;
-  for (const turn of request.turns) {
-    total += PER_TURN_TOKENS + count(turnText(turn));
-    for (const part of turn.parts) {
-      if (part.kind === 'media') total += MEDIA_TOKENS;
-      else if (part.kind === 'tool_call') total += count(part.name) + count(JSON.stringify(part.arguments));
-    }
-  }
-  if (request.tools.length > 0) total += count(JSON.stringify(request.tools));
-  return total + 3;
-}
-
-/**
- * Each part's content as JSON, made once: the turns a `previous_response_id` chain carries are the
- * same objects request after request, so a late turn does not serialise the whole chain again.
- */
-const partJson = new WeakMap<Part, string | null>();
-
-function partJsonOf(part: Part): string | null {
-  let json = partJson.get(part);
-  if (json === undefined) {
-    const content = partContent(part);
-    json = content === undefined ? null : JSON.stringify(content);
-    partJson.set(part, json);
-  }
-  return json;
-}
-
-/**
- * A stable digest of what the model is asked, so the same request gets the same generated reply.
- * Turns are read by side (user and tool results, or assistant) with call ids left out, so one
- * conversation has one key in every style. The text digested is
- * `JSON.stringify([model, system, sides, tools, toolChoice, responseFormat])`, assembled from the
- * parts' cached JSON.
- */
-export function contentKey(request: ChatRequest): string {
-  const sides: Array<[string, string[]]> = [];
-  for (const turn of request.turns) {
-    const side = turn.role === 'assistant' ? 'a' : 'u';
-    const content: string[] = [];
-    for (const part of turn.parts) {
-      const json = partJsonOf(part);
-      if (json !== null) content.push(json);
-    }
-    const last = sides[sides.length - 1];
-    if (last && last[0] === side) last[1].push(...content);
-    else sides.push([side, content]);
-  }
-  const sidesJson = `[${sides.map(([side, content]) => `["${side}",[${content.join(',')}]]`).join(',')}]`;
-  const { model, system, tools, toolChoice, responseFormat } = request;
-  return hashHex(`[${JSON.stringify(model)},${JSON.stringify(system)},${sidesJson},${[tools, toolChoice, responseFormat].map((value) => JSON.stringify(value)).join(',')}]`);
 }
 
 function cutAtStop(text: string, stops: readonly string[]): { text: string; stop?: string } {

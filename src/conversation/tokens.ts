@@ -93,26 +93,36 @@ function countExact(text: string): number {
 }
 
 /** A counter for the texts of one request, exact within EXACT_CHARS characters in all. */
-export function tokenCounter(): (text: string) => number {
-  let exactLeft = EXACT_CHARS;
-  let countedChars = 0;
-  let countedTokens = 0;
-  return (text) => {
+export class TokenCounter {
+  private exactLeft = EXACT_CHARS;
+  private countedChars = 0;
+  private countedTokens = 0;
+
+  count(text: string): number {
     if (text === '') return 0;
-    const exact = text.length <= exactLeft ? text : text.slice(0, exactLeft);
+    const exact = text.length <= this.exactLeft ? text : text.slice(0, this.exactLeft);
     let tokens = countExact(exact);
-    exactLeft -= exact.length;
-    countedChars += exact.length;
-    countedTokens += tokens;
+    this.exactLeft -= exact.length;
+    this.countedChars += exact.length;
+    this.countedTokens += tokens;
     const rest = text.length - exact.length;
     // Four characters a token is the usual rate of English, for a request whose budget went on nothing.
-    if (rest > 0) tokens += Math.round(rest * (countedChars > 0 ? countedTokens / countedChars : 0.25));
+    if (rest > 0) tokens += Math.round(rest * (this.countedChars > 0 ? this.countedTokens / this.countedChars : 0.25));
     return tokens;
-  };
+  }
+
+  /** A counter that goes on from where this one is, this one left as it is. */
+  copy(): TokenCounter {
+    const copy = new TokenCounter();
+    copy.exactLeft = this.exactLeft;
+    copy.countedChars = this.countedChars;
+    copy.countedTokens = this.countedTokens;
+    return copy;
+  }
 }
 
 export function countTokens(text: string): number {
-  return tokenCounter()(text);
+  return new TokenCounter().count(text);
 }
 
 /**

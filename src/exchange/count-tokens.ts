@@ -1,6 +1,6 @@
 // Token counting (generate-content `countTokens`, messages `count_tokens`): the chat request
 // decoded as the style reads it, counted with the same figures a reply would bill.
-import { countInputTokens } from '../conversation/reply.js';
+import { countInputTokens } from '../conversation/input-tokens.js';
 import { chatSubject } from '../conversation/subject.js';
 import type { ChatRequest } from '../conversation/types.js';
 import { toFault } from '../scenarios/apply.js';

@@ -2,6 +2,7 @@
 // stream), `DELETE`, `POST .../cancel` for background ones, and `GET .../input_items`.
 import { z } from 'zod';
 import { failure, invalid } from '../conversation/errors.js';
+import { ResponseParts } from '../state/response-parts.js';
 import { forget, keep, type Session, type StoredResponse } from '../state/session.js';
 import { formInt } from '../styles/form.js';
 import { BACKGROUND_MS, pendingEvents, responseAt, runState } from '../styles/responses/background.js';
@@ -20,8 +21,7 @@ export function keepResponse(session: Session, kept: StoredReply, nowMs: number,
   const stored: StoredResponse = {
     previous: kept.previous,
     turns: kept.turns,
-    body: kept.body,
-    inputItems: kept.inputItems,
+    parts: new ResponseParts(kept.body, kept.inputItems),
     ...(kept.background ? { background: { readyMs: nowMs + BACKGROUND_MS, cancelled: false } } : {}),
   };
   keep(session, 'responses', kept.id, stored, bytes);
@@ -30,7 +30,7 @@ export function keepResponse(session: Session, kept: StoredReply, nowMs: number,
 
 /** The stored response as it stands now on the mock clock. */
 export function shownResponse(stored: StoredResponse, nowMs: number): ResponseObject {
-  return responseAt(stored.body as ResponseObject, stored.background, nowMs);
+  return responseAt(stored.parts.body as ResponseObject, stored.background, nowMs);
 }
 
 function storedResponse(exchange: Exchange): { id: string; stored: StoredResponse } {
@@ -94,7 +94,7 @@ export function listInputItems(_mock: Mock, exchange: Exchange): Promise<Outcome
   return settle(newNotes('responses'), async () => {
     const { stored } = storedResponse(exchange);
     const query = parseBody(itemsQuery, { ...exchange.query });
-    const page = itemPage(stored.inputItems, { after: query.after, limit: query.limit ?? 20, order: query.order ?? 'desc' });
+    const page = itemPage(stored.parts.inputItems, { after: query.after, limit: query.limit ?? 20, order: query.order ?? 'desc' });
     if (!page) throw invalid(`Invalid value for 'after': no input item '${query.after}' in this response.`, 'after');
     return json(page);
   });

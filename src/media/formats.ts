@@ -5,9 +5,10 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import webpEncode, { init as initWebp } from '@jsquash/webp/encode.js';
 import jpeg from 'jpeg-js';
-import type { Picture } from './images.js';
+import { renderPicture, type Picture } from './images.js';
 import { painter, roughPainter, type RowPainter } from './painting.js';
-import { encodePng, renderPng } from './png.js';
+import { rendered } from './picture-cache.js';
+import { encodePng } from './png.js';
 import type { Size } from './sizes.js';
 
 export const PICTURE_FORMATS = ['png', 'jpeg', 'webp'] as const;
@@ -57,8 +58,9 @@ async function encode(size: Size, paint: RowPainter, format: PictureFormat, comp
 
 export async function renderPictureAs(size: Size, seed: string, format: PictureFormat, compression = 100): Promise<Picture> {
   // The PNG path paints fewer rows on big pictures (see renderPng), so it keeps its own entry.
-  const data = format === 'png' ? renderPng(size.width, size.height, seed) : await encode(size, painter(size.width, size.height, seed), format, compression);
-  return { mimeType: MIME_TYPES[format], data, size };
+  if (format === 'png') return renderPicture(size, seed);
+  const key = `${format}|${compression}|${size.width}x${size.height}|${seed}`;
+  return rendered(key, async () => ({ mimeType: MIME_TYPES[format], data: await encode(size, painter(size.width, size.height, seed), format, compression), size }));
 }
 
 /**

@@ -1,5 +1,6 @@
 // Pictures for image replies: rendered from a seed, or taken from a fixture's file, and what
 // they cost in tokens. The same prompt, seed and index always give the same picture.
+import { renderedNow } from './picture-cache.js';
 import { pngSize, renderPng, sniffImageType } from './png.js';
 import type { Size } from './sizes.js';
 
@@ -16,7 +17,7 @@ export function pictureSeed(seed: number, prompt: string, index: number, extra =
 }
 
 export function renderPicture(size: Size, seed: string): Picture {
-  return { mimeType: 'image/png', data: renderPng(size.width, size.height, seed), size };
+  return renderedNow(`png|${size.width}x${size.height}|${seed}`, () => ({ mimeType: 'image/png', data: renderPng(size.width, size.height, seed), size }));
 }
 
 /** A fixture file as a picture; undefined when its bytes are not a PNG, JPEG, WebP or GIF. */

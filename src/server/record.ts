@@ -3,15 +3,12 @@
 import type { Context } from 'koa';
 import { sourceOf, type Notes } from '../exchange/exchange.js';
 import type { Mock } from '../exchange/mock.js';
-import type { JournalEntry } from '../state/journal.js';
+import { entryOf, keptEntry } from '../state/journal.js';
 import { journal } from '../state/session.js';
 import type { MockState } from './state.js';
 
 /** A journal entry keeps a body up to this size; a session keeps up to --journal-max entries. */
 export const JOURNAL_BODY_MAX = 1024 * 1024;
-
-// What an entry holds besides its body: ids, times, names and the near miss.
-const ENTRY_BYTES = 512;
 
 /** Large bodies (pictures as base64, long documents) would make a full journal hold gigabytes. */
 function journalBody(body: unknown, size: number | undefined): unknown {
@@ -42,10 +39,6 @@ function logLine(mock: Mock, ctx: Context, notes: Notes, status: number, source:
   if (notes.style !== null && mock.logs('debug')) mock.log('debug', matchDecision(notes));
 }
 
-function entryBytes(path: string, bodySize: number | undefined): number {
-  return ENTRY_BYTES + path.length + (bodySize === undefined || bodySize > JOURNAL_BODY_MAX ? 128 : bodySize);
-}
-
 export function record(mock: Mock, ctx: Context, durationMs: number): void {
   const state = ctx.state as MockState;
   const notes = state.notes;
@@ -55,27 +48,29 @@ export function record(mock: Mock, ctx: Context, durationMs: number): void {
   const source = admin ? '-' : sourceOf(notes);
   if (mock.logs('info')) logLine(mock, ctx, notes, status, source, durationMs);
   if (admin) return;
-  const entry: JournalEntry = {
-    id: state.requestId,
-    time: new Date(mock.clock.now()).toISOString(),
-    session: state.session.id,
-    method: ctx.method,
-    path: ctx.path,
-    style: notes.style,
-    model: notes.model,
-    status,
-    fixture: notes.fixture,
-    scenario: notes.scenario,
-    duration_ms: Math.round(durationMs * 10) / 10,
-    body: journalBody(ctx.request.body, state.bodySize),
-    near_miss: notes.nearMiss,
-    source,
-    scenario_step: notes.scenarioStep,
-    fault: notes.fault,
-    response: state.sent ?? null,
-    upstream: notes.upstream,
-    recorded: notes.recorded,
-  };
-  journal(state.session, entry, entryBytes(ctx.path, state.bodySize));
-  mock.events.publish('request', entry);
+  const entry = keptEntry(
+    {
+      id: state.requestId,
+      time: new Date(mock.clock.now()).toISOString(),
+      session: state.session.id,
+      method: ctx.method,
+      path: ctx.path,
+      style: notes.style,
+      model: notes.model,
+      status,
+      fixture: notes.fixture,
+      scenario: notes.scenario,
+      duration_ms: Math.round(durationMs * 10) / 10,
+      near_miss: notes.nearMiss,
+      source,
+      scenario_step: notes.scenarioStep,
+      fault: notes.fault,
+      upstream: notes.upstream,
+      recorded: notes.recorded,
+    },
+    JSON.stringify(journalBody(ctx.request.body, state.bodySize)),
+    state.sent ?? 'null',
+  );
+  journal(state.session, entry);
+  if (mock.events.watchers > 0) mock.events.publish('request', entryOf(entry));
 }

@@ -1,36 +1,27 @@
-// What the writer actually sent, kept for the journal: references to the bodies and events the
-// plan already holds (nothing is serialised again), bounded so one entry stays under 1 MB.
+// What the writer actually sent, kept for the journal as the JSON text of its `response` (a
+// SentResponse): from the texts the writer made anyway (a whole answer's JSON, each event's
+// data), nothing serialised twice, bounded so one entry stays under 1 MB.
 import type { StreamEvent } from '../conversation/plan.js';
-import type { SentEvent, SentResponse } from '../state/journal.js';
 
 /** An entry's answer is cut past this many characters of body or stream frames. */
 export const SENT_MAX = 1024 * 1024;
 
-/** A whole answer: `text` is what went on the wire, so its size is known without work. */
-export function sentWhole(status: number, headers: Record<string, unknown>, body: unknown, text: string, type: string): SentResponse {
-  if (text.length <= SENT_MAX) return { status, headers, body };
-  return { status, headers, body: { type, size: text.length }, truncated: true };
+function head(status: number, headers: Record<string, unknown>): string {
+  return `{"status":${status},"headers":${JSON.stringify(headers)}`;
 }
 
-export function sentBinary(status: number, headers: Record<string, unknown>, type: string, size: number): SentResponse {
-  return { status, headers, body: { type, size } };
+/**
+ * A whole answer: `text` is what went on the wire, so its size is known without work, and
+ * `bodyJson` the JSON of what the journal shows of it (the answer's object, or the text itself
+ * when it is not JSON).
+ */
+export function sentWhole(status: number, headers: Record<string, unknown>, bodyJson: string, text: string, type: string): string {
+  if (text.length <= SENT_MAX) return `${head(status, headers)},"body":${bodyJson}}`;
+  return `${head(status, headers)},"body":${JSON.stringify({ type, size: text.length })},"truncated":true}`;
 }
 
-/** A chunk sent from its serialized form: its data object is built when the journal is read. */
-class SentChunk implements SentEvent {
-  constructor(private readonly source: StreamEvent) {}
-
-  get event(): string | null {
-    return this.source.event ?? null;
-  }
-
-  get data(): unknown {
-    return this.source.data;
-  }
-
-  toJSON(): { event: string | null; data: unknown } {
-    return { event: this.event, data: this.data };
-  }
+export function sentBinary(status: number, headers: Record<string, unknown>, type: string, size: number): string {
+  return `${head(status, headers)},"body":${JSON.stringify({ type, size })}}`;
 }
 
 /**
@@ -38,22 +29,28 @@ class SentChunk implements SentEvent {
  * client that leaves mid-stream is journaled with what it actually got.
  */
 export class SentStream {
-  private readonly events: SentEvent[] = [];
+  /** Each event as `{"event":...,"data":...}`. */
+  private readonly events: string[] = [];
   private chars = 0;
   private flushed = 0;
-  readonly response: SentResponse & { events: SentEvent[] };
+  private truncated = false;
 
-  constructor(status: number, headers: Record<string, unknown>) {
-    this.response = { status, headers, events: this.events };
-  }
+  constructor(
+    private readonly status: number,
+    private readonly headers: Record<string, unknown>,
+  ) {}
 
-  framed(event: StreamEvent | SentEvent, frameLength: number): void {
+  /** `data`: the event's data as framed (its JSON, or the string as it is). */
+  framed(event: StreamEvent, data: string, frameLength: number): void {
     this.chars += frameLength;
     if (this.chars > SENT_MAX) {
-      this.response.truncated = true;
+      this.truncated = true;
       return;
     }
-    this.events.push('json' in event && event.json !== undefined ? new SentChunk(event) : { event: event.event ?? null, data: event.data });
+    const name = event.event ?? null;
+    // A chunk serialized around its piece is JSON: its data object is not built to ask.
+    const json = event.json !== undefined || (typeof event.data === 'object' && event.data !== null);
+    this.events.push(json ? `{"event":${JSON.stringify(name)},"data":${data}}` : JSON.stringify({ event: name, data: event.data }));
   }
 
   /** Everything framed so far went on the socket. */
@@ -64,5 +61,9 @@ export class SentStream {
   /** Drops events framed after the last flush: they never reached the socket. */
   settle(): void {
     this.events.length = this.flushed;
+  }
+
+  get json(): string {
+    return `${head(this.status, this.headers)},"events":[${this.events.join(',')}]${this.truncated ? ',"truncated":true' : ''}}`;
   }
 }

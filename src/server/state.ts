@@ -2,7 +2,6 @@
 // request before its operation runs, and the notes the operation returned, for the journal.
 import type { Envelope } from '../conversation/errors.js';
 import type { Notes } from '../exchange/exchange.js';
-import type { SentResponse } from '../state/journal.js';
 import type { Session } from '../state/session.js';
 import type { OpenStreams } from './open-streams.js';
 
@@ -19,6 +18,6 @@ export interface MockState {
   keyScenario?: string;
   /** Set by the body parser: about the size of the parsed body in characters of JSON. */
   bodySize?: number;
-  /** Set by the writer: what it actually sent. */
-  sent?: SentResponse;
+  /** Set by the writer: what it actually sent, as the JSON of the journal's `response` (a SentResponse). */
+  sent?: string;
 }

@@ -55,8 +55,12 @@ function drain(res: ServerResponse): Promise<void> {
   });
 }
 
-function frame(event: StreamEvent, framing: Framing, first: boolean): string {
-  const data = event.json ?? (typeof event.data === 'string' ? event.data : JSON.stringify(event.data));
+/** An event's data as framed: its JSON, or a string as it is. */
+function dataOf(event: StreamEvent): string {
+  return event.json ?? (typeof event.data === 'string' ? event.data : JSON.stringify(event.data));
+}
+
+function frame(event: StreamEvent, data: string, framing: Framing, first: boolean): string {
   if (framing === 'json-array') return first ? `[${data}` : `,\r\n${data}`;
   return event.event ? `event: ${event.event}\ndata: ${data}\n\n` : `data: ${data}\n\n`;
 }
@@ -157,7 +161,6 @@ async function writeStream(ctx: Context, plan: Extract<Plan, { kind: 'stream' }>
   res.writeHead(plan.status, headers);
   res.flushHeaders();
   const sent = new SentStream(plan.status, headers);
-  (ctx.state as MockState).sent = sent.response;
   const pacer = new Pacer(res);
   const release = (ctx.state as MockState).streams.open(pacer.interrupt);
   try {
@@ -166,6 +169,7 @@ async function writeStream(ctx: Context, plan: Extract<Plan, { kind: 'stream' }>
   } finally {
     pacer.stop();
     sent.settle();
+    (ctx.state as MockState).sent = sent.json;
     release();
   }
 }
@@ -181,10 +185,11 @@ async function writeEvents(res: ServerResponse, plan: Extract<Plan, { kind: 'str
   let chunks = 0;
   let written = 0;
   const add = (event: StreamEvent, text?: string) => {
-    const framed = text ?? frame(event, plan.framing, written === 0);
+    const data = dataOf(event);
+    const framed = text ?? frame(event, data, plan.framing, written === 0);
     written++;
     pending += framed;
-    sent.framed(event, framed.length);
+    sent.framed(event, data, framed.length);
   };
   const flush = async (): Promise<boolean> => {
     if (res.destroyed) return false;
@@ -250,7 +255,7 @@ async function writeRelay(ctx: Context, plan: Extract<Plan, { kind: 'relay' }>):
   }
   if (!res.destroyed) res.end();
   const answered = plan.answered();
-  (ctx.state as MockState).sent = { status: plan.status, headers, ...answered };
+  (ctx.state as MockState).sent = JSON.stringify({ status: plan.status, headers, ...answered });
 }
 
 export async function write(ctx: Context, plan: Plan, fault?: Fault): Promise<void> {
@@ -275,13 +280,14 @@ export async function write(ctx: Context, plan: Plan, fault?: Fault): Promise<vo
   // `malformed` on a whole reply: a 200 whose JSON is cut short, journaled as the text it is.
   const json = JSON.stringify(plan.body);
   const text = fault?.kind === 'malformed' ? json.slice(0, Math.max(1, Math.floor(json.length / 2))) : json;
-  writeJson(ctx, plan.status, text === json ? plan.body : text, text);
+  writeJson(ctx, plan.status, text === json ? json : JSON.stringify(text), text);
 }
 
-function writeJson(ctx: Context, status: number, body: unknown, text: string): void {
+/** `bodyJson`: the JSON of what the journal shows, `text` unless that was cut short. */
+function writeJson(ctx: Context, status: number, bodyJson: string, text: string): void {
   ctx.type = 'application/json';
   ctx.body = text;
-  (ctx.state as MockState).sent = sentWhole(status, ctx.response.headers, body, text, 'application/json');
+  (ctx.state as MockState).sent = sentWhole(status, ctx.response.headers, bodyJson, text, 'application/json');
 }
 
 /** An error in the route's envelope: its status, headers and body. */
@@ -289,5 +295,6 @@ export function writeError(ctx: Context, envelope: Envelope, error: MockError, r
   const rendered = envelope(error, requestId);
   ctx.status = rendered.status;
   ctx.set(rendered.headers);
-  writeJson(ctx, rendered.status, rendered.body, JSON.stringify(rendered.body));
+  const json = JSON.stringify(rendered.body);
+  writeJson(ctx, rendered.status, json, json);
 }

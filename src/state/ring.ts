@@ -1,16 +1,26 @@
 // A bounded ring buffer: the journal keeps the newest entries and forgets the oldest.
 
+/** Slots a ring starts with; it doubles up to its capacity as it fills. */
+const FIRST_SLOTS = 8;
+
 export class Ring<T> {
-  private readonly items: (T | undefined)[];
+  // Grown on demand: a thousand sessions with a 1000-entry journal each would otherwise hold 8 MB
+  // of empty slots.
+  private items: (T | undefined)[];
   private start = 0;
   private count = 0;
 
   constructor(readonly capacity: number) {
-    this.items = new Array<T | undefined>(Math.max(1, capacity));
+    this.items = new Array<T | undefined>(Math.min(FIRST_SLOTS, this.limit));
+  }
+
+  private get limit(): number {
+    return Math.max(1, this.capacity);
   }
 
   /** Adds at the newest end; returns the oldest item when it made room by overwriting it. */
   push(item: T): T | undefined {
+    if (this.count === this.items.length && this.count < this.limit) this.grow();
     const size = this.items.length;
     if (this.count < size) {
       this.items[(this.start + this.count) % size] = item;
@@ -23,6 +33,13 @@ export class Ring<T> {
     return overwritten;
   }
 
+  private grow(): void {
+    const items = this.toArray() as (T | undefined)[];
+    items.length = Math.min(this.limit, 2 * this.items.length);
+    this.items = items;
+    this.start = 0;
+  }
+
   /** Removes and returns the oldest item. */
   shift(): T | undefined {
     if (this.count === 0) return undefined;
@@ -33,6 +50,13 @@ export class Ring<T> {
     return oldest;
   }
 
+  /** The newest `count` items (all when fewer), oldest first. */
+  newest(count: number): T[] {
+    const out: T[] = [];
+    for (let i = Math.max(0, this.count - count); i < this.count; i++) out.push(this.items[(this.start + i) % this.items.length] as T);
+    return out;
+  }
+
   /** Oldest first. */
   toArray(): T[] {
     const out: T[] = [];
@@ -41,7 +65,7 @@ export class Ring<T> {
   }
 
   clear(): void {
-    this.items.fill(undefined);
+    this.items = new Array<T | undefined>(Math.min(FIRST_SLOTS, this.limit));
     this.start = 0;
     this.count = 0;
   }

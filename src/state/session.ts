@@ -3,7 +3,9 @@
 import type { ChatFixture } from '../conversation/fixture.js';
 import type { Turn } from '../conversation/types.js';
 import { Ring } from './ring.js';
-import type { JournalEntry } from './journal.js';
+import { keptBytes, type KeptEntry } from './journal.js';
+import { PackedText } from './packed-text.js';
+import type { ResponseParts } from './response-parts.js';
 import { Holdings, type Held, type MemoryBudget, type MemoryKind } from './memory.js';
 import type { VideoTask } from './video-task.js';
 
@@ -16,9 +18,8 @@ export interface StoredResponse {
   previous?: string;
   /** This response's own turns: the new input and its output. */
   turns: Turn[];
-  body: unknown;
-  /** The request's input items as `GET /v1/responses/{id}/input_items` lists them. */
-  inputItems: ReadonlyArray<{ id: string }>;
+  /** The response object, and the request's input items as `GET /v1/responses/{id}/input_items` lists them. */
+  parts: ResponseParts;
   /** Set for `background: true`: when the reply shows, and whether it was cancelled first. */
   background?: { readyMs: number; cancelled: boolean };
 }
@@ -42,7 +43,7 @@ export interface RateWindow {
 
 export interface Session {
   readonly id: string;
-  journal: Ring<JournalEntry>;
+  journal: Ring<KeptEntry>;
   responses: Map<string, StoredResponse>;
   tasks: Map<string, VideoTask>;
   characters: Map<string, VideoCharacter>;
@@ -62,6 +63,8 @@ export interface Session {
   lastUsedMs: number;
   /** The bytes each store holds, oldest first, within the session's and the overall budget. */
   holdings: Holdings;
+  /** Journal entries and stored responses added since the last block of each was packed (see `journal`, `keep`). */
+  unpacked: { journal: number; responses: number };
 }
 
 /** Bounded stores: a long CI run cannot grow the mock without end. */
@@ -89,6 +92,7 @@ export function createSession(id: string, journalMax: number, nowMs: number, bud
     sequence: 0,
     lastUsedMs: nowMs,
     holdings: new Holdings(budget),
+    unpacked: { journal: 0, responses: 0 },
   };
 }
 
@@ -115,6 +119,13 @@ export function keep<V>(session: Session, kind: MapKind, key: string, value: V, 
   const dropped = putBounded(mapOf(session, kind), key, value, MAX_ENTRIES[kind]);
   if (dropped !== undefined) session.holdings.remove(kind, dropped);
   hold(session, kind, key, bytes);
+  if (kind === 'responses' && packingDue(session, 'responses')) packResponses(session);
+}
+
+/** The newest stored responses' objects as one deflated block, as the journal's entries. */
+function packResponses(session: Session): void {
+  const newest = [...session.responses.values()].slice(-PACK_ENTRIES);
+  PackedText.packTogether(newest.flatMap((stored) => stored.parts.pack() ?? []));
 }
 
 export function forget(session: Session, kind: MapKind, key: string): void {
@@ -122,14 +133,33 @@ export function forget(session: Session, kind: MapKind, key: string): void {
   session.holdings.remove(kind, key);
 }
 
-export function journal(session: Session, entry: JournalEntry, bytes: number): void {
+/** Journal entries and stored responses are deflated this many together once the overall budget is more than half full. */
+const PACK_ENTRIES = 32;
+
+/** Counts one more item of `kind` added past half the overall budget; true when `PACK_ENTRIES` are waiting. */
+function packingDue(session: Session, kind: 'journal' | 'responses'): boolean {
+  const budget = session.holdings.budget;
+  if (budget.use.total <= budget.limitBytes / 2) return false;
+  session.unpacked[kind] += 1;
+  if (session.unpacked[kind] < PACK_ENTRIES) return false;
+  session.unpacked[kind] = 0;
+  return true;
+}
+
+export function journal(session: Session, entry: KeptEntry): void {
   const overwritten = session.journal.push(entry);
   if (overwritten) session.holdings.remove('journal', overwritten.id);
-  hold(session, 'journal', entry.id, bytes);
+  hold(session, 'journal', entry.id, keptBytes(entry));
+  // Deflated one by one, short entries would cost 50 µs each; 32 at a time, a session's entries
+  // being alike, about a tenth of their size for a tenth of that each. Only when memory is
+  // getting short: a short run never pays for it. The newest entries, so never one the budget
+  // already evicted (only the oldest go).
+  if (packingDue(session, 'journal')) PackedText.packTogether(session.journal.newest(PACK_ENTRIES).map((kept) => kept.payload));
 }
 
 export function clearJournal(session: Session): void {
   session.journal.clear();
+  session.unpacked.journal = 0;
   session.holdings.removeAll('journal');
 }
 

@@ -3,11 +3,13 @@
 // and the per-session and overall budgets evict the oldest first, as /__admin/health reports.
 import { describe, expect, it } from 'vitest';
 import { chat } from '../../src/exchange/chat.js';
+import { listInputItems, retrieveResponse } from '../../src/exchange/stored-responses.js';
 import type { Mock } from '../../src/exchange/mock.js';
 import { MemoryBudget } from '../../src/state/memory.js';
+import { ResponseParts } from '../../src/state/response-parts.js';
 import { journal, keep, storedConversation, type Session } from '../../src/state/session.js';
 import { Sessions } from '../../src/state/sessions.js';
-import type { JournalEntry } from '../../src/state/journal.js';
+import { entryOf, keptBytes, keptEntry, type KeptEntry } from '../../src/state/journal.js';
 import { responses } from '../../src/styles/responses/index.js';
 import { plainExchange, plainMock } from '../helpers/mock.js';
 import { startTestServer } from '../helpers/server.js';
@@ -58,35 +60,39 @@ describe('a previous_response_id chain', () => {
   });
 });
 
-function entry(id: string): JournalEntry {
-  return { id, time: '', session: 's', method: 'POST', path: '/', style: null, model: null, status: 200, fixture: null, scenario: null, duration_ms: 0, body: null, near_miss: null, source: 'generated', scenario_step: null, fault: null, response: null, upstream: null, recorded: null };
+function entry(id: string): KeptEntry {
+  const fields = { id, time: '', session: 's', method: 'POST', path: '/', style: null, model: null, status: 200, fixture: null, scenario: null, duration_ms: 0, near_miss: null, source: 'generated', scenario_step: null, fault: null, upstream: null, recorded: null };
+  return keptEntry(fields, 'null', 'null');
 }
+
+/** What each of these entries is counted at. */
+const J = keptBytes(entry('j0'));
 
 describe('the memory budgets', () => {
   it('evict a session’s oldest items first, whatever their kind, past its own budget', () => {
-    const sessions = new Sessions(100, () => 0, 10_000, new MemoryBudget(10_000, 300));
+    const sessions = new Sessions(100, () => 0, 10_000, new MemoryBudget(100 * J, 3 * J));
     const session: Session = sessions.get('s');
-    journal(session, entry('j1'), 100);
-    keep(session, 'responses', 'r1', { turns: [], body: {}, inputItems: [] }, 100);
-    journal(session, entry('j2'), 100);
-    keep(session, 'pictures', 'p1', { mimeType: 'image/png', data: new Uint8Array(1) }, 100);
+    journal(session, entry('j1'));
+    keep(session, 'responses', 'r1', { turns: [], parts: new ResponseParts({}, []) }, J);
+    journal(session, entry('j2'));
+    keep(session, 'pictures', 'p1', { mimeType: 'image/png', data: new Uint8Array(1) }, J);
     expect(session.journal.toArray().map((e) => e.id)).toEqual(['j2']);
     expect([...session.responses.keys()]).toEqual(['r1']);
-    keep(session, 'tasks', 't1', {}, 150);
+    keep(session, 'tasks', 't1', {}, 1.5 * J);
     expect([...session.responses.keys()]).toEqual([]);
     expect(session.journal.length).toBe(0);
-    expect(session.holdings.use).toEqual({ journal: 0, responses: 0, fixtures: 0, pictures: 100, tasks: 150, total: 250 });
-    expect(sessions.memory.total).toBe(250);
+    expect(session.holdings.use).toEqual({ journal: 0, responses: 0, fixtures: 0, pictures: J, tasks: 1.5 * J, total: 2.5 * J });
+    expect(sessions.memory.total).toBe(2.5 * J);
   });
 
   it('evict from the least recently used session first past the overall budget, and give back a dropped session’s bytes', () => {
-    const sessions = new Sessions(100, () => 0, 2, new MemoryBudget(500, 10_000));
-    journal(sessions.get('a'), entry('a1'), 200);
-    journal(sessions.get('b'), entry('b1'), 200);
-    journal(sessions.get('b'), entry('b2'), 200);
+    const sessions = new Sessions(100, () => 0, 2, new MemoryBudget(2.5 * J, 50 * J));
+    journal(sessions.get('a'), entry('a1'));
+    journal(sessions.get('b'), entry('b1'));
+    journal(sessions.get('b'), entry('b2'));
     expect(sessions.get('a').journal.length).toBe(0);
     expect(sessions.get('b').journal.length).toBe(2);
-    expect(sessions.memory.journal).toBe(400);
+    expect(sessions.memory.journal).toBe(2 * J);
     sessions.get('a');
     sessions.get('c'); // past two sessions, the least recently used (b) is dropped
     expect(sessions.memory).toEqual({ journal: 0, responses: 0, fixtures: 0, pictures: 0, tasks: 0, total: 0 });
@@ -114,6 +120,54 @@ describe('the memory budgets', () => {
       expect(memory.total).toBe(memory.journal! + memory.responses! + memory.fixtures! + memory.pictures! + memory.tasks!);
     } finally {
       await server.close();
+    }
+  });
+});
+
+describe('a journal past half the overall budget', () => {
+  it('packs its entries 32 at a time, holding a fraction of what they count, and reads them back the same', () => {
+    const sessions = new Sessions(1000, () => 0, 10_000, new MemoryBudget(256 * 1024, 256 * 1024));
+    const session = sessions.get('s');
+    const made = Array.from({ length: 400 }, (_, i) => {
+      const fields = { id: `req_${i}`, time: `t${i}`, session: 's', method: 'POST', path: '/v1/chat/completions', style: 'chat-completions', model: 'gpt-4o-mini', status: 200, fixture: null, scenario: null, duration_ms: 1.5, near_miss: null, source: 'generated', scenario_step: null, fault: null, upstream: null, recorded: null };
+      const body = JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: `question ${i}: where is my parcel?` }] });
+      const response = JSON.stringify({ status: 200, headers: { 'content-type': 'application/json', 'x-request-id': `req_${i}` }, body: { choices: [{ message: { content: `Answer ${i}: it left the depot this morning.` } }] } });
+      return keptEntry(fields, body, response);
+    });
+    const expected = made.map(entryOf);
+    for (const entry of made) journal(session, entry);
+    const held = session.journal.toArray();
+    expect(held.map(entryOf)).toEqual(expected.slice(-held.length));
+    const packed = held.filter((entry) => entry.payload.heldBytes < entry.payload.bytes);
+    expect(packed.length).toBeGreaterThan(100);
+    const heldBytes = packed.reduce((sum, entry) => sum + entry.payload.heldBytes, 0);
+    const counted = packed.reduce((sum, entry) => sum + entry.payload.bytes, 0);
+    expect(heldBytes).toBeLessThan(counted / 4);
+  });
+});
+
+describe('stored responses past half the overall budget', () => {
+  it('are packed 32 at a time and shown, with their input items, as they were answered', async () => {
+    const mock = plainMock({ fixtures: MODELS });
+    mock.sessions = new Sessions(1000, mock.clock.now, 10_000, new MemoryBudget(300 * 1024, 300 * 1024));
+    const answered = new Map<string, unknown>();
+    let previous: string | undefined;
+    for (let turn = 0; turn < 120; turn += 1) {
+      const body = { model: 'gpt-4o-mini', input: [{ role: 'user', content: `turn ${turn}: and then?` }], ...(previous ? { previous_response_id: previous } : {}) };
+      const outcome = await chat(responses)(mock, plainExchange(mock, { headers: { 'x-mock-session': 'p' }, body, bodySize: JSON.stringify(body).length }));
+      if (!('plan' in outcome) || outcome.plan.kind !== 'json') throw new Error(JSON.stringify(outcome));
+      const answer = outcome.plan.body as { id: string };
+      answered.set(answer.id, JSON.parse(JSON.stringify(answer)));
+      previous = answer.id;
+    }
+    const session = mock.sessions.get('p');
+    expect(session.responses.size).toBeGreaterThan(60);
+    for (const id of session.responses.keys()) {
+      const exchange = plainExchange(mock, { headers: { 'x-mock-session': 'p' }, params: { id }, body: null });
+      const shown = await retrieveResponse(mock, exchange);
+      expect('plan' in shown && shown.plan.kind === 'json' && JSON.parse(JSON.stringify(shown.plan.body))).toEqual(answered.get(id));
+      const items = await listInputItems(mock, plainExchange(mock, { headers: { 'x-mock-session': 'p' }, params: { id }, body: null }));
+      expect('plan' in items && items.plan.kind === 'json' && (items.plan.body as { data: Array<{ content: Array<{ text: string }> }> }).data[0]!.content[0]!.text).toMatch(/^turn \d+: and then\?$/);
     }
   });
 });

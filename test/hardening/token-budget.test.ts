@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { countTokens as wholeText } from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, it } from 'vitest';
-import { countTokens, tokenCounter } from '../../src/conversation/tokens.js';
+import { countTokens, TokenCounter } from '../../src/conversation/tokens.js';
 
 const plain = (text: string) => wholeText(text, { disallowedSpecial: new Set() });
 const root = join(import.meta.dirname, '..', '..');
@@ -31,10 +31,10 @@ describe('token counting', () => {
   });
 
   it('shares one budget among the texts of one request', () => {
-    const count = tokenCounter();
+    const counter = new TokenCounter();
     const text = 'word '.repeat(40_000);
-    const first = count(text);
-    const second = count(text);
+    const first = counter.count(text);
+    const second = counter.count(text);
     expect(first).toBe(plain(text));
     // The second text fell past the budget and was estimated, close to its true count.
     expect(Math.abs(second - first)).toBeLessThan(first * 0.01);

@@ -180,7 +180,11 @@ describe('faultIndex', () => {
 });
 
 describe('what the writer reports as sent, for the journal', () => {
-  const sentOf = (ctx: Context) => (ctx.state as { sent?: { status: number; events?: Array<{ event: string | null; data: unknown }>; truncated?: true } }).sent;
+  type Sent = { status: number; events?: Array<{ event: string | null; data: unknown }>; truncated?: true };
+  const sentOf = (ctx: Context) => {
+    const sent = (ctx.state as { sent?: string }).sent;
+    return sent === undefined ? undefined : (JSON.parse(sent) as Sent);
+  };
 
   it('the events up to a stream fault, the style error events included, each with its event name or null', async () => {
     const ctx = contextFor(res);

@@ -4,7 +4,7 @@ import { accumulateResponse } from 'openai/lib/responses/ResponseAccumulator';
 import type { Response, ResponseStreamEvent } from 'openai/resources/responses/responses';
 import { describe, expect, it } from 'vitest';
 import { MockError } from '../../src/conversation/errors.js';
-import { countInputTokens } from '../../src/conversation/reply.js';
+import { countInputTokens } from '../../src/conversation/input-tokens.js';
 import { chunkText } from '../../src/conversation/tokens.js';
 import type { ChatRequest, Reply, Turn } from '../../src/conversation/types.js';
 import { decodeChatCompletions } from '../../src/styles/chat-completions/decode.js';

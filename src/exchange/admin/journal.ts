@@ -1,6 +1,6 @@
 // `GET /__admin/requests` and `DELETE /__admin/requests`: the request journal of one session or
 // of all, oldest first, filtered by exact path, style, model and status.
-import type { JournalEntry } from '../../state/journal.js';
+import { entryOf, type JournalEntry } from '../../state/journal.js';
 import { clearJournal, type Session } from '../../state/session.js';
 import type { Mock } from '../mock.js';
 import { sessionParam, type AdminRequest } from './request.js';
@@ -15,11 +15,17 @@ function chosenSessions(mock: Mock, request: AdminRequest): Session[] {
 }
 
 function journalEntries(sessions: readonly Session[], query: Record<string, unknown>): JournalEntry[] {
-  const entries = sessions.flatMap((session) => session.journal.toArray());
-  // Several sessions interleave by time; the sort is stable, so each session keeps its own order.
-  if (sessions.length > 1) entries.sort((a, b) => (a.time < b.time ? -1 : a.time > b.time ? 1 : 0));
   const wanted = FILTERS.flatMap((key) => (typeof query[key] === 'string' ? [[key, query[key]] as const] : []));
-  return entries.filter((entry) => wanted.every(([key, value]) => String(entry[key]) === value));
+  // Read in each session's order, as its entries were packed together, then interleaved by time;
+  // the sort is stable, so each session keeps its own order.
+  const entries = sessions.flatMap((session) =>
+    session.journal
+      .toArray()
+      .filter((entry) => wanted.every(([key, value]) => String(entry[key]) === value))
+      .map(entryOf),
+  );
+  if (sessions.length > 1) entries.sort((a, b) => (a.time < b.time ? -1 : a.time > b.time ? 1 : 0));
+  return entries;
 }
 
 export function listRequests(mock: Mock, request: AdminRequest): unknown {

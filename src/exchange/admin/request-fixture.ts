@@ -4,7 +4,7 @@
 import { failure } from '../../conversation/errors.js';
 import { chatFixtureYaml, type ChatFixtureDocument } from '../../conversation/fixture-yaml.js';
 import type { ChatRequest } from '../../conversation/types.js';
-import type { JournalEntry, SentResponse } from '../../state/journal.js';
+import { entryOf, type JournalEntry, type SentResponse } from '../../state/journal.js';
 import type { Session } from '../../state/session.js';
 import { chatCompletions } from '../../styles/chat-completions/index.js';
 import { generateContent, parseTarget } from '../../styles/generate-content/index.js';
@@ -24,7 +24,7 @@ interface Found {
 function findEntry(mock: Mock, id: string): Found {
   for (const session of mock.sessions.all()) {
     const entry = session.journal.toArray().find((e) => e.id === id);
-    if (entry) return { entry, session };
+    if (entry) return { entry: entryOf(entry), session };
   }
   throw failure('request_not_found', `No journal entry has the id '${id}' in any session (GET /__admin/requests lists them).`);
 }

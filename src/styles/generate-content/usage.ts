@@ -1,6 +1,6 @@
 // `usageMetadata` and countTokens' `promptTokensDetails`: the shared counts, with the prompt split
 // by modality the way the vendor reports media (each media part's flat share under its modality).
-import { countInputTokens } from '../../conversation/reply.js';
+import { countInputTokens } from '../../conversation/input-tokens.js';
 import type { ChatRequest, Usage } from '../../conversation/types.js';
 
 export interface ModalityCount {

@@ -69,12 +69,25 @@ export interface DecodedInput {
   turns: Turn[];
 }
 
+/** The name of the last call with this id among the carried turns. */
+function carriedCallName(earlier: readonly Turn[], id: string): string | undefined {
+  for (let index = earlier.length - 1; index >= 0; index -= 1) {
+    const parts = earlier[index]!.parts;
+    for (let at = parts.length - 1; at >= 0; at -= 1) {
+      const part = parts[at]!;
+      if (part.kind === 'tool_call' && part.id === id) return part.name;
+    }
+  }
+  return undefined;
+}
+
 /** `earlier`: turns carried by `previous_response_id`, where tool results find their call's name. */
 export function inputTurns(items: InputItem[], context: DecodeContext, earlier: Turn[]): DecodedInput {
   const system: string[] = [];
   const turns: Turn[] = [];
   const callNames = new Map<string, string>();
-  for (const turn of earlier) for (const part of turn.parts) if (part.kind === 'tool_call') callNames.set(part.id, part.name);
+  /** A call's name, from this input or else the latest carried turn that made it (looked up only for a result). */
+  const callName = (id: string): string | undefined => callNames.get(id) ?? carriedCallName(earlier, id);
   const assistant = (parts: Part[]) => {
     const last = turns.at(-1);
     if (last?.role === 'assistant') last.parts.push(...parts);
@@ -98,7 +111,7 @@ export function inputTurns(items: InputItem[], context: DecodeContext, earlier: 
       }
       case 'function_call_output': {
         const result = item as FunctionCallOutputItem;
-        const name = callNames.get(result.call_id);
+        const name = callName(result.call_id);
         const content = textOf(contentParts(result.output));
         turns.push({ role: 'tool', parts: [{ kind: 'tool_result', callId: result.call_id, ...(name ? { name } : {}), content }] });
         break;
