@@ -6,6 +6,7 @@ import { contentKey } from '../../src/conversation/content-key.js';
 import { fingerprint } from '../../src/conversation/fingerprint.js';
 import { countInputTokens } from '../../src/conversation/input-tokens.js';
 import type { ChatRequest, Part, Turn } from '../../src/conversation/types.js';
+import { chatRequest } from '../helpers/chat-request.js';
 
 const PROSE = 'The harbour pilot boards at dawn, checks the tide tables and steers the freighter past the breakwater. ';
 
@@ -33,21 +34,7 @@ function outputTurn(n: number): Turn {
 }
 
 function request(turns: Turn[], carriedTurns: number | undefined, system = 'You pilot ships.'): ChatRequest {
-  return {
-    style: 'responses',
-    model: 'gpt-4o-mini',
-    system,
-    turns,
-    tools: [{ name: 'lookup', description: 'Looks things up.', parameters: { type: 'object', properties: { q: { type: 'string' } } } }],
-    toolChoice: { mode: 'auto' },
-    responseFormat: { type: 'text' },
-    choices: 1,
-    stopSequences: [],
-    stream: false,
-    headers: {},
-    body: {},
-    carriedTurns,
-  };
+  return chatRequest({ style: 'responses', system, turns, tools: [{ name: 'lookup', description: 'Looks things up.', parameters: { type: 'object', properties: { q: { type: 'string' } } } }], carriedTurns });
 }
 
 /** The same request made of fresh objects, as a request that carries nothing decodes it. */

@@ -2,27 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { compileChatFixture } from '../../src/conversation/fixture.js';
 import { buildReply, type ReplyContext } from '../../src/conversation/reply.js';
 import type { ChatRequest } from '../../src/conversation/types.js';
+import { chatRequest } from '../helpers/chat-request.js';
 
 // Seeding is lazy (a fixture hit that draws nothing skips digesting the request); these pin that
 // whatever is drawn still comes from the request's content, as "same request, same reply" needs.
 const context: ReplyContext = { id: 'r', createdMs: 0, seed: 7, chunkBy: 'token', pacing: { firstChunkMs: 0, chunkMs: 0 }, outputLimit: 200 };
 
 function request(prompt: string, extra: Partial<ChatRequest> = {}): ChatRequest {
-  return {
-    style: 'chat-completions',
-    model: 'gpt-4o-mini',
-    system: '',
-    turns: [{ role: 'user', parts: [{ kind: 'text', text: prompt }] }],
-    tools: [],
-    toolChoice: { mode: 'auto' },
-    responseFormat: { type: 'text' },
-    choices: 1,
-    stopSequences: [],
-    stream: false,
-    headers: {},
-    body: {},
-    ...extra,
-  };
+  return chatRequest({ turns: [{ role: 'user', parts: [{ kind: 'text', text: prompt }] }], ...extra });
 }
 
 const fakerFixture = compileChatFixture({ reply: { text: 'Hi {{faker.person.firstName}}, ticket {{faker.number.int({"max":999999})}}' } }, 'f.yaml', 0);
