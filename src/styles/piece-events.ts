@@ -1,7 +1,7 @@
 // The content chunks of one stream differ only in their piece of text. One chunk is serialized
 // with a marker for its piece, and every chunk's JSON is that text around its own piece: a whole
-// JSON.stringify per token was most of what a stream cost. A chunk's data object is built only
-// when something reads it (the journal when it is asked for, a fault's bookkeeping).
+// JSON.stringify per token was most of what a stream cost. The writer frames that JSON and the
+// journal keeps it; a chunk's data object is built only if something reads it.
 import type { StreamEvent } from '../conversation/plan.js';
 
 const MARK = '\u0000piece\u0000';
