@@ -8,6 +8,7 @@ import { countInputTokens } from '../conversation/input-tokens.js';
 import { buildReply } from '../conversation/reply.js';
 import { chatSubject, type MatchSubject } from '../conversation/subject.js';
 import type { ChatRequest, Reply } from '../conversation/types.js';
+import { entryUsage } from '../conversation/usage.js';
 import type { ModelEntry } from '../config/types.js';
 import { imageOutputOf, withImages, type ImageOutput } from '../media/image-output.js';
 import { pictureSeed } from '../media/images.js';
@@ -114,6 +115,7 @@ export function chat(style: ChatStyle) {
       if (refusal) return { error: stepError(refusal.kind, refusal) };
       const plain = reply(mock, exchange, request, model, selection);
       const answer = output ? illustrated(mock, output, subject, notes, selection?.fixture, plain) : plain;
+      notes.metered = { tokens: entryUsage(answer.usage) };
       const fault = toFault(decision.fault, (error, cutAt) =>
         style.streamError(error, { reply: answer, request, cutAt, requestId: exchange.requestId }),
       );

@@ -3,6 +3,7 @@
 // build and read them directly.
 import { MockError } from '../conversation/errors.js';
 import type { Fault, Plan } from '../conversation/plan.js';
+import type { Metered } from '../conversation/usage.js';
 import type { Upload } from '../media/upload.js';
 import type { JournalEntry, NearMiss } from '../state/journal.js';
 import type { Session } from '../state/session.js';
@@ -56,10 +57,12 @@ export interface Notes {
   recorded: string | null;
   /** The answering fixture was loaded from the --record directory. */
   recordedFixture: boolean;
+  /** What the answer used (tokens, pictures, seconds), priced when the journal entry is made. */
+  metered: Metered | null;
 }
 
 export function newNotes(style: string | null = null): Notes {
-  return { style, model: null, fixture: null, scenario: null, scenarioStep: null, fault: null, nearMiss: null, upstream: null, recorded: null, recordedFixture: false };
+  return { style, model: null, fixture: null, scenario: null, scenarioStep: null, fault: null, nearMiss: null, upstream: null, recorded: null, recordedFixture: false, metered: null };
 }
 
 /**

@@ -87,6 +87,10 @@ function answerImages(mock: Mock, exchange: Exchange, kind: ImageKind, read: () 
       imageInputTokens: inputs.length * INPUT_IMAGE_TOKENS,
       outputTokens: made.length * imageOutputTokens(shown, quality),
     };
+    notes.metered = {
+      tokens: { input_tokens: usage.textTokens + usage.imageInputTokens, cached_input_tokens: 0, output_tokens: usage.outputTokens, reasoning_tokens: 0 },
+      images: { count: made.length, size: settings.size },
+    };
     const fault = toFault(decision.fault, openaiStreamError);
     if (request.stream) return { plan: streamPlan(mock, exchange, kind, settings, made, usage), fault };
     const session = exchange.session;

@@ -104,6 +104,8 @@ export function startTask(
   };
   // The task copies the order (prompt, metadata): about the body's size, plus its own fields.
   keep(exchange.session, 'tasks', task.id, task, 1024 + exchange.bodySize);
+  const seconds = Number(task.seconds);
+  if (Number.isFinite(seconds)) notes.metered = { seconds };
   announceTaskChanges(mock.events, mock.sessions, mock.clock.now());
   return { task, decision };
 }

@@ -1,5 +1,6 @@
 // One journal entry per request (admin requests and preflights excepted): what was asked,
 // what answered it, and for an unmatched chat request the closest fixture.
+import type { EntryUsage } from '../conversation/usage.js';
 import { PackedText } from './packed-text.js';
 
 export interface NearMiss {
@@ -47,6 +48,10 @@ export interface JournalEntry {
   response: SentResponse | null;
   upstream: { url: string; status: number; duration_ms: number } | null;
   recorded: string | null;
+  /** The tokens the answer counted; null when it counted none. */
+  usage: EntryUsage | null;
+  /** What the answer cost at the model's catalog pricing; null without pricing. */
+  cost_usd: number | null;
 }
 
 /** An entry's fields but its request body and response. */
@@ -87,6 +92,8 @@ export function keptEntry(f: EntryFields, body: string, response: string): KeptE
     fault: f.fault,
     upstream: f.upstream,
     recorded: f.recorded,
+    usage: f.usage,
+    cost_usd: f.cost_usd,
     payload: PackedText.of(`[${body},${response}]`),
   };
 }
@@ -119,5 +126,7 @@ export function entryOf(kept: KeptEntry): JournalEntry {
     response,
     upstream: kept.upstream,
     recorded: kept.recorded,
+    usage: kept.usage,
+    cost_usd: kept.cost_usd,
   };
 }
