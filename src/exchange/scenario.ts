@@ -23,6 +23,7 @@ export function scenarioStep(
     global: mock.sessions.globalScenario,
   };
   const context = { sources, scenarios: mock.store.current.scenarios, session: exchange.session, nowMs: mock.clock.now(), envelope };
+  notes.subject = subject;
   const decision = decideScenario(context, subject, inputTokens);
   if (decision.scenario) {
     notes.scenario = decision.scenario.name;

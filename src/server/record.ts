@@ -69,6 +69,7 @@ export function record(mock: Mock, ctx: Context, durationMs: number): void {
       upstream: notes.upstream,
       recorded: notes.recorded,
       usage: notes.metered?.tokens ?? null,
+      said: notes.subject && { text: notes.subject.lastUser, tools: [...notes.subject.tools], toolResults: notes.subject.toolResults },
       cost_usd: costUsd(notes.model === null ? undefined : mock.store.current.modelById.get(notes.model)?.pricing, notes.metered),
     },
     JSON.stringify(journalBody(ctx.request.body, state.bodySize)),

@@ -4,7 +4,7 @@ import Router from '@koa/router';
 import type { Context, Middleware, Next } from 'koa';
 import { ADMIN_ROUTES } from '../admin/routes.js';
 import { MockError, type Envelope } from '../conversation/errors.js';
-import { TextAnswer } from '../exchange/admin/request.js';
+import { JsonAnswer, TextAnswer } from '../exchange/admin/request.js';
 import { chat } from '../exchange/chat.js';
 import { countTokens } from '../exchange/count-tokens.js';
 import { generateContentAction } from '../exchange/generate-content.js';
@@ -114,7 +114,9 @@ function adminRoutes(router: Router, mock: Mock, { json }: BodyParsers): void {
         ctx,
         result instanceof TextAnswer
           ? { kind: 'binary', status: route.status, headers: {}, contentType: result.contentType, data: Buffer.from(result.text) }
-          : { kind: 'json', status: route.status, headers: {}, body: result },
+          : result instanceof JsonAnswer
+            ? { kind: 'json', status: result.status, headers: {}, body: result.body }
+            : { kind: 'json', status: route.status, headers: {}, body: result },
       );
     };
     router.register(route.path, [route.method], route.body ? [guard, json, answer] : [guard, answer]);

@@ -54,8 +54,16 @@ export interface JournalEntry {
   cost_usd: number | null;
 }
 
-/** An entry's fields but its request body and response. */
-export type EntryFields = Omit<JournalEntry, 'body' | 'response'>;
+/** What a request said, read from its decoded form when it was answered, for `verify` filters. */
+export interface Said {
+  /** The last user message (an image or video prompt). */
+  text: string;
+  tools: readonly string[];
+  toolResults: readonly string[];
+}
+
+/** An entry's fields but its request body and response, and what the request said. */
+export type EntryFields = Omit<JournalEntry, 'body' | 'response'> & { said: Said | null };
 
 /**
  * A journal entry as a session keeps it: its small fields as they are, its request body and
@@ -94,13 +102,14 @@ export function keptEntry(f: EntryFields, body: string, response: string): KeptE
     recorded: f.recorded,
     usage: f.usage,
     cost_usd: f.cost_usd,
+    said: f.said,
     payload: PackedText.of(`[${body},${response}]`),
   };
 }
 
 /** About what the entry costs held as it is; deflating only lowers what it really costs. */
 export function keptBytes(entry: KeptEntry): number {
-  return ENTRY_BYTES + entry.path.length + entry.payload.bytes;
+  return ENTRY_BYTES + entry.path.length + entry.payload.bytes + 2 * (entry.said?.text.length ?? 0);
 }
 
 /** The entry as the admin API shows it, its fields in the order SPEC lists them. */
