@@ -83,14 +83,19 @@ export const fixturesFileSchema = z.strictObject({
     .optional(),
 });
 
+const budget = z.number().int().positive().optional();
+
+/** One or several budgets over one window (SPEC 9, 17): requests, and tokens in, out or both. */
 export const limitSchema = z
   .strictObject({
-    requests: z.number().int().positive().optional(),
-    tokens: z.number().int().positive().optional(),
+    requests: budget,
+    input_tokens: budget,
+    output_tokens: budget,
+    tokens: budget,
     window_ms: z.number().int().positive(),
   })
-  .refine((limit) => (limit.requests === undefined) !== (limit.tokens === undefined), {
-    message: 'a limit counts either requests or tokens: give exactly one of them',
+  .refine((limit) => [limit.requests, limit.input_tokens, limit.output_tokens, limit.tokens].some((n) => n !== undefined), {
+    message: 'a limit needs at least one budget: requests, input_tokens, output_tokens or tokens',
   });
 
 const faultKind = z.enum(['delay', 'cut_stream', 'stream_error', 'malformed', 'reset']);

@@ -13,7 +13,7 @@ import type { ModelEntry } from '../config/types.js';
 import { imageOutputOf, withImages, type ImageOutput } from '../media/image-output.js';
 import { pictureSeed } from '../media/images.js';
 import { pictures } from '../media/pictures.js';
-import { toFault } from '../scenarios/apply.js';
+import { chargeAnswer, toFault } from '../scenarios/apply.js';
 import { stepError } from '../scenarios/outcome.js';
 import { storedConversation } from '../state/session.js';
 import type { ChatStyle, StyleInput } from '../styles/style.js';
@@ -116,6 +116,7 @@ export function chat(style: ChatStyle) {
       const plain = reply(mock, exchange, request, model, selection);
       const answer = output ? illustrated(mock, output, subject, notes, selection?.fixture, plain) : plain;
       notes.metered = { tokens: entryUsage(answer.usage) };
+      if (decision.window) chargeAnswer(session, decision.window, answer.usage.outputTokens + answer.usage.reasoningTokens, mock.clock.now());
       const fault = toFault(decision.fault, (error, cutAt) =>
         style.streamError(error, { reply: answer, request, cutAt, requestId: exchange.requestId }),
       );

@@ -26,7 +26,7 @@ const openai = (session: string) => new OpenAI({ baseURL: `${server.url}/v1`, ap
 
 async function verify(body: unknown, query = ''): Promise<{ status: number; body: VerifyAnswer & { error?: { message: string; param: string } } }> {
   const response = await server.admin(`/verify${query}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  return { status: response.status, body: await response.json() };
+  return { status: response.status, body: (await response.json()) as VerifyAnswer & { error?: { message: string; param: string } } };
 }
 
 const tools = [{ type: 'function' as const, function: { name: 'get_weather', parameters: { type: 'object', properties: { city: { type: 'string' } } } } }];
