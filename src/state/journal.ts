@@ -73,6 +73,8 @@ export type EntryFields = Omit<JournalEntry, 'body' | 'response'> & { said: Said
  */
 export interface KeptEntry extends EntryFields {
   readonly payload: PackedText;
+  /** The length of the request body's JSON at the start of the payload, so it is read without the response. */
+  readonly bodyChars: number;
 }
 
 // What a kept entry holds besides its payload: the object and its fields' strings (ids, times,
@@ -104,12 +106,18 @@ export function keptEntry(f: EntryFields, body: string, response: string): KeptE
     cost_usd: f.cost_usd,
     said: f.said,
     payload: PackedText.of(`[${body},${response}]`),
+    bodyChars: body.length,
   };
 }
 
 /** About what the entry costs held as it is; deflating only lowers what it really costs. */
 export function keptBytes(entry: KeptEntry): number {
   return ENTRY_BYTES + entry.path.length + entry.payload.bytes + 2 * (entry.said?.text.length ?? 0);
+}
+
+/** The request body alone, parsed from the start of the payload. */
+export function requestBodyOf(kept: KeptEntry): unknown {
+  return JSON.parse(kept.payload.text.slice(1, 1 + kept.bodyChars));
 }
 
 /** The entry as the admin API shows it, its fields in the order SPEC lists them. */

@@ -1,7 +1,7 @@
 // A filter as a predicate over journal entries, and what an entry that fails it failed on. The
 // cheap keys are tried first; the request body is parsed only for a `body` key, and only for an
 // entry every other key let through.
-import type { KeptEntry } from '../../../state/journal.js';
+import { requestBodyOf, type KeptEntry } from '../../../state/journal.js';
 import type { RequestFilter } from './expectation.js';
 
 /** A journal entry as verify reads it: the kept fields, the request body parsed on first use. */
@@ -13,7 +13,7 @@ export class Seen {
 
   get body(): unknown {
     if (!this.bodyRead) {
-      this.parsedBody = (JSON.parse(this.entry.payload.text) as [unknown, unknown])[0];
+      this.parsedBody = requestBodyOf(this.entry);
       this.bodyRead = true;
     }
     return this.parsedBody;
