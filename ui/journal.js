@@ -61,7 +61,7 @@ export function Filters({ entries, filters, setFilters, rows, onClear, filterRef
       <${Options} label="any status" values=${Object.keys(STATUS_FILTERS).filter(Boolean)} />
     </select>
     <span class="count">${rows.length} of ${entries.length}</span>
-    <span class="count usage-total" title="What the requests shown used and cost (GET /__admin/usage)">${total}</span>
+    <span class="usage-total" title="What the requests shown used and cost (GET /__admin/usage)">${total}</span>
     <button class="quiet" onClick=${onClear} title="DELETE /__admin/requests">clear</button>
   </div>`;
 }

@@ -52,6 +52,11 @@ export function roundUsd(usd: number): number {
   return Math.round(usd * 1e10) / 1e10;
 }
 
+/** Dollars as messages write them: six significant digits, enough for fractions of a cent. */
+export function formatUsd(usd: number): string {
+  return `$${Number(usd.toPrecision(6))}`;
+}
+
 function tokenCost(pricing: Pricing, tokens: EntryUsage): number | undefined {
   if (pricing.input === undefined && pricing.output === undefined) return undefined;
   const cached = Math.min(tokens.cached_input_tokens, tokens.input_tokens);

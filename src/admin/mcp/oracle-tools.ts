@@ -1,6 +1,7 @@
 // The test's oracle as tools (SPEC 17): a coding assistant checks what its code sent and what it
 // cost against the mock, with the same expectations as `POST /__admin/verify`.
 import { z } from 'zod';
+import { formatUsd } from '../../conversation/usage.js';
 import type { VerifyAnswer } from '../../exchange/admin/verify/verify.js';
 import type { SessionUsage, UsageTotal } from '../../exchange/admin/usage.js';
 import { ask, requireSession } from './calls.js';
@@ -21,13 +22,13 @@ const verify = tool(
     await requireSession(admin, input.session);
     const answer = await ask<VerifyAnswer>(admin, 'POST', '/verify', { body: { expect: input.expect, session: input.session } });
     const failed = answer.results.filter((result) => !result.ok).length;
-    const heading = failed === 0 ? `All ${answer.results.length} expectations hold.` : `${failed} of ${answer.results.length} expectations failed.`;
+    const count = answer.results.length;
+    const heading = failed > 0 ? `${failed} of ${count} expectations failed.` : count === 1 ? 'The expectation holds.' : `All ${count} expectations hold.`;
     return [heading, ...answer.results.map((result) => `- ${result.ok ? 'holds' : 'FAILED'}: ${result.message}`)].join('\n');
   },
 );
 
-const money = (usd: number) => `$${Number(usd.toPrecision(6))}`;
-const row = (name: string | null, total: UsageTotal) => [name, total.requests, total.input_tokens, total.output_tokens, money(total.cost_usd)];
+const row = (name: string | null, total: UsageTotal) => [name, total.requests, total.input_tokens, total.output_tokens, formatUsd(total.cost_usd)];
 
 const usage = tool(
   'usage',
@@ -39,7 +40,7 @@ const usage = tool(
     if (sessions.length === 0) return 'No session has made requests yet.';
     const rows = sessions.flatMap((s) => [row(`${s.session} (all models)`, s), ...s.by_model.map((m) => row(`${s.session} / ${m.model ?? '-'}`, m))]);
     const unpriced = total.unpriced > 0 ? ` ${total.unpriced} answers of models without pricing are not in the cost.` : '';
-    return `In all: ${total.requests} requests, ${total.input_tokens} input and ${total.output_tokens} output tokens, ${money(total.cost_usd)}.${unpriced}\n\n${table(['session / model', 'requests', 'input tokens', 'output tokens', 'cost'], rows)}`;
+    return `In all: ${total.requests} requests, ${total.input_tokens} input and ${total.output_tokens} output tokens, ${formatUsd(total.cost_usd)}.${unpriced}\n\n${table(['session / model', 'requests', 'input tokens', 'output tokens', 'cost'], rows)}`;
   },
 );
 

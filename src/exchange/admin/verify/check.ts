@@ -1,5 +1,6 @@
 // Each kind of expectation checked against a session's journal, oldest first: whether it holds,
 // what was seen, and a sentence saying both, naming the nearest entries when none matched.
+import { formatUsd } from '../../../conversation/usage.js';
 import { emptyTotal, count as countEntry } from '../usage.js';
 import type { CountSpec, Expectation, RequestFilter } from './expectation.js';
 import { compileFilter, describeFilter, seenValue, type CompiledFilter, type Seen } from './filter.js';
@@ -98,8 +99,6 @@ function checkNoGenerated(entries: readonly Seen[], expect: { no_generated: true
   };
 }
 
-const usd = (value: number) => `$${Number(value.toPrecision(6))}`;
-
 function checkMaxTokens(entries: readonly Seen[], expect: { max_tokens: number }): VerifyResult {
   const total = emptyTotal();
   for (const seen of entries) countEntry(total, seen.entry);
@@ -114,7 +113,7 @@ function checkMaxCost(entries: readonly Seen[], expect: { max_cost_usd: number }
   for (const seen of entries) countEntry(total, seen.entry);
   const ok = total.cost_usd <= expect.max_cost_usd;
   const unpriced = total.unpriced > 0 ? `; ${plural(total.unpriced, 'answer')} of models without pricing not counted` : '';
-  const message = `${ok ? 'As expected' : 'Expected'} a cost of at most ${usd(expect.max_cost_usd)}; the answers cost ${usd(total.cost_usd)} over ${plural(total.requests, 'request')}${unpriced}.`;
+  const message = `${ok ? 'As expected' : 'Expected'} a cost of at most ${formatUsd(expect.max_cost_usd)}; the answers cost ${formatUsd(total.cost_usd)} over ${plural(total.requests, 'request')}${unpriced}.`;
   return { ok, expect, actual: { cost_usd: total.cost_usd, unpriced: total.unpriced }, message };
 }
 
