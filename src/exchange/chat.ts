@@ -106,6 +106,10 @@ export function chat(style: ChatStyle): Operation {
     find: (mock, exchange, asked) => select(mock, exchange, asked.subject),
     strict: true,
     recorder: (_mock, _exchange, asked) => chatRecorder(style, asked.request),
+    meter: () => (answer) => {
+      const usage = style.read(answer).usage;
+      return usage ? { tokens: { input_tokens: usage.inputTokens, cached_input_tokens: 0, output_tokens: usage.outputTokens, reasoning_tokens: 0 } } : null;
+    },
     build: (mock, exchange, { request, entry, output, subject }, selection) => {
       const refusal = selection?.fixture.error;
       if (refusal) throw stepError(refusal.kind, refusal);
