@@ -56,10 +56,12 @@ export interface Notes {
   recorded: string | null;
   /** The answering fixture was loaded from the --record directory. */
   recordedFixture: boolean;
+  /** What the journal keeps of uploaded files, by field, in place of their bytes (size, kind, duration). */
+  uploads: Record<string, unknown> | null;
 }
 
 export function newNotes(style: string | null = null): Notes {
-  return { style, model: null, fixture: null, scenario: null, scenarioStep: null, fault: null, nearMiss: null, upstream: null, recorded: null, recordedFixture: false };
+  return { style, model: null, fixture: null, scenario: null, scenarioStep: null, fault: null, nearMiss: null, upstream: null, recorded: null, recordedFixture: false, uploads: null };
 }
 
 /**

@@ -68,7 +68,7 @@ export function record(mock: Mock, ctx: Context, durationMs: number): void {
       upstream: notes.upstream,
       recorded: notes.recorded,
     },
-    JSON.stringify(journalBody(ctx.request.body, state.bodySize)),
+    JSON.stringify(journalBody(notes.uploads ? { ...(ctx.request.body as object), ...notes.uploads } : ctx.request.body, state.bodySize)),
     state.sent ?? 'null',
   );
   journal(state.session, entry);

@@ -5,6 +5,8 @@ import type { Context, Middleware, Next } from 'koa';
 import { ADMIN_ROUTES } from '../admin/routes.js';
 import { MockError, type Envelope } from '../conversation/errors.js';
 import { TextAnswer } from '../exchange/admin/request.js';
+import { audioSpeech } from '../exchange/audio-speech.js';
+import { audioTranscriptions, audioTranslations } from '../exchange/audio-transcriptions.js';
 import { chat } from '../exchange/chat.js';
 import { countTokens } from '../exchange/count-tokens.js';
 import { generateContentAction } from '../exchange/generate-content.js';
@@ -92,6 +94,11 @@ function modelRoutes(router: Router, mock: Mock, { json, multipart }: BodyParser
 
   router.post('/v1/video/generations', tasks, auth, multipart, run(createVideoTask));
   router.get('/v1/video/generations/:task_id', tasks, auth, run(getVideoTask));
+
+  const audio = useStyle({ name: 'audio', envelope: openaiEnvelope });
+  router.post('/v1/audio/speech', audio, auth, json, run(audioSpeech));
+  router.post('/v1/audio/transcriptions', audio, auth, multipart, run(audioTranscriptions));
+  router.post('/v1/audio/translations', audio, auth, multipart, run(audioTranslations));
 }
 
 function adminAuth(mock: Mock): Middleware {
