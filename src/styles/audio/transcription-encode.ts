@@ -30,7 +30,7 @@ export function tokenBilled(model: string): boolean {
 }
 
 function usage({ model, text, seconds, prompt }: Transcript): object {
-  if (!tokenBilled(model)) return { type: 'duration', seconds: Math.ceil(seconds) };
+  if (!tokenBilled(model)) return { type: 'duration', seconds: Math.max(1, Math.round(seconds)) };
   const textTokens = prompt ? countTokens(prompt) : 0;
   const audio = audioTokens(seconds);
   const output = countTokens(text);
