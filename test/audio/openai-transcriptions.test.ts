@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import OpenAI, { BadRequestError, toFile } from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { wavHeader } from '../../src/media/audio/wav.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 let server: TestServer;
@@ -39,23 +40,10 @@ async function spoken(format: 'mp3' | 'wav' | 'flac' | 'opus', input = TEXT): Pr
   return Buffer.from(await response.arrayBuffer());
 }
 
-/** A plain 16-bit 24 kHz WAV of silence with no tags: nothing tells what it says. */
+/** A plain 24 kHz WAV of silence with no tags: nothing tells what it says. */
 function silence(seconds: number): Buffer {
-  const header = Buffer.alloc(44);
-  const dataBytes = seconds * 24000 * 2;
-  header.write('RIFF', 0, 'latin1');
-  header.writeUInt32LE(36 + dataBytes, 4);
-  header.write('WAVEfmt ', 8, 'latin1');
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(24000, 24);
-  header.writeUInt32LE(48000, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36, 'latin1');
-  header.writeUInt32LE(dataBytes, 40);
-  return Buffer.concat([header, Buffer.alloc(dataBytes)]);
+  const samples = Buffer.alloc(seconds * 24000 * 2);
+  return Buffer.concat([wavHeader(samples.length), samples]);
 }
 
 describe('the round trip', () => {

@@ -21,7 +21,7 @@ export interface SpokenAudio {
   readonly words: number;
 }
 
-/** About 10 ms of work for the slowest codec (Opus) on a slow core. */
+/** Half a second of audio: about 2 ms of CPU for the slowest codec (MP3), 6 ms at worst. */
 const SLICE_SAMPLES = SAMPLE_RATE / 2;
 
 const recent = new RecentBytes<SpokenAudio>(32, 32 * 1024 * 1024);

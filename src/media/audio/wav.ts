@@ -15,8 +15,8 @@ function infoText(text: string): Buffer {
   return Buffer.concat([Buffer.from(text, 'utf8'), Buffer.alloc(1)]);
 }
 
-/** Everything before the samples, for `dataBytes` bytes of samples. */
-export function wavHeader(dataBytes: number, text: string): Buffer {
+/** Everything before the samples, for `dataBytes` bytes of samples; without a text, no LIST chunk (a plain recording). */
+export function wavHeader(dataBytes: number, text?: string): Buffer {
   const format = Buffer.alloc(16);
   format.writeUInt16LE(1, 0); // PCM
   format.writeUInt16LE(1, 2); // mono
@@ -24,7 +24,7 @@ export function wavHeader(dataBytes: number, text: string): Buffer {
   format.writeUInt32LE(SAMPLE_RATE * 2, 8);
   format.writeUInt16LE(2, 12);
   format.writeUInt16LE(16, 14);
-  const info = chunk('LIST', Buffer.concat([Buffer.from('INFO'), chunk('ISFT', infoText(VENDOR)), chunk('ICMT', infoText(text))]));
+  const info = text === undefined ? Buffer.alloc(0) : chunk('LIST', Buffer.concat([Buffer.from('INFO'), chunk('ISFT', infoText(VENDOR)), chunk('ICMT', infoText(text))]));
   const dataHeader = Buffer.alloc(8);
   dataHeader.write('data', 0, 'latin1');
   dataHeader.writeUInt32LE(dataBytes, 4);
