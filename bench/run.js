@@ -114,6 +114,7 @@ try {
     }
     rows.push(
       limitRow('speech: longest event-loop stall ms while 4,096-character speeches are made', a.longSpeechLagMaxMs, { below: 50 }),
+      limitRow('speech: most CPU ms of one slice between event-loop turns (4,096 characters, any format)', a.longestSliceCpuMs, { below: 50 }),
       limitRow('transcription: a 60-second WAV as verbose_json, ms (median)', a.transcribeMs),
     );
   }
