@@ -5,22 +5,26 @@ import { promptSubject } from '../conversation/subject.js';
 import { countTokens } from '../conversation/tokens.js';
 import { REFUSED_SPEECH_FORMATS, SPEECH_FORMATS } from '../media/audio/formats.js';
 import { speak } from '../media/audio/speak.js';
-import { toFault } from '../scenarios/apply.js';
 import { speechEvents } from '../styles/audio/speech-events.js';
-import { decodeSpeech } from '../styles/audio/speech-request.js';
+import { decodeSpeech, type SpeechBody } from '../styles/audio/speech-request.js';
 import { audioTokens } from '../styles/audio/transcription-encode.js';
-import { openaiEnvelope, openaiStreamError } from '../styles/openai-envelope.js';
-import { newNotes, settle, type Exchange, type Outcome } from './exchange.js';
-import type { Mock } from './mock.js';
+import { openaiStreamError } from '../styles/openai-envelope.js';
+import { modelOperation, type Asked } from './operation.js';
 import { pacingFor } from './pacing.js';
 import { mediaModel } from './request.js';
-import { scenarioStep } from './scenario.js';
 
-export function audioSpeech(mock: Mock, exchange: Exchange): Promise<Outcome> {
-  return settle(newNotes('audio'), async (notes, headers) => {
+interface AskedSpeech extends Asked {
+  model: string;
+  request: SpeechBody;
+}
+
+export const audioSpeech = modelOperation<{ model: string | null; request: SpeechBody }, AskedSpeech, never>({
+  read: (_mock, exchange) => {
     const request = decodeSpeech(exchange.body);
-    const model = mediaModel(mock, request.model, 'speech');
-    notes.model = model.id;
+    return { request, model: request.model };
+  },
+  ask: (mock, exchange, { request }) => {
+    const model = mediaModel(mock, request.model, 'speech').id;
     if ((REFUSED_SPEECH_FORMATS as readonly string[]).includes(request.format)) {
       throw invalid(
         `Invalid value for 'response_format': the mock does not make '${request.format}' audio; it makes ${Object.keys(SPEECH_FORMATS).join(', ')}.`,
@@ -28,18 +32,18 @@ export function audioSpeech(mock: Mock, exchange: Exchange): Promise<Outcome> {
         'invalid_value',
       );
     }
-    const decision = scenarioStep(mock, exchange, openaiEnvelope, promptSubject(model.id, request.input, exchange.headers), notes, headers);
-    if (decision.error) return { error: decision.error, waitMs: decision.waitMs };
+    return { model, request, subject: promptSubject(model, request.input, exchange.headers) };
+  },
+  build: async (mock, exchange, { request }) => {
     const audio = await speak({ text: request.input, voice: request.voice, format: request.format, speed: request.speed, seed: mock.options.seed });
-    const fault = toFault(decision.fault, openaiStreamError);
-    const about = { format: request.format, duration_seconds: audio.seconds };
-    if (request.sse) {
-      const input = countTokens(request.input) + (request.instructions ? countTokens(request.instructions) : 0);
-      const output = audioTokens(audio.seconds);
-      const events = speechEvents(audio.data, { input_tokens: input, output_tokens: output, total_tokens: input + output });
-      const pacing = pacingFor(exchange.headers['x-mock-latency'] || undefined, undefined, mock.options.latency);
-      return { plan: { kind: 'stream', status: 200, headers: {}, framing: 'sse', events, pacing }, fault };
+    if (!request.sse) {
+      const about = { format: request.format, duration_seconds: audio.seconds };
+      return { plan: { kind: 'binary', status: 200, headers: {}, contentType: audio.contentType, data: audio.data, about }, streamError: openaiStreamError };
     }
-    return { plan: { kind: 'binary', status: 200, headers: {}, contentType: audio.contentType, data: audio.data, about }, fault };
-  });
-}
+    const input = countTokens(request.input) + (request.instructions ? countTokens(request.instructions) : 0);
+    const output = audioTokens(audio.seconds);
+    const events = speechEvents(audio.data, { input_tokens: input, output_tokens: output, total_tokens: input + output });
+    const pacing = pacingFor(exchange.headers['x-mock-latency'] || undefined, undefined, mock.options.latency);
+    return { plan: { kind: 'stream', status: 200, headers: {}, framing: 'sse', events, pacing }, streamError: openaiStreamError };
+  },
+});

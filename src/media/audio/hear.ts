@@ -12,13 +12,16 @@ export type AudioKind = (typeof AUDIO_KINDS)[number];
 const ESTIMATED_BYTES_PER_SECOND = 16_000;
 
 export interface HeardAudio {
-  kind: AudioKind;
   seconds: number;
   /** Whether `seconds` was read from the file rather than estimated from its size. */
   measured: boolean;
   /** The text the mock's own speech carries in its comment field. */
   spokenText?: string;
-  sha256: string;
+}
+
+/** What `sha256:` fixtures match on. */
+export function audioDigest(data: Buffer): string {
+  return createHash('sha256').update(data).digest('hex');
 }
 
 function byContent(data: Buffer): AudioKind | undefined {
@@ -51,9 +54,8 @@ function madeByMock({ format, common, native }: Metadata): boolean {
   return Object.values(native).some((tags) => tags.some((tag) => tag.id.toUpperCase() === 'ENCODER' && tag.value === VENDOR));
 }
 
-export async function hearAudio(kind: AudioKind, data: Buffer): Promise<HeardAudio> {
-  const sha256 = createHash('sha256').update(data).digest('hex');
-  const estimate = { kind, seconds: Math.max(1, data.length / ESTIMATED_BYTES_PER_SECOND), measured: false, sha256 };
+export async function hearAudio(data: Buffer): Promise<HeardAudio> {
+  const estimate = { seconds: Math.max(1, data.length / ESTIMATED_BYTES_PER_SECOND), measured: false };
   let metadata: Metadata;
   try {
     // Loaded with the first upload: start-up does not pay for it.
