@@ -37,6 +37,7 @@ function readUpload(exchange: Exchange): Read {
   const files = exchange.uploads.get('file') ?? [];
   if (files.length !== 1) throw invalid("Missing required parameter: 'file' (one audio file in a multipart/form-data body).", 'file', 'missing_required_parameter');
   const upload = files[0]!;
+  if (upload.data.length === 0) throw invalid(`The audio file '${upload.filename}' is empty.`, 'file', 'invalid_audio_file');
   const kind = audioKind(upload.filename, upload.data);
   if (!kind) throw invalid(`Invalid file format. Supported formats: ${AUDIO_KINDS.map((k) => `'${k}'`).join(', ')}.`, 'file', 'invalid_audio_file');
   const request = decodeTranscription(exchange.body);

@@ -174,6 +174,8 @@ describe('transcription requests the vendor refuses', () => {
     expect(error).toBeInstanceOf(BadRequestError);
     expect(error.param).toBe('file');
     expect(error.message).toContain("'flac', 'mp3', 'mp4', 'mpeg', 'mpga', 'm4a', 'ogg', 'wav', 'webm'");
+    const empty = await refused(client.audio.transcriptions.create({ file: await toFile(Buffer.alloc(0), 'empty.wav'), model: 'whisper-1' }));
+    expect(empty.message).toContain('empty');
   });
 
   it('refuses a speech model, an unknown language, a translation by a gpt-4o model, a bad response_format', async () => {
