@@ -19,6 +19,7 @@ import { createClock, type Clock } from './state/clock.js';
 import { EventHub } from './state/events.js';
 import { upstreamOf } from './exchange/upstream/options.js';
 import { DEFAULT_MEMORY_LIMIT, DEFAULT_SESSION_MEMORY_LIMIT, MemoryBudget } from './state/memory.js';
+import { Metrics } from './state/metrics.js';
 import { Sessions } from './state/sessions.js';
 
 export interface MockServerOptions {
@@ -142,7 +143,14 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     parseSize(options.memoryLimit, DEFAULT_MEMORY_LIMIT, 'memory limit', '128mb'),
     parseSize(options.sessionMemoryLimit, DEFAULT_SESSION_MEMORY_LIMIT, 'session memory limit', '16mb'),
   );
+  const streams = new OpenStreams();
   const mock: Mock = {
+    metrics: new Metrics({
+      openStreams: () => streams.size,
+      memory: () => mock.sessions.memory,
+      reloads: () => store.reloads,
+      failedReloads: () => store.failedReloads,
+    }),
     store,
     sessions: new Sessions(journalMax, clock.now, undefined, budget),
     clock,
@@ -163,7 +171,6 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   };
   // The watcher scans the directories while the socket opens: start-up waits for the slower one.
   const watching = options.watch ?? true ? store.watch() : Promise.resolve();
-  const streams = new OpenStreams();
   const server = createServer(createApp(mock, access, streams).callback());
   server.on('clientError', answerClientError);
   if (!isLoopback(host) && !options.adminToken) {
@@ -182,7 +189,11 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   // The tokenizer's tables load two turns of the event loop from now: after whatever the caller
   // prints on listening has gone out (the log sink writes at the end of a turn), before the
   // first request would wait for them.
-  setImmediate(() => setImmediate(loadTokenizer));
+  // prom-client likewise, after the tokenizer: what is answered before it loads waits in a queue.
+  setImmediate(() => setImmediate(() => {
+    loadTokenizer();
+    setImmediate(() => void mock.metrics.load());
+  }));
   const port = (server.address() as AddressInfo).port;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   const close = async (): Promise<void> => {

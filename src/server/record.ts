@@ -72,5 +72,16 @@ export function record(mock: Mock, ctx: Context, durationMs: number): void {
     state.sent ?? 'null',
   );
   journal(state.session, entry);
+  mock.metrics.observe({
+    route: (ctx as { _matchedRoute?: string })._matchedRoute ?? '-',
+    style: notes.style ?? '-',
+    status,
+    source,
+    seconds: durationMs / 1000,
+    model: notes.model,
+    usage: null,
+    costUsd: null,
+    upstreamStatus: notes.upstream?.status ?? null,
+  });
   if (mock.events.watchers > 0) mock.events.publish('request', entryOf(entry));
 }
