@@ -20,6 +20,7 @@ import { EventHub } from './state/events.js';
 import { upstreamOf } from './exchange/upstream/options.js';
 import { DEFAULT_MEMORY_LIMIT, DEFAULT_SESSION_MEMORY_LIMIT, MemoryBudget } from './state/memory.js';
 import { Metrics } from './state/metrics.js';
+import { Tracing } from './server/tracing.js';
 import { Sessions } from './state/sessions.js';
 
 export interface MockServerOptions {
@@ -59,6 +60,8 @@ export interface MockServerOptions {
   graceMs?: number;
   /** `silent` (the default here), `error`, `info` or `debug`. */
   logLevel?: LogLevel;
+  /** An OTLP/HTTP collector to export a span per model API request to (default: OTEL_EXPORTER_OTLP_ENDPOINT). */
+  otlpEndpoint?: string;
   /** Where log lines go; console.log by default. */
   logger?: (line: string) => void;
 }
@@ -171,7 +174,9 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   };
   // The watcher scans the directories while the socket opens: start-up waits for the slower one.
   const watching = options.watch ?? true ? store.watch() : Promise.resolve();
-  const server = createServer(createApp(mock, access, streams).callback());
+  const endpoint = options.otlpEndpoint ?? process.env.OTEL_EXPORTER_OTLP_ENDPOINT;
+  const tracing = endpoint ? new Tracing(endpoint) : undefined;
+  const server = createServer(createApp(mock, access, streams, tracing).callback());
   server.on('clientError', answerClientError);
   if (!isLoopback(host) && !options.adminToken) {
     log('error', `warning: listening on ${host} without --admin-token: anyone who can reach this address can drive the admin API`);
@@ -192,12 +197,16 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   // prom-client likewise, after the tokenizer: what is answered before it loads waits in a queue.
   setImmediate(() => setImmediate(() => {
     loadTokenizer();
-    setImmediate(() => void mock.metrics.load());
+    setImmediate(() => {
+      void mock.metrics.load();
+      tracing?.load().catch((error: Error) => log('error', `tracing could not start: ${error.message}`));
+    });
   }));
   const port = (server.address() as AddressInfo).port;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   const close = async (): Promise<void> => {
     await store.close();
+    await tracing?.shutdown();
     await new Promise<void>((done) => {
       server.close(() => done());
       server.closeAllConnections();

@@ -56,10 +56,12 @@ export interface Notes {
   recorded: string | null;
   /** The answering fixture was loaded from the --record directory. */
   recordedFixture: boolean;
+  /** Why each choice of a chat reply ended (`stop`, `length`, `tool_calls`, `content_filter`). */
+  finishReasons: readonly string[] | null;
 }
 
 export function newNotes(style: string | null = null): Notes {
-  return { style, model: null, fixture: null, scenario: null, scenarioStep: null, fault: null, nearMiss: null, upstream: null, recorded: null, recordedFixture: false };
+  return { style, model: null, fixture: null, scenario: null, scenarioStep: null, fault: null, nearMiss: null, upstream: null, recorded: null, recordedFixture: false, finishReasons: null };
 }
 
 /**
