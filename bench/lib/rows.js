@@ -83,6 +83,7 @@ export function reloadRows(small, large) {
 export function coldStartRows(c) {
   return [
     limitRow('cold start ms, node dist/cli.js to listening', c.logging.medianMs, { below: 300, baseline: c.node.medianMs, baselineIs: '(node -e)' }),
+    limitRow('cold start ms with --otlp-endpoint', c.traced.medianMs, { below: 300, baseline: c.logging.medianMs, baselineIs: '(no tracing)' }),
     limitRow('npm start ms, to listening (built)', c.npmStart.medianMs, { below: 2000, baseline: c.logging.medianMs, baselineIs: '(node cli)' }),
     ...againstPeers('cold start ms', pick(c, (run) => run.medianMs)),
   ];

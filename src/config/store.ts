@@ -35,6 +35,8 @@ const RECOVERY_MS = 250;
 export class ConfigStore {
   current: Config;
   reloads = 0;
+  /** Reloads that found a problem (the last good configuration kept serving). */
+  failedReloads = 0;
   loadedAt: number;
   files: string[];
   problems: ConfigProblem[] = [];
@@ -65,6 +67,7 @@ export class ConfigStore {
     // A file is being written: the next quiet moment loads it whole; until then nothing changes.
     if (result.changing) return this.schedule();
     this.reloads++;
+    if (result.problems.length > 0) this.failedReloads++;
     this.problems = result.problems;
     if (result.config) {
       this.current = result.config;
