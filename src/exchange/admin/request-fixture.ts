@@ -81,5 +81,6 @@ export function saveRequestFixture(mock: Mock, request: AdminRequest): unknown {
   const { path, name } = fixturePath(mock.store.current.fixturesDirs[0]!, file);
   const fixture = pinnedFixture(found, name);
   writeNewFixtureFile(path, file as string, chatFixtureYaml(fixture));
+  mock.store.loadOwnWrite(path);
   return { file, name: fixture.name, fingerprint: fixture.match.fingerprint };
 }

@@ -51,9 +51,9 @@ export async function relay(mock: Mock, exchange: Exchange, notes: Notes, record
     if (!capture.complete || !recorder || !dir) return;
     try {
       const relayed = { status: forwarded.status, headers: forwarded.headers, answer: () => capture.answer(), bytes: () => capture.bytes(), timing: capture.timing() };
-      notes.recorded = recorder(relayed, dir) ?? null;
-      // Under steady traffic the directory is never quiet for the watcher: load what was written now.
-      if (notes.recorded !== null) setImmediate(() => mock.store.reload());
+      const recorded = (notes.recorded = recorder(relayed, dir) ?? null);
+      // The mock's own write is whole: loaded now, not once the watcher has seen it settle.
+      if (recorded !== null) setImmediate(() => mock.store.loadOwnWrite(join(dir, recorded)));
     } catch (error) {
       mock.log('error', `recording ${exchange.method} ${exchange.path} failed: ${(error as Error).message}`);
     }
