@@ -2,7 +2,7 @@
 // changes under the watched directories settle (settle.ts). A reload that fails keeps the last good
 // config and records its problems; the swap of a good one is a single reference assignment.
 import { readdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { relative, resolve, sep } from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import { displayPath, LoadCache, loadConfig, loadSettledConfig, type LoadOptions } from './load.js';
 import { Settling } from './settle.js';
@@ -112,7 +112,7 @@ export class ConfigStore {
     const paths = [...this.options.fixturesDirs, ...this.options.scenariosDirs];
     // Links are watched as links: a link cycle would otherwise be followed until ELOOP, and the
     // files a link may point at (inside the directory) are watched where they are.
-    const watcher = watch(paths, { ignoreInitial: true, followSymlinks: false, ignored: (path) => /(^|[/\\])(\.|node_modules)/.test(path) });
+    const watcher = watch(paths, { ignoreInitial: true, followSymlinks: false, ignored: skippedInside(paths) });
     this.watcher = watcher;
     const schedule = () => this.lookIn(LOOK_MS);
     // chokidar drops a second `change` of a file within 50 ms; its `raw` events are not
@@ -153,6 +153,21 @@ export class ConfigStore {
     clearInterval(this.recovery);
     await this.watcher?.close();
   }
+}
+
+/**
+ * What the watcher leaves alone: dot-entries and node_modules inside a watched directory, which the
+ * loader skips too (the recorder's temporary files among them). The directory itself may be
+ * anywhere, under a dot-directory or node_modules included.
+ */
+function skippedInside(dirs: readonly string[]): (path: string) => boolean {
+  // The deepest directory holding a path decides: one directory may lie inside another.
+  const roots = dirs.map((dir) => resolve(dir)).sort((a, b) => b.length - a.length);
+  return (path) => {
+    const full = resolve(path);
+    const root = roots.find((dir) => full === dir || full.startsWith(dir + sep));
+    return root !== undefined && relative(root, full).split(sep).some((part) => part.startsWith('.') || part === 'node_modules');
+  };
 }
 
 function readableDir(dir: string): boolean {
