@@ -47,7 +47,7 @@ parentPort.postMessage(longestTornMs);
  * writer left the file torn. No watcher can tell a writer stalled past the settle time (a loaded
  * machine can stop its thread that long) from one that finished, so such a burst is run again.
  */
-const ATTEMPTS = 5;
+const ATTEMPTS = 8;
 /** A burst takes 5-10 s on a loaded machine, and may be run again. */
 const BURSTS_MS = ATTEMPTS * 20_000;
 
