@@ -190,6 +190,8 @@ export function loadConfig(options: LoadOptions, cache = new LoadCache(), settli
     settling?.endLook();
   }
   const { waiting, taken } = look;
+  // Nothing settled yet, only files still being written: the configuration in force stays, unmerged.
+  if (waiting && !taken) return { files, problems, waiting, taken };
   let compiled: ReturnType<typeof mergeFiles>;
   try {
     compiled = mergeFiles(compiledFiles, options, files, problems.length === 0);
