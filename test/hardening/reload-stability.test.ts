@@ -47,6 +47,8 @@ parentPort.postMessage(longestTornMs);
  * writer left the file torn. No watcher can tell a writer stalled past the settle time (a loaded
  * machine can stop its thread that long) from one that finished, so such a burst is run again.
  */
+const ping = async () => (await client.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'ping' }] })).choices[0]!.message.content ?? '';
+
 const ATTEMPTS = 8;
 /** A burst takes 5-10 s on a loaded machine, and may be run again. */
 const BURSTS_MS = ATTEMPTS * 20_000;
@@ -54,6 +56,9 @@ const BURSTS_MS = ATTEMPTS * 20_000;
 async function burst(rewrites: number, remove: boolean): Promise<string[]> {
   const file = join(server.fixturesDir, 'big.yaml');
   for (let attempt = 1; ; attempt++) {
+    // Each burst starts from the whole file in force: a burst run again follows one whose stalled
+    // writer may have had a torn version loaded, which stays until a whole one has settled.
+    await expect.poll(ping, { timeout: 10_000 }).toBe('pong');
     // The writer runs on its own thread, as an editor or a generator would, so its pause mid-file
     // is what it says whatever the server's event loop is doing.
     const texts = Array.from({ length: rewrites }, (_, n) => version(n + 1));
@@ -64,8 +69,7 @@ async function burst(rewrites: number, remove: boolean): Promise<string[]> {
     const answers: string[] = [];
     const asker = (async () => {
       while (writing) {
-        const reply = await client.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'ping' }] });
-        answers.push(reply.choices[0]!.message.content ?? '');
+        answers.push(await ping());
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
     })();
