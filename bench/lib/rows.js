@@ -74,8 +74,9 @@ export function streamRows(s) {
 export function reloadRows(small, large) {
   const missed = (row, run) => (run.missed > 0 ? { ...row, met: false } : row);
   return [
-    missed(limitRow('hot reload p50 ms, write to first answer', small.p50Ms, { below: 100 }), small),
-    missed(limitRow('hot reload p50 ms, 10,000 fixtures', large.p50Ms, { below: 100 }), large),
+    // A saved file is read once it has kept its stamp for 200 ms (SPEC 11: within a second).
+    missed(limitRow('hot reload p50 ms, write to first answer', small.p50Ms, { below: 1000 }), small),
+    missed(limitRow('hot reload p50 ms, 10,000 fixtures', large.p50Ms, { below: 1000 }), large),
     limitRow('event-loop stall max ms, 10,000 fixtures reload', large.lagMaxMs, { below: 20 }),
   ];
 }
