@@ -11,6 +11,7 @@ import { adminAccess } from './server/admin-guard.js';
 import { createApp } from './server/app.js';
 import { OpenStreams } from './server/open-streams.js';
 import { answerClientError } from './server/client-error.js';
+import { keepConnections } from './server/connections.js';
 import type { LatencyMode, LogLevel, Mock } from './exchange/mock.js';
 import { printLine } from './log-sink.js';
 import { timed } from './log-time.js';
@@ -164,6 +165,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const streams = new OpenStreams();
   const server = createServer(createApp(mock, access, streams).callback());
   server.on('clientError', answerClientError);
+  keepConnections(server);
   if (!isLoopback(host) && !options.adminToken) {
     log('error', `warning: listening on ${host} without --admin-token: anyone who can reach this address can drive the admin API`);
   }

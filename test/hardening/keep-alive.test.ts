@@ -1,9 +1,9 @@
 // A refused body leaves its keep-alive connection usable: after a gzip bomb's 413 (small or large on
 // the wire), a body over the limit, or a multipart body over the limit on a forwarding mock, the
-// next request on the same connection is answered, never reset.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { Agent, request } from 'node:http';
+// next request on the same connection is answered, never reset. An idle connection is the client's
+// to close: the mock keeps it well past Node's 5 s default, and still stops at once when closed.
+import { Agent, createServer, request, type Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
@@ -32,6 +32,7 @@ afterAll(async () => {
 interface Answer {
   status: number;
   connection: string | undefined;
+  keepAlive: string | undefined;
   socket: object;
   text: string;
 }
@@ -44,7 +45,7 @@ function post(url: string, body: Buffer, { path = '/v1/chat/completions', ...hea
     const req = request({ host: '127.0.0.1', port, method: 'POST', path, agent: agents.get(url), headers: { authorization: 'Bearer sk-test', 'content-type': 'application/json', ...framing, ...headers } }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode!, connection: res.headers.connection, socket: req.socket!, text: Buffer.concat(chunks).toString() }));
+      res.on('end', () => resolve({ status: res.statusCode!, connection: res.headers.connection, keepAlive: res.headers['keep-alive'] as string | undefined, socket: req.socket!, text: Buffer.concat(chunks).toString() }));
     });
     req.on('error', reject);
     // Node resets a kept-alive socket 5 s after its last answer; an answer must come well before.
@@ -93,6 +94,30 @@ describe('keep-alive after a refused body', () => {
       const next = await post(forwarding.url, chat, {});
       expect(next.status).toBe(200);
       expect(next.socket).toBe(refused.socket);
+    }
+  });
+});
+
+describe('idle keep-alive connections', () => {
+  it('are closed by the client, not the mock: one idle past Node\'s 5 s default still serves', async () => {
+    const first = await post(server.url, chat, {});
+    // undici (fetch) keeps an idle socket as long as this says, less a second.
+    expect(first.keepAlive).toBe('timeout=65');
+    // The idle time is what is under test: Node's default would have dropped the socket at 5 s.
+    await new Promise((resolve) => setTimeout(resolve, 5_500));
+    const second = await post(server.url, chat, {});
+    expect(second.status).toBe(200);
+    expect(second.socket).toBe(first.socket);
+  });
+
+  it('do not hold up close() or shutdown()', async () => {
+    for (const stop of ['close', 'shutdown'] as const) {
+      const mock = await startTestServer();
+      const idle = await post(mock.url, chat, {});
+      expect(idle.status).toBe(200);
+      const closed = new Promise((resolve) => (idle.socket as Socket).once('close', resolve));
+      await mock[stop]();
+      await closed;
     }
   });
 });
