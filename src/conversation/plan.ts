@@ -29,11 +29,17 @@ export type Plan =
       interrupted?: (cutAt: number) => StreamEvent[];
     }
   | { kind: 'binary'; status: number; headers: Record<string, string>; contentType: string; data: Uint8Array }
-  /** An upstream's answer passed on as it arrives; `answered()` says what it was, once it is over. */
-  | { kind: 'relay'; status: number; headers: Record<string, string>; body: AsyncIterable<Uint8Array>; answered(): RelayedAnswer };
+  /**
+   * An upstream's answer passed on as it arrives; `answered(maxChars)` says what it was, once it
+   * is over, in at most about that many characters.
+   */
+  | { kind: 'relay'; status: number; headers: Record<string, string>; body: AsyncIterable<Uint8Array>; answered(maxChars: number): RelayedAnswer };
+
+/** A journal entry keeps this many characters of an answer's body or stream frames; past it, the entry says `truncated`. */
+export const JOURNAL_ANSWER_MAX = 1024 * 1024;
 
 /** What a relayed answer said, parsed once it ended: its JSON body, or its stream's events. */
-export type RelayedAnswer = { body: unknown } | { events: Array<{ event: string | null; data: unknown }> };
+export type RelayedAnswer = ({ body: unknown } | { events: Array<{ event: string | null; data: unknown }> }) & { truncated?: true };
 
 /** A fault the writer performs on top of a plan (scenarios). */
 export type Fault =

@@ -4,7 +4,7 @@
 import type { ServerResponse } from 'node:http';
 import type { Context } from 'koa';
 import type { Envelope, MockError } from '../conversation/errors.js';
-import type { Fault, Framing, Plan, StreamEvent } from '../conversation/plan.js';
+import { JOURNAL_ANSWER_MAX, type Fault, type Framing, type Plan, type StreamEvent } from '../conversation/plan.js';
 import { SentStream, sentBinary, sentWhole } from './sent.js';
 import type { MockState } from './state.js';
 
@@ -254,7 +254,7 @@ async function writeRelay(ctx: Context, plan: Extract<Plan, { kind: 'relay' }>):
     return;
   }
   if (!res.destroyed) res.end();
-  const answered = plan.answered();
+  const answered = plan.answered(JOURNAL_ANSWER_MAX);
   (ctx.state as MockState).sent = JSON.stringify({ status: plan.status, headers, ...answered });
 }
 

@@ -2,11 +2,18 @@
 // journal notes where it went, and with --record the exchange is kept as a fixture once it ended.
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Plan, RelayedAnswer } from '../../conversation/plan.js';
+import { JOURNAL_ANSWER_MAX, type Plan, type RelayedAnswer } from '../../conversation/plan.js';
 import type { Exchange, Notes } from '../exchange.js';
 import type { Mock } from '../mock.js';
 import { Capture } from './capture.js';
 import { forward } from './forward.js';
+
+/**
+ * With --record, a forwarded answer is kept up to this size for its recording (a video's MP4, an
+ * image's base64, a chat answer); a larger one is relayed whole but not recorded. Without
+ * --record only what the journal shows is kept.
+ */
+export const RECORDED_ANSWER_MAX = 64 * 1024 * 1024;
 
 /** A finished exchange as the recorder reads it. */
 export interface Relayed {
@@ -44,11 +51,16 @@ export async function relay(mock: Mock, exchange: Exchange, notes: Notes, record
   const forwarded = await forward(upstream, exchange);
   const upstreamNote = { url: forwarded.shownUrl, status: forwarded.status, duration_ms: 0 };
   notes.upstream = upstreamNote;
-  const capture = new Capture(forwarded.headers['content-type'] ?? '', started, () => performance.now());
+  const keepMax = upstream.record && recorder ? RECORDED_ANSWER_MAX : JOURNAL_ANSWER_MAX;
+  const capture = new Capture(forwarded.headers['content-type'] ?? '', started, () => performance.now(), keepMax);
   const keep = (): void => {
     upstreamNote.duration_ms = Math.round((performance.now() - started) * 10) / 10;
     const dir = upstream.record;
     if (!capture.complete || !recorder || !dir) return;
+    if (!capture.whole) {
+      mock.log('error', `${exchange.method} ${exchange.path} not recorded: the upstream's answer is over ${RECORDED_ANSWER_MAX} bytes`);
+      return;
+    }
     try {
       const relayed = { status: forwarded.status, headers: forwarded.headers, answer: () => capture.answer(), bytes: () => capture.bytes(), timing: capture.timing() };
       notes.recorded = recorder(relayed, dir) ?? null;
@@ -66,6 +78,6 @@ export async function relay(mock: Mock, exchange: Exchange, notes: Notes, record
     }
   }
   return {
-    plan: { kind: 'relay', status: forwarded.status, headers: forwarded.headers, body: body(), answered: () => capture.answer() },
+    plan: { kind: 'relay', status: forwarded.status, headers: forwarded.headers, body: body(), answered: (maxChars) => capture.answer(maxChars) },
   };
 }
