@@ -6,7 +6,7 @@ import { failure, MockError } from '../conversation/errors.js';
 import { hashHex } from '../conversation/random.js';
 import { newNotes, sourceOf } from '../exchange/exchange.js';
 import type { Mock } from '../exchange/mock.js';
-import { DEFAULT_SESSION } from '../state/sessions.js';
+import { checkSessionId, DEFAULT_SESSION } from '../state/sessions.js';
 import { openaiEnvelope } from '../styles/openai-envelope.js';
 import { admitAdmin, isAdminPath, type AdminAccess } from './admin-guard.js';
 import { bodyParser } from './body.js';
@@ -75,6 +75,14 @@ function frame(mock: Mock, access: AdminAccess, streams: OpenStreams) {
       return;
     }
     const sessionId = ctx.get('x-mock-session') || DEFAULT_SESSION;
+    try {
+      checkSessionId(sessionId, 'x-mock-session');
+    } catch (refusal) {
+      // No session to journal it in: the log says it.
+      mock.log('info', `${ctx.method} ${ctx.path} refused: ${(refusal as MockError).message}`);
+      writeError(ctx, openaiEnvelope, refusal as MockError);
+      return;
+    }
     const requestId = `req_${hashHex(`${mock.options.seed}|${sessionId}|${mock.requestCount++}`, 24)}`;
     ctx.set('x-request-id', requestId);
     ctx.set('request-id', requestId);
