@@ -124,7 +124,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     if (logs(lineLevel)) logger(timed(line));
   };
   const events = new EventHub();
-  const upstream = upstreamOf(options.upstream, options.record);
+  const upstream = upstreamOf(options.upstream, options.record, [...access.origins]);
   const store = new ConfigStore({
     fixturesDirs: [...dirsOf(options.fixtures, 'fixtures'), ...(upstream?.record ? [upstream.record] : [])],
     scenariosDirs: dirsOf(options.scenarios, 'scenarios'),

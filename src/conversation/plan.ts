@@ -33,7 +33,15 @@ export type Plan =
    * An upstream's answer passed on as it arrives; `answered(maxChars)` says what it was, once it
    * is over, in at most about that many characters.
    */
-  | { kind: 'relay'; status: number; headers: Record<string, string>; body: AsyncIterable<Uint8Array>; answered(maxChars: number): RelayedAnswer };
+  | {
+      kind: 'relay';
+      status: number;
+      headers: Record<string, string>;
+      /** The headers as the journal may show them (no credentials, cookies or the upstream key). */
+      shownHeaders: Record<string, string>;
+      body: AsyncIterable<Uint8Array>;
+      answered(maxChars: number): RelayedAnswer;
+    };
 
 /** A journal entry keeps this many characters of an answer's body or stream frames; past it, the entry says `truncated`. */
 export const JOURNAL_ANSWER_MAX = 1024 * 1024;

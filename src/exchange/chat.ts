@@ -35,7 +35,7 @@ function select(mock: Mock, exchange: Exchange, subject: MatchSubject, notes: No
   if (selection) return selection;
   const miss = nearestMiss(chained(fixtures, config.chat), subject) ?? null;
   notes.nearMiss = miss;
-  if (mock.options.strict && !mock.options.upstream) {
+  if (mock.options.strict && !exchange.upstream) {
     const why = miss ? ` The closest is "${miss.fixture}" (${miss.file}), which failed on: ${miss.failed.join(', ')}.` : '';
     throw failure('fixture_not_found', `No fixture matches this request.${why}`);
   }
@@ -99,7 +99,7 @@ export function chat(style: ChatStyle) {
       const request = style.decode(input, { storedTurns: (id) => storedConversation(session, id) });
       notes.model = request.model;
       const subject = chatSubject(request);
-      if (mock.options.upstream && !mock.store.current.modelById.has(request.model)) {
+      if (exchange.upstream && !mock.store.current.modelById.has(request.model)) {
         // A model this mock does not list may be the upstream's.
         const step = scenarioStep(mock, exchange, style.envelope, subject, notes, headers, () => countInputTokens(request));
         return step.error ? { error: step.error, waitMs: step.waitMs } : relay(mock, exchange, notes, chatRecorder(style, request));
@@ -109,7 +109,7 @@ export function chat(style: ChatStyle) {
       const decision = scenarioStep(mock, exchange, style.envelope, subject, notes, headers, () => countInputTokens(request));
       if (decision.error) return { error: decision.error, waitMs: decision.waitMs };
       const selection = select(mock, exchange, subject, notes);
-      if (!selection && mock.options.upstream) return relay(mock, exchange, notes, chatRecorder(style, request));
+      if (!selection && exchange.upstream) return relay(mock, exchange, notes, chatRecorder(style, request));
       const refusal = selection?.fixture.error;
       if (refusal) return { error: stepError(refusal.kind, refusal) };
       const plain = reply(mock, exchange, request, model, selection);

@@ -24,7 +24,7 @@ export function countTokens(style: ChatStyle, counting: TokenCounting) {
       const session = exchange.session;
       const request = counting.decode(styleInput(exchange), { storedTurns: (id) => storedConversation(session, id) });
       notes.model = request.model || null;
-      const forwarding = mock.options.upstream !== undefined;
+      const forwarding = exchange.upstream !== undefined;
       if (request.model !== '' && !forwarding) requireModel(mock, request.model, CHAT_STYLE_MODELS);
       const decision = scenarioStep(mock, exchange, style.envelope, chatSubject(request), notes, headers);
       if (decision.error) return { error: decision.error, waitMs: decision.waitMs };

@@ -62,7 +62,7 @@ function answerImages(mock: Mock, exchange: Exchange, kind: ImageKind, read: () 
     if (decision.error) return { error: decision.error, waitMs: decision.waitMs };
     const fixture = firstMatch(config.images, subject)?.fixture;
     notes.fixture = fixture?.name ?? null;
-    if (!fixture && mock.options.upstream) return relay(mock, exchange, notes, kind === 'generation' ? imagesRecorder(model.id, request.prompt) : undefined);
+    if (!fixture && exchange.upstream) return relay(mock, exchange, notes, kind === 'generation' ? imagesRecorder(model.id, request.prompt) : undefined);
     const extra = uploadsDigest(inputs);
     const made = await picturesAs(fixture, {
       count: request.n,

@@ -34,7 +34,7 @@ export function listModels(forced?: ListFormat) {
       const subject = promptSubject('', '', exchange.headers);
       const decision = scenarioStep(mock, exchange, LIST_ENVELOPES[format], subject, notes, headers);
       if (decision.error) return { error: decision.error, waitMs: decision.waitMs };
-      if (mock.options.upstream) return relay(mock, exchange, notes);
+      if (exchange.upstream) return relay(mock, exchange, notes);
       const models = mock.store.current.models;
       const body = format === 'anthropic' ? anthropicList(models, exchange.query) : format === 'gemini' ? geminiList(models, exchange.query) : openaiList(models);
       return { ...json(body), fault: toFault(decision.fault, () => []) };
@@ -49,7 +49,7 @@ export function getModel(forced?: ListFormat) {
       notes.model = id;
       const decision = scenarioStep(mock, exchange, LIST_ENVELOPES[format], promptSubject(id, '', exchange.headers), notes, headers);
       if (decision.error) return { error: decision.error, waitMs: decision.waitMs };
-      if (mock.options.upstream) return relay(mock, exchange, notes);
+      if (exchange.upstream) return relay(mock, exchange, notes);
       const model = findModel(mock.store.current.models, id);
       const body = format === 'anthropic' ? anthropicModel(model) : format === 'gemini' ? geminiModel(model) : openaiModel(model);
       return { ...json(body), fault: toFault(decision.fault, () => []) };

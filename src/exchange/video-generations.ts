@@ -26,7 +26,7 @@ export function createVideoTask(mock: Mock, exchange: Exchange): Promise<Outcome
 
 export function getVideoTask(mock: Mock, exchange: Exchange): Promise<Outcome> {
   return settle(newNotes('videos'), async (notes, headers) => {
-    if (upstreamTask(mock, exchange, exchange.params.task_id!)) return relay(mock, exchange, notes);
+    if (upstreamTask(exchange, exchange.params.task_id!)) return relay(mock, exchange, notes);
     const task = findTask(exchange, exchange.params.task_id!, notFound, notes);
     const decision = taskScenario(mock, exchange, taskEnvelope, task, notes, headers);
     if (decision.error) return { error: decision.error, waitMs: decision.waitMs };

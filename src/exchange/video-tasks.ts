@@ -85,7 +85,7 @@ export function startTask(
   const fixture = firstMatch(config.videos, subject)?.fixture;
   notes.fixture = fixture?.name ?? null;
   // A remix derives from a task of this mock, which the upstream does not know.
-  if (!fixture && mock.options.upstream && order.remixedFromId === undefined) return { decision, forward: order };
+  if (!fixture && exchange.upstream && order.remixedFromId === undefined) return { decision, forward: order };
   const reply = fixture?.spec.reply;
   const task: VideoTask = {
     id: `${prefix}_${nextId(mock, exchange.session)}`,
@@ -109,8 +109,8 @@ export function startTask(
 }
 
 /** An id this mock does not hold, with an upstream set: the task is the upstream's. */
-export function upstreamTask(mock: Mock, exchange: Exchange, id: string): boolean {
-  return mock.options.upstream !== undefined && !exchange.session.tasks.has(id);
+export function upstreamTask(exchange: Exchange, id: string): boolean {
+  return exchange.upstream !== undefined && !exchange.session.tasks.has(id);
 }
 
 /** The session's task, or the error the caller's form uses for an unknown id. */

@@ -49,7 +49,7 @@ export function createVideo(mock: Mock, exchange: Exchange): Promise<Outcome> {
 
 export function retrieveVideo(mock: Mock, exchange: Exchange): Promise<Outcome> {
   return settle(newNotes('videos'), async (notes, headers) => {
-    if (upstreamTask(mock, exchange, exchange.params.id!)) return relay(mock, exchange, notes);
+    if (upstreamTask(exchange, exchange.params.id!)) return relay(mock, exchange, notes);
     const task = findTask(exchange, exchange.params.id!, videoNotFound, notes);
     const decision = taskScenario(mock, exchange, openaiEnvelope, task, notes, headers);
     return videoAnswer(decision, () => videoObject(recordPoll(task, mock.clock.now()), EXPIRES_AFTER_MS));
@@ -75,7 +75,7 @@ export function listVideos(mock: Mock, exchange: Exchange): Promise<Outcome> {
 
 export function deleteVideo(mock: Mock, exchange: Exchange): Promise<Outcome> {
   return settle(newNotes('videos'), async (notes, headers) => {
-    if (upstreamTask(mock, exchange, exchange.params.id!)) return relay(mock, exchange, notes);
+    if (upstreamTask(exchange, exchange.params.id!)) return relay(mock, exchange, notes);
     const task = findTask(exchange, exchange.params.id!, videoNotFound, notes);
     const decision = taskScenario(mock, exchange, openaiEnvelope, task, notes, headers);
     if (decision.error) return videoAnswer(decision, () => null);
@@ -116,7 +116,7 @@ export function videoContent(mock: Mock, exchange: Exchange): Promise<Outcome> {
   return settle(newNotes('videos'), async (notes, headers) => {
     const variant = (exchange.query.variant ?? 'video') as Variant;
     if (!VARIANTS.includes(variant)) throw invalid(`Invalid value for 'variant': expected one of ${VARIANTS.join(', ')}.`, 'variant');
-    if (upstreamTask(mock, exchange, exchange.params.id!)) {
+    if (upstreamTask(exchange, exchange.params.id!)) {
       return relay(mock, exchange, notes, variant === 'video' ? videoRecorder(exchange.session, exchange.params.id!, mock.clock.now()) : undefined);
     }
     const task = findTask(exchange, exchange.params.id!, videoNotFound, notes);

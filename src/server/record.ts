@@ -66,6 +66,7 @@ export function record(mock: Mock, ctx: Context, durationMs: number): void {
       scenario_step: notes.scenarioStep,
       fault: notes.fault,
       upstream: notes.upstream,
+      upstream_refused: state.upstreamRefused ?? null,
       recorded: notes.recorded,
     },
     JSON.stringify(journalBody(ctx.request.body, state.bodySize)),

@@ -240,7 +240,10 @@ async function writeEvents(res: ServerResponse, plan: Extract<Plan, { kind: 'str
 async function writeRelay(ctx: Context, plan: Extract<Plan, { kind: 'relay' }>): Promise<void> {
   const res = ctx.res;
   ctx.respond = false;
-  const headers = { ...(ctx.response.headers as Record<string, string>), ...plan.headers };
+  const own = ctx.response.headers as Record<string, string>;
+  // The journal's copy is made first: writeHead adds the upstream's headers to the response's own.
+  const shown = { ...own, ...plan.shownHeaders };
+  const headers = { ...own, ...plan.headers };
   res.writeHead(plan.status, headers);
   res.flushHeaders();
   try {
@@ -255,7 +258,7 @@ async function writeRelay(ctx: Context, plan: Extract<Plan, { kind: 'relay' }>):
   }
   if (!res.destroyed) res.end();
   const answered = plan.answered(JOURNAL_ANSWER_MAX);
-  (ctx.state as MockState).sent = JSON.stringify({ status: plan.status, headers, ...answered });
+  (ctx.state as MockState).sent = JSON.stringify({ status: plan.status, headers: shown, ...answered });
 }
 
 export async function write(ctx: Context, plan: Plan, fault?: Fault): Promise<void> {

@@ -64,6 +64,7 @@ describe('the request journal', () => {
         body: expect.objectContaining({ object: 'chat.completion', choices: [expect.objectContaining({ message: expect.objectContaining({ content: 'Hi there.' }) })] }),
       },
       upstream: null,
+      upstream_refused: null,
       recorded: null,
     });
   });

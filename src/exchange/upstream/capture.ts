@@ -5,6 +5,9 @@
 import { createParser } from 'eventsource-parser';
 import type { RelayedAnswer } from '../../conversation/plan.js';
 
+/** What stands for UPSTREAM_API_KEY wherever an answer repeats it. */
+export const REDACTED = '[redacted]';
+
 /** A stream event as it came: its data still as text, parsed only when asked for. */
 interface KeptEvent {
   event: string | null;
@@ -40,6 +43,8 @@ export class Capture {
     private readonly startedAt: number,
     private readonly now: () => number,
     private readonly keepMax: number,
+    /** UPSTREAM_API_KEY: an upstream that echoes it (an error about the key) never has it kept. */
+    private readonly secret?: string,
   ) {
     this.sse = contentType.includes('text/event-stream');
     this.json = contentType.includes('json');
@@ -87,14 +92,18 @@ export class Capture {
       for (const { event, data } of this.events) {
         chars += data.length;
         if (chars > maxChars) break;
-        events.push({ event, data: parsed(data) });
+        events.push({ event, data: parsed(this.redacted(data)) });
       }
       return events.length < this.events.length || !this.whole ? { events, truncated: true } : { events };
     }
     if (!this.json) return this.described();
     if (!this.whole || this.size > maxChars) return { ...this.described(), truncated: true };
-    const body = parsed(Buffer.concat(this.chunks).toString('utf8'));
+    const body = parsed(this.redacted(Buffer.concat(this.chunks).toString('utf8')));
     return Array.isArray(body) ? { events: body.map((data) => ({ event: null, data })) } : { body };
+  }
+
+  private redacted(text: string): string {
+    return this.secret ? text.replaceAll(this.secret, REDACTED) : text;
   }
 
   /** The upstream's pace: the wait for the first event and the mean gap after it. */

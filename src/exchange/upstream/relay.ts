@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { JOURNAL_ANSWER_MAX, type Plan, type RelayedAnswer } from '../../conversation/plan.js';
 import type { Exchange, Notes } from '../exchange.js';
 import type { Mock } from '../mock.js';
-import { Capture } from './capture.js';
+import { Capture, REDACTED } from './capture.js';
 import { forward } from './forward.js';
 
 /**
@@ -45,14 +45,26 @@ export function writeAtomically(dir: string, file: string, content: string | Uin
   renameSync(temporary, join(dir, file));
 }
 
+/** Never journaled (SPEC 12): credentials and cookies, whoever sent them. */
+const SECRET_HEADERS = new Set(['authorization', 'x-api-key', 'x-goog-api-key', 'api-key', 'cookie', 'set-cookie']);
+
+/** The upstream's headers as the journal shows them: no credentials or cookies, no UPSTREAM_API_KEY in any value. */
+function shownHeaders(headers: Record<string, string>, secret: string | undefined): Record<string, string> {
+  const shown: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (!SECRET_HEADERS.has(name)) shown[name] = secret ? value.replaceAll(secret, REDACTED) : value;
+  }
+  return shown;
+}
+
 export async function relay(mock: Mock, exchange: Exchange, notes: Notes, recorder?: Recorder): Promise<{ plan: Plan }> {
-  const upstream = mock.options.upstream!;
+  const upstream = exchange.upstream!;
   const started = performance.now();
   const forwarded = await forward(upstream, exchange);
   const upstreamNote = { url: forwarded.shownUrl, status: forwarded.status, duration_ms: 0 };
   notes.upstream = upstreamNote;
   const keepMax = upstream.record && recorder ? RECORDED_ANSWER_MAX : JOURNAL_ANSWER_MAX;
-  const capture = new Capture(forwarded.headers['content-type'] ?? '', started, () => performance.now(), keepMax);
+  const capture = new Capture(forwarded.headers['content-type'] ?? '', started, () => performance.now(), keepMax, upstream.key);
   const keep = (): void => {
     upstreamNote.duration_ms = Math.round((performance.now() - started) * 10) / 10;
     const dir = upstream.record;
@@ -78,6 +90,13 @@ export async function relay(mock: Mock, exchange: Exchange, notes: Notes, record
     }
   }
   return {
-    plan: { kind: 'relay', status: forwarded.status, headers: forwarded.headers, body: body(), answered: (maxChars) => capture.answer(maxChars) },
+    plan: {
+      kind: 'relay',
+      status: forwarded.status,
+      headers: forwarded.headers,
+      shownHeaders: shownHeaders(forwarded.headers, upstream.key),
+      body: body(),
+      answered: (maxChars) => capture.answer(maxChars),
+    },
   };
 }
