@@ -12,6 +12,7 @@ import { admitAdmin, isAdminPath, type AdminAccess } from './admin-guard.js';
 import { bodyParser } from './body.js';
 import { SOURCE_HEADER } from './exchange.js';
 import type { OpenStreams } from './open-streams.js';
+import { printable } from './printable.js';
 import { isControlPath, record } from './record.js';
 import { routes } from './routes.js';
 import type { MockState } from './state.js';
@@ -44,6 +45,9 @@ function asMockError(error: unknown): MockError | undefined {
   return undefined;
 }
 
+/** Admin pages are framed by their own origin at most. */
+const NO_FRAMING = { 'content-security-policy': "frame-ancestors 'self'", 'x-frame-options': 'SAMEORIGIN' };
+
 // `*` covers requests without credentials; a credentialed fetch sees only the names listed.
 const EXPOSED_HEADERS = `*, ${SOURCE_HEADER}, x-request-id, request-id, retry-after`;
 
@@ -60,9 +64,11 @@ function frame(mock: Mock, access: AdminAccess, streams: OpenStreams) {
     if (!isAdminPath(ctx.path)) {
       cors(ctx);
     } else {
+      // Another site must not frame the inspector and click its buttons for the developer (SPEC 13).
+      ctx.set(NO_FRAMING);
       const refusal = admitAdmin(ctx, access);
       if (refusal) {
-        mock.log('info', `${ctx.method} ${ctx.path} admin refused: ${refusal.message}`);
+        mock.log('info', printable(`${ctx.method} ${ctx.path} admin refused: ${refusal.message}`));
         writeError(ctx, openaiEnvelope, refusal);
         return;
       }
@@ -79,7 +85,7 @@ function frame(mock: Mock, access: AdminAccess, streams: OpenStreams) {
       checkSessionId(sessionId, 'x-mock-session');
     } catch (refusal) {
       // No session to journal it in: the log says it.
-      mock.log('info', `${ctx.method} ${ctx.path} refused: ${(refusal as MockError).message}`);
+      mock.log('info', printable(`${ctx.method} ${ctx.path} refused: ${(refusal as MockError).message}`));
       writeError(ctx, openaiEnvelope, refusal as MockError);
       return;
     }

@@ -5,6 +5,7 @@ import { sourceOf, type Notes } from '../exchange/exchange.js';
 import type { Mock } from '../exchange/mock.js';
 import { entryOf, keptEntry } from '../state/journal.js';
 import { journal } from '../state/session.js';
+import { printable } from './printable.js';
 import type { MockState } from './state.js';
 
 /** A journal entry keeps a body up to this size; a session keeps up to --journal-max entries. */
@@ -35,8 +36,8 @@ function matchDecision(notes: Notes): string {
 
 function logLine(mock: Mock, ctx: Context, notes: Notes, status: number, source: string, durationMs: number): void {
   const fault = notes.fault ? ` ${notes.fault}` : '';
-  mock.log('info', `${ctx.method} ${ctx.path} ${notes.style ?? '-'} ${notes.model ?? '-'} ${status} ${source}${fault} ${Math.round(durationMs)}ms`);
-  if (notes.style !== null && mock.logs('debug')) mock.log('debug', matchDecision(notes));
+  mock.log('info', printable(`${ctx.method} ${ctx.path} ${notes.style ?? '-'} ${notes.model ?? '-'} ${status} ${source}${fault} ${Math.round(durationMs)}ms`));
+  if (notes.style !== null && mock.logs('debug')) mock.log('debug', printable(matchDecision(notes)));
 }
 
 export function record(mock: Mock, ctx: Context, durationMs: number): void {
