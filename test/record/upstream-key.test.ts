@@ -31,12 +31,7 @@ beforeAll(async () => {
     );
   });
   recordDir = mkdtempSync(join(tmpdir(), 'mgm-key-'));
-  process.env.UPSTREAM_API_KEY = SECRET;
-  try {
-    mock = await startTestServer({ upstream: upstream.url, record: recordDir, adminOrigin: 'http://app.test:3000' });
-  } finally {
-    delete process.env.UPSTREAM_API_KEY;
-  }
+  mock = await startTestServer({ upstream: upstream.url, record: recordDir, upstreamKey: SECRET, adminOrigin: 'http://app.test:3000' });
 });
 afterAll(async () => {
   await mock.close();

@@ -27,7 +27,7 @@ function writable(dir: string): string {
   return absolute;
 }
 
-export function upstreamOf(url: string | undefined, record: string | undefined, origins: readonly string[] = [], key = process.env.UPSTREAM_API_KEY): Upstream | undefined {
+export function upstreamOf(url: string | undefined, record: string | undefined, key: string | undefined, origins: readonly string[] = []): Upstream | undefined {
   if (url === undefined) {
     if (record !== undefined) throw new Error('--record writes what --upstream answers: give --upstream URL too.');
     return undefined;
