@@ -18,8 +18,9 @@ import { relay } from './phases/relay.js';
 import { reload } from './phases/reload.js';
 import { streams } from './phases/streams.js';
 import { throughput } from './phases/throughput.js';
+import { verifyPhase } from './phases/verify.js';
 
-const PHASES = ['throughput', 'peer-streams', 'streams', 'reload', 'cold-start', 'relay', 'hostile-soak', 'hostile-sockets'];
+const PHASES = ['throughput', 'peer-streams', 'streams', 'reload', 'cold-start', 'relay', 'hostile-soak', 'hostile-sockets', 'verify'];
 const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, only: { type: 'string' } } });
 const quick = values.quick || process.env.BENCH_QUICK === '1';
 const only = values.only ? values.only.split(',') : PHASES;
@@ -36,6 +37,7 @@ const settings = quick
       hostileSoak: { durationMs: 10_000, concurrency: 4, chainTurns: 100 },
       hostileSockets: { watchedRequests: 20, relayMb: 100, sessions: 20, requestsPerSession: 5 },
       relay: { rounds: 3 },
+      verify: { rounds: 5 },
     }
   : {
       throughput: { rounds: 3, warmup: 1, duration: 3, connections: 32 },
@@ -47,6 +49,7 @@ const settings = quick
       hostileSoak: { durationMs: 150_000, concurrency: 4, chainTurns: 400 },
       hostileSockets: { watchedRequests: 100, relayMb: 300, sessions: 300, requestsPerSession: 10 },
       relay: { rounds: 10 },
+      verify: { rounds: 20 },
     };
 
 if (!existsSync(new URL('../dist/index.js', import.meta.url))) throw new Error('dist/ is missing: run `npm run build` first (npm run bench does).');
@@ -117,6 +120,14 @@ try {
       limitRow('hostile sockets: a watcher that stops reading kept (1 = yes)', s.watcherDropped ? 0 : 1, { below: 1 }),
       limitRow(`hostile sockets: ${s.relayMb} MB relayed, MB/s`, s.relayMbPerS),
       limitRow(`hostile sockets: keep-alive requests failed (of ${s.sessions * s.requestsPerSession})`, s.keepAlive.failed, { below: 1 }),
+    );
+  }
+  if (only.includes('verify')) {
+    log('verify: POST /__admin/verify, every kind of expectation, over a journal of 10,000 entries...');
+    const v = (results.verify = await verifyPhase(root, settings.verify));
+    rows.push(
+      limitRow(`verify ms, every kind of expectation, ${v.entries.toLocaleString('en-US')} journal entries (median)`, v.mixed.medianMs, { below: 50, baseline: v.mixed.cpuMs, baselineIs: '(CPU ms)' }),
+      limitRow(`verify ms, a body filter parsing all ${v.entries.toLocaleString('en-US')} request bodies (median)`, v.everyBody.medianMs, { baseline: v.everyBody.cpuMs, baselineIs: '(CPU ms)' }),
     );
   }
 } finally {

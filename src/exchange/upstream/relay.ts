@@ -62,7 +62,10 @@ function shownHeaders(headers: Record<string, string>, secret: string | undefine
  * the status) comes back as notes; what is known only when the answer ended (how long it took,
  * the recording written) is the `late` promise, resolved once the writer is through the body.
  */
-export async function relay(mock: Mock, exchange: Exchange, recorder?: Recorder): Promise<{ plan: Plan; notes: Partial<Notes>; late: Promise<Partial<Notes>> }> {
+/** What a relayed answer used, read from it once it ended whole (the tokens the upstream counted). */
+export type Meter = (answer: RelayedAnswer) => Notes['metered'];
+
+export async function relay(mock: Mock, exchange: Exchange, recorder?: Recorder, meter?: Meter): Promise<{ plan: Plan; notes: Partial<Notes>; late: Promise<Partial<Notes>> }> {
   const upstream = exchange.upstream!;
   const started = performance.now();
   const forwarded = await forward(upstream, exchange);
@@ -94,7 +97,8 @@ export async function relay(mock: Mock, exchange: Exchange, recorder?: Recorder)
       yield* capture.through(forwarded.body);
     } finally {
       const duration_ms = Math.round((performance.now() - started) * 10) / 10;
-      ended({ upstream: { ...upstreamNote, duration_ms }, recorded: recorded() });
+      const metered = meter && capture.complete && capture.whole && forwarded.status < 400 ? meter(capture.answer()) : null;
+      ended({ upstream: { ...upstreamNote, duration_ms }, recorded: recorded(), metered });
     }
   }
   return {
