@@ -2,7 +2,8 @@
 // a bare node:http server and its goals, prints a table and writes the same figures to bench/results/latest.json.
 // `BENCH_QUICK=1 npm run bench` (or `node bench/run.js --quick`) for a smoke run of about half a
 // minute; `--only streams,reload` for some phases.
-// (`hostile-soak`: malformed, oversized and chained traffic among ordinary requests).
+// (`hostile-soak`: malformed, oversized and chained traffic among ordinary requests;
+// `hostile-sockets`: a watcher that stops reading, a 300 MB relay, bodies over keep-alive).
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +13,7 @@ import { coldStartRows, peerStreamRows, reloadRows, streamRows, throughputRows }
 import { audio, SPEECH_FORMATS } from './phases/audio.js';
 import { coldStart } from './phases/cold-start.js';
 import { peerStreams } from './phases/peer-streams.js';
+import { hostileSockets } from './phases/hostile-sockets.js';
 import { hostileSoak } from './phases/hostile-soak.js';
 import { relay } from './phases/relay.js';
 import { reload } from './phases/reload.js';
@@ -19,7 +21,7 @@ import { streams } from './phases/streams.js';
 import { throughput } from './phases/throughput.js';
 import { verifyPhase } from './phases/verify.js';
 
-const PHASES = ['throughput', 'peer-streams', 'streams', 'reload', 'cold-start', 'relay', 'hostile-soak', 'verify', 'audio'];
+const PHASES = ['throughput', 'peer-streams', 'streams', 'reload', 'cold-start', 'relay', 'hostile-soak', 'hostile-sockets', 'verify', 'audio'];
 const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, only: { type: 'string' } } });
 const quick = values.quick || process.env.BENCH_QUICK === '1';
 const only = values.only ? values.only.split(',') : PHASES;
@@ -34,6 +36,7 @@ const settings = quick
       reloadLarge: { writes: 1, fixtures: 10_000 },
       coldStart: { runs: 1 },
       hostileSoak: { durationMs: 10_000, concurrency: 4, chainTurns: 100 },
+      hostileSockets: { watchedRequests: 20, relayMb: 100, sessions: 20, requestsPerSession: 5 },
       relay: { rounds: 3 },
       verify: { rounds: 5 },
       audio: { rounds: 2 },
@@ -46,6 +49,7 @@ const settings = quick
       reloadLarge: { writes: 5, fixtures: 10_000 },
       coldStart: { runs: 5 },
       hostileSoak: { durationMs: 150_000, concurrency: 4, chainTurns: 400 },
+      hostileSockets: { watchedRequests: 100, relayMb: 300, sessions: 300, requestsPerSession: 10 },
       relay: { rounds: 10 },
       verify: { rounds: 20 },
       audio: { rounds: 5 },
@@ -107,6 +111,18 @@ try {
       limitRow('hostile soak longest request ms', h.maxMs, { below: 1000 }),
       limitRow(`hostile soak ordinary answers changed (of ${h.ordinary})`, h.changed, { below: 1 }),
       ratioRow(`previous_response_id chain: turn ${h.chain.turns + 1} ms vs turn 2 (medians of 40)`, h.chain.lastMs, h.chain.firstMs, '(first)', { atMost: 2 }),
+    );
+  }
+  if (only.includes('hostile-sockets')) {
+    const k = settings.hostileSockets;
+    log(`hostile sockets: a watcher that stops reading under ${k.watchedRequests} requests of 1 MB, a ${k.relayMb} MB relay, ${k.sessions} sessions x ${k.requestsPerSession} bodies of 300 KB over keep-alive...`);
+    const s = (results.hostileSockets = await hostileSockets(root, k));
+    rows.push(
+      limitRow('hostile sockets: longest event-loop stall ms', s.lagMaxMs, { below: 100 }),
+      limitRow('hostile sockets: peak RSS MB (budget 128 MB)', s.peakRssMb, { below: 400 }),
+      limitRow('hostile sockets: a watcher that stops reading kept (1 = yes)', s.watcherDropped ? 0 : 1, { below: 1 }),
+      limitRow(`hostile sockets: ${s.relayMb} MB relayed, MB/s`, s.relayMbPerS),
+      limitRow(`hostile sockets: keep-alive requests failed (of ${s.sessions * s.requestsPerSession})`, s.keepAlive.failed, { below: 1 }),
     );
   }
   if (only.includes('verify')) {

@@ -13,6 +13,7 @@ import { adminAccess } from './server/admin-guard.js';
 import { createApp } from './server/app.js';
 import { OpenStreams } from './server/open-streams.js';
 import { answerClientError } from './server/client-error.js';
+import { keepConnections } from './server/connections.js';
 import type { LatencyMode, LogLevel, Mock } from './exchange/mock.js';
 import { printLine } from './log-sink.js';
 import { timed } from './log-time.js';
@@ -131,7 +132,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     if (logs(lineLevel)) logger(timed(line));
   };
   const events = new EventHub();
-  const upstream = upstreamOf(options.upstream, options.record, options.upstreamKey ?? process.env.UPSTREAM_API_KEY);
+  const upstream = upstreamOf(options.upstream, options.record, options.upstreamKey ?? process.env.UPSTREAM_API_KEY, [...access.origins]);
   const store = new ConfigStore({
     fixturesDirs: [...dirsOf(options.fixtures, 'fixtures'), ...(upstream?.record ? [upstream.record] : [])],
     scenariosDirs: dirsOf(options.scenarios, 'scenarios'),
@@ -180,6 +181,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const tracing = endpoint ? new Tracing(endpoint) : undefined;
   const server = createServer(createApp(mock, access, streams, tracing).callback());
   server.on('clientError', answerClientError);
+  keepConnections(server);
   if (!isLoopback(host) && !options.adminToken) {
     log('error', `warning: listening on ${host} without --admin-token: anyone who can reach this address can drive the admin API`);
   }

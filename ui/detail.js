@@ -22,6 +22,7 @@ function Why({ entry }) {
     lines.push(html`<div><${Code} text=${`Scenario \`${entry.scenario}\`${step}${fault}.`} /></div>`);
   } else if (entry.fault) lines.push(html`<div><${Code} text=${`Fault \`${entry.fault}\`.`} /></div>`);
   if (entry.upstream) lines.push(html`<div>Forwarded to <code>${entry.upstream.url}</code>: ${entry.upstream.status} in ${entry.upstream.duration_ms} ms.</div>`);
+  if (entry.upstream_refused) lines.push(html`<div>Not forwarded upstream: ${entry.upstream_refused}.</div>`);
   if (entry.recorded) lines.push(html`<div>Recorded as <code>${entry.recorded}</code>.</div>`);
   return html`<div class="why">${lines}</div>`;
 }

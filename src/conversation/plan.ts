@@ -37,11 +37,25 @@ export type Plan =
       /** What the journal says of the bytes beside their type and size (an audio's duration). */
       about?: Record<string, unknown>;
     }
-  /** An upstream's answer passed on as it arrives; `answered()` says what it was, once it is over. */
-  | { kind: 'relay'; status: number; headers: Record<string, string>; body: AsyncIterable<Uint8Array>; answered(): RelayedAnswer };
+  /**
+   * An upstream's answer passed on as it arrives; `answered(maxChars)` says what it was, once it
+   * is over, in at most about that many characters.
+   */
+  | {
+      kind: 'relay';
+      status: number;
+      headers: Record<string, string>;
+      /** The headers as the journal may show them (no credentials, cookies or the upstream key). */
+      shownHeaders: Record<string, string>;
+      body: AsyncIterable<Uint8Array>;
+      answered(maxChars: number): RelayedAnswer;
+    };
+
+/** A journal entry keeps this many characters of an answer's body or stream frames; past it, the entry says `truncated`. */
+export const JOURNAL_ANSWER_MAX = 1024 * 1024;
 
 /** What a relayed answer said, parsed once it ended: its JSON body, or its stream's events. */
-export type RelayedAnswer = { body: unknown } | { events: Array<{ event: string | null; data: unknown }> };
+export type RelayedAnswer = ({ body: unknown } | { events: Array<{ event: string | null; data: unknown }> }) & { truncated?: true };
 
 /** A fault the writer performs on top of a plan (scenarios). */
 export type Fault =

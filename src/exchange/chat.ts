@@ -98,7 +98,7 @@ export function chat(style: ChatStyle): Operation {
     ask: (mock, exchange, request) => {
       const asked = { request, model: request.model, subject: chatSubject(request), inputTokens: () => countInputTokens(request) };
       // A model this mock does not list may be the upstream's.
-      if (mock.options.upstream && !mock.store.current.modelById.has(request.model)) return { ...asked, entry: undefined, output: undefined, answerer: 'upstream' };
+      if (exchange.upstream && !mock.store.current.modelById.has(request.model)) return { ...asked, entry: undefined, output: undefined, answerer: 'upstream' };
       const model = requireModel(mock, request.model, CHAT_STYLE_MODELS);
       const output = imageOutputOf(request, model, exchange.caller.group, mock.store.current.chatCompletionsOnlyGroups);
       return { ...asked, entry: model, output };

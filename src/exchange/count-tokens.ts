@@ -15,9 +15,9 @@ export function countTokens(counting: TokenCounting): Operation {
       const request = counting.decode(styleInput(exchange), { storedTurns: (id) => storedConversation(exchange.session, id) });
       return { request, model: request.model || null };
     },
-    ask: (mock, _exchange, { request, model }) => {
+    ask: (mock, exchange, { request, model }) => {
       // The upstream knows models this mock does not list.
-      if (model !== null && !mock.options.upstream) requireModel(mock, model, CHAT_STYLE_MODELS);
+      if (model !== null && !exchange.upstream) requireModel(mock, model, CHAT_STYLE_MODELS);
       return { request, model, subject: chatSubject(request) };
     },
     build: (_mock, _exchange, { request }) => json(counting.encode(countInputTokens(request), request)),

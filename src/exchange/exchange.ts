@@ -9,6 +9,7 @@ import type { Upload } from '../media/upload.js';
 import type { JournalEntry, NearMiss } from '../state/journal.js';
 import type { Session } from '../state/session.js';
 import type { Mock } from './mock.js';
+import type { Upstream } from './upstream/options.js';
 
 export interface Exchange {
   method: string;
@@ -35,6 +36,11 @@ export interface Exchange {
   session: Session;
   /** What the key says about the caller, when keys are configured. */
   caller: { group?: string; scenario?: string };
+  /**
+   * The upstream this request may be forwarded to: none without --upstream, nor for a page whose
+   * Origin may not spend it (SPEC 12); then it is answered as without an upstream.
+   */
+  upstream?: Upstream;
   /** Aborted when the client goes away, so work on its behalf (a forwarded request) stops too. */
   signal?: AbortSignal;
   /** The id the answer's `request-id` header carries, for styles whose bodies repeat it. */

@@ -63,9 +63,10 @@ export interface ModelOperation<R extends { model: string | null }, A extends As
  * when one is set, is refused under `--strict` where fixtures are expected, and is otherwise
  * made up. What only this mock can answer is always made up.
  */
-export function unmatched(mock: Mock, asked: Asked, strict: boolean): 'relay' | 'refuse' | 'build' {
+export function unmatched(mock: Mock, exchange: Exchange, asked: Asked, strict: boolean): 'relay' | 'refuse' | 'build' {
   if (asked.answerer === 'mock') return 'build';
-  if (mock.options.upstream) return 'relay';
+  // Not `mock.options.upstream`: a page that may not spend it is answered as without one.
+  if (exchange.upstream) return 'relay';
   return strict && mock.options.strict ? 'refuse' : 'build';
 }
 
@@ -101,7 +102,7 @@ export function modelOperation<R extends { model: string | null }, A extends Ask
       const found: Found<F> = asked.answerer === 'upstream' ? {} : (steps.find?.(mock, exchange, asked) ?? {});
       notes = { ...notes, ...found.notes };
       if (found.fixture === undefined) {
-        const policy = asked.answerer === 'upstream' ? 'relay' : unmatched(mock, asked, steps.strict ?? false);
+        const policy = asked.answerer === 'upstream' ? 'relay' : unmatched(mock, exchange, asked, steps.strict ?? false);
         if (policy === 'refuse') return outcome({ error: refusal(notes) });
         if (policy === 'relay') {
           const relayed = await relay(mock, exchange, steps.recorder?.(mock, exchange, asked), steps.meter?.(asked));

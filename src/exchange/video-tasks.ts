@@ -139,7 +139,7 @@ export function taskQuestion(spec: TaskQuestion): Operation {
       return { model: null, id: spec.id(exchange) };
     },
     ask: (mock, exchange, { id }) => {
-      if (mock.options.upstream !== undefined && !exchange.session.tasks.has(id)) {
+      if (exchange.upstream !== undefined && !exchange.session.tasks.has(id)) {
         return { model: null, subject: promptSubject('', '', exchange.headers), answerer: 'upstream' };
       }
       const task = exchange.session.tasks.get(id);

@@ -5,6 +5,7 @@
 import { isIP } from 'node:net';
 import type { Context } from 'koa';
 import { failure, type MockError } from '../conversation/errors.js';
+import { isLoopbackOrigin } from '../exchange/upstream/origin.js';
 
 const ADMIN_PATH = /^\/__admin(?:\/|$)/i;
 const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
@@ -59,17 +60,9 @@ function hostAllowed(host: string | undefined, access: AdminAccess): boolean {
 }
 
 function originAllowed(origin: string, host: string | undefined, access: AdminAccess): boolean {
-  if (access.origins.has(origin)) return true;
-  let parsed: URL;
-  try {
-    parsed = new URL(origin);
-  } catch {
-    return false;
-  }
-  if (parsed.origin !== origin) return false;
+  if (access.origins.has(origin) || isLoopbackOrigin(origin)) return true;
   // The mock's own origin: its page calling its own API.
-  if (host !== undefined && origin === `http://${host.toLowerCase()}`) return true;
-  return parsed.protocol === 'http:' && LOOPBACK_NAMES.includes(parsed.hostname);
+  return host !== undefined && origin === `http://${host.toLowerCase()}` && URL.canParse(origin) && new URL(origin).origin === origin;
 }
 
 function hasBody(ctx: Context): boolean {

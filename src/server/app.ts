@@ -6,13 +6,14 @@ import { failure, MockError } from '../conversation/errors.js';
 import { hashHex } from '../conversation/random.js';
 import { newNotes, sourceOf } from '../exchange/exchange.js';
 import type { Mock } from '../exchange/mock.js';
-import { DEFAULT_SESSION } from '../state/sessions.js';
+import { checkSessionId, DEFAULT_SESSION } from '../state/sessions.js';
 import { openaiEnvelope } from '../styles/openai-envelope.js';
 import { corsRequestHeaders } from '../styles/registry.js';
 import { admitAdmin, isAdminPath, type AdminAccess } from './admin-guard.js';
 import { bodyParser } from './body.js';
 import { SOURCE_HEADER } from './exchange.js';
 import type { OpenStreams } from './open-streams.js';
+import { printable } from './printable.js';
 import { isControlPath, record } from './record.js';
 import { routes } from './routes.js';
 import type { Tracing } from './tracing.js';
@@ -32,6 +33,9 @@ function asMockError(error: unknown): MockError | undefined {
   return undefined;
 }
 
+/** Admin pages are framed by their own origin at most. */
+const NO_FRAMING = { 'content-security-policy': "frame-ancestors 'self'", 'x-frame-options': 'SAMEORIGIN' };
+
 // `*` covers requests without credentials; a credentialed fetch sees only the names listed.
 const EXPOSED_HEADERS = `*, ${SOURCE_HEADER}, x-request-id, request-id, retry-after`;
 
@@ -48,9 +52,11 @@ function frame(mock: Mock, access: AdminAccess, streams: OpenStreams, tracing: T
     if (!isAdminPath(ctx.path)) {
       cors(ctx);
     } else {
+      // Another site must not frame the inspector and click its buttons for the developer (SPEC 13).
+      ctx.set(NO_FRAMING);
       const refusal = admitAdmin(ctx, access);
       if (refusal) {
-        mock.log('info', `${ctx.method} ${ctx.path} admin refused: ${refusal.message}`);
+        mock.log('info', printable(`${ctx.method} ${ctx.path} admin refused: ${refusal.message}`));
         writeError(ctx, openaiEnvelope, refusal);
         return;
       }
@@ -63,6 +69,14 @@ function frame(mock: Mock, access: AdminAccess, streams: OpenStreams, tracing: T
       return;
     }
     const sessionId = ctx.get('x-mock-session') || DEFAULT_SESSION;
+    try {
+      checkSessionId(sessionId, 'x-mock-session');
+    } catch (refusal) {
+      // No session to journal it in: the log says it.
+      mock.log('info', printable(`${ctx.method} ${ctx.path} refused: ${(refusal as MockError).message}`));
+      writeError(ctx, openaiEnvelope, refusal as MockError);
+      return;
+    }
     const requestId = `req_${hashHex(`${mock.options.seed}|${sessionId}|${mock.requestCount++}`, 24)}`;
     ctx.set('x-request-id', requestId);
     ctx.set('request-id', requestId);

@@ -8,7 +8,8 @@ import type { KoaBodyMiddlewareOptions } from 'koa-body';
 import { failure, MockError } from '../conversation/errors.js';
 import { MAX_BODY_DEPTH, measureBody, measureJson, type BodyShape } from '../styles/body-shape.js';
 import type { Mock } from '../exchange/mock.js';
-import { isPlainJson, readJson } from './json-body.js';
+import { isPlainJson, parseJson } from './json-body.js';
+import { decodeBody, drainable, dropRest, readWire, tooLarge } from './wire-body.js';
 import type { MockState } from './state.js';
 
 /** The two body parsers: JSON (and forms) everywhere, multipart only where uploads belong. */
@@ -17,9 +18,8 @@ export interface BodyParsers {
   multipart: Middleware;
 }
 
-function tooLarge(limit: number): MockError {
-  return new MockError('too_large', `The request body is larger than the limit of ${limit} bytes.`);
-}
+/** The methods koa-body parses a body for; others leave it unread (Node drops it). */
+const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 
 /** The bytes of each uploaded file, kept by the file object the parser hands to the route. */
 const uploaded = new WeakMap<object, Buffer[]>();
@@ -41,10 +41,12 @@ export function uploadedBytes(file: object): Buffer {
 }
 
 /**
- * Everything the parsers throw is about the client's bytes: a size over the limit, an encoding
- * that does not decode (zlib errors carry no status), a broken multipart frame, invalid JSON.
+ * Everything the reader and the parsers throw is about the client's bytes: a size over the limit,
+ * an encoding that does not decode, a broken multipart frame, invalid JSON. The reader's own
+ * errors come as they are.
  */
 function bodyError(error: unknown, limit: number): MockError {
+  if (error instanceof MockError) return error;
   const { status, httpCode, message } = error as { status?: number; httpCode?: number; message?: string };
   const code = status ?? httpCode;
   if (code === 413) return tooLarge(limit);
@@ -58,33 +60,24 @@ function bodyError(error: unknown, limit: number): MockError {
 }
 
 /**
- * A multipart body that may be forwarded is read whole first (within the limit) and the parser
- * fed from those bytes, so the upstream gets the body byte for byte as the client sent it.
+ * The parsers read the body from the bytes the wire reader kept, already decoded: they never see
+ * the socket, so none of them can stop reading it halfway.
  */
-async function parseKeepingBytes(ctx: Context, limit: number, parse: () => Promise<void>): Promise<void> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) throw tooLarge(limit);
-    chunks.push(chunk);
-  }
-  const bytes = Buffer.concat(chunks);
+async function parseFrom(ctx: Context, bytes: Buffer, parse: () => Promise<void>): Promise<void> {
   const original = ctx.req;
-  ctx.req = Object.assign(Readable.from([bytes]), { headers: original.headers, method: original.method, url: original.url }) as unknown as typeof original;
+  const { 'content-encoding': _encoding, 'transfer-encoding': _framing, ...headers } = original.headers;
+  headers['content-length'] = String(bytes.length);
+  ctx.req = Object.assign(Readable.from([bytes]), { headers, method: original.method, url: original.url }) as unknown as typeof original;
   try {
     await parse();
   } finally {
     ctx.req = original;
   }
-  (ctx.request as { rawBody?: Buffer }).rawBody = bytes;
 }
 
 export function bodyParser(mock: Mock, multipart: boolean): Middleware {
   const limit = mock.options.bodyLimitBytes;
   const options: Partial<KoaBodyMiddlewareOptions> = {
-    // A request that may be forwarded is sent on as the client wrote it.
-    includeUnparsed: mock.options.upstream !== undefined,
     jsonLimit: limit,
     formLimit: limit,
     textLimit: limit,
@@ -110,21 +103,26 @@ export function bodyParser(mock: Mock, multipart: boolean): Middleware {
   const parsedOnly = async (): Promise<void> => {};
   const forwarding = mock.options.upstream !== undefined;
   return async (ctx: Context, next: Next): Promise<void> => {
-    // An announced oversized body is refused before a byte of it is read (Node discards it).
-    if (Number(ctx.get('content-length')) > limit) throw tooLarge(limit);
+    const announced = Number(ctx.get('content-length'));
+    // An announced oversized body is refused before a byte of it is kept.
+    if (announced > limit) {
+      if (drainable(announced, limit)) dropRest(ctx.req, limit);
+      else ctx.set('connection', 'close');
+      throw tooLarge(limit);
+    }
     let shape: BodyShape | undefined;
     try {
-      if (isPlainJson(ctx.req)) {
-        const { body, text } = await readJson(ctx.req, limit);
-        ctx.request.body = body as typeof ctx.request.body;
-        if (forwarding) (ctx.request as { rawBody?: string }).rawBody = text;
-        shape = measureJson(text, body);
-      } else if (forwarding && multipart && ctx.is('multipart')) await parseKeepingBytes(ctx, limit, () => parse(ctx, parsedOnly));
-      else await parse(ctx, parsedOnly);
+      if (WITH_BODY.has(ctx.method)) {
+        const bytes = await decodeBody(await readWire(ctx.req, limit), ctx.get('content-encoding'), limit);
+        // A request that may be forwarded is sent on as the client wrote it (decoded).
+        if (forwarding) (ctx.request as { rawBody?: Buffer }).rawBody = bytes;
+        if (isPlainJson(ctx.get('content-type'))) {
+          const { body, text } = parseJson(bytes);
+          ctx.request.body = body as typeof ctx.request.body;
+          shape = measureJson(text, body);
+        } else await parseFrom(ctx, bytes, () => parse(ctx, parsedOnly));
+      } else await parse(ctx, parsedOnly);
     } catch (error) {
-      // A parser that gave up midway leaves the rest unread, paused: the client's next request on
-      // this keep-alive connection would wait behind it. Read it to the end and drop it.
-      if (!ctx.req.complete) ctx.req.resume();
       throw bodyError(error, limit);
     }
     shape ??= measureBody(ctx.request.body);

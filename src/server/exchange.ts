@@ -3,6 +3,8 @@
 import type { Context } from 'koa';
 import { sourceOf, type Exchange } from '../exchange/exchange.js';
 import type { Mock } from '../exchange/mock.js';
+import type { Upstream } from '../exchange/upstream/options.js';
+import { checkPathParams, originRefusal } from '../exchange/upstream/origin.js';
 import type { ModelRoute } from '../exchange/model-routes.js';
 import { unflattenForm } from '../styles/form.js';
 import { isControlPath } from './record.js';
@@ -33,9 +35,24 @@ function clientGone(ctx: Context): AbortSignal {
   return controller.signal;
 }
 
-export function exchangeOf(ctx: Context, forwarding: boolean): Exchange {
+/**
+ * The upstream this request may spend (SPEC 12): none for a page of another site, which is
+ * answered as without an upstream, the journal saying why; and no path parameter may climb out
+ * of its segment on the upstream (a 400).
+ */
+function upstreamFor(ctx: Context, upstream: Upstream | undefined): Upstream | undefined {
+  if (!upstream) return undefined;
+  checkPathParams((ctx as unknown as { params?: Record<string, string> }).params ?? {});
+  const refusal = originRefusal(upstream, ctx.get('origin') || undefined);
+  if (refusal === undefined) return upstream;
+  (ctx.state as MockState).upstreamRefused = refusal;
+  return undefined;
+}
+
+export function exchangeOf(ctx: Context, configured: Upstream | undefined): Exchange {
   const state = ctx.state as MockState;
   const multipart = isMultipart(ctx);
+  const upstream = upstreamFor(ctx, configured);
   return {
     method: ctx.method,
     path: ctx.path,
@@ -46,7 +63,7 @@ export function exchangeOf(ctx: Context, forwarding: boolean): Exchange {
     body: bodyOf(ctx, multipart),
     bodySize: state.bodySize ?? 0,
     multipart,
-    ...(forwarding && { rawBody: (ctx.request as { rawBody?: string | Buffer }).rawBody, signal: clientGone(ctx) }),
+    ...(upstream && { upstream, rawBody: (ctx.request as { rawBody?: string | Buffer }).rawBody, signal: clientGone(ctx) }),
     uploads: takeUploads(ctx),
     // Koa's `ctx.origin` is the request's Origin header, not the mock's own address.
     origin: `${ctx.protocol}://${ctx.host}`,
@@ -59,7 +76,7 @@ export function exchangeOf(ctx: Context, forwarding: boolean): Exchange {
 /** A route's last step: runs its operation and performs the outcome. Errors go to the frame. */
 export function perform(mock: Mock, route: ModelRoute) {
   return async (ctx: Context): Promise<void> => {
-    const outcome = await route.operation(mock, exchangeOf(ctx, mock.options.upstream !== undefined), route.door);
+    const outcome = await route.operation(mock, exchangeOf(ctx, mock.options.upstream), route.door);
     const state = ctx.state as MockState;
     state.notes = outcome.notes;
     state.envelope = outcome.envelope;

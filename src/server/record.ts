@@ -6,6 +6,7 @@ import type { Mock } from '../exchange/mock.js';
 import { costUsd } from '../conversation/usage.js';
 import { entryOf, keptEntry } from '../state/journal.js';
 import { journal } from '../state/session.js';
+import { printable } from './printable.js';
 import type { MockState } from './state.js';
 import type { Tracing } from './tracing.js';
 
@@ -37,8 +38,8 @@ function matchDecision(notes: Notes): string {
 
 function logLine(mock: Mock, ctx: Context, notes: Notes, status: number, source: string, durationMs: number): void {
   const fault = notes.fault ? ` ${notes.fault}` : '';
-  mock.log('info', `${ctx.method} ${ctx.path} ${notes.style ?? '-'} ${notes.model ?? '-'} ${status} ${source}${fault} ${Math.round(durationMs)}ms`);
-  if (notes.style !== null && mock.logs('debug')) mock.log('debug', matchDecision(notes));
+  mock.log('info', printable(`${ctx.method} ${ctx.path} ${notes.style ?? '-'} ${notes.model ?? '-'} ${status} ${source}${fault} ${Math.round(durationMs)}ms`));
+  if (notes.style !== null && mock.logs('debug')) mock.log('debug', printable(matchDecision(notes)));
 }
 
 /** `started`: `performance.now()` when the request came in. */
@@ -73,6 +74,7 @@ export function record(mock: Mock, ctx: Context, started: number, tracing?: Trac
       scenario_step: notes.scenarioStep,
       fault: notes.fault,
       upstream: notes.upstream,
+      upstream_refused: state.upstreamRefused ?? null,
       recorded: notes.recorded,
       usage,
       said: notes.subject && { text: notes.subject.lastUser, tools: [...notes.subject.tools], toolResults: notes.subject.toolResults },

@@ -1,10 +1,7 @@
 // What the writer actually sent, kept for the journal as the JSON text of its `response` (a
 // SentResponse): from the texts the writer made anyway (a whole answer's JSON, each event's
 // data), nothing serialised twice, bounded so one entry stays under 1 MB.
-import type { StreamEvent } from '../conversation/plan.js';
-
-/** An entry's answer is cut past this many characters of body or stream frames. */
-export const SENT_MAX = 1024 * 1024;
+import { JOURNAL_ANSWER_MAX as SENT_MAX, type StreamEvent } from '../conversation/plan.js';
 
 function head(status: number, headers: Record<string, unknown>): string {
   return `{"status":${status},"headers":${JSON.stringify(headers)}`;

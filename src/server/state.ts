@@ -18,6 +18,8 @@ export interface MockState {
   keyScenario?: string;
   /** Set by the body parser: about the size of the parsed body in characters of JSON. */
   bodySize?: number;
+  /** Why the request was not forwarded to the upstream (its page's origin), for the journal. */
+  upstreamRefused?: string;
   /** Set by the writer: what it actually sent, as the JSON of the journal's `response` (a SentResponse). */
   sent?: string;
 }

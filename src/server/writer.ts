@@ -4,7 +4,7 @@
 import type { ServerResponse } from 'node:http';
 import type { Context } from 'koa';
 import type { Envelope, MockError } from '../conversation/errors.js';
-import type { Fault, Framing, Plan, StreamEvent } from '../conversation/plan.js';
+import { JOURNAL_ANSWER_MAX, type Fault, type Framing, type Plan, type StreamEvent } from '../conversation/plan.js';
 import { SentStream, sentBinary, sentWhole } from './sent.js';
 import type { MockState } from './state.js';
 import { sseFrame } from './sse.js';
@@ -240,7 +240,10 @@ async function writeEvents(res: ServerResponse, plan: Extract<Plan, { kind: 'str
 async function writeRelay(ctx: Context, plan: Extract<Plan, { kind: 'relay' }>): Promise<void> {
   const res = ctx.res;
   ctx.respond = false;
-  const headers = { ...(ctx.response.headers as Record<string, string>), ...plan.headers };
+  const own = ctx.response.headers as Record<string, string>;
+  // The journal's copy is made first: writeHead adds the upstream's headers to the response's own.
+  const shown = { ...own, ...plan.shownHeaders };
+  const headers = { ...own, ...plan.headers };
   res.writeHead(plan.status, headers);
   res.flushHeaders();
   try {
@@ -254,8 +257,8 @@ async function writeRelay(ctx: Context, plan: Extract<Plan, { kind: 'relay' }>):
     return;
   }
   if (!res.destroyed) res.end();
-  const answered = plan.answered();
-  (ctx.state as MockState).sent = JSON.stringify({ status: plan.status, headers, ...answered });
+  const answered = plan.answered(JOURNAL_ANSWER_MAX);
+  (ctx.state as MockState).sent = JSON.stringify({ status: plan.status, headers: shown, ...answered });
 }
 
 export async function write(ctx: Context, plan: Plan, fault?: Fault): Promise<void> {

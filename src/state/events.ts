@@ -11,11 +11,16 @@ export interface MockEvent {
   json: string;
 }
 
-/** Events a watcher may have waiting; one more and it is dropped (it can reconnect and reload). */
-export const BACKLOG_MAX = 1000;
+/**
+ * What a watcher may have waiting, in characters of event data (JSON text, about a byte each);
+ * past it the watcher is dropped (it can reconnect and reload). Bounded in size, not in count:
+ * a journal entry can be a megabyte.
+ */
+export const BACKLOG_MAX_CHARS = 8 * 1024 * 1024;
 
 export class Subscription implements AsyncIterable<MockEvent> {
   private queue: MockEvent[] = [];
+  private queuedChars = 0;
   private wake: (() => void) | undefined;
   private closed = false;
   private markEnded!: () => void;
@@ -26,16 +31,17 @@ export class Subscription implements AsyncIterable<MockEvent> {
 
   constructor(
     private readonly leave: (subscription: Subscription) => void,
-    private readonly max: number,
+    private readonly maxChars: number,
   ) {}
 
   offer(event: MockEvent): void {
     if (this.closed) return;
-    if (this.queue.length >= this.max) {
+    if (this.queuedChars + event.json.length > this.maxChars) {
       this.overflowed = true;
       this.close();
       return;
     }
+    this.queuedChars += event.json.length;
     this.queue.push(event);
     this.wake?.();
   }
@@ -44,6 +50,7 @@ export class Subscription implements AsyncIterable<MockEvent> {
     if (this.closed) return;
     this.closed = true;
     this.queue = [];
+    this.queuedChars = 0;
     this.leave(this);
     this.markEnded();
     this.wake?.();
@@ -53,6 +60,7 @@ export class Subscription implements AsyncIterable<MockEvent> {
     while (!this.closed) {
       const next = this.queue.shift();
       if (next) {
+        this.queuedChars -= next.json.length;
         yield next;
         continue;
       }
@@ -65,8 +73,8 @@ export class Subscription implements AsyncIterable<MockEvent> {
 export class EventHub {
   private readonly subscriptions = new Set<Subscription>();
 
-  subscribe(max = BACKLOG_MAX): Subscription {
-    const subscription = new Subscription((gone) => this.subscriptions.delete(gone), max);
+  subscribe(maxChars = BACKLOG_MAX_CHARS): Subscription {
+    const subscription = new Subscription((gone) => this.subscriptions.delete(gone), maxChars);
     this.subscriptions.add(subscription);
     return subscription;
   }

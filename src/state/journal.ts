@@ -47,6 +47,8 @@ export interface JournalEntry {
   /** Null when nothing was written (a dropped socket, a client gone before the answer). */
   response: SentResponse | null;
   upstream: { url: string; status: number; duration_ms: number } | null;
+  /** Why a request that could have been forwarded was not (a page of another site). */
+  upstream_refused: string | null;
   recorded: string | null;
   /** The tokens the answer counted; null when it counted none. */
   usage: EntryUsage | null;
@@ -101,6 +103,7 @@ export function keptEntry(f: EntryFields, body: string, response: string): KeptE
     scenario_step: f.scenario_step,
     fault: f.fault,
     upstream: f.upstream,
+    upstream_refused: f.upstream_refused,
     recorded: f.recorded,
     usage: f.usage,
     cost_usd: f.cost_usd,
@@ -142,6 +145,7 @@ export function entryOf(kept: KeptEntry): JournalEntry {
     fault: kept.fault,
     response,
     upstream: kept.upstream,
+    upstream_refused: kept.upstream_refused,
     recorded: kept.recorded,
     usage: kept.usage,
     cost_usd: kept.cost_usd,

@@ -4,7 +4,8 @@
 
 export const MEMORY_KINDS = ['journal', 'responses', 'fixtures', 'pictures', 'tasks'] as const;
 export type MemoryKind = (typeof MEMORY_KINDS)[number];
-export type MemoryUse = Record<MemoryKind | 'total', number>;
+/** What is counted: what sessions hold, by kind, the sessions themselves (ids and fixed state), and the total. */
+export type MemoryUse = Record<MemoryKind | 'sessions' | 'total', number>;
 
 export const DEFAULT_MEMORY_LIMIT = 128 * 1024 * 1024;
 export const DEFAULT_SESSION_MEMORY_LIMIT = 16 * 1024 * 1024;
@@ -16,7 +17,7 @@ export interface Held {
 }
 
 function emptyUse(): MemoryUse {
-  return { journal: 0, responses: 0, fixtures: 0, pictures: 0, tasks: 0, total: 0 };
+  return { journal: 0, responses: 0, fixtures: 0, pictures: 0, tasks: 0, sessions: 0, total: 0 };
 }
 
 /** The overall budget, shared by every session of a server. */
@@ -30,7 +31,7 @@ export class MemoryBudget {
     readonly sessionLimitBytes = DEFAULT_SESSION_MEMORY_LIMIT,
   ) {}
 
-  change(kind: MemoryKind, delta: number): void {
+  change(kind: MemoryKind | 'sessions', delta: number): void {
     this.use[kind] += delta;
     this.use.total += delta;
   }

@@ -1,9 +1,25 @@
 // All sessions of a server, created on first use and capped: past the cap the least recently
 // used session is dropped.
+import { failure } from '../conversation/errors.js';
 import { MemoryBudget, type MemoryUse } from './memory.js';
 import { createSession, evictOldest, type Session } from './session.js';
 
 export const DEFAULT_SESSION = 'default';
+
+/** The longest session id taken (`x-mock-session`, `?session=`); a longer one is a 400. */
+export const MAX_SESSION_ID = 256;
+
+/** What a session costs before it holds anything (its maps, ring, counters), as measured: about 2.2 KB. */
+const SESSION_BYTES = 2304;
+
+/** Refuses a session id past the bound; `where` names the header or parameter it came in. */
+export function checkSessionId(id: string, where: string): void {
+  if (id.length > MAX_SESSION_ID) {
+    throw failure('invalid_value', `The session id in ${where} is ${id.length} characters long; at most ${MAX_SESSION_ID} are taken.`, { param: where });
+  }
+}
+
+const sessionBytes = (id: string): number => SESSION_BYTES + id.length;
 
 export class Sessions {
   private readonly sessions = new Map<string, Session>();
@@ -39,6 +55,7 @@ export class Sessions {
       this.sessions.delete(id);
     } else {
       session = createSession(id, this.journalMax, this.now(), this.budget);
+      this.budget.change('sessions', sessionBytes(id));
       if (this.sessions.size >= this.maxSessions) this.drop(this.sessions.keys().next().value as string);
     }
     session.lastUsedMs = this.now();
@@ -65,7 +82,10 @@ export class Sessions {
   }
 
   private drop(id: string): void {
-    this.sessions.get(id)?.holdings.removeAll();
+    const session = this.sessions.get(id);
+    if (!session) return;
+    session.holdings.removeAll();
+    this.budget.change('sessions', -sessionBytes(id));
     this.sessions.delete(id);
   }
 }

@@ -64,6 +64,7 @@ describe('the request journal', () => {
         body: expect.objectContaining({ object: 'chat.completion', choices: [expect.objectContaining({ message: expect.objectContaining({ content: 'Hi there.' }) })] }),
       },
       upstream: null,
+      upstream_refused: null,
       recorded: null,
       usage: { input_tokens: expect.any(Number), cached_input_tokens: 0, output_tokens: expect.any(Number), reasoning_tokens: 0 },
       cost_usd: expect.any(Number),

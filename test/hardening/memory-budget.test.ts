@@ -1,6 +1,7 @@
 // Memory by bytes: a previous_response_id chain holds each turn once (the last turn costs what
 // the first did), a chain whose oldest responses were evicted is served with those still held,
 // and the per-session and overall budgets evict the oldest first, as /__admin/health reports.
+import OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
 import type { Mock } from '../../src/exchange/mock.js';
 import { MemoryBudget } from '../../src/state/memory.js';
@@ -58,8 +59,15 @@ describe('a previous_response_id chain', () => {
 });
 
 function entry(id: string): KeptEntry {
-  const fields = { id, time: '', session: 's', method: 'POST', path: '/', style: null, model: null, status: 200, fixture: null, scenario: null, duration_ms: 0, near_miss: null, source: 'generated', scenario_step: null, fault: null, upstream: null, recorded: null, usage: null, cost_usd: null, said: null };
+  const fields = { id, time: '', session: 's', method: 'POST', path: '/', style: null, model: null, status: 200, fixture: null, scenario: null, duration_ms: 0, near_miss: null, source: 'generated', scenario_step: null, fault: null, upstream: null, upstream_refused: null, recorded: null, usage: null, cost_usd: null, said: null };
   return keptEntry(fields, 'null', 'null');
+}
+
+/** What a session of this id is counted at before it holds anything. */
+function sessionCost(id: string): number {
+  const sessions = new Sessions(100, () => 0);
+  sessions.get(id);
+  return sessions.memory.sessions;
 }
 
 /** What each of these entries is counted at. */
@@ -78,12 +86,14 @@ describe('the memory budgets', () => {
     keep(session, 'tasks', 't1', {}, 1.5 * J);
     expect([...session.responses.keys()]).toEqual([]);
     expect(session.journal.length).toBe(0);
-    expect(session.holdings.use).toEqual({ journal: 0, responses: 0, fixtures: 0, pictures: J, tasks: 1.5 * J, total: 2.5 * J });
-    expect(sessions.memory.total).toBe(2.5 * J);
+    expect(session.holdings.use).toEqual({ journal: 0, responses: 0, fixtures: 0, pictures: J, tasks: 1.5 * J, sessions: 0, total: 2.5 * J });
+    expect(sessions.memory.total).toBe(2.5 * J + sessions.memory.sessions);
   });
 
   it('evict from the least recently used session first past the overall budget, and give back a dropped session’s bytes', () => {
-    const sessions = new Sessions(100, () => 0, 2, new MemoryBudget(2.5 * J, 50 * J));
+    // Room for two entries beside the two sessions themselves.
+    const S = sessionCost('a');
+    const sessions = new Sessions(100, () => 0, 2, new MemoryBudget(2.5 * J + 2 * S, 50 * J));
     journal(sessions.get('a'), entry('a1'));
     journal(sessions.get('b'), entry('b1'));
     journal(sessions.get('b'), entry('b2'));
@@ -92,7 +102,7 @@ describe('the memory budgets', () => {
     expect(sessions.memory.journal).toBe(2 * J);
     sessions.get('a');
     sessions.get('c'); // past two sessions, the least recently used (b) is dropped
-    expect(sessions.memory).toEqual({ journal: 0, responses: 0, fixtures: 0, pictures: 0, tasks: 0, total: 0 });
+    expect(sessions.memory).toEqual({ journal: 0, responses: 0, fixtures: 0, pictures: 0, tasks: 0, sessions: 2 * S, total: 2 * S });
   });
 
   it('bound the journal of a server started with sessionMemoryLimit, newest kept, and health reports it', async () => {
@@ -111,10 +121,10 @@ describe('the memory budgets', () => {
       expect(requests.length).toBeLessThan(100);
       expect(requests.at(-1)!.body.messages[0]!.content).toBe('request 99');
       const { memory } = (await (await server.admin('/health')).json()) as { memory: Record<string, number> };
-      expect(Object.keys(memory).sort()).toEqual(['fixtures', 'journal', 'pictures', 'responses', 'tasks', 'total']);
+      expect(Object.keys(memory).sort()).toEqual(['fixtures', 'journal', 'pictures', 'responses', 'sessions', 'tasks', 'total']);
       expect(memory.journal).toBeGreaterThan(0);
       expect(memory.journal).toBeLessThanOrEqual(64 * 1024);
-      expect(memory.total).toBe(memory.journal! + memory.responses! + memory.fixtures! + memory.pictures! + memory.tasks!);
+      expect(memory.total).toBe(memory.journal! + memory.responses! + memory.fixtures! + memory.pictures! + memory.tasks! + memory.sessions!);
     } finally {
       await server.close();
     }
@@ -126,7 +136,7 @@ describe('a journal past half the overall budget', () => {
     const sessions = new Sessions(1000, () => 0, 10_000, new MemoryBudget(256 * 1024, 256 * 1024));
     const session = sessions.get('s');
     const made = Array.from({ length: 400 }, (_, i) => {
-      const fields = { id: `req_${i}`, time: `t${i}`, session: 's', method: 'POST', path: '/v1/chat/completions', style: 'chat-completions', model: 'gpt-4o-mini', status: 200, fixture: null, scenario: null, duration_ms: 1.5, near_miss: null, source: 'generated', scenario_step: null, fault: null, upstream: null, recorded: null, usage: null, cost_usd: null, said: null };
+      const fields = { id: `req_${i}`, time: `t${i}`, session: 's', method: 'POST', path: '/v1/chat/completions', style: 'chat-completions', model: 'gpt-4o-mini', status: 200, fixture: null, scenario: null, duration_ms: 1.5, near_miss: null, source: 'generated', scenario_step: null, fault: null, upstream: null, upstream_refused: null, recorded: null, usage: null, cost_usd: null, said: null };
       const body = JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: `question ${i}: where is my parcel?` }] });
       const response = JSON.stringify({ status: 200, headers: { 'content-type': 'application/json', 'x-request-id': `req_${i}` }, body: { choices: [{ message: { content: `Answer ${i}: it left the depot this morning.` } }] } });
       return keptEntry(fields, body, response);
@@ -164,6 +174,32 @@ describe('stored responses past half the overall budget', () => {
       expect('plan' in shown && shown.plan.kind === 'json' && JSON.parse(JSON.stringify(shown.plan.body))).toEqual(answered.get(id));
       const items = await answer(mock, 'GET /v1/responses/:id/input_items', { headers: { 'x-mock-session': 'p' }, params: { id } });
       expect('plan' in items && items.plan.kind === 'json' && (items.plan.body as { data: Array<{ content: Array<{ text: string }> }> }).data[0]!.content[0]!.text).toMatch(/^turn \d+: and then\?$/);
+    }
+  });
+});
+
+describe('session ids', () => {
+  it('are at most 256 characters (a 400 naming the header or parameter) and count in the budget', async () => {
+    const server = await startTestServer();
+    try {
+      const client = (session: string) => new OpenAI({ baseURL: `${server.url}/v1`, apiKey: 'sk-test', maxRetries: 0, defaultHeaders: { 'x-mock-session': session } });
+      const ask = (session: string) => client(session).chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] });
+      const refused = await ask('s'.repeat(257)).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(OpenAI.BadRequestError);
+      expect((refused as InstanceType<typeof OpenAI.BadRequestError>).param).toBe('x-mock-session');
+      expect((refused as Error).message).toMatch(/257 characters/);
+      const admin = await server.admin(`/requests?session=${'q'.repeat(300)}`);
+      expect(admin.status).toBe(400);
+      expect(((await admin.json()) as { error: { param: string } }).error.param).toBe('session');
+
+      const before = ((await (await server.admin('/health')).json()) as { memory: Record<string, number> }).memory;
+      for (let i = 0; i < 200; i++) await ask(`${i}-${'s'.repeat(250)}`);
+      const after = ((await (await server.admin('/health')).json()) as { memory: Record<string, number> }).memory;
+      // Each session counts its id and its fixed state (about 2 KB), beside what it holds.
+      expect(after.sessions! - before.sessions!).toBeGreaterThan(200 * 2000);
+      expect(after.total).toBe(after.journal! + after.responses! + after.fixtures! + after.pictures! + after.tasks! + after.sessions!);
+    } finally {
+      await server.close();
     }
   });
 });

@@ -2,6 +2,8 @@
 // --grace-ms, ends one still open after that in its style's own error event, and exits 0; a second
 // signal exits at once. A real child process and a paced stream; an abandoned stream is journaled 499.
 import { once } from 'node:events';
+import { Agent, request } from 'node:http';
+import type { Socket } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startTestServer } from '../helpers/server.js';
 import { serve, tempDir, type ServingMock } from './cli-run.js';
@@ -73,6 +75,23 @@ describe('SIGTERM and SIGINT', () => {
     expect(text).not.toContain('word199');
     expect(text).toMatch(/"error":\{"message":"The mock is shutting down/);
     expect(await exitOf(mock)).toBe(0);
+  });
+
+  it('SIGTERM exits 0 at once with an idle keep-alive connection open (kept 65 s otherwise)', async () => {
+    const mock = await start('--grace-ms', '60000');
+    const agent = new Agent({ keepAlive: true });
+    const socket = await new Promise<Socket>((resolve, reject) => {
+      const req = request(`${mock.url}/v1/models`, { agent, headers: { authorization: 'Bearer x' } }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(req.socket!));
+      });
+      req.on('error', reject).end();
+    });
+    const closed = once(socket, 'close');
+    mock.child.kill('SIGTERM');
+    expect(await exitOf(mock)).toBe(0);
+    await closed;
+    agent.destroy();
   });
 
   it('a second signal exits at once', async () => {

@@ -60,6 +60,7 @@ export function explanation(entry: JournalEntry): string {
     nearMissSentence(entry),
     scenarioSentence(entry),
     entry.fault ? `The fault '${entry.fault}' fired.` : 'No fault fired.',
+    entry.upstream_refused ? `The upstream was not used: ${entry.upstream_refused}.` : undefined,
     entry.recorded ? `The exchange was recorded into ${entry.recorded}.` : undefined,
   ]
     .filter((line) => line !== undefined)

@@ -1,5 +1,7 @@
 // What an admin operation takes: the query, the headers and the parsed body, no HTTP. The same
 // operations answer the `/__admin` routes and the MCP tools.
+import { checkSessionId } from '../../state/sessions.js';
+
 export interface AdminRequest {
   query: Record<string, string>;
   /** Lower-cased header names. */
@@ -33,6 +35,10 @@ export class JsonAnswer {
  */
 export function sessionParam(request: AdminRequest): string | undefined {
   const query = request.query.session;
-  if (typeof query === 'string' && query) return query;
+  if (typeof query === 'string' && query) {
+    checkSessionId(query, 'session');
+    return query;
+  }
+  // The header was checked by the frame before any route ran.
   return request.headers['x-mock-session'] || undefined;
 }

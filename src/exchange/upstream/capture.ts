@@ -1,12 +1,17 @@
 // An upstream's answer as it passes through: every chunk goes on to the client the moment it
-// arrives, and a copy is kept so that, once the answer is over, it can be read as JSON or as its
-// stream's events, with the time each event arrived.
+// arrives, and only as much is kept as the journal and a recording need (`keepMax` characters:
+// the journal's entry bound, or the recording bound with --record). Past that the answer still
+// flows to the client whole; what was kept says it was cut, and it is not recorded.
 import { createParser } from 'eventsource-parser';
 import type { RelayedAnswer } from '../../conversation/plan.js';
 
-export interface CapturedEvent {
+/** What stands for UPSTREAM_API_KEY wherever an answer repeats it. */
+export const REDACTED = '[redacted]';
+
+/** A stream event as it came: its data still as text, parsed only when asked for. */
+interface KeptEvent {
   event: string | null;
-  data: unknown;
+  data: string;
   /** ms after the request was forwarded. */
   atMs: number;
 }
@@ -20,9 +25,13 @@ function parsed(text: string): unknown {
 }
 
 export class Capture {
-  private readonly chunks: Buffer[] = [];
-  private readonly events: CapturedEvent[] = [];
+  private chunks: Buffer[] = [];
+  private readonly events: KeptEvent[] = [];
   private readonly parser;
+  /** Bytes that came, kept or not. */
+  size = 0;
+  /** Whether everything that came is kept (false once more than `keepMax` bytes came). */
+  whole = true;
   /** Whether the answer arrived whole (not cut by the client or the upstream). */
   complete = false;
 
@@ -33,35 +42,68 @@ export class Capture {
     private readonly contentType: string,
     private readonly startedAt: number,
     private readonly now: () => number,
+    private readonly keepMax: number,
+    /** UPSTREAM_API_KEY: an upstream that echoes it (an error about the key) never has it kept. */
+    private readonly secret?: string,
   ) {
     this.sse = contentType.includes('text/event-stream');
     this.json = contentType.includes('json');
     this.parser = createParser({
-      onEvent: (message) => this.events.push({ event: message.event ?? null, data: parsed(message.data), atMs: this.now() - this.startedAt }),
+      onEvent: (message) => this.events.push({ event: message.event ?? null, data: message.data, atMs: this.now() - this.startedAt }),
     });
   }
 
   async *through(body: AsyncIterable<Uint8Array>): AsyncIterable<Uint8Array> {
     const decoder = new TextDecoder();
     for await (const chunk of body) {
-      this.chunks.push(Buffer.from(chunk));
-      if (this.sse) this.parser.feed(decoder.decode(chunk, { stream: true }));
+      this.size += chunk.length;
+      if (this.whole && this.size > this.keepMax) {
+        // Events already parsed stay (they are within the bound); the rest only passes through.
+        this.whole = false;
+        this.chunks = [];
+      }
+      if (this.whole) {
+        if (this.sse) this.parser.feed(decoder.decode(chunk, { stream: true }));
+        else this.chunks.push(Buffer.from(chunk));
+      }
       yield chunk;
     }
     this.complete = true;
   }
 
-  /** The bytes as they came, for an answer that is no JSON (a video's content). */
+  /** The bytes as they came, for an answer that is no JSON (a video's content); only while whole. */
   bytes(): Buffer {
     return Buffer.concat(this.chunks);
   }
 
-  /** What was said: the stream's events, a JSON-array stream's elements, or the JSON body. */
-  answer(): RelayedAnswer {
-    if (this.sse) return { events: this.events.map(({ event, data }) => ({ event, data })) };
-    if (!this.json) return { body: { type: this.contentType.split(';')[0] || 'application/octet-stream', size: this.bytes().length } };
-    const body = parsed(Buffer.concat(this.chunks).toString('utf8'));
+  private described(): { body: { type: string; size: number } } {
+    return { body: { type: this.contentType.split(';')[0] || 'application/octet-stream', size: this.size } };
+  }
+
+  /**
+   * What was said, at most `maxChars` of it: the stream's events (those that fit), a JSON-array
+   * stream's elements or the JSON body (when it fits whole, else its type and size), with
+   * `truncated` when something was left out.
+   */
+  answer(maxChars = Infinity): RelayedAnswer {
+    if (this.sse) {
+      const events: Array<{ event: string | null; data: unknown }> = [];
+      let chars = 0;
+      for (const { event, data } of this.events) {
+        chars += data.length;
+        if (chars > maxChars) break;
+        events.push({ event, data: parsed(this.redacted(data)) });
+      }
+      return events.length < this.events.length || !this.whole ? { events, truncated: true } : { events };
+    }
+    if (!this.json) return this.described();
+    if (!this.whole || this.size > maxChars) return { ...this.described(), truncated: true };
+    const body = parsed(this.redacted(Buffer.concat(this.chunks).toString('utf8')));
     return Array.isArray(body) ? { events: body.map((data) => ({ event: null, data })) } : { body };
+  }
+
+  private redacted(text: string): string {
+    return this.secret ? text.replaceAll(this.secret, REDACTED) : text;
   }
 
   /** The upstream's pace: the wait for the first event and the mean gap after it. */

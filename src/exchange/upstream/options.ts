@@ -10,6 +10,8 @@ export interface Upstream {
   key?: string;
   /** Where forwarded exchanges are written as fixtures. */
   record?: string;
+  /** Origins besides loopback whose pages may spend the upstream (--admin-origin). */
+  origins: readonly string[];
 }
 
 function writable(dir: string): string {
@@ -25,7 +27,7 @@ function writable(dir: string): string {
   return absolute;
 }
 
-export function upstreamOf(url: string | undefined, record: string | undefined, key: string | undefined): Upstream | undefined {
+export function upstreamOf(url: string | undefined, record: string | undefined, key: string | undefined, origins: readonly string[] = []): Upstream | undefined {
   if (url === undefined) {
     if (record !== undefined) throw new Error('--record writes what --upstream answers: give --upstream URL too.');
     return undefined;
@@ -37,5 +39,5 @@ export function upstreamOf(url: string | undefined, record: string | undefined, 
     throw new Error(`--upstream must be an http or https URL, got "${url}".`);
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error(`--upstream must be an http or https URL, got "${url}".`);
-  return { url: parsed.href.replace(/\/+$/, ''), key: key || undefined, record: record === undefined ? undefined : writable(record) };
+  return { url: parsed.href.replace(/\/+$/, ''), key: key || undefined, record: record === undefined ? undefined : writable(record), origins };
 }

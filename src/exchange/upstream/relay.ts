@@ -2,11 +2,18 @@
 // journal notes where it went, and with --record the exchange is kept as a fixture once it ended.
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Plan, RelayedAnswer } from '../../conversation/plan.js';
+import { JOURNAL_ANSWER_MAX, type Plan, type RelayedAnswer } from '../../conversation/plan.js';
 import type { Exchange, Notes } from '../exchange.js';
 import type { Mock } from '../mock.js';
-import { Capture } from './capture.js';
+import { Capture, REDACTED } from './capture.js';
 import { forward } from './forward.js';
+
+/**
+ * With --record, a forwarded answer is kept up to this size for its recording (a video's MP4, an
+ * image's base64, a chat answer); a larger one is relayed whole but not recorded. Without
+ * --record only what the journal shows is kept.
+ */
+export const RECORDED_ANSWER_MAX = 64 * 1024 * 1024;
 
 /** A finished exchange as the recorder reads it. */
 export interface Relayed {
@@ -38,6 +45,18 @@ export function writeAtomically(dir: string, file: string, content: string | Uin
   renameSync(temporary, join(dir, file));
 }
 
+/** Never journaled (SPEC 12): credentials and cookies, whoever sent them. */
+const SECRET_HEADERS = new Set(['authorization', 'x-api-key', 'x-goog-api-key', 'api-key', 'cookie', 'set-cookie']);
+
+/** The upstream's headers as the journal shows them: no credentials or cookies, no UPSTREAM_API_KEY in any value. */
+function shownHeaders(headers: Record<string, string>, secret: string | undefined): Record<string, string> {
+  const shown: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (!SECRET_HEADERS.has(name)) shown[name] = secret ? value.replaceAll(secret, REDACTED) : value;
+  }
+  return shown;
+}
+
 /**
  * Forwards the request and plans its answer as it arrives. What is known at once (where it went,
  * the status) comes back as notes; what is known only when the answer ended (how long it took,
@@ -47,14 +66,19 @@ export function writeAtomically(dir: string, file: string, content: string | Uin
 export type Meter = (answer: RelayedAnswer) => Notes['metered'];
 
 export async function relay(mock: Mock, exchange: Exchange, recorder?: Recorder, meter?: Meter): Promise<{ plan: Plan; notes: Partial<Notes>; late: Promise<Partial<Notes>> }> {
-  const upstream = mock.options.upstream!;
+  const upstream = exchange.upstream!;
   const started = performance.now();
   const forwarded = await forward(upstream, exchange);
   const upstreamNote = { url: forwarded.shownUrl, status: forwarded.status, duration_ms: 0 };
-  const capture = new Capture(forwarded.headers['content-type'] ?? '', started, () => performance.now());
+  const keepMax = upstream.record && recorder ? RECORDED_ANSWER_MAX : JOURNAL_ANSWER_MAX;
+  const capture = new Capture(forwarded.headers['content-type'] ?? '', started, () => performance.now(), keepMax, upstream.key);
   const recorded = (): string | null => {
     const dir = upstream.record;
     if (!capture.complete || !recorder || !dir) return null;
+    if (!capture.whole) {
+      mock.log('error', `${exchange.method} ${exchange.path} not recorded: the upstream's answer is over ${RECORDED_ANSWER_MAX} bytes`);
+      return null;
+    }
     try {
       const relayed = { status: forwarded.status, headers: forwarded.headers, answer: () => capture.answer(), bytes: () => capture.bytes(), timing: capture.timing() };
       const file = recorder(relayed, dir) ?? null;
@@ -73,12 +97,19 @@ export async function relay(mock: Mock, exchange: Exchange, recorder?: Recorder,
       yield* capture.through(forwarded.body);
     } finally {
       const duration_ms = Math.round((performance.now() - started) * 10) / 10;
-      const metered = meter && capture.complete && forwarded.status < 400 ? meter(capture.answer()) : null;
+      const metered = meter && capture.complete && capture.whole && forwarded.status < 400 ? meter(capture.answer()) : null;
       ended({ upstream: { ...upstreamNote, duration_ms }, recorded: recorded(), metered });
     }
   }
   return {
-    plan: { kind: 'relay', status: forwarded.status, headers: forwarded.headers, body: body(), answered: () => capture.answer() },
+    plan: {
+      kind: 'relay',
+      status: forwarded.status,
+      headers: forwarded.headers,
+      shownHeaders: shownHeaders(forwarded.headers, upstream.key),
+      body: body(),
+      answered: (maxChars) => capture.answer(maxChars),
+    },
     notes: { upstream: upstreamNote },
     late,
   };
