@@ -9,7 +9,7 @@ import { compileMatch, type MatchSpec } from '../conversation/match.js';
 import { resolveInside } from './files.js';
 import type { VideoTiming } from '../conversation/video.js';
 import type { FixturesFile, KeySpec, ModelSpec, ScenarioSpec, ScenariosFile, VideoTimingSpec } from './schema.js';
-import type { Compiled, Config, ModelEntry } from './types.js';
+import type { BatchFixture, Compiled, Config, ModelEntry } from './types.js';
 
 export interface ParsedFile {
   file: string;
@@ -106,6 +106,7 @@ export interface CompiledFile {
   chat: ChatFixture[];
   images: Array<Config['images'][number]>;
   videos: Array<Config['videos'][number]>;
+  batches: BatchFixture[];
   scenarios: Array<Compiled<ScenarioSpec>>;
   /** How many entries the file numbers, compiled or not. */
   entries: number;
@@ -130,7 +131,7 @@ export function compileFile(source: ParsedFile): CompiledFile {
   const { file, data } = source;
   const errors: LocatedError[] = [];
   const attempt = attempting(errors);
-  const compiled: CompiledFile = { source, models: [], keys: [], chat: [], images: [], videos: [], scenarios: [], entries: 0, errors };
+  const compiled: CompiledFile = { source, models: [], keys: [], chat: [], images: [], videos: [], batches: [], scenarios: [], entries: 0, errors };
   let order = 0;
   const checkFile = (path: Array<string | number>, reference: string | undefined) => {
     if (reference !== undefined) located(file, path, () => resolveInside(source.dir, reference));
@@ -151,6 +152,7 @@ export function compileFile(source: ParsedFile): CompiledFile {
       compiled.videos.push(compileEntry(spec, source, ['videos', i], order++));
     }),
   );
+  data.batches?.forEach((spec, i) => compiled.batches.push({ name: spec.name ?? `${file}#batches.${i}`, file, spec }));
   data.scenarios?.forEach((spec, i) => attempt(() => compiled.scenarios.push(compileEntry(spec, source, ['scenarios', i], order++))));
   compiled.entries = (data.chat?.length ?? 0) + (data.images?.length ?? 0) + (data.videos?.length ?? 0) + (data.scenarios?.length ?? 0);
   compiled.onlyGroups = data.image_generation?.chat_completions_only_groups;
@@ -200,6 +202,7 @@ export function mergeFiles(
   const chat: ChatFixture[] = [];
   const images: Array<Config['images'][number]> = [];
   const videos: Array<Config['videos'][number]> = [];
+  const batches: BatchFixture[] = [];
   const scenarios = new Map<string, Compiled<ScenarioSpec>>();
   let onlyGroups: string[] | undefined;
   // Scenario files may come after the key that names one: checked once everything is read.
@@ -222,6 +225,7 @@ export function mergeFiles(
     chat.push(...here.chat);
     images.push(...here.images);
     videos.push(...here.videos);
+    batches.push(...here.batches);
     if (here.onlyGroups) onlyGroups = here.onlyGroups;
     for (const scenario of here.scenarios) {
       const index = (here.source.data.scenarios ?? []).indexOf(scenario.spec);
@@ -245,6 +249,7 @@ export function mergeFiles(
     chat: indexFixtures(sortFixtures(chat)),
     images: indexFixtures(sortFixtures(images)),
     videos: indexFixtures(sortFixtures(videos)),
+    batches,
     scenarios,
     chatCompletionsOnlyGroups: onlyGroups ?? ['special-price'],
   };

@@ -3,7 +3,7 @@
 import type { ChatFixture } from '../conversation/fixture.js';
 import type { Matcher } from '../conversation/match.js';
 import type { VideoTiming } from '../conversation/video.js';
-import type { ImageFixtureSpec, KeySpec, ModelSpec, ScenarioSpec, VideoFixtureSpec } from './schema.js';
+import type { BatchFixtureSpec, ImageFixtureSpec, KeySpec, ModelSpec, ScenarioSpec, VideoFixtureSpec } from './schema.js';
 
 export interface ModelEntry {
   id: string;
@@ -33,6 +33,13 @@ export interface Compiled<S> {
   spec: S;
 }
 
+/** A `batches:` entry: the timing it gives the batches it matches, first in file order. */
+export interface BatchFixture {
+  name: string;
+  file: string;
+  spec: BatchFixtureSpec;
+}
+
 export interface ConfigProblem {
   file: string;
   line: number;
@@ -54,6 +61,7 @@ export interface Config {
   chat: readonly ChatFixture[];
   images: readonly Compiled<ImageFixtureSpec>[];
   videos: readonly Compiled<VideoFixtureSpec>[];
+  batches: readonly BatchFixture[];
   scenarios: ReadonlyMap<string, Compiled<ScenarioSpec>>;
   chatCompletionsOnlyGroups: readonly string[];
 }

@@ -67,6 +67,7 @@ export function record(mock: Mock, ctx: Context, durationMs: number): void {
       fault: notes.fault,
       upstream: notes.upstream,
       recorded: notes.recorded,
+      batch: null,
     },
     JSON.stringify(journalBody(ctx.request.body, state.bodySize)),
     state.sent ?? 'null',

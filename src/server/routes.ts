@@ -5,7 +5,10 @@ import type { Context, Middleware, Next } from 'koa';
 import { ADMIN_ROUTES } from '../admin/routes.js';
 import { MockError, type Envelope } from '../conversation/errors.js';
 import { TextAnswer } from '../exchange/admin/request.js';
+import { cancelBatch, createBatch, listBatches, retrieveBatch } from '../exchange/batches.js';
 import { chat } from '../exchange/chat.js';
+import { createFile, deleteFile, fileContent, listFiles, retrieveFile } from '../exchange/files.js';
+import { cancelMessageBatch, createMessageBatch, deleteMessageBatch, listMessageBatches, messageBatchResults, retrieveMessageBatch } from '../exchange/message-batches.js';
 import { countTokens } from '../exchange/count-tokens.js';
 import { generateContentAction } from '../exchange/generate-content.js';
 import { imageEdits, imageFile, imageGenerations, imageVariations } from '../exchange/images.js';
@@ -92,6 +95,26 @@ function modelRoutes(router: Router, mock: Mock, { json, multipart }: BodyParser
 
   router.post('/v1/video/generations', tasks, auth, multipart, run(createVideoTask));
   router.get('/v1/video/generations/:task_id', tasks, auth, run(getVideoTask));
+
+  // Files and batches (SPEC 16), one block until the route table takes them as rows.
+  const files = useStyle({ name: 'files', envelope: openaiEnvelope });
+  const batches = useStyle({ name: 'batches', envelope: openaiEnvelope });
+  const messageBatches = useStyle({ name: 'message-batches', envelope: messages.envelope });
+  router.post('/v1/files', files, auth, multipart, run(createFile));
+  router.get('/v1/files', files, auth, run(listFiles));
+  router.get('/v1/files/:id', files, auth, run(retrieveFile));
+  router.get('/v1/files/:id/content', files, auth, run(fileContent));
+  router.delete('/v1/files/:id', files, auth, run(deleteFile));
+  router.post('/v1/batches', batches, auth, json, run(createBatch));
+  router.get('/v1/batches', batches, auth, run(listBatches));
+  router.get('/v1/batches/:id', batches, auth, run(retrieveBatch));
+  router.post('/v1/batches/:id/cancel', batches, auth, run(cancelBatch));
+  router.post('/v1/messages/batches', messageBatches, auth, anthropicVersion, json, run(createMessageBatch));
+  router.get('/v1/messages/batches', messageBatches, auth, anthropicVersion, run(listMessageBatches));
+  router.get('/v1/messages/batches/:id', messageBatches, auth, anthropicVersion, run(retrieveMessageBatch));
+  router.post('/v1/messages/batches/:id/cancel', messageBatches, auth, anthropicVersion, run(cancelMessageBatch));
+  router.delete('/v1/messages/batches/:id', messageBatches, auth, anthropicVersion, run(deleteMessageBatch));
+  router.get('/v1/messages/batches/:id/results', messageBatches, auth, anthropicVersion, run(messageBatchResults));
 }
 
 function adminAuth(mock: Mock): Middleware {

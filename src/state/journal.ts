@@ -47,6 +47,8 @@ export interface JournalEntry {
   response: SentResponse | null;
   upstream: { url: string; status: number; duration_ms: number } | null;
   recorded: string | null;
+  /** The batch a line was answered for; null for a request sent alone. */
+  batch: string | null;
 }
 
 /** An entry's fields but its request body and response. */
@@ -87,6 +89,7 @@ export function keptEntry(f: EntryFields, body: string, response: string): KeptE
     fault: f.fault,
     upstream: f.upstream,
     recorded: f.recorded,
+    batch: f.batch,
     payload: PackedText.of(`[${body},${response}]`),
   };
 }
@@ -119,5 +122,6 @@ export function entryOf(kept: KeptEntry): JournalEntry {
     response,
     upstream: kept.upstream,
     recorded: kept.recorded,
+    batch: kept.batch,
   };
 }

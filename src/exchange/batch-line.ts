@@ -1,0 +1,116 @@
+// Answering one line of a batch: the line becomes a plain Exchange in the batch's session, as if
+// its client had sent it alone at the line's time, and the operation its `url` names answers it
+// (fixtures, the generator, scenarios, the journal, exactly as for a request sent alone). What a
+// client could only see on a socket (a stream, a cut connection) has no place in a batch.
+import { failure, invalid, MockError } from '../conversation/errors.js';
+import { hashHex } from '../conversation/random.js';
+import { lineDueMs } from '../media/batch-lifecycle.js';
+import { createClock } from '../state/clock.js';
+import type { Batch, LineAnswer } from '../state/batch.js';
+import { entryOf, keptEntry } from '../state/journal.js';
+import { journal, type Session } from '../state/session.js';
+import { openaiEnvelope } from '../styles/openai-envelope.js';
+import { lineEndpoint } from './batch-endpoints.js';
+import { newNotes, sourceOf, type Exchange, type Outcome } from './exchange.js';
+import type { Mock } from './mock.js';
+
+const NO_UPLOADS = new Map();
+
+function lineExchange(batch: Batch, session: Session, index: number, requestId: string): Exchange {
+  const line = batch.lines[index]!;
+  return {
+    method: 'POST',
+    path: line.url,
+    params: {},
+    query: {},
+    search: '',
+    headers: batch.sender.headers,
+    body: line.body,
+    bodySize: line.size,
+    multipart: false,
+    uploads: NO_UPLOADS,
+    origin: batch.sender.origin,
+    session,
+    caller: batch.sender.caller,
+    requestId,
+  };
+}
+
+/** A refusal before any operation ran, noted as the frame notes one. */
+function refused(error: MockError): Outcome {
+  return { notes: newNotes(), headers: {}, error };
+}
+
+/** The operation's answer, or what the mock answers a line it cannot take as asked. */
+async function outcomeOf(mock: Mock, exchange: Exchange): Promise<Outcome> {
+  const endpoint = lineEndpoint(exchange.path);
+  if (!endpoint) return refused(failure('unknown_url', `Unknown request URL: POST ${exchange.path}.`));
+  if ((exchange.body as { stream?: unknown }).stream === true) return refused(invalid('A batch request cannot stream: leave out stream.', 'body.stream'));
+  return endpoint.operation(mock, exchange);
+}
+
+interface Answered {
+  status: number;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+/** The HTTP answer an outcome stands for, as JSON; a fault that would break the connection fails the line. */
+function answered(outcome: Outcome, url: string, requestId: string): Answered {
+  const envelope = lineEndpoint(url)?.envelope ?? openaiEnvelope;
+  let error = 'error' in outcome ? outcome.error : undefined;
+  if (!error && 'plan' in outcome && outcome.fault && outcome.fault.kind !== 'delay') {
+    error = new MockError('server_error', `The request was interrupted (scenario fault ${outcome.fault.kind}).`);
+  }
+  if (error) {
+    const rendered = envelope(error, requestId);
+    return { status: rendered.status, headers: { ...outcome.headers, ...rendered.headers }, body: rendered.body };
+  }
+  const plan = (outcome as { plan: { kind: string; status: number; body?: unknown } }).plan;
+  if (plan.kind !== 'json') return answered({ ...outcome, error: new MockError('server_error', `The answer to ${url} is not JSON, which a batch cannot hold.`) }, url, requestId);
+  return { status: plan.status, headers: outcome.headers, body: plan.body };
+}
+
+/** Answers line `index` at its time on the clock, journals it with the batch's id, and returns what it was answered. */
+export async function answerLine(mock: Mock, session: Session, batch: Batch, index: number): Promise<LineAnswer> {
+  const dueMs = lineDueMs(batch, index);
+  // From the batch and the line, not the mock's request counter: a line's id never depends on
+  // which other requests were served while the batch caught up.
+  const requestId = `req_${hashHex(`${mock.options.seed}|${batch.id}|${index}`, 24)}`;
+  const started = performance.now();
+  const exchange = lineExchange(batch, session, index, requestId);
+  // The line is answered as at its own time, however late the clock was read.
+  const outcome = await outcomeOf({ ...mock, clock: createClock(new Date(dueMs).toISOString()) }, exchange);
+  const answer = answered(outcome, exchange.path, requestId);
+  const notes = outcome.notes;
+  const source = sourceOf(notes);
+  const bodyText = JSON.stringify(answer.body);
+  const headers = { 'content-type': 'application/json', ...answer.headers, 'x-request-id': requestId, 'x-mock-source': source };
+  const entry = keptEntry(
+    {
+      id: requestId,
+      time: new Date(dueMs).toISOString(),
+      session: session.id,
+      method: 'POST',
+      path: exchange.path,
+      style: notes.style,
+      model: notes.model,
+      status: answer.status,
+      fixture: notes.fixture,
+      scenario: notes.scenario,
+      duration_ms: Math.round((performance.now() - started) * 10) / 10,
+      near_miss: notes.nearMiss,
+      source,
+      scenario_step: notes.scenarioStep,
+      fault: notes.fault,
+      upstream: notes.upstream,
+      recorded: notes.recorded,
+      batch: batch.id,
+    },
+    JSON.stringify(exchange.body),
+    `{"status":${answer.status},"headers":${JSON.stringify(headers)},"body":${bodyText}}`,
+  );
+  journal(session, entry);
+  if (mock.events.watchers > 0) mock.events.publish('request', entryOf(entry));
+  return { status: answer.status, requestId, bodyText };
+}

@@ -1,0 +1,89 @@
+// Moving batches with the clock. A batch's status is computed from the clock; its lines are
+// answered lazily, when the batch is read or the clock moves, in input order, in slices that give
+// other clients the event loop between them, so a batch of 10,000 lines never holds it for long.
+import { batchState, succeeded } from '../media/batch-lifecycle.js';
+import type { Batch } from '../state/batch.js';
+import { keepBatch, keepFile } from '../state/pinned.js';
+import type { Session } from '../state/session.js';
+import { expiredLine, outputLine } from '../styles/batches/openai.js';
+import { answerLine } from './batch-line.js';
+import type { Mock } from './mock.js';
+import { nextId } from './request.js';
+
+/** How long one slice of answering may hold the event loop. */
+const SLICE_MS = 10;
+
+/** What a batch holds: its object, its requests and its answers so far. */
+const BATCH_BYTES = 2048;
+
+export function batchBytes(batch: Batch): number {
+  let bytes = BATCH_BYTES;
+  for (const line of batch.lines) bytes += 2 * line.size + line.customId.length;
+  for (const answer of batch.answers) bytes += answer.bodyText.length + 64;
+  return bytes;
+}
+
+/** Lets other clients' work run before the next slice. */
+export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** One file of the session, at the time the batch ended. */
+function writeFile(mock: Mock, session: Session, lines: string[], endedMs: number, kind: 'output' | 'error', batch: Batch): string | undefined {
+  if (lines.length === 0) return undefined;
+  const id = `file-${nextId(mock, session).slice(0, 22)}`;
+  const data = Buffer.from(`${lines.join('\n')}\n`);
+  // Its answers are counted already: an ended batch's files are never refused.
+  keepFile(session, { id, filename: `${batch.id}_${kind}.jsonl`, purpose: 'batch_output', createdMs: endedMs, data }, false);
+  return id;
+}
+
+/** An OpenAI batch that has ended writes its output and error files once, in input order. */
+function close(mock: Mock, session: Session, batch: Batch, endedMs: number, expired: boolean): void {
+  batch.closed = true;
+  if (batch.vendor !== 'openai') return;
+  const output: string[] = [];
+  const errors: string[] = [];
+  batch.answers.forEach((answer, index) => (succeeded(answer) ? output : errors).push(outputLine(batch, index, answer)));
+  if (expired) for (let index = batch.answers.length; index < batch.lines.length; index += 1) errors.push(expiredLine(batch, index));
+  batch.outputFileId = writeFile(mock, session, output, endedMs, 'output', batch);
+  batch.errorFileId = writeFile(mock, session, errors, endedMs, 'error', batch);
+}
+
+async function advance(mock: Mock, session: Session, batch: Batch): Promise<void> {
+  let sliceStarted = performance.now();
+  for (;;) {
+    const state = batchState(batch, mock.clock.now());
+    if (batch.answers.length >= state.due) {
+      if (state.ended && !batch.closed) {
+        const endedMs = state.since[state.status]!;
+        close(mock, session, batch, endedMs, state.status === 'expired');
+      }
+      break;
+    }
+    batch.answers.push(await answerLine(mock, session, batch, batch.answers.length));
+    if (performance.now() - sliceStarted > SLICE_MS) {
+      await nextTurn();
+      sliceStarted = performance.now();
+    }
+  }
+  if (session.batches.get(batch.id) === batch) keepBatch(session, batch, batchBytes(batch));
+}
+
+/** The catch-up under way for each batch: readers wait for it, then catch up to the clock as it is then. */
+const running = new WeakMap<Batch, Promise<void>>();
+
+/** Brings a batch up to the clock: answers the lines now due and, once it has ended, writes its files. */
+export async function catchUp(mock: Mock, session: Session, batch: Batch): Promise<void> {
+  for (let pending = running.get(batch); pending; pending = running.get(batch)) await pending;
+  if (batch.closed) return;
+  const work = advance(mock, session, batch).finally(() => running.delete(batch));
+  running.set(batch, work);
+  await work;
+}
+
+/** Every batch of every session brought up to the clock (after the clock moved). */
+export async function catchUpAll(mock: Mock): Promise<void> {
+  for (const session of mock.sessions.all()) {
+    for (const batch of [...session.batches.values()]) await catchUp(mock, session, batch);
+  }
+}
+

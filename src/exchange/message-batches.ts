@@ -1,0 +1,123 @@
+// Message batches, Anthropic form (`/v1/messages/batches`): create from `requests[]`, retrieve,
+// list, cancel, delete once ended, and the results as JSONL. The same lifecycle and clock as the
+// OpenAI form; each request is answered by the messages operation, as if sent alone.
+import { z } from 'zod';
+import { failure, invalid } from '../conversation/errors.js';
+import { MAX_BATCH_REQUESTS, messageBatchRequest } from '../media/batch-input.js';
+import { batchState, type BatchState } from '../media/batch-lifecycle.js';
+import type { Batch, BatchLine } from '../state/batch.js';
+import { forgetBatch } from '../state/pinned.js';
+import { messageBatchObject, resultLines } from '../styles/batches/anthropic.js';
+import { formInt } from '../styles/form.js';
+import { parseBody } from '../styles/validate.js';
+import { nextTurn } from './batch-run.js';
+import { newBatch, startBatch } from './batch-start.js';
+import { batchesNewestFirst, cancelOf, currentBatch } from './batches.js';
+import { json, newNotes, settle, type Exchange, type Outcome } from './exchange.js';
+import type { Mock } from './mock.js';
+
+const notes = () => newNotes('message-batches');
+
+/** Requests read between turns of the event loop. */
+const REQUESTS_PER_SLICE = 500;
+
+async function readRequests(body: unknown): Promise<BatchLine[]> {
+  const requests = (body as { requests?: unknown }).requests;
+  if (!Array.isArray(requests)) throw invalid('requests: Field required (a list of { custom_id, params })', 'requests');
+  if (requests.length === 0) throw invalid('requests: List should have at least 1 item', 'requests');
+  if (requests.length > MAX_BATCH_REQUESTS) throw invalid(`requests: List should have at most ${MAX_BATCH_REQUESTS} items`, 'requests');
+  const seen = new Set<string>();
+  const lines: BatchLine[] = [];
+  for (let index = 0; index < requests.length; index += 1) {
+    if (index > 0 && index % REQUESTS_PER_SLICE === 0) await nextTurn();
+    lines.push(messageBatchRequest(requests[index], index, seen));
+  }
+  return lines;
+}
+
+export function createMessageBatch(mock: Mock, exchange: Exchange): Promise<Outcome> {
+  return settle(notes(), async () => {
+    parseBody(z.looseObject({}), exchange.body);
+    const lines = await readRequests(exchange.body);
+    const batch = newBatch(mock, exchange, { vendor: 'anthropic', endpoint: '/v1/messages', inputFileId: null, metadata: null, lines, prefix: 'msgbatch_' });
+    startBatch(mock, exchange.session, batch);
+    return json(messageBatchObject(batch, batchState(batch, mock.clock.now()), exchange.origin));
+  });
+}
+
+function current(mock: Mock, exchange: Exchange) {
+  return currentBatch(mock, exchange.session, exchange.params.id!, 'anthropic');
+}
+
+export function retrieveMessageBatch(mock: Mock, exchange: Exchange): Promise<Outcome> {
+  return settle(notes(), async () => {
+    const batch = await current(mock, exchange);
+    return json(messageBatchObject(batch, batchState(batch, mock.clock.now()), exchange.origin));
+  });
+}
+
+export function cancelMessageBatch(mock: Mock, exchange: Exchange): Promise<Outcome> {
+  return settle(notes(), async () => {
+    const batch = await current(mock, exchange);
+    await cancelOf(mock, exchange.session, batch, () => {
+      throw failure('batch_not_cancellable', `Message batch '${batch.id}' has already ended or is being canceled.`);
+    });
+    return json(messageBatchObject(batch, batchState(batch, mock.clock.now()), exchange.origin));
+  });
+}
+
+/** A batch that has not ended has neither results nor a way to be deleted. */
+function ended(mock: Mock, batch: Batch, what: string): BatchState {
+  const state = batchState(batch, mock.clock.now());
+  if (!state.ended) throw failure('batch_not_ended', `Message batch '${batch.id}' is still in progress: it must end or be cancelled before ${what}.`);
+  return state;
+}
+
+export function deleteMessageBatch(mock: Mock, exchange: Exchange): Promise<Outcome> {
+  return settle(notes(), async () => {
+    const batch = await current(mock, exchange);
+    ended(mock, batch, 'it can be deleted');
+    forgetBatch(exchange.session, batch.id);
+    return json({ id: batch.id, type: 'message_batch_deleted' });
+  });
+}
+
+export function messageBatchResults(mock: Mock, exchange: Exchange): Promise<Outcome> {
+  return settle(notes(), async () => {
+    const batch = await current(mock, exchange);
+    const state = ended(mock, batch, 'its results can be read');
+    return { plan: { kind: 'binary', status: 200, headers: {}, contentType: 'application/binary', data: Buffer.from(resultLines(batch, state)) } };
+  });
+}
+
+const listQuery = z.looseObject({
+  after_id: z.string().min(1).optional(),
+  before_id: z.string().min(1).optional(),
+  limit: formInt(1, 1000).optional(),
+});
+
+export function listMessageBatches(mock: Mock, exchange: Exchange): Promise<Outcome> {
+  return settle(notes(), async () => {
+    const query = parseBody(listQuery, { ...exchange.query });
+    const batches = await batchesNewestFirst(mock, exchange.session, 'anthropic');
+    const limit = query.limit ?? 20;
+    const indexOf = (id: string, field: string) => {
+      const index = batches.findIndex((batch) => batch.id === id);
+      if (index < 0) throw invalid(`${field}: no message batch '${id}' in this list`, field);
+      return index;
+    };
+    let start = 0;
+    let end = Math.min(batches.length, limit);
+    if (query.before_id !== undefined) {
+      end = indexOf(query.before_id, 'before_id');
+      start = Math.max(0, end - limit);
+    } else if (query.after_id !== undefined) {
+      start = indexOf(query.after_id, 'after_id') + 1;
+      end = Math.min(batches.length, start + limit);
+    }
+    const now = mock.clock.now();
+    const data = batches.slice(start, end).map((batch) => messageBatchObject(batch, batchState(batch, now), exchange.origin));
+    const hasMore = query.before_id !== undefined ? start > 0 : end < batches.length;
+    return json({ data, has_more: hasMore, first_id: data[0]?.id ?? null, last_id: data.at(-1)?.id ?? null });
+  });
+}
