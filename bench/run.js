@@ -11,13 +11,14 @@ import { formatTable, limitRow, ratioRow } from './lib/report.js';
 import { coldStartRows, peerStreamRows, reloadRows, streamRows, throughputRows } from './lib/rows.js';
 import { coldStart } from './phases/cold-start.js';
 import { peerStreams } from './phases/peer-streams.js';
+import { batch } from './phases/batch.js';
 import { hostileSoak } from './phases/hostile-soak.js';
 import { relay } from './phases/relay.js';
 import { reload } from './phases/reload.js';
 import { streams } from './phases/streams.js';
 import { throughput } from './phases/throughput.js';
 
-const PHASES = ['throughput', 'peer-streams', 'streams', 'reload', 'cold-start', 'relay', 'hostile-soak'];
+const PHASES = ['throughput', 'peer-streams', 'streams', 'reload', 'cold-start', 'relay', 'hostile-soak', 'batch'];
 const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, only: { type: 'string' } } });
 const quick = values.quick || process.env.BENCH_QUICK === '1';
 const only = values.only ? values.only.split(',') : PHASES;
@@ -33,6 +34,7 @@ const settings = quick
       coldStart: { runs: 1 },
       hostileSoak: { durationMs: 10_000, concurrency: 4, chainTurns: 100 },
       relay: { rounds: 3 },
+      batch: { lines: 10_000 },
     }
   : {
       throughput: { rounds: 3, warmup: 1, duration: 3, connections: 32 },
@@ -43,6 +45,7 @@ const settings = quick
       coldStart: { runs: 5 },
       hostileSoak: { durationMs: 150_000, concurrency: 4, chainTurns: 400 },
       relay: { rounds: 10 },
+      batch: { lines: 10_000 },
     };
 
 if (!existsSync(new URL('../dist/index.js', import.meta.url))) throw new Error('dist/ is missing: run `npm run build` first (npm run bench does).');
@@ -101,6 +104,17 @@ try {
       limitRow('hostile soak longest request ms', h.maxMs, { below: 1000 }),
       limitRow(`hostile soak ordinary answers changed (of ${h.ordinary})`, h.changed, { below: 1 }),
       ratioRow(`previous_response_id chain: turn ${h.chain.turns + 1} ms vs turn 2 (medians of 40)`, h.chain.lastMs, h.chain.firstMs, '(first)', { atMost: 2 }),
+    );
+  }
+  if (only.includes('batch')) {
+    log(`batch: ${settings.batch.lines.toLocaleString('en-US')} lines uploaded, run on a manual clock and downloaded, while another client asks every 5 ms...`);
+    const b = (results.batch = await batch(root, settings.batch));
+    rows.push(
+      limitRow(`batch of ${b.lines.toLocaleString('en-US')} lines: upload ms (${(b.bytes / 2 ** 20).toFixed(1)} MB)`, b.uploadMs),
+      limitRow('batch: ms from the clock passing its end to completed', b.runMs),
+      limitRow('batch: output file download ms', b.downloadMs),
+      limitRow('batch: longest event-loop stall ms meanwhile', b.lagMaxMs, { below: 50 }),
+      limitRow(`batch: longest wait of another client ms (${b.probes} requests)`, b.probeMaxMs, { below: 50 }),
     );
   }
 } finally {

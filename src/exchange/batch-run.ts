@@ -26,26 +26,36 @@ export function batchBytes(batch: Batch): number {
 /** Lets other clients' work run before the next slice. */
 export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** One file of the session, at the time the batch ended. */
-function writeFile(mock: Mock, session: Session, lines: string[], endedMs: number, kind: 'output' | 'error', batch: Batch): string | undefined {
+/** Lines written between turns of the event loop. */
+const LINES_PER_SLICE = 500;
+
+/** One file of the session, at the time the batch ended, written a slice of lines at a time. */
+async function writeFile(mock: Mock, session: Session, lines: Array<() => string>, endedMs: number, kind: 'output' | 'error', batch: Batch): Promise<string | undefined> {
   if (lines.length === 0) return undefined;
+  const pieces: Buffer[] = [];
+  for (let start = 0; start < lines.length; start += LINES_PER_SLICE) {
+    if (start > 0) await nextTurn();
+    pieces.push(Buffer.from(`${lines.slice(start, start + LINES_PER_SLICE).map((line) => line()).join('\n')}\n`));
+  }
   const id = `file-${nextId(mock, session).slice(0, 22)}`;
-  const data = Buffer.from(`${lines.join('\n')}\n`);
   // Its answers are counted already: an ended batch's files are never refused.
-  keepFile(session, { id, filename: `${batch.id}_${kind}.jsonl`, purpose: 'batch_output', createdMs: endedMs, data }, false);
+  keepFile(session, { id, filename: `${batch.id}_${kind}.jsonl`, purpose: 'batch_output', createdMs: endedMs, data: Buffer.concat(pieces) }, false);
   return id;
 }
 
 /** An OpenAI batch that has ended writes its output and error files once, in input order. */
-function close(mock: Mock, session: Session, batch: Batch, endedMs: number, expired: boolean): void {
+async function close(mock: Mock, session: Session, batch: Batch, endedMs: number, expired: boolean): Promise<void> {
+  if (batch.vendor === 'openai') {
+    const output: Array<() => string> = [];
+    const errors: Array<() => string> = [];
+    batch.answers.forEach((answer, index) => (succeeded(answer) ? output : errors).push(() => outputLine(batch, index, answer)));
+    if (expired) for (let index = batch.answers.length; index < batch.lines.length; index += 1) errors.push(() => expiredLine(batch, index));
+    batch.outputFileId = await writeFile(mock, session, output, endedMs, 'output', batch);
+    batch.errorFileId = await writeFile(mock, session, errors, endedMs, 'error', batch);
+    // The files hold the answers now; the batch keeps only what its counts need.
+    for (const answer of batch.answers) answer.bodyText = '';
+  }
   batch.closed = true;
-  if (batch.vendor !== 'openai') return;
-  const output: string[] = [];
-  const errors: string[] = [];
-  batch.answers.forEach((answer, index) => (succeeded(answer) ? output : errors).push(outputLine(batch, index, answer)));
-  if (expired) for (let index = batch.answers.length; index < batch.lines.length; index += 1) errors.push(expiredLine(batch, index));
-  batch.outputFileId = writeFile(mock, session, output, endedMs, 'output', batch);
-  batch.errorFileId = writeFile(mock, session, errors, endedMs, 'error', batch);
 }
 
 async function advance(mock: Mock, session: Session, batch: Batch): Promise<void> {
@@ -55,11 +65,14 @@ async function advance(mock: Mock, session: Session, batch: Batch): Promise<void
     if (batch.answers.length >= state.due) {
       if (state.ended && !batch.closed) {
         const endedMs = state.since[state.status]!;
-        close(mock, session, batch, endedMs, state.status === 'expired');
+        await close(mock, session, batch, endedMs, state.status === 'expired');
       }
       break;
     }
-    batch.answers.push(await answerLine(mock, session, batch, batch.answers.length));
+    const index = batch.answers.length;
+    batch.answers.push(await answerLine(mock, session, batch, index));
+    // An answered request's body is in the journal; the batch needs only its custom id.
+    batch.lines[index] = { ...batch.lines[index]!, body: null, size: 0 };
     if (performance.now() - sliceStarted > SLICE_MS) {
       await nextTurn();
       sliceStarted = performance.now();

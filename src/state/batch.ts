@@ -14,6 +14,7 @@ export interface BatchTiming {
 export interface BatchLine {
   customId: string;
   url: string;
+  /** The request; null once answered (the journal keeps it). */
   body: unknown;
   /** The body's size in characters, as a request's would be measured. */
   size: number;
