@@ -11,7 +11,7 @@ import { entryOf, keptEntry } from '../state/journal.js';
 import { journal, type Session } from '../state/session.js';
 import { openaiEnvelope } from '../styles/openai-envelope.js';
 import { lineEndpoint } from './batch-endpoints.js';
-import { newNotes, sourceOf, type Exchange, type Outcome } from './exchange.js';
+import { newNotes, notedFields, sourceOf, type Exchange, type Outcome } from './exchange.js';
 import type { Mock } from './mock.js';
 
 const NO_UPLOADS = new Map();
@@ -83,9 +83,8 @@ export async function answerLine(mock: Mock, session: Session, batch: Batch, ind
   const outcome = await outcomeOf({ ...mock, clock: createClock(new Date(dueMs).toISOString()) }, exchange);
   const answer = answered(outcome, exchange.path, requestId);
   const notes = outcome.notes;
-  const source = sourceOf(notes);
   const bodyText = JSON.stringify(answer.body);
-  const headers = { 'content-type': 'application/json', ...answer.headers, 'x-request-id': requestId, 'x-mock-source': source };
+  const headers = { 'content-type': 'application/json', ...answer.headers, 'x-request-id': requestId, 'x-mock-source': sourceOf(notes) };
   const entry = keptEntry(
     {
       id: requestId,
@@ -93,18 +92,9 @@ export async function answerLine(mock: Mock, session: Session, batch: Batch, ind
       session: session.id,
       method: 'POST',
       path: exchange.path,
-      style: notes.style,
-      model: notes.model,
       status: answer.status,
-      fixture: notes.fixture,
-      scenario: notes.scenario,
       duration_ms: Math.round((performance.now() - started) * 10) / 10,
-      near_miss: notes.nearMiss,
-      source,
-      scenario_step: notes.scenarioStep,
-      fault: notes.fault,
-      upstream: notes.upstream,
-      recorded: notes.recorded,
+      ...notedFields(notes),
       batch: batch.id,
     },
     JSON.stringify(exchange.body),

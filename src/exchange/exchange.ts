@@ -74,6 +74,22 @@ export function sourceOf(notes: Notes): string {
   return 'generated';
 }
 
+/** What the notes say in a journal entry, whether the request came alone or as a batch's line. */
+export function notedFields(notes: Notes) {
+  return {
+    style: notes.style,
+    model: notes.model,
+    fixture: notes.fixture,
+    scenario: notes.scenario,
+    near_miss: notes.nearMiss,
+    source: sourceOf(notes),
+    scenario_step: notes.scenarioStep,
+    fault: notes.fault,
+    upstream: notes.upstream,
+    recorded: notes.recorded,
+  };
+}
+
 /**
  * An operation's answer: a plan for the writer (with a fault to perform on it), or an error for
  * the route's envelope, after `waitMs` when a scenario step delays it; headers go on either.

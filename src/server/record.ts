@@ -1,7 +1,7 @@
 // After every request: one log line (and at debug level the match decision) and, outside the
 // admin API, one journal entry, all from the operation's notes and what the writer sent.
 import type { Context } from 'koa';
-import { sourceOf, type Notes } from '../exchange/exchange.js';
+import { notedFields, sourceOf, type Notes } from '../exchange/exchange.js';
 import type { Mock } from '../exchange/mock.js';
 import { entryOf, keptEntry } from '../state/journal.js';
 import { journal } from '../state/session.js';
@@ -55,18 +55,9 @@ export function record(mock: Mock, ctx: Context, durationMs: number): void {
       session: state.session.id,
       method: ctx.method,
       path: ctx.path,
-      style: notes.style,
-      model: notes.model,
       status,
-      fixture: notes.fixture,
-      scenario: notes.scenario,
       duration_ms: Math.round(durationMs * 10) / 10,
-      near_miss: notes.nearMiss,
-      source,
-      scenario_step: notes.scenarioStep,
-      fault: notes.fault,
-      upstream: notes.upstream,
-      recorded: notes.recorded,
+      ...notedFields(notes),
       batch: null,
     },
     JSON.stringify(journalBody(ctx.request.body, state.bodySize)),

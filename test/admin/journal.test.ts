@@ -65,6 +65,7 @@ describe('the request journal', () => {
       },
       upstream: null,
       recorded: null,
+      batch: null,
     });
   });
 

@@ -4,7 +4,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { journal } from './helpers.js';
+import { freshDay, journal } from './helpers.js';
 
 let server: TestServer;
 
@@ -18,11 +18,7 @@ beforeAll(async () => {
   });
 });
 afterAll(() => server.close());
-beforeEach(async () => {
-  const { now_ms: now } = (await (await server.admin('/clock')).json()) as { now_ms: number };
-  const next = Math.ceil(now / 1000) * 1000 + 48 * 3600 * 1000;
-  await server.admin('/clock', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ set: new Date(next).toISOString() }) });
-});
+beforeEach(() => freshDay(server));
 
 function clientFor(session: string): Anthropic {
   return new Anthropic({ baseURL: server.url, apiKey: 'sk-ant-test', maxRetries: 0, defaultHeaders: { 'x-mock-session': session } });

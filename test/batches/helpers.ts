@@ -40,3 +40,10 @@ export async function journal(server: TestServer, session: string): Promise<Jour
 export function jsonl<T = Record<string, any>>(text: string): T[] {
   return text.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as T);
 }
+
+/** Sets the mock clock to a whole second two days past where it reads: each test's batches start afresh. */
+export async function freshDay(server: TestServer): Promise<void> {
+  const { now_ms: now } = (await (await server.admin('/clock')).json()) as { now_ms: number };
+  const next = Math.ceil(now / 1000) * 1000 + 48 * 3600 * 1000;
+  await server.admin('/clock', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ set: new Date(next).toISOString() }) });
+}

@@ -4,7 +4,7 @@
 import OpenAI, { NotFoundError, toFile } from 'openai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { batchFile, chatLines, journal, jsonl, type BatchRequest } from './helpers.js';
+import { batchFile, chatLines, freshDay, journal, jsonl, type BatchRequest } from './helpers.js';
 
 const START = '2030-01-01T00:00:00Z';
 let server: TestServer;
@@ -32,11 +32,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 // Each test starts on a whole second, a day after the last, so times read as offsets of created_at.
-beforeEach(async () => {
-  const { now_ms: now } = (await (await server.admin('/clock')).json()) as { now_ms: number };
-  const next = Math.ceil(now / 1000) * 1000 + 48 * 3600 * 1000;
-  await server.admin('/clock', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ set: new Date(next).toISOString() }) });
-});
+beforeEach(() => freshDay(server));
 
 function clientFor(session: string): OpenAI {
   return new OpenAI({ baseURL: `${server.url}/v1`, apiKey: 'sk-test', maxRetries: 0, defaultHeaders: { 'x-mock-session': session } });

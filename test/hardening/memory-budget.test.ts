@@ -81,7 +81,7 @@ describe('the memory budgets', () => {
     keep(session, 'tasks', 't1', {}, 1.5 * J);
     expect([...session.responses.keys()]).toEqual([]);
     expect(session.journal.length).toBe(0);
-    expect(session.holdings.use).toEqual({ journal: 0, responses: 0, fixtures: 0, pictures: J, tasks: 1.5 * J, total: 2.5 * J });
+    expect(session.holdings.use).toEqual({ journal: 0, responses: 0, fixtures: 0, pictures: J, tasks: 1.5 * J, files: 0, total: 2.5 * J });
     expect(sessions.memory.total).toBe(2.5 * J);
   });
 
@@ -95,7 +95,7 @@ describe('the memory budgets', () => {
     expect(sessions.memory.journal).toBe(2 * J);
     sessions.get('a');
     sessions.get('c'); // past two sessions, the least recently used (b) is dropped
-    expect(sessions.memory).toEqual({ journal: 0, responses: 0, fixtures: 0, pictures: 0, tasks: 0, total: 0 });
+    expect(sessions.memory).toEqual({ journal: 0, responses: 0, fixtures: 0, pictures: 0, tasks: 0, files: 0, total: 0 });
   });
 
   it('bound the journal of a server started with sessionMemoryLimit, newest kept, and health reports it', async () => {
