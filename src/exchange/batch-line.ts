@@ -6,7 +6,7 @@ import { failure, invalid, MockError } from '../conversation/errors.js';
 import { hashHex } from '../conversation/random.js';
 import { lineDueMs } from '../media/batch-lifecycle.js';
 import { createClock } from '../state/clock.js';
-import type { Batch, LineAnswer } from '../state/batch.js';
+import type { Batch, LineAnswer } from '../conversation/batch.js';
 import { entryOf, keptEntry } from '../state/journal.js';
 import { journal, type Session } from '../state/session.js';
 import { openaiEnvelope } from '../styles/openai-envelope.js';

@@ -1,8 +1,8 @@
 // Moving batches with the clock. A batch's status is computed from the clock; its lines are
 // answered lazily, when the batch is read or the clock moves, in input order, in slices that give
 // other clients the event loop between them, so a batch of 10,000 lines never holds it for long.
-import { batchState, succeeded } from '../media/batch-lifecycle.js';
-import type { Batch } from '../state/batch.js';
+import { succeeded, type Batch } from '../conversation/batch.js';
+import { batchState } from '../media/batch-lifecycle.js';
 import { keepBatch, keepFile } from '../state/pinned.js';
 import type { Session } from '../state/session.js';
 import { expiredLine, outputLine } from '../styles/batches/openai.js';

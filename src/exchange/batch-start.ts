@@ -3,7 +3,7 @@
 import { COMPLETION_WINDOW_MS, defaultTiming } from '../media/batch-lifecycle.js';
 import { announceTaskChanges } from '../media/task-events.js';
 import type { BatchFixture } from '../config/types.js';
-import type { Batch, BatchLine, BatchTiming } from '../state/batch.js';
+import type { Batch, BatchLine, BatchTiming } from '../conversation/batch.js';
 import { keepBatch, makeRoom } from '../state/pinned.js';
 import type { Session } from '../state/session.js';
 import { batchBytes } from './batch-run.js';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { failure, invalid } from '../conversation/errors.js';
 import { mismatchedLines } from '../media/batch-input.js';
 import { batchState, cancellable } from '../media/batch-lifecycle.js';
-import type { Batch } from '../state/batch.js';
+import type { Batch } from '../conversation/batch.js';
 import type { Session } from '../state/session.js';
 import { batchObject } from '../styles/batches/openai.js';
 import { formInt } from '../styles/form.js';

@@ -3,10 +3,10 @@
 import { z } from 'zod';
 import { failure, invalid } from '../conversation/errors.js';
 import { batchFileLine, fileLines } from '../media/batch-input.js';
-import type { BatchLine } from '../state/batch.js';
+import type { BatchLine } from '../conversation/batch.js';
 import { forgetFile, keepFile } from '../state/pinned.js';
 import type { Session } from '../state/session.js';
-import { UPLOAD_PURPOSES, type StoredFile } from '../state/stored-file.js';
+import { UPLOAD_PURPOSES, type StoredFile } from '../conversation/stored-file.js';
 import { fileObject } from '../styles/batches/openai.js';
 import { measureBody } from '../styles/body-shape.js';
 import { formInt } from '../styles/form.js';

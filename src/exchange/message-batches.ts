@@ -4,8 +4,8 @@
 import { z } from 'zod';
 import { failure, invalid } from '../conversation/errors.js';
 import { MAX_BATCH_REQUESTS, messageBatchRequest } from '../media/batch-input.js';
-import { batchState, type BatchState } from '../media/batch-lifecycle.js';
-import type { Batch, BatchLine } from '../state/batch.js';
+import type { Batch, BatchLine, BatchState } from '../conversation/batch.js';
+import { batchState } from '../media/batch-lifecycle.js';
 import { forgetBatch } from '../state/pinned.js';
 import { messageBatchObject, resultLines } from '../styles/batches/anthropic.js';
 import { formInt } from '../styles/form.js';

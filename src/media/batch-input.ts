@@ -3,7 +3,7 @@
 // (`{ custom_id, params }`). Each request is checked on its own, so a caller can read thousands
 // in slices; a problem is a 400 naming the line (from 1) or the index and field.
 import { invalid } from '../conversation/errors.js';
-import type { BatchLine, LineError } from '../state/batch.js';
+import type { BatchLine, LineError } from '../conversation/batch.js';
 
 /** The vendors' bound: at most 50,000 requests a batch. */
 export const MAX_BATCH_REQUESTS = 50_000;

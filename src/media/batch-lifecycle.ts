@@ -1,9 +1,7 @@
 // Where a batch stands: a pure function of the batch (its timing, its lines, its validation
 // problems, when it was cancelled) and the time on the mock clock. Nothing keeps timers: the
 // clock passing a step's time is what moves a batch, whether the clock is real or manual.
-import type { Batch, BatchTiming, LineAnswer } from '../state/batch.js';
-
-export type BatchStatus = 'validating' | 'failed' | 'in_progress' | 'finalizing' | 'completed' | 'expired' | 'cancelling' | 'cancelled';
+import type { Batch, BatchState, BatchStatus, BatchTiming } from '../conversation/batch.js';
 
 /** How long a batch may take before it expires (`completion_window: "24h"`). */
 export const COMPLETION_WINDOW_MS = 24 * 3600 * 1000;
@@ -11,15 +9,6 @@ export const COMPLETION_WINDOW_MS = 24 * 3600 * 1000;
 /** 1 s validating, 2 s plus 50 ms a line in progress, 1 s finalizing. */
 export function defaultTiming(lines: number): BatchTiming {
   return { validatingMs: 1000, inProgressMs: 2000 + 50 * lines, finalizingMs: 1000 };
-}
-
-export interface BatchState {
-  status: BatchStatus;
-  /** When each status reached so far began, on the mock clock. */
-  since: Partial<Record<BatchStatus, number>>;
-  /** How many lines are answered by now (the first ones, in input order). */
-  due: number;
-  ended: boolean;
 }
 
 const ENDINGS: ReadonlySet<BatchStatus> = new Set(['failed', 'completed', 'expired', 'cancelled']);
@@ -77,15 +66,4 @@ export function batchState(batch: Batch, now: number): BatchState {
 /** A cancel is taken while the batch validates or runs; after that it is too late. */
 export function cancellable(state: BatchState): boolean {
   return state.status === 'validating' || state.status === 'in_progress';
-}
-
-/** A line answered with a 2xx succeeded; any other answer counts as failed. */
-export function succeeded(answer: LineAnswer): boolean {
-  return answer.status < 400;
-}
-
-export function answerCounts(batch: Batch): { ok: number; failed: number } {
-  let ok = 0;
-  for (const answer of batch.answers) if (succeeded(answer)) ok += 1;
-  return { ok, failed: batch.answers.length - ok };
 }

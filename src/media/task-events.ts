@@ -3,7 +3,7 @@
 // the clock, not with a timer, so changes are looked for where time or tasks change: a new task,
 // a clock move, a batch brought up to the clock, and a listing.
 import type { VideoSnapshot } from '../conversation/video.js';
-import type { Batch } from '../state/batch.js';
+import type { Batch } from '../conversation/batch.js';
 import type { EventHub } from '../state/events.js';
 import type { Sessions } from '../state/sessions.js';
 import type { VideoTask } from '../state/video-task.js';

@@ -2,10 +2,10 @@
 // so a batch never loses its input file or its answers; one that does not fit is refused instead,
 // with a 413 naming the flag that sets the budget.
 import { failure } from '../conversation/errors.js';
-import type { Batch } from './batch.js';
+import type { Batch } from '../conversation/batch.js';
 import { PINNED } from './memory.js';
 import { hold, type Session } from './session.js';
-import type { StoredFile } from './stored-file.js';
+import type { StoredFile } from '../conversation/stored-file.js';
 
 /** Besides its bytes, a file's object, its name and its slots in the session's maps. */
 const FILE_BYTES = 512;

@@ -8,8 +8,8 @@ import { PackedText } from './packed-text.js';
 import type { ResponseParts } from './response-parts.js';
 import { Holdings, type Held, type MemoryBudget, type MemoryKind } from './memory.js';
 import type { VideoTask } from './video-task.js';
-import type { Batch } from './batch.js';
-import type { StoredFile } from './stored-file.js';
+import type { Batch } from '../conversation/batch.js';
+import type { StoredFile } from '../conversation/stored-file.js';
 
 /**
  * A response kept for `previous_response_id` and `GET /v1/responses/{id}`. It links to the

@@ -2,7 +2,7 @@
 // cancellation and expiry, with no server and no clock.
 import { describe, expect, it } from 'vitest';
 import { batchState, defaultTiming, lineDueMs } from '../../src/media/batch-lifecycle.js';
-import type { Batch } from '../../src/state/batch.js';
+import type { Batch } from '../../src/conversation/batch.js';
 
 function batchOf(lines: number, changes: Partial<Batch> = {}): Batch {
   return {

@@ -1,7 +1,6 @@
 // The Anthropic wire shapes of message batches: the `message_batch` object (RFC 3339 times, null
 // until they happen) and the lines of its results, in input order.
-import { answerCounts, succeeded, type BatchState } from '../../media/batch-lifecycle.js';
-import type { Batch } from '../../state/batch.js';
+import { answerCounts, succeeded, type Batch, type BatchState } from '../../conversation/batch.js';
 
 const iso = (ms: number | undefined) => (ms === undefined ? null : new Date(ms).toISOString());
 

@@ -1,9 +1,8 @@
 // The OpenAI wire shapes of files and batches: the `file` object, the `batch` object with every
 // timestamp (Unix seconds, null until it happens), and the lines of output and error files.
 import { hashHex } from '../../conversation/random.js';
-import { answerCounts, type BatchState } from '../../media/batch-lifecycle.js';
-import type { Batch, LineAnswer } from '../../state/batch.js';
-import type { StoredFile } from '../../state/stored-file.js';
+import { answerCounts, type Batch, type BatchState, type LineAnswer } from '../../conversation/batch.js';
+import type { StoredFile } from '../../conversation/stored-file.js';
 
 const seconds = (ms: number | undefined) => (ms === undefined ? null : Math.floor(ms / 1000));
 

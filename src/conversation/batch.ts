@@ -1,6 +1,6 @@
-// A batch as stored in its session: an OpenAI batch (`/v1/batches`) or an Anthropic message batch
-// (`/v1/messages/batches`). Its status is a pure function of it and the mock clock
-// (`media/batch-lifecycle.ts`); its lines are answered as the clock passes their time, in order.
+// A batch as its session keeps it: an OpenAI batch (`/v1/batches`) or an Anthropic message batch
+// (`/v1/messages/batches`), and where it stands. Its status is a pure function of it and the mock
+// clock (`media/batch-lifecycle.ts`); its lines are answered as the clock passes their time, in order.
 
 export type BatchVendor = 'openai' | 'anthropic';
 
@@ -65,4 +65,26 @@ export interface Batch {
   errorFileId?: string;
   /** The files were written (or there were none to write). */
   closed: boolean;
+}
+
+export type BatchStatus = 'validating' | 'failed' | 'in_progress' | 'finalizing' | 'completed' | 'expired' | 'cancelling' | 'cancelled';
+
+export interface BatchState {
+  status: BatchStatus;
+  /** When each status reached so far began, on the mock clock. */
+  since: Partial<Record<BatchStatus, number>>;
+  /** How many lines are answered by now (the first ones, in input order). */
+  due: number;
+  ended: boolean;
+}
+
+/** A line answered with a 2xx succeeded; any other answer counts as failed. */
+export function succeeded(answer: LineAnswer): boolean {
+  return answer.status < 400;
+}
+
+export function answerCounts(batch: Batch): { ok: number; failed: number } {
+  let ok = 0;
+  for (const answer of batch.answers) if (succeeded(answer)) ok += 1;
+  return { ok, failed: batch.answers.length - ok };
 }
