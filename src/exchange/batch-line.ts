@@ -16,9 +16,11 @@ import type { Mock } from './mock.js';
 
 const NO_UPLOADS = new Map();
 
-function lineExchange(batch: Batch, session: Session, index: number, requestId: string): Exchange {
+function lineExchange(mock: Mock, batch: Batch, session: Session, index: number, requestId: string): Exchange {
   const line = batch.lines[index]!;
   return {
+    // Forwarded to an upstream as a client would have sent it.
+    ...(mock.options.upstream && { rawBody: JSON.stringify(line.body) }),
     method: 'POST',
     path: line.url,
     params: {},
@@ -56,19 +58,23 @@ interface Answered {
 }
 
 /** The HTTP answer an outcome stands for, as JSON; a fault that would break the connection fails the line. */
-function answered(outcome: Outcome, url: string, requestId: string): Answered {
+async function answered(outcome: Outcome, url: string, requestId: string): Promise<Answered> {
   const envelope = lineEndpoint(url)?.envelope ?? openaiEnvelope;
-  let error = 'error' in outcome ? outcome.error : undefined;
-  if (!error && 'plan' in outcome && outcome.fault && outcome.fault.kind !== 'delay') {
-    error = new MockError('server_error', `The request was interrupted (scenario fault ${outcome.fault.kind}).`);
-  }
-  if (error) {
+  const failed = (error: MockError): Answered => {
     const rendered = envelope(error, requestId);
     return { status: rendered.status, headers: { ...outcome.headers, ...rendered.headers }, body: rendered.body };
+  };
+  if ('error' in outcome) return failed(outcome.error);
+  const { plan, fault } = outcome;
+  if (fault && fault.kind !== 'delay') return failed(new MockError('server_error', `The request was interrupted (scenario fault ${fault.kind}).`));
+  if (plan.kind === 'json') return { status: plan.status, headers: outcome.headers, body: plan.body };
+  if (plan.kind === 'relay') {
+    // An upstream's answer, read to its end (which also records it, with --record).
+    for await (const _chunk of plan.body);
+    const relayed = plan.answered();
+    if ('body' in relayed) return { status: plan.status, headers: plan.headers, body: relayed.body };
   }
-  const plan = (outcome as { plan: { kind: string; status: number; body?: unknown } }).plan;
-  if (plan.kind !== 'json') return answered({ ...outcome, error: new MockError('server_error', `The answer to ${url} is not JSON, which a batch cannot hold.`) }, url, requestId);
-  return { status: plan.status, headers: outcome.headers, body: plan.body };
+  return failed(new MockError('server_error', `The answer to ${url} is not a JSON body, which a batch cannot hold.`));
 }
 
 /** Answers line `index` at its time on the clock, journals it with the batch's id, and returns what it was answered. */
@@ -78,10 +84,10 @@ export async function answerLine(mock: Mock, session: Session, batch: Batch, ind
   // which other requests were served while the batch caught up.
   const requestId = `req_${hashHex(`${mock.options.seed}|${batch.id}|${index}`, 24)}`;
   const started = performance.now();
-  const exchange = lineExchange(batch, session, index, requestId);
+  const exchange = lineExchange(mock, batch, session, index, requestId);
   // The line is answered as at its own time, however late the clock was read.
   const outcome = await outcomeOf({ ...mock, clock: createClock(new Date(dueMs).toISOString()) }, exchange);
-  const answer = answered(outcome, exchange.path, requestId);
+  const answer = await answered(outcome, exchange.path, requestId);
   const notes = outcome.notes;
   const bodyText = JSON.stringify(answer.body);
   const headers = { 'content-type': 'application/json', ...answer.headers, 'x-request-id': requestId, 'x-mock-source': sourceOf(notes) };

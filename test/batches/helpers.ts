@@ -27,6 +27,7 @@ export interface JournalRow {
   batch: string | null;
   fixture: string | null;
   scenario: string | null;
+  source: string;
   time: string;
   body: unknown;
 }
