@@ -6,7 +6,7 @@ import { batchState } from '../media/batch-lifecycle.js';
 import { keepBatch, keepFile } from '../state/pinned.js';
 import type { Session } from '../state/session.js';
 import { expiredLine, outputLine } from '../styles/batches/openai.js';
-import { answerLine } from './batch-line.js';
+import { answerLine, type LineRoute } from './batch-line.js';
 import type { Mock } from './mock.js';
 import { nextId } from './request.js';
 
@@ -58,7 +58,7 @@ async function close(mock: Mock, session: Session, batch: Batch, endedMs: number
   batch.closed = true;
 }
 
-async function advance(mock: Mock, session: Session, batch: Batch): Promise<void> {
+async function advance(mock: Mock, session: Session, batch: Batch, route: LineRoute): Promise<void> {
   let sliceStarted = performance.now();
   for (;;) {
     const state = batchState(batch, mock.clock.now());
@@ -70,7 +70,7 @@ async function advance(mock: Mock, session: Session, batch: Batch): Promise<void
       break;
     }
     const index = batch.answers.length;
-    batch.answers.push(await answerLine(mock, session, batch, index));
+    batch.answers.push(await answerLine(mock, session, batch, index, route));
     // An answered request's body is in the journal; the batch needs only its custom id.
     batch.lines[index] = { ...batch.lines[index]!, body: null, size: 0 };
     if (performance.now() - sliceStarted > SLICE_MS) {
@@ -85,18 +85,18 @@ async function advance(mock: Mock, session: Session, batch: Batch): Promise<void
 const running = new WeakMap<Batch, Promise<void>>();
 
 /** Brings a batch up to the clock: answers the lines now due and, once it has ended, writes its files. */
-export async function catchUp(mock: Mock, session: Session, batch: Batch): Promise<void> {
+export async function catchUp(mock: Mock, session: Session, batch: Batch, route: LineRoute): Promise<void> {
   for (let pending = running.get(batch); pending; pending = running.get(batch)) await pending;
   if (batch.closed) return;
-  const work = advance(mock, session, batch).finally(() => running.delete(batch));
+  const work = advance(mock, session, batch, route).finally(() => running.delete(batch));
   running.set(batch, work);
   await work;
 }
 
 /** Every batch of every session brought up to the clock (after the clock moved). */
-export async function catchUpAll(mock: Mock): Promise<void> {
+export async function catchUpAll(mock: Mock, route: LineRoute): Promise<void> {
   for (const session of mock.sessions.all()) {
-    for (const batch of [...session.batches.values()]) await catchUp(mock, session, batch);
+    for (const batch of [...session.batches.values()]) await catchUp(mock, session, batch, route);
   }
 }
 

@@ -12,12 +12,10 @@ import { measureBody } from '../styles/body-shape.js';
 import { formInt } from '../styles/form.js';
 import { parseBody } from '../styles/validate.js';
 import { nextTurn } from './batch-run.js';
-import { json, newNotes, settle, type Exchange, type Outcome } from './exchange.js';
-import type { Mock } from './mock.js';
+import { json } from './exchange.js';
+import { plainOperation } from './operation.js';
 import { pageAfter } from './pages.js';
 import { nextId } from './request.js';
-
-const notes = () => newNotes('files');
 
 /** Lines read between turns of the event loop. */
 const LINES_PER_SLICE = 500;
@@ -42,29 +40,27 @@ const uploadForm = z.looseObject({
   expires_after: z.strictObject({ anchor: z.literal('created_at'), seconds: formInt(3600, 2_592_000) }).optional(),
 });
 
-export function createFile(mock: Mock, exchange: Exchange): Promise<Outcome> {
-  return settle(notes(), async () => {
-    if (!exchange.multipart) {
-      throw invalid("Upload a file as multipart/form-data with the fields 'file' and 'purpose'.", 'file', 'invalid_content_type');
-    }
-    const form = parseBody(uploadForm, exchange.body ?? {});
-    const uploads = exchange.uploads.get('file') ?? [];
-    if (uploads.length !== 1) {
-      throw invalid(uploads.length === 0 ? "Missing required parameter: 'file'." : "'file' takes one file.", 'file', uploads.length === 0 ? 'missing_required_parameter' : 'invalid_value');
-    }
-    const upload = uploads[0]!;
-    if (form.purpose === 'batch') await readBatchFile(upload.data);
-    const file: StoredFile = {
-      id: `file-${nextId(mock, exchange.session).slice(0, 22)}`,
-      filename: upload.filename,
-      purpose: form.purpose,
-      createdMs: mock.clock.now(),
-      data: upload.data,
-    };
-    keepFile(exchange.session, file);
-    return json(fileObject(file));
-  });
-}
+export const createFile = plainOperation(async (mock, exchange) => {
+  if (!exchange.multipart) {
+    throw invalid("Upload a file as multipart/form-data with the fields 'file' and 'purpose'.", 'file', 'invalid_content_type');
+  }
+  const form = parseBody(uploadForm, exchange.body ?? {});
+  const uploads = exchange.uploads.get('file') ?? [];
+  if (uploads.length !== 1) {
+    throw invalid(uploads.length === 0 ? "Missing required parameter: 'file'." : "'file' takes one file.", 'file', uploads.length === 0 ? 'missing_required_parameter' : 'invalid_value');
+  }
+  const upload = uploads[0]!;
+  if (form.purpose === 'batch') await readBatchFile(upload.data);
+  const file: StoredFile = {
+    id: `file-${nextId(mock, exchange.session).slice(0, 22)}`,
+    filename: upload.filename,
+    purpose: form.purpose,
+    createdMs: mock.clock.now(),
+    data: upload.data,
+  };
+  keepFile(exchange.session, file);
+  return json(fileObject(file));
+});
 
 /** The session's file, or a 404 naming the field that named it. */
 export function findFile(session: Session, id: string, field = 'file_id'): StoredFile {
@@ -80,32 +76,24 @@ const listQuery = z.looseObject({
   order: z.enum(['asc', 'desc']).optional(),
 });
 
-export function listFiles(_mock: Mock, exchange: Exchange): Promise<Outcome> {
-  return settle(notes(), async () => {
-    const query = parseBody(listQuery, { ...exchange.query });
-    let files = [...exchange.session.files.values()].filter((file) => query.purpose === undefined || file.purpose === query.purpose);
-    if ((query.order ?? 'desc') === 'desc') files = files.reverse();
-    const page = pageAfter(files, query.after, query.limit ?? 10_000, 'after');
-    const data = page.items.map(fileObject);
-    return json({ object: 'list', data, first_id: data[0]?.id ?? null, last_id: data.at(-1)?.id ?? null, has_more: page.hasMore });
-  });
-}
+export const listFiles = plainOperation((_mock, exchange) => {
+  const query = parseBody(listQuery, { ...exchange.query });
+  let files = [...exchange.session.files.values()].filter((file) => query.purpose === undefined || file.purpose === query.purpose);
+  if ((query.order ?? 'desc') === 'desc') files = files.reverse();
+  const page = pageAfter(files, query.after, query.limit ?? 10_000, 'after');
+  const data = page.items.map(fileObject);
+  return json({ object: 'list', data, first_id: data[0]?.id ?? null, last_id: data.at(-1)?.id ?? null, has_more: page.hasMore });
+});
 
-export function retrieveFile(_mock: Mock, exchange: Exchange): Promise<Outcome> {
-  return settle(notes(), async () => json(fileObject(findFile(exchange.session, exchange.params.id!))));
-}
+export const retrieveFile = plainOperation((_mock, exchange) => json(fileObject(findFile(exchange.session, exchange.params.id!))));
 
-export function fileContent(_mock: Mock, exchange: Exchange): Promise<Outcome> {
-  return settle(notes(), async () => {
-    const file = findFile(exchange.session, exchange.params.id!);
-    return { plan: { kind: 'binary', status: 200, headers: {}, contentType: 'application/octet-stream', data: file.data } };
-  });
-}
+export const fileContent = plainOperation((_mock, exchange) => {
+  const file = findFile(exchange.session, exchange.params.id!);
+  return { plan: { kind: 'binary', status: 200, headers: {}, contentType: 'application/octet-stream', data: file.data } };
+});
 
-export function deleteFile(_mock: Mock, exchange: Exchange): Promise<Outcome> {
-  return settle(notes(), async () => {
-    const file = findFile(exchange.session, exchange.params.id!);
-    forgetFile(exchange.session, file.id);
-    return json({ id: file.id, object: 'file', deleted: true });
-  });
-}
+export const deleteFile = plainOperation((_mock, exchange) => {
+  const file = findFile(exchange.session, exchange.params.id!);
+  forgetFile(exchange.session, file.id);
+  return json({ id: file.id, object: 'file', deleted: true });
+});

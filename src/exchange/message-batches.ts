@@ -10,13 +10,13 @@ import { forgetBatch } from '../state/pinned.js';
 import { messageBatchObject, resultLines } from '../styles/batches/anthropic.js';
 import { formInt } from '../styles/form.js';
 import { parseBody } from '../styles/validate.js';
+import type { LineRoute } from './batch-line.js';
 import { nextTurn } from './batch-run.js';
 import { newBatch, startBatch } from './batch-start.js';
 import { batchesNewestFirst, cancelOf, currentBatch } from './batches.js';
-import { json, newNotes, settle, type Exchange, type Outcome } from './exchange.js';
+import { json, type Exchange, type Operation } from './exchange.js';
 import type { Mock } from './mock.js';
-
-const notes = () => newNotes('message-batches');
+import { plainOperation } from './operation.js';
 
 /** Requests read between turns of the event loop. */
 const REQUESTS_PER_SLICE = 500;
@@ -35,59 +35,11 @@ async function readRequests(body: unknown): Promise<BatchLine[]> {
   return lines;
 }
 
-export function createMessageBatch(mock: Mock, exchange: Exchange): Promise<Outcome> {
-  return settle(notes(), async () => {
-    parseBody(z.looseObject({}), exchange.body);
-    const lines = await readRequests(exchange.body);
-    const batch = newBatch(mock, exchange, { vendor: 'anthropic', endpoint: '/v1/messages', inputFileId: null, metadata: null, lines, prefix: 'msgbatch_' });
-    startBatch(mock, exchange.session, batch);
-    return json(messageBatchObject(batch, batchState(batch, mock.clock.now()), exchange.origin));
-  });
-}
-
-function current(mock: Mock, exchange: Exchange) {
-  return currentBatch(mock, exchange.session, exchange.params.id!, 'anthropic');
-}
-
-export function retrieveMessageBatch(mock: Mock, exchange: Exchange): Promise<Outcome> {
-  return settle(notes(), async () => {
-    const batch = await current(mock, exchange);
-    return json(messageBatchObject(batch, batchState(batch, mock.clock.now()), exchange.origin));
-  });
-}
-
-export function cancelMessageBatch(mock: Mock, exchange: Exchange): Promise<Outcome> {
-  return settle(notes(), async () => {
-    const batch = await current(mock, exchange);
-    await cancelOf(mock, exchange.session, batch, () => {
-      throw failure('batch_not_cancellable', `Message batch '${batch.id}' has already ended or is being canceled.`);
-    });
-    return json(messageBatchObject(batch, batchState(batch, mock.clock.now()), exchange.origin));
-  });
-}
-
 /** A batch that has not ended has neither results nor a way to be deleted. */
 function ended(mock: Mock, batch: Batch, what: string): BatchState {
   const state = batchState(batch, mock.clock.now());
   if (!state.ended) throw failure('batch_not_ended', `Message batch '${batch.id}' is still in progress: it must end or be cancelled before ${what}.`);
   return state;
-}
-
-export function deleteMessageBatch(mock: Mock, exchange: Exchange): Promise<Outcome> {
-  return settle(notes(), async () => {
-    const batch = await current(mock, exchange);
-    ended(mock, batch, 'it can be deleted');
-    forgetBatch(exchange.session, batch.id);
-    return json({ id: batch.id, type: 'message_batch_deleted' });
-  });
-}
-
-export function messageBatchResults(mock: Mock, exchange: Exchange): Promise<Outcome> {
-  return settle(notes(), async () => {
-    const batch = await current(mock, exchange);
-    const state = ended(mock, batch, 'its results can be read');
-    return { plan: { kind: 'binary', status: 200, headers: {}, contentType: 'application/binary', data: Buffer.from(resultLines(batch, state)) } };
-  });
 }
 
 const listQuery = z.looseObject({
@@ -96,28 +48,68 @@ const listQuery = z.looseObject({
   limit: formInt(1, 1000).optional(),
 });
 
-export function listMessageBatches(mock: Mock, exchange: Exchange): Promise<Outcome> {
-  return settle(notes(), async () => {
-    const query = parseBody(listQuery, { ...exchange.query });
-    const batches = await batchesNewestFirst(mock, exchange.session, 'anthropic');
-    const limit = query.limit ?? 20;
-    const indexOf = (id: string, field: string) => {
-      const index = batches.findIndex((batch) => batch.id === id);
-      if (index < 0) throw invalid(`${field}: no message batch '${id}' in this list`, field);
-      return index;
-    };
-    let start = 0;
-    let end = Math.min(batches.length, limit);
-    if (query.before_id !== undefined) {
-      end = indexOf(query.before_id, 'before_id');
-      start = Math.max(0, end - limit);
-    } else if (query.after_id !== undefined) {
-      start = indexOf(query.after_id, 'after_id') + 1;
-      end = Math.min(batches.length, start + limit);
-    }
-    const now = mock.clock.now();
-    const data = batches.slice(start, end).map((batch) => messageBatchObject(batch, batchState(batch, now), exchange.origin));
-    const hasMore = query.before_id !== undefined ? start > 0 : end < batches.length;
-    return json({ data, has_more: hasMore, first_id: data[0]?.id ?? null, last_id: data.at(-1)?.id ?? null });
-  });
+/** The page of a newest-first list the query asks for: after `after_id`, or before `before_id`. */
+function listPage(batches: Batch[], query: z.infer<typeof listQuery>): { items: Batch[]; hasMore: boolean } {
+  const limit = query.limit ?? 20;
+  const indexOf = (id: string, field: string) => {
+    const index = batches.findIndex((batch) => batch.id === id);
+    if (index < 0) throw invalid(`${field}: no message batch '${id}' in this list`, field);
+    return index;
+  };
+  if (query.before_id !== undefined) {
+    const end = indexOf(query.before_id, 'before_id');
+    const start = Math.max(0, end - limit);
+    return { items: batches.slice(start, end), hasMore: start > 0 };
+  }
+  const start = query.after_id === undefined ? 0 : indexOf(query.after_id, 'after_id') + 1;
+  return { items: batches.slice(start, start + limit), hasMore: start + limit < batches.length };
+}
+
+export interface MessageBatchOperations {
+  createMessageBatch: Operation;
+  retrieveMessageBatch: Operation;
+  listMessageBatches: Operation;
+  cancelMessageBatch: Operation;
+  deleteMessageBatch: Operation;
+  messageBatchResults: Operation;
+}
+
+export function messageBatchOperations(route: LineRoute): MessageBatchOperations {
+  const current = (mock: Mock, exchange: Exchange) => currentBatch(mock, exchange.session, exchange.params.id!, 'anthropic', route);
+  const shown = (mock: Mock, exchange: Exchange, batch: Batch) => json(messageBatchObject(batch, batchState(batch, mock.clock.now()), exchange.origin));
+  return {
+    createMessageBatch: plainOperation(async (mock, exchange) => {
+      parseBody(z.looseObject({}), exchange.body);
+      const lines = await readRequests(exchange.body);
+      const batch = newBatch(mock, exchange, { vendor: 'anthropic', endpoint: '/v1/messages', inputFileId: null, metadata: null, lines, prefix: 'msgbatch_' });
+      startBatch(mock, exchange.session, batch);
+      return shown(mock, exchange, batch);
+    }),
+    retrieveMessageBatch: plainOperation(async (mock, exchange) => shown(mock, exchange, await current(mock, exchange))),
+    listMessageBatches: plainOperation(async (mock, exchange) => {
+      const query = parseBody(listQuery, { ...exchange.query });
+      const page = listPage(await batchesNewestFirst(mock, exchange.session, 'anthropic', route), query);
+      const now = mock.clock.now();
+      const data = page.items.map((batch) => messageBatchObject(batch, batchState(batch, now), exchange.origin));
+      return json({ data, has_more: page.hasMore, first_id: data[0]?.id ?? null, last_id: data.at(-1)?.id ?? null });
+    }),
+    cancelMessageBatch: plainOperation(async (mock, exchange) => {
+      const batch = await current(mock, exchange);
+      await cancelOf(mock, exchange.session, batch, route, () => {
+        throw failure('batch_not_cancellable', `Message batch '${batch.id}' has already ended or is being canceled.`);
+      });
+      return shown(mock, exchange, batch);
+    }),
+    deleteMessageBatch: plainOperation(async (mock, exchange) => {
+      const batch = await current(mock, exchange);
+      ended(mock, batch, 'it can be deleted');
+      forgetBatch(exchange.session, batch.id);
+      return json({ id: batch.id, type: 'message_batch_deleted' });
+    }),
+    messageBatchResults: plainOperation(async (mock, exchange) => {
+      const batch = await current(mock, exchange);
+      const state = ended(mock, batch, 'its results can be read');
+      return { plan: { kind: 'binary', status: 200, headers: {}, contentType: 'application/binary', data: Buffer.from(resultLines(batch, state)) } };
+    }),
+  };
 }

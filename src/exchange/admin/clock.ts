@@ -6,6 +6,7 @@ import { announceTaskChanges } from '../../media/task-events.js';
 import type { Clock } from '../../state/clock.js';
 import { parseBody } from '../../styles/validate.js';
 import { catchUpAll } from '../batch-run.js';
+import { lineRoute } from '../model-routes.js';
 import type { Mock } from '../mock.js';
 import type { AdminRequest } from './request.js';
 
@@ -55,6 +56,6 @@ export function postClock(mock: Mock, request: AdminRequest): unknown {
   moveClock(mock.clock, request.body);
   announceTaskChanges(mock.events, mock.sessions, mock.clock.now());
   // Batches answer the lines the clock passed in the background, in slices; a read waits for it.
-  catchUpAll(mock).catch((error: Error) => mock.log('error', `batches could not catch up with the clock: ${error.stack ?? error.message}`));
+  catchUpAll(mock, lineRoute).catch((error: Error) => mock.log('error', `batches could not catch up with the clock: ${error.stack ?? error.message}`));
   return clockState(mock.clock);
 }
