@@ -31,6 +31,18 @@ function form(fields: Record<string, string>, files: Array<[string, string | Buf
   return data;
 }
 
+type Case = [name: string, attempt: () => Promise<Refusal>, status: number, param: string | null, message: RegExp];
+
+/** One test per case: the attempt answers `status`, naming `param` and saying `message`. */
+function refusesEach(cases: Case[]): void {
+  it.each(cases)('refuses %s', async (_name, attempt, status, param, message) => {
+    const answer = await attempt();
+    expect(answer.status).toBe(status);
+    expect(answer.param).toBe(param);
+    expect(answer.message).toMatch(message);
+  });
+}
+
 const upload = async (body: FormData | string, headers: Record<string, string> = {}) =>
   refusal(await fetch(`${server.url}/v1/files`, { method: 'POST', headers: { ...SESSION, ...headers }, body }));
 const uploadBatch = (text: string) => upload(form({ purpose: 'batch' }, [['file', text, 'in.jsonl']]));
@@ -39,7 +51,7 @@ const line = (fields: Record<string, unknown>) => JSON.stringify({ custom_id: 'a
 const good = batchFile(chatLines(1)).trim();
 
 describe('uploads', () => {
-  const cases: Array<[string, () => Promise<Refusal>, number, string | null, RegExp]> = [
+  const cases: Case[] = [
     ['a JSON body', () => upload(JSON.stringify({ purpose: 'batch' }), { 'content-type': 'application/json' }), 400, 'file', /multipart/],
     ['no file', () => upload(form({ purpose: 'batch' })), 400, 'file', /file/],
     ['no purpose', () => upload(form({}, [['file', good, 'in.jsonl']])), 400, 'purpose', /purpose/],
@@ -62,12 +74,7 @@ describe('uploads', () => {
     ['a body nested too deep', () => uploadBatch(line({ body: JSON.parse(`${'{"a":'.repeat(200)}1${'}'.repeat(200)}`) })), 400, 'body', /Line 1 .*too deeply/],
     ['a file past the session budget', () => upload(form({ purpose: 'user_data' }, [['file', Buffer.alloc(1200 * 1024), 'big.bin']])), 413, null, /--session-memory-limit/],
   ];
-  it.each(cases)('refuses %s', async (_name, attempt, status, param, message) => {
-    const answer = await attempt();
-    expect(answer.status).toBe(status);
-    expect(answer.param).toBe(param);
-    expect(answer.message).toMatch(message);
-  });
+  refusesEach(cases);
 });
 
 describe('batches', () => {
@@ -83,7 +90,7 @@ describe('batches', () => {
     refusal(await fetch(`${server.url}/v1/batches`, { method: 'POST', headers: { ...SESSION, 'content-type': 'application/json' }, body: JSON.stringify(body) }));
   const valid = () => ({ input_file_id: batchFileId, endpoint: '/v1/chat/completions', completion_window: '24h' });
   const get = async (path: string, method = 'GET') => refusal(await fetch(`${server.url}${path}`, { method, headers: SESSION }));
-  const cases: Array<[string, () => Promise<Refusal>, number, string | null, RegExp]> = [
+  const cases: Case[] = [
     ['no input_file_id', () => create({ ...valid(), input_file_id: undefined }), 400, 'input_file_id', /input_file_id/],
     ['an unknown input_file_id', () => create({ ...valid(), input_file_id: 'file-nope' }), 404, 'input_file_id', /file-nope/],
     ['a file uploaded for another purpose', () => create({ ...valid(), input_file_id: otherFileId }), 400, 'input_file_id', /purpose 'user_data'/],
@@ -101,12 +108,7 @@ describe('batches', () => {
     ['content of an unknown file', () => get('/v1/files/file-nope/content'), 404, 'file_id', /file-nope/],
     ['a delete of an unknown file', () => get('/v1/files/file-nope', 'DELETE'), 404, 'file_id', /file-nope/],
   ];
-  it.each(cases)('refuses %s', async (_name, attempt, status, param, message) => {
-    const answer = await attempt();
-    expect(answer.status).toBe(status);
-    expect(answer.param).toBe(param);
-    expect(answer.message).toMatch(message);
-  });
+  refusesEach(cases);
 });
 
 describe('message batches', () => {
