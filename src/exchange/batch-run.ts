@@ -37,6 +37,7 @@ async function writeFile(mock: Mock, session: Session, lines: Array<() => string
     if (start > 0) await nextTurn();
     pieces.push(Buffer.from(`${lines.slice(start, start + LINES_PER_SLICE).map((line) => line()).join('\n')}\n`));
   }
+  if (!held(mock, session, batch)) return undefined;
   const id = `file-${nextId(mock, session).slice(0, 22)}`;
   // Its answers are counted already: an ended batch's files are never refused.
   keepFile(session, { id, filename: `${batch.id}_${kind}.jsonl`, purpose: 'batch_output', createdMs: endedMs, data: Buffer.concat(pieces) }, false);
@@ -58,9 +59,15 @@ async function close(mock: Mock, session: Session, batch: Batch, endedMs: number
   batch.closed = true;
 }
 
+/** Whether the batch is still its session's and the session still the mock's (a reset or a delete drops them). */
+function held(mock: Mock, session: Session, batch: Batch): boolean {
+  return mock.sessions.peek(session.id) === session && session.batches.get(batch.id) === batch;
+}
+
 async function advance(mock: Mock, session: Session, batch: Batch, route: LineRoute): Promise<void> {
   let sliceStarted = performance.now();
-  for (;;) {
+  // A dropped batch answers nothing more: what it kept would count in a budget nothing frees.
+  while (held(mock, session, batch)) {
     const state = batchState(batch, mock.clock.now());
     if (batch.answers.length >= state.due) {
       if (state.ended && !batch.closed) {
@@ -78,7 +85,7 @@ async function advance(mock: Mock, session: Session, batch: Batch, route: LineRo
       sliceStarted = performance.now();
     }
   }
-  if (session.batches.get(batch.id) === batch) keepBatch(session, batch, batchBytes(batch));
+  if (held(mock, session, batch)) keepBatch(session, batch, batchBytes(batch));
 }
 
 /** The catch-up under way for each batch: readers wait for it, then catch up to the clock as it is then. */
