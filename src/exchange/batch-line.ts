@@ -111,7 +111,7 @@ export async function answerLine(mock: Mock, session: Session, batch: Batch, ind
       path: exchange.path,
       status: answer.status,
       duration_ms: Math.round((performance.now() - started) * 10) / 10,
-      ...notedFields(notes),
+      ...notedFields(notes, mock),
       batch: batch.id,
     },
     JSON.stringify(exchange.body),

@@ -3,6 +3,8 @@
 // build and read them directly.
 import type { Envelope, MockError } from '../conversation/errors.js';
 import type { Fault, Plan } from '../conversation/plan.js';
+import type { MatchSubject } from '../conversation/subject.js';
+import { costUsd, type Metered } from '../conversation/usage.js';
 import type { Upload } from '../media/upload.js';
 import type { JournalEntry, NearMiss } from '../state/journal.js';
 import type { Session } from '../state/session.js';
@@ -56,10 +58,14 @@ export interface Notes {
   recorded: string | null;
   /** The answering fixture was loaded from the --record directory. */
   recordedFixture: boolean;
+  /** What the answer used (tokens, pictures, seconds), priced when the journal entry is made. */
+  metered: Metered | null;
+  /** What the request was about (its prompt, the tools it offered and answered), for `verify` filters. */
+  subject: MatchSubject | null;
 }
 
 export function newNotes(style: string | null = null): Notes {
-  return { style, model: null, fixture: null, scenario: null, scenarioStep: null, fault: null, nearMiss: null, upstream: null, recorded: null, recordedFixture: false };
+  return { style, model: null, fixture: null, scenario: null, scenarioStep: null, fault: null, nearMiss: null, upstream: null, recorded: null, recordedFixture: false, metered: null, subject: null };
 }
 
 /**
@@ -74,8 +80,9 @@ export function sourceOf(notes: Notes): string {
   return 'generated';
 }
 
-/** What the notes say in a journal entry, whether the request came alone or as a batch's line. */
-export function notedFields(notes: Notes) {
+/** What the notes say in a journal entry, whether the request came alone or as a batch's line: its cost at the model's catalog pricing too. */
+export function notedFields(notes: Notes, mock: Mock) {
+  const pricing = notes.model === null ? undefined : mock.store.current.modelById.get(notes.model)?.pricing;
   return {
     style: notes.style,
     model: notes.model,
@@ -87,6 +94,9 @@ export function notedFields(notes: Notes) {
     fault: notes.fault,
     upstream: notes.upstream,
     recorded: notes.recorded,
+    usage: notes.metered?.tokens ?? null,
+    said: notes.subject && { text: notes.subject.lastUser, tools: [...notes.subject.tools], toolResults: notes.subject.toolResults },
+    cost_usd: costUsd(pricing, notes.metered),
   };
 }
 

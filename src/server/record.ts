@@ -57,7 +57,7 @@ export function record(mock: Mock, ctx: Context, durationMs: number): void {
       path: ctx.path,
       status,
       duration_ms: Math.round(durationMs * 10) / 10,
-      ...notedFields(notes),
+      ...notedFields(notes, mock),
       batch: null,
     },
     JSON.stringify(journalBody(ctx.request.body, state.bodySize)),

@@ -28,6 +28,7 @@ export interface JournalRow {
   fixture: string | null;
   scenario: string | null;
   source: string;
+  usage: { input_tokens: number; output_tokens: number } | null;
   time: string;
   body: unknown;
 }

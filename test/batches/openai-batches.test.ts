@@ -146,6 +146,8 @@ describe('a batch on the mock clock', () => {
       ['/v1/chat/completions', batch.id, null, 200],
     ]);
     expect(lines[0]!.body).toEqual(requests[0]!.body);
+    // Counted like any request: the usage oracle sees batch lines too.
+    expect(lines[1]!.usage).toMatchObject({ input_tokens: generated!.response.body.usage.prompt_tokens, output_tokens: generated!.response.body.usage.completion_tokens });
     expect((await journal(server, 'same-answer')).filter((entry) => entry.path.startsWith('/v1/batches')).every((entry) => entry.batch === null)).toBe(true);
   });
 
