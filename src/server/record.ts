@@ -60,7 +60,7 @@ export function record(mock: Mock, ctx: Context, durationMs: number): void {
       ...notedFields(notes, mock),
       batch: null,
     },
-    JSON.stringify(journalBody(ctx.request.body, state.bodySize)),
+    JSON.stringify(journalBody(notes.uploads ? { ...(ctx.request.body as object), ...notes.uploads } : ctx.request.body, state.bodySize)),
     state.sent ?? 'null',
   );
   journal(state.session, entry);
