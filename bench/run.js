@@ -14,6 +14,7 @@ import { audio, SPEECH_FORMATS } from './phases/audio.js';
 import { coldStart } from './phases/cold-start.js';
 import { peerStreams } from './phases/peer-streams.js';
 import { hostileSockets } from './phases/hostile-sockets.js';
+import { batch } from './phases/batch.js';
 import { hostileSoak } from './phases/hostile-soak.js';
 import { relay } from './phases/relay.js';
 import { reload } from './phases/reload.js';
@@ -21,7 +22,7 @@ import { streams } from './phases/streams.js';
 import { throughput } from './phases/throughput.js';
 import { verifyPhase } from './phases/verify.js';
 
-const PHASES = ['throughput', 'peer-streams', 'streams', 'reload', 'cold-start', 'relay', 'hostile-soak', 'hostile-sockets', 'verify', 'audio'];
+const PHASES = ['throughput', 'peer-streams', 'streams', 'reload', 'cold-start', 'relay', 'hostile-soak', 'hostile-sockets', 'verify', 'audio', 'batch'];
 const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, only: { type: 'string' } } });
 const quick = values.quick || process.env.BENCH_QUICK === '1';
 const only = values.only ? values.only.split(',') : PHASES;
@@ -40,6 +41,7 @@ const settings = quick
       relay: { rounds: 3 },
       verify: { rounds: 5 },
       audio: { rounds: 2 },
+      batch: { lines: 10_000 },
     }
   : {
       throughput: { rounds: 3, warmup: 1, duration: 3, connections: 32 },
@@ -53,6 +55,7 @@ const settings = quick
       relay: { rounds: 10 },
       verify: { rounds: 20 },
       audio: { rounds: 5 },
+      batch: { lines: 10_000 },
     };
 
 if (!existsSync(new URL('../dist/index.js', import.meta.url))) throw new Error('dist/ is missing: run `npm run build` first (npm run bench does).');
@@ -143,6 +146,17 @@ try {
       limitRow('speech: longest event-loop stall ms while 4,096-character speeches are made', a.longSpeechLagMaxMs, { below: 50 }),
       limitRow('speech: most CPU ms of one slice between event-loop turns (4,096 characters, any format)', a.longestSliceCpuMs, { below: 50 }),
       limitRow('transcription: a 60-second WAV as verbose_json, ms (median)', a.transcribeMs),
+    );
+  }
+  if (only.includes('batch')) {
+    log(`batch: ${settings.batch.lines.toLocaleString('en-US')} lines uploaded, run on a manual clock and downloaded, while another client asks every 5 ms...`);
+    const b = (results.batch = await batch(root, settings.batch));
+    rows.push(
+      limitRow(`batch of ${b.lines.toLocaleString('en-US')} lines: upload ms (${(b.bytes / 2 ** 20).toFixed(1)} MB)`, b.uploadMs),
+      limitRow('batch: ms from the clock passing its end to completed', b.runMs),
+      limitRow('batch: output file download ms', b.downloadMs),
+      limitRow('batch: longest event-loop stall ms meanwhile', b.lagMaxMs, { below: 50 }),
+      limitRow(`batch: longest wait of another client ms (${b.probes} requests)`, b.probeMaxMs, { below: 50 }),
     );
   }
 } finally {

@@ -48,7 +48,7 @@ export interface MockServerOptions {
   journalMax?: number;
   /** Bytes, or a size such as `50mb`. */
   bodyLimit?: number | string;
-  /** What all sessions hold together (journal, stored responses, run-time fixtures, pictures, tasks); default `128mb`. */
+  /** What all sessions hold together (journal, stored responses, run-time fixtures, pictures, tasks, files and batches); default `128mb`. */
   memoryLimit?: number | string;
   /** What one session holds; default `16mb`. */
   sessionMemoryLimit?: number | string;

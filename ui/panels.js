@@ -1,5 +1,5 @@
 // The side of the page that acts on the mock: health (always in view), the clock, scenarios
-// per session, and video tasks with their progress.
+// per session, and video tasks and batches with their progress.
 import { useEffect, useState } from 'preact/hooks';
 import { api } from './api.js';
 import { html } from './html.js';
@@ -14,7 +14,7 @@ export function Health({ health }) {
     <div class="health-line">
       <span class="dot"></span><b>${errors.length ? 'degraded' : 'ok'}</b>
       <span>${(health.files ?? []).length} files</span><span>reloads ${health.reloads}</span>
-      ${health.memory ? html`<span title="bytes held: journal, responses, fixtures, pictures, tasks, sessions">${megabytes(health.memory.total)} held</span>` : ''}
+      ${health.memory ? html`<span title="bytes held: journal, responses, fixtures, pictures, tasks, files, sessions">${megabytes(health.memory.total)} held</span>` : ''}
       ${errors.length ? html`<span>last good configuration serving</span>` : ''}
     </div>
     ${errors.length ? html`<ul class="errors">${errors.map((e) => html`<li><code>${e.file}:${e.line}:${e.col}</code>: ${e.message}</li>`)}</ul>` : ''}
@@ -80,7 +80,8 @@ export function Scenarios({ scenarios }) {
   </section>`;
 }
 
-const RUNNING = new Set(['queued', 'in_progress']);
+// Video tasks queue and run; batches validate, run, finalize or cancel.
+const RUNNING = new Set(['queued', 'in_progress', 'validating', 'finalizing', 'cancelling']);
 
 export function Tasks({ tasks, clock }) {
   const running = tasks.some((task) => RUNNING.has(task.status));
@@ -92,7 +93,7 @@ export function Tasks({ tasks, clock }) {
   }, [running, clock?.mode]);
   if (tasks.length === 0) return '';
   return html`<section class="panel tasks">
-    <h3>Video tasks</h3>
+    <h3>Video tasks and batches</h3>
     ${tasks.map((task) => html`<div class=${`task ${task.status}`} data-task=${task.id}>
       <div class="task-line"><code>${task.id}</code><span>${task.status}</span><b class="progress-number">${task.progress}%</b></div>
       <div class="bar" role="progressbar" aria-valuenow=${task.progress} aria-valuemin="0" aria-valuemax="100"><div style=${`width:${task.progress}%`}></div></div>

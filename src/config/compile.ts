@@ -10,7 +10,7 @@ import { compileTranscriptionFixture, type TranscriptionFixture } from '../conve
 import { resolveInside } from './files.js';
 import type { VideoTiming } from '../conversation/video.js';
 import type { FixturesFile, KeySpec, ModelSpec, ScenarioSpec, ScenariosFile, VideoTimingSpec } from './schema.js';
-import type { Compiled, Config, ModelEntry } from './types.js';
+import type { BatchFixture, Compiled, Config, ModelEntry } from './types.js';
 
 export interface ParsedFile {
   file: string;
@@ -109,6 +109,7 @@ export interface CompiledFile {
   images: Array<Config['images'][number]>;
   videos: Array<Config['videos'][number]>;
   transcriptions: TranscriptionFixture[];
+  batches: BatchFixture[];
   scenarios: Array<Compiled<ScenarioSpec>>;
   /** How many entries the file numbers, compiled or not. */
   entries: number;
@@ -133,7 +134,7 @@ export function compileFile(source: ParsedFile): CompiledFile {
   const { file, data } = source;
   const errors: LocatedError[] = [];
   const attempt = attempting(errors);
-  const compiled: CompiledFile = { source, models: [], keys: [], chat: [], images: [], videos: [], transcriptions: [], scenarios: [], entries: 0, errors };
+  const compiled: CompiledFile = { source, models: [], keys: [], chat: [], images: [], videos: [], transcriptions: [], batches: [], scenarios: [], entries: 0, errors };
   let order = 0;
   const checkFile = (path: Array<string | number>, reference: string | undefined) => {
     if (reference !== undefined) located(file, path, () => resolveInside(source.dir, reference));
@@ -157,6 +158,7 @@ export function compileFile(source: ParsedFile): CompiledFile {
   data.transcriptions?.forEach((spec, i) =>
     attempt(() => compiled.transcriptions.push(located(file, ['transcriptions', i], () => compileTranscriptionFixture(spec, file, order++)))),
   );
+  data.batches?.forEach((spec, i) => compiled.batches.push({ name: spec.name ?? `${file}#batches.${i}`, file, spec }));
   data.scenarios?.forEach((spec, i) => attempt(() => compiled.scenarios.push(compileEntry(spec, source, ['scenarios', i], order++))));
   compiled.entries = (data.chat?.length ?? 0) + (data.images?.length ?? 0) + (data.videos?.length ?? 0) + (data.transcriptions?.length ?? 0) + (data.scenarios?.length ?? 0);
   compiled.onlyGroups = data.image_generation?.chat_completions_only_groups;
@@ -208,6 +210,7 @@ export function mergeFiles(
   const images: Array<Config['images'][number]> = [];
   const videos: Array<Config['videos'][number]> = [];
   const transcriptions: TranscriptionFixture[] = [];
+  const batches: BatchFixture[] = [];
   const scenarios = new Map<string, Compiled<ScenarioSpec>>();
   let onlyGroups: string[] | undefined;
   // Scenario files may come after the key that names one: checked once everything is read.
@@ -231,6 +234,7 @@ export function mergeFiles(
     images.push(...here.images);
     videos.push(...here.videos);
     transcriptions.push(...here.transcriptions);
+    batches.push(...here.batches);
     if (here.onlyGroups) onlyGroups = here.onlyGroups;
     for (const scenario of here.scenarios) {
       const index = (here.source.data.scenarios ?? []).indexOf(scenario.spec);
@@ -255,6 +259,7 @@ export function mergeFiles(
     images: indexFixtures(sortFixtures(images)),
     videos: indexFixtures(sortFixtures(videos)),
     transcriptions: sortFixtures(transcriptions),
+    batches,
     scenarios,
     chatCompletionsOnlyGroups: onlyGroups ?? ['special-price'],
   };

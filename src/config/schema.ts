@@ -73,6 +73,22 @@ export const videoFixtureSchema = z.strictObject({
   priority: z.number().int().optional(),
 });
 
+/** A `batches:` entry: the timing of the batches it matches (every metadata key and value it names must be present). */
+export const batchFixtureSchema = z.strictObject({
+  name: z.string().optional(),
+  match: z
+    .strictObject({
+      endpoint: z.string().optional(),
+      metadata: z.record(z.string(), z.string()).optional(),
+    })
+    .optional(),
+  timing: z.strictObject({
+    validating_ms: nonNegative.optional(),
+    in_progress_ms: nonNegative.optional(),
+    finalizing_ms: nonNegative.optional(),
+  }),
+});
+
 export const fixturesFileSchema = z.strictObject({
   models: z.array(modelSchema).optional(),
   keys: z.array(keySchema).optional(),
@@ -80,6 +96,7 @@ export const fixturesFileSchema = z.strictObject({
   images: z.array(imageFixtureSchema).optional(),
   videos: z.array(videoFixtureSchema).optional(),
   transcriptions: z.array(transcriptionFixtureSchema).optional(),
+  batches: z.array(batchFixtureSchema).optional(),
   image_generation: z
     .strictObject({ chat_completions_only_groups: z.array(z.string()).optional() })
     .optional(),
@@ -172,6 +189,7 @@ export type ModelSpec = z.infer<typeof modelSchema>;
 export type KeySpec = z.infer<typeof keySchema>;
 export type ImageFixtureSpec = z.infer<typeof imageFixtureSchema>;
 export type VideoFixtureSpec = z.infer<typeof videoFixtureSchema>;
+export type BatchFixtureSpec = z.infer<typeof batchFixtureSchema>;
 export type ScenarioSpec = z.infer<typeof scenarioSchema>;
 export type StepSpec = z.infer<typeof stepSchema>;
 export type LimitSpec = z.infer<typeof limitSchema>;

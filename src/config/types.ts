@@ -5,7 +5,7 @@ import type { Matcher } from '../conversation/match.js';
 import type { TranscriptionFixture } from '../conversation/transcription-fixture.js';
 import type { Pricing } from '../conversation/usage.js';
 import type { VideoTiming } from '../conversation/video.js';
-import type { ImageFixtureSpec, KeySpec, ModelSpec, ScenarioSpec, VideoFixtureSpec } from './schema.js';
+import type { BatchFixtureSpec, ImageFixtureSpec, KeySpec, ModelSpec, ScenarioSpec, VideoFixtureSpec } from './schema.js';
 
 export interface ModelEntry {
   id: string;
@@ -36,6 +36,13 @@ export interface Compiled<S> {
   spec: S;
 }
 
+/** A `batches:` entry: the timing it gives the batches it matches, first in file order. */
+export interface BatchFixture {
+  name: string;
+  file: string;
+  spec: BatchFixtureSpec;
+}
+
 export interface ConfigProblem {
   file: string;
   line: number;
@@ -59,6 +66,7 @@ export interface Config {
   videos: readonly Compiled<VideoFixtureSpec>[];
   /** Sorted like `chat`. */
   transcriptions: readonly TranscriptionFixture[];
+  batches: readonly BatchFixture[];
   scenarios: ReadonlyMap<string, Compiled<ScenarioSpec>>;
   chatCompletionsOnlyGroups: readonly string[];
 }

@@ -5,6 +5,8 @@
 import type { StyleEntry } from '../styles/registry.js';
 import { STYLE_ENTRIES, STYLES } from '../styles/registry.js';
 import { openaiEnvelope } from '../styles/openai-envelope.js';
+import type { LineRoute } from './batch-line.js';
+import { batchOperations } from './batches.js';
 import { taskEnvelope } from '../styles/videos/gateway.js';
 import { audioSpeech } from './audio-speech.js';
 import { audioTranscriptions, audioTranslations } from './audio-transcriptions.js';
@@ -12,7 +14,9 @@ import { byAction } from './by-action.js';
 import { chat } from './chat.js';
 import { countTokens } from './count-tokens.js';
 import type { Door, Operation } from './exchange.js';
+import { createFile, deleteFile, fileContent, listFiles, retrieveFile } from './files.js';
 import { imageEdits, imageFile, imageGenerations, imageVariations } from './images.js';
+import { messageBatchOperations } from './message-batches.js';
 import { getModel, listModels, modelsDoor } from './models.js';
 import { cancelResponse, deleteResponse, listInputItems, retrieveResponse } from './stored-responses.js';
 import { createCharacter, getCharacter } from './video-characters.js';
@@ -63,6 +67,17 @@ function styleRows(entry: StyleEntry): ModelRoute[] {
 }
 
 const RESPONSES = styleDoor(STYLES.responses);
+const FILES: Door = { style: 'files', envelope: () => openaiEnvelope };
+const BATCHES: Door = { style: 'batches', envelope: () => openaiEnvelope };
+const MESSAGE_BATCHES: Door = { ...styleDoor(STYLES.messages), style: 'message-batches' };
+
+/** A batch line's route: `POST` and its url in this table (read when a line is answered, once the table exists). */
+export const lineRoute: LineRoute = (url) => {
+  const found = MODEL_ROUTES.find((route) => route.method === 'POST' && route.path === url);
+  return found && { operation: found.operation, door: found.door };
+};
+const batches = batchOperations(lineRoute);
+const messageBatches = messageBatchOperations(lineRoute);
 
 export const MODEL_ROUTES: readonly ModelRoute[] = [
   ...STYLE_ENTRIES.flatMap(styleRows),
@@ -98,6 +113,21 @@ export const MODEL_ROUTES: readonly ModelRoute[] = [
   row('POST', '/v1/audio/speech', AUDIO, 'json', audioSpeech),
   row('POST', '/v1/audio/transcriptions', AUDIO, 'multipart', audioTranscriptions),
   row('POST', '/v1/audio/translations', AUDIO, 'multipart', audioTranslations),
+  row('POST', '/v1/files', FILES, 'multipart', createFile),
+  row('GET', '/v1/files', FILES, 'none', listFiles),
+  row('GET', '/v1/files/:id', FILES, 'none', retrieveFile),
+  row('GET', '/v1/files/:id/content', FILES, 'none', fileContent),
+  row('DELETE', '/v1/files/:id', FILES, 'none', deleteFile),
+  row('POST', '/v1/batches', BATCHES, 'json', batches.createBatch),
+  row('GET', '/v1/batches', BATCHES, 'none', batches.listBatches),
+  row('GET', '/v1/batches/:id', BATCHES, 'none', batches.retrieveBatch),
+  row('POST', '/v1/batches/:id/cancel', BATCHES, 'none', batches.cancelBatch),
+  row('POST', '/v1/messages/batches', MESSAGE_BATCHES, 'json', messageBatches.createMessageBatch),
+  row('GET', '/v1/messages/batches', MESSAGE_BATCHES, 'none', messageBatches.listMessageBatches),
+  row('GET', '/v1/messages/batches/:id', MESSAGE_BATCHES, 'none', messageBatches.retrieveMessageBatch),
+  row('POST', '/v1/messages/batches/:id/cancel', MESSAGE_BATCHES, 'none', messageBatches.cancelMessageBatch),
+  row('DELETE', '/v1/messages/batches/:id', MESSAGE_BATCHES, 'none', messageBatches.deleteMessageBatch),
+  row('GET', '/v1/messages/batches/:id/results', MESSAGE_BATCHES, 'none', messageBatches.messageBatchResults),
 ];
 
 /** The row of a method and path as the table writes it (`/v1/videos/:id`), for tests and batches. */

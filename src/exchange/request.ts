@@ -15,6 +15,11 @@ export function styleInput(exchange: Exchange): StyleInput {
   return { body: exchange.body, query: exchange.query, headers: exchange.headers, params: exchange.params };
 }
 
+/** The id a request's `request-id` header carries: from the seed, its session and the mock's request counter. */
+export function nextRequestId(mock: Mock, sessionId: string): string {
+  return `req_${hashHex(`${mock.options.seed}|${sessionId}|${mock.requestCount++}`, 24)}`;
+}
+
 /** Ids derive from the seed, the session and its counter: the same run gives the same ids. */
 export function nextId(mock: Mock, session: Session): string {
   return hashHex(`${mock.options.seed}|${session.id}|${session.sequence++}`, 24);

@@ -3,9 +3,9 @@
 // then rendered by the writer in the envelope of the route that was running.
 import Koa, { type Context, type Next } from 'koa';
 import { failure, MockError } from '../conversation/errors.js';
-import { hashHex } from '../conversation/random.js';
 import { newNotes, sourceOf } from '../exchange/exchange.js';
 import type { Mock } from '../exchange/mock.js';
+import { nextRequestId } from '../exchange/request.js';
 import { checkSessionId, DEFAULT_SESSION } from '../state/sessions.js';
 import { openaiEnvelope } from '../styles/openai-envelope.js';
 import { corsRequestHeaders } from '../styles/registry.js';
@@ -77,7 +77,7 @@ function frame(mock: Mock, access: AdminAccess, streams: OpenStreams, tracing: T
       writeError(ctx, openaiEnvelope, refusal as MockError);
       return;
     }
-    const requestId = `req_${hashHex(`${mock.options.seed}|${sessionId}|${mock.requestCount++}`, 24)}`;
+    const requestId = nextRequestId(mock, sessionId);
     ctx.set('x-request-id', requestId);
     ctx.set('request-id', requestId);
     const state = ctx.state as MockState;

@@ -1,9 +1,8 @@
 // After every request: one log line (and at debug level the match decision) and, outside the
 // admin API, one journal entry, all from the operation's notes and what the writer sent.
 import type { Context } from 'koa';
-import { sourceOf, type Notes } from '../exchange/exchange.js';
+import { notedFields, sourceOf, type Notes } from '../exchange/exchange.js';
 import type { Mock } from '../exchange/mock.js';
-import { costUsd } from '../conversation/usage.js';
 import { entryOf, keptEntry } from '../state/journal.js';
 import { journal } from '../state/session.js';
 import { printable } from './printable.js';
@@ -54,8 +53,8 @@ export function record(mock: Mock, ctx: Context, started: number, tracing?: Trac
   const source = admin ? '-' : sourceOf(notes);
   if (mock.logs('info')) logLine(mock, ctx, notes, status, source, durationMs);
   if (admin) return;
-  const usage = notes.metered?.tokens ?? null;
-  const cost = costUsd(notes.model === null ? undefined : mock.store.current.modelById.get(notes.model)?.pricing, notes.metered);
+  const noted = notedFields(notes, mock);
+  const { usage, cost_usd: cost } = noted;
   const entry = keptEntry(
     {
       id: state.requestId,
@@ -63,22 +62,11 @@ export function record(mock: Mock, ctx: Context, started: number, tracing?: Trac
       session: state.session.id,
       method: ctx.method,
       path: ctx.path,
-      style: notes.style,
-      model: notes.model,
       status,
-      fixture: notes.fixture,
-      scenario: notes.scenario,
       duration_ms: Math.round(durationMs * 10) / 10,
-      near_miss: notes.nearMiss,
-      source,
-      scenario_step: notes.scenarioStep,
-      fault: notes.fault,
-      upstream: notes.upstream,
+      ...noted,
       upstream_refused: state.upstreamRefused ?? null,
-      recorded: notes.recorded,
-      usage,
-      said: notes.subject && { text: notes.subject.lastUser, tools: [...notes.subject.tools], toolResults: notes.subject.toolResults },
-      cost_usd: cost,
+      batch: null,
     },
     JSON.stringify(journalBody(notes.uploads ? { ...(ctx.request.body as object), ...notes.uploads } : ctx.request.body, state.bodySize)),
     state.sent ?? 'null',

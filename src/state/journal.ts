@@ -54,6 +54,8 @@ export interface JournalEntry {
   usage: EntryUsage | null;
   /** What the answer cost at the model's catalog pricing; null without pricing. */
   cost_usd: number | null;
+  /** The batch a line was answered for; null for a request sent alone. */
+  batch: string | null;
 }
 
 /** What a request said, read from its decoded form when it was answered, for `verify` filters. */
@@ -108,6 +110,7 @@ export function keptEntry(f: EntryFields, body: string, response: string): KeptE
     usage: f.usage,
     cost_usd: f.cost_usd,
     said: f.said,
+    batch: f.batch,
     payload: PackedText.of(`[${body},${response}]`),
     bodyChars: body.length,
   };
@@ -149,5 +152,6 @@ export function entryOf(kept: KeptEntry): JournalEntry {
     recorded: kept.recorded,
     usage: kept.usage,
     cost_usd: kept.cost_usd,
+    batch: kept.batch,
   };
 }

@@ -1,11 +1,14 @@
 // Memory held by bytes: what each session keeps (journal, stored responses, run-time fixtures,
-// pictures, video tasks) is counted when it is kept, from sizes already known then, against a
+// pictures, video tasks, files and batches) is counted when it is kept, from sizes already known then, against a
 // per-session and an overall budget. Sizes are estimates, never a serialisation of what is held.
 
-export const MEMORY_KINDS = ['journal', 'responses', 'fixtures', 'pictures', 'tasks'] as const;
+export const MEMORY_KINDS = ['journal', 'responses', 'fixtures', 'pictures', 'tasks', 'files'] as const;
 export type MemoryKind = (typeof MEMORY_KINDS)[number];
 /** What is counted: what sessions hold, by kind, the sessions themselves (ids and fixed state), and the total. */
 export type MemoryUse = Record<MemoryKind | 'sessions' | 'total', number>;
+
+/** Files and batches are what a client uploaded or waits for: never evicted, refused instead when they do not fit (see `state/files.ts`). */
+export const PINNED: MemoryKind = 'files';
 
 export const DEFAULT_MEMORY_LIMIT = 128 * 1024 * 1024;
 export const DEFAULT_SESSION_MEMORY_LIMIT = 16 * 1024 * 1024;
@@ -17,7 +20,7 @@ export interface Held {
 }
 
 function emptyUse(): MemoryUse {
-  return { journal: 0, responses: 0, fixtures: 0, pictures: 0, tasks: 0, sessions: 0, total: 0 };
+  return { journal: 0, responses: 0, fixtures: 0, pictures: 0, tasks: 0, files: 0, sessions: 0, total: 0 };
 }
 
 /** The overall budget, shared by every session of a server. */
@@ -60,8 +63,10 @@ export class Holdings {
     for (const held of [...this.items.values()]) if (kind === undefined || held.kind === kind) this.remove(held.kind, held.key);
   }
 
+  /** The oldest item that may be evicted (pinned items never are). */
   oldest(): Held | undefined {
-    return this.items.values().next().value;
+    for (const held of this.items.values()) if (held.kind !== PINNED) return held;
+    return undefined;
   }
 
   private forget(id: string): void {

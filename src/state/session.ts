@@ -8,6 +8,8 @@ import { PackedText } from './packed-text.js';
 import type { ResponseParts } from './response-parts.js';
 import { Holdings, type Held, type MemoryBudget, type MemoryKind } from './memory.js';
 import type { VideoTask } from './video-task.js';
+import type { Batch } from '../conversation/batch.js';
+import type { StoredFile } from '../conversation/stored-file.js';
 
 /**
  * A response kept for `previous_response_id` and `GET /v1/responses/{id}`. It links to the
@@ -48,6 +50,10 @@ export interface Session {
   responses: Map<string, StoredResponse>;
   tasks: Map<string, VideoTask>;
   characters: Map<string, VideoCharacter>;
+  /** Uploaded files and the output files of batches (`/v1/files`). */
+  files: Map<string, StoredFile>;
+  /** OpenAI batches and Anthropic message batches, oldest first. */
+  batches: Map<string, Batch>;
   /** Pictures answered as `url`, served at that URL until they age out. */
   images: Map<string, StoredImage>;
   /** Requests taken by each scenario in this session, for step selection. */
@@ -84,6 +90,8 @@ export function createSession(id: string, journalMax: number, nowMs: number, bud
     responses: new Map(),
     tasks: new Map(),
     characters: new Map(),
+    files: new Map(),
+    batches: new Map(),
     images: new Map(),
     scenarioCounters: new Map(),
     upstreamTasks: new Map(),
@@ -171,7 +179,7 @@ export function addRuntimeFixtures(session: Session, all: ChatFixture[], added: 
 }
 
 /** Counts `bytes` for an item just kept, then evicts oldest first past the session's and the overall budget. */
-function hold(session: Session, kind: MemoryKind, key: string, bytes: number): void {
+export function hold(session: Session, kind: MemoryKind, key: string, bytes: number): void {
   const holdings = session.holdings;
   holdings.add(kind, key, bytes);
   while (holdings.use.total > holdings.budget.sessionLimitBytes && evictOldest(session));
@@ -190,7 +198,8 @@ export function evictOldest(session: Session): boolean {
 function drop(session: Session, held: Held): void {
   if (held.kind === 'journal') session.journal.shift();
   else if (held.kind === 'fixtures') session.fixtures = session.fixtures.filter((fixture) => String(fixture.order) !== held.key);
-  else mapOf(session, held.kind).delete(held.key);
+  // Files and batches are pinned: `oldest` never hands them out.
+  else if (held.kind !== 'files') mapOf(session, held.kind).delete(held.key);
 }
 
 /**

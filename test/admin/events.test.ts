@@ -3,7 +3,7 @@
 // `?token=`.
 import { once } from 'node:events';
 import { connect } from 'node:net';
-import OpenAI from 'openai';
+import OpenAI, { toFile } from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKLOG_MAX_CHARS, EventHub } from '../../src/state/events.js';
 import { shippedScenarioFiles } from '../helpers/shipped.js';
@@ -104,6 +104,22 @@ describe('GET /__admin/events', () => {
       [video.id, 'tasks', 'queued'],
       [video.id, 'tasks', 'in_progress'],
       [video.id, 'tasks', 'completed'],
+    ]);
+    await client.close();
+  });
+
+  it('announces each change of a batch\'s status as a task event', async () => {
+    const client = await listen(`${server.url}/__admin/events`);
+    const line = JSON.stringify({ custom_id: 'one', method: 'POST', url: '/v1/chat/completions', body: { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] } });
+    const file = await openai('batch-events').files.create({ file: await toFile(Buffer.from(line), 'one.jsonl'), purpose: 'batch' });
+    const batch = await openai('batch-events').batches.create({ input_file_id: file.id, endpoint: '/v1/chat/completions', completion_window: '24h' });
+    for (const step of [1000, 2050, 1000]) await server.advanceClock(step);
+    const tasks = (await client.until('task', 4)).filter((event) => event.data.id === batch.id);
+    expect(tasks.map((event) => [event.data.kind, event.data.session, event.data.status])).toEqual([
+      ['batch', 'batch-events', 'validating'],
+      ['batch', 'batch-events', 'in_progress'],
+      ['batch', 'batch-events', 'finalizing'],
+      ['batch', 'batch-events', 'completed'],
     ]);
     await client.close();
   });

@@ -59,7 +59,7 @@ describe('a previous_response_id chain', () => {
 });
 
 function entry(id: string): KeptEntry {
-  const fields = { id, time: '', session: 's', method: 'POST', path: '/', style: null, model: null, status: 200, fixture: null, scenario: null, duration_ms: 0, near_miss: null, source: 'generated', scenario_step: null, fault: null, upstream: null, upstream_refused: null, recorded: null, usage: null, cost_usd: null, said: null };
+  const fields = { id, time: '', session: 's', method: 'POST', path: '/', style: null, model: null, status: 200, fixture: null, scenario: null, duration_ms: 0, near_miss: null, source: 'generated', scenario_step: null, fault: null, upstream: null, upstream_refused: null, recorded: null, usage: null, cost_usd: null, said: null, batch: null };
   return keptEntry(fields, 'null', 'null');
 }
 
@@ -86,7 +86,7 @@ describe('the memory budgets', () => {
     keep(session, 'tasks', 't1', {}, 1.5 * J);
     expect([...session.responses.keys()]).toEqual([]);
     expect(session.journal.length).toBe(0);
-    expect(session.holdings.use).toEqual({ journal: 0, responses: 0, fixtures: 0, pictures: J, tasks: 1.5 * J, sessions: 0, total: 2.5 * J });
+    expect(session.holdings.use).toEqual({ journal: 0, responses: 0, fixtures: 0, pictures: J, tasks: 1.5 * J, files: 0, sessions: 0, total: 2.5 * J });
     expect(sessions.memory.total).toBe(2.5 * J + sessions.memory.sessions);
   });
 
@@ -102,7 +102,7 @@ describe('the memory budgets', () => {
     expect(sessions.memory.journal).toBe(2 * J);
     sessions.get('a');
     sessions.get('c'); // past two sessions, the least recently used (b) is dropped
-    expect(sessions.memory).toEqual({ journal: 0, responses: 0, fixtures: 0, pictures: 0, tasks: 0, sessions: 2 * S, total: 2 * S });
+    expect(sessions.memory).toEqual({ journal: 0, responses: 0, fixtures: 0, pictures: 0, tasks: 0, files: 0, sessions: 2 * S, total: 2 * S });
   });
 
   it('bound the journal of a server started with sessionMemoryLimit, newest kept, and health reports it', async () => {
@@ -121,7 +121,7 @@ describe('the memory budgets', () => {
       expect(requests.length).toBeLessThan(100);
       expect(requests.at(-1)!.body.messages[0]!.content).toBe('request 99');
       const { memory } = (await (await server.admin('/health')).json()) as { memory: Record<string, number> };
-      expect(Object.keys(memory).sort()).toEqual(['fixtures', 'journal', 'pictures', 'responses', 'sessions', 'tasks', 'total']);
+      expect(Object.keys(memory).sort()).toEqual(['files', 'fixtures', 'journal', 'pictures', 'responses', 'sessions', 'tasks', 'total']);
       expect(memory.journal).toBeGreaterThan(0);
       expect(memory.journal).toBeLessThanOrEqual(64 * 1024);
       expect(memory.total).toBe(memory.journal! + memory.responses! + memory.fixtures! + memory.pictures! + memory.tasks! + memory.sessions!);
@@ -136,7 +136,7 @@ describe('a journal past half the overall budget', () => {
     const sessions = new Sessions(1000, () => 0, 10_000, new MemoryBudget(256 * 1024, 256 * 1024));
     const session = sessions.get('s');
     const made = Array.from({ length: 400 }, (_, i) => {
-      const fields = { id: `req_${i}`, time: `t${i}`, session: 's', method: 'POST', path: '/v1/chat/completions', style: 'chat-completions', model: 'gpt-4o-mini', status: 200, fixture: null, scenario: null, duration_ms: 1.5, near_miss: null, source: 'generated', scenario_step: null, fault: null, upstream: null, upstream_refused: null, recorded: null, usage: null, cost_usd: null, said: null };
+      const fields = { id: `req_${i}`, time: `t${i}`, session: 's', method: 'POST', path: '/v1/chat/completions', style: 'chat-completions', model: 'gpt-4o-mini', status: 200, fixture: null, scenario: null, duration_ms: 1.5, near_miss: null, source: 'generated', scenario_step: null, fault: null, upstream: null, upstream_refused: null, recorded: null, usage: null, cost_usd: null, said: null, batch: null };
       const body = JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: `question ${i}: where is my parcel?` }] });
       const response = JSON.stringify({ status: 200, headers: { 'content-type': 'application/json', 'x-request-id': `req_${i}` }, body: { choices: [{ message: { content: `Answer ${i}: it left the depot this morning.` } }] } });
       return keptEntry(fields, body, response);

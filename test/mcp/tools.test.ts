@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
-import OpenAI, { RateLimitError } from 'openai';
+import OpenAI, { RateLimitError, toFile } from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { call, connect, ok, type Transport } from './connect.js';
@@ -195,11 +195,15 @@ describe.each<Transport>(['http', 'stdio'])('the MCP tools over %s', (transport)
     expect(existsSync(join(server.fixturesDir, `${transport}-broken.yaml`))).toBe(false);
   });
 
-  it('advance_clock completes a video task without waiting', async () => {
+  it('advance_clock completes a video task and a batch without waiting', async () => {
     const video = await openai(session).videos.create({ prompt: 'a cat', model: 'sora-2', seconds: '4' });
     expect(video.status).toBe('queued');
+    const line = JSON.stringify({ custom_id: 'one', method: 'POST', url: '/v1/chat/completions', body: { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] } });
+    const file = await openai(session).files.create({ file: await toFile(Buffer.from(line), 'one.jsonl'), purpose: 'batch' });
+    const batch = await openai(session).batches.create({ input_file_id: file.id, endpoint: '/v1/chat/completions', completion_window: '24h' });
     expect(await ok(client, 'advance_clock', { advance_ms: 3_600_000 })).toMatch(/The mock clock now reads \d{4}-/);
     expect((await openai(session).videos.retrieve(video.id)).status).toBe('completed');
+    expect((await openai(session).batches.retrieve(batch.id)).request_counts).toEqual({ total: 1, completed: 1, failed: 0 });
     expect(await ok(client, 'advance_clock', { set: '2031-01-01T00:00:00Z' })).toContain('2031-01-01T00:00:00.000Z');
   });
 

@@ -154,7 +154,7 @@ const fixtureFromRequest = tool(
 
 const advanceClock = tool(
   'advance_clock',
-  'Move the mock clock instead of waiting: video tasks progress and rate-limit windows reset. Give advance_ms or set, not both.',
+  'Move the mock clock instead of waiting: video tasks and batches progress and rate-limit windows reset. Give advance_ms or set, not both.',
   z.strictObject({
     advance_ms: z.number().int().min(0).describe('Milliseconds to move forward, e.g. 60000.').optional(),
     set: z.string().min(1).describe('An ISO 8601 time to jump to, e.g. 2026-01-01T00:00:00Z.').optional(),

@@ -1,10 +1,12 @@
-// `POST /__admin/clock`: moves the mock clock, so tests step video tasks and rate windows
+// `POST /__admin/clock`: moves the mock clock, so tests step video tasks, batches and rate windows
 // instead of sleeping. On a real clock it adds an offset; manual and fixed clocks jump.
 import { z } from 'zod';
 import { invalid } from '../../conversation/errors.js';
 import { announceTaskChanges } from '../../media/task-events.js';
 import type { Clock } from '../../state/clock.js';
 import { parseBody } from '../../styles/validate.js';
+import { catchUpAll } from '../batch-run.js';
+import { lineRoute } from '../model-routes.js';
 import type { Mock } from '../mock.js';
 import type { AdminRequest } from './request.js';
 
@@ -53,5 +55,7 @@ export function readClock(mock: Mock): unknown {
 export function postClock(mock: Mock, request: AdminRequest): unknown {
   moveClock(mock.clock, request.body);
   announceTaskChanges(mock.events, mock.sessions, mock.clock.now());
+  // Batches answer the lines the clock passed in the background, in slices; a read waits for it.
+  catchUpAll(mock, lineRoute).catch((error: Error) => mock.log('error', `batches could not catch up with the clock: ${error.stack ?? error.message}`));
   return clockState(mock.clock);
 }

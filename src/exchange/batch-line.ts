@@ -1,0 +1,126 @@
+// Answering one line of a batch: the line becomes a plain Exchange in the batch's session, as if
+// its client had sent it alone at the line's time, and the operation its `url` names answers it
+// (fixtures, the generator, scenarios, the journal, exactly as for a request sent alone). What a
+// client could only see on a socket (a stream, a cut connection) has no place in a batch.
+import { failure, invalid, MockError, type Envelope } from '../conversation/errors.js';
+import { hashHex } from '../conversation/random.js';
+import { lineDueMs } from '../media/batch-lifecycle.js';
+import { createClock } from '../state/clock.js';
+import type { Batch, LineAnswer } from '../conversation/batch.js';
+import { entryOf, keptEntry } from '../state/journal.js';
+import { journal, type Session } from '../state/session.js';
+import { openaiEnvelope } from '../styles/openai-envelope.js';
+import { newNotes, notedFields, sourceOf, type Door, type Exchange, type Notes, type Operation, type Outcome } from './exchange.js';
+import type { Mock } from './mock.js';
+
+/**
+ * The route a line's `url` names (`POST` and that path in the model routes' table), or undefined
+ * where the mock serves none. Handed in by the table, which lists the batch operations themselves.
+ */
+export type LineRoute = (url: string) => { operation: Operation; door: Door } | undefined;
+
+/** The endpoints an OpenAI batch may name, as the vendor lists them for batches. */
+export const BATCH_ENDPOINTS = ['/v1/chat/completions', '/v1/responses', '/v1/embeddings', '/v1/completions', '/v1/moderations'] as const;
+
+const NO_UPLOADS = new Map();
+
+function lineExchange(mock: Mock, batch: Batch, session: Session, index: number, requestId: string): Exchange {
+  const line = batch.lines[index]!;
+  return {
+    // Forwarded to an upstream as a client would have sent it, when the batch's sender could.
+    ...(batch.sender.forwards && mock.options.upstream && { upstream: mock.options.upstream, rawBody: JSON.stringify(line.body) }),
+    method: 'POST',
+    path: line.url,
+    params: {},
+    query: {},
+    search: '',
+    headers: batch.sender.headers,
+    body: line.body,
+    bodySize: line.size,
+    multipart: false,
+    uploads: NO_UPLOADS,
+    origin: batch.sender.origin,
+    session,
+    caller: batch.sender.caller,
+    requestId,
+  };
+}
+
+/** A refusal before any operation ran, in the envelope the line's route (or the path's family) answers in. */
+function refused(error: MockError, envelope: Envelope): Outcome {
+  return { notes: newNotes(), headers: {}, envelope, error };
+}
+
+/** The operation's answer, or what the mock answers a line it cannot take as asked. */
+async function outcomeOf(mock: Mock, exchange: Exchange, route: LineRoute): Promise<Outcome> {
+  const found = route(exchange.path);
+  if (!found) return refused(failure('unknown_url', `Unknown request URL: POST ${exchange.path}.`), openaiEnvelope);
+  if ((exchange.body as { stream?: unknown }).stream === true) {
+    return refused(invalid('A batch request cannot stream: leave out stream.', 'body.stream'), found.door.envelope(exchange));
+  }
+  return found.operation(mock, exchange, found.door);
+}
+
+interface Answered {
+  status: number;
+  headers: Record<string, string>;
+  body: unknown;
+  notes: Notes;
+}
+
+/** The HTTP answer an outcome stands for, as JSON; a fault that would break the connection fails the line. */
+async function answered(outcome: Outcome, url: string, requestId: string): Promise<Answered> {
+  const failed = (error: MockError): Answered => {
+    const rendered = outcome.envelope(error, requestId);
+    return { status: rendered.status, headers: { ...outcome.headers, ...rendered.headers }, body: rendered.body, notes: outcome.notes };
+  };
+  if ('error' in outcome) return failed(outcome.error);
+  const { plan, fault } = outcome;
+  if (fault && fault.kind !== 'delay') return failed(new MockError('server_error', `The request was interrupted (scenario fault ${fault.kind}).`));
+  if (plan.kind === 'json') return { status: plan.status, headers: outcome.headers, body: plan.body, notes: outcome.notes };
+  if (plan.kind === 'relay') {
+    // An upstream's answer, read to its end (which also records it, with --record).
+    for await (const _chunk of plan.body);
+    // Whatever the relay kept of it (bounded by the relay, as the journal's copy is).
+    const relayed = plan.answered(Number.MAX_SAFE_INTEGER);
+    const notes = { ...outcome.notes, ...(await outcome.late) };
+    if ('body' in relayed) return { status: plan.status, headers: plan.headers, body: relayed.body, notes };
+  }
+  return failed(new MockError('server_error', `The answer to ${url} is not a JSON body, which a batch cannot hold.`));
+}
+
+/** Answers line `index` at its time on the clock, journals it with the batch's id, and returns what it was answered. */
+export async function answerLine(mock: Mock, session: Session, batch: Batch, index: number, route: LineRoute): Promise<LineAnswer> {
+  const dueMs = lineDueMs(batch, index);
+  // From the batch and the line, not the mock's request counter: a line's id never depends on
+  // which other requests were served while the batch caught up.
+  const requestId = `req_${hashHex(`${mock.options.seed}|${batch.id}|${index}`, 24)}`;
+  const started = performance.now();
+  const exchange = lineExchange(mock, batch, session, index, requestId);
+  // The line is answered as at its own time, however late the clock was read.
+  const outcome = await outcomeOf({ ...mock, clock: createClock(new Date(dueMs).toISOString()) }, exchange, route);
+  const answer = await answered(outcome, exchange.path, requestId);
+  const notes = answer.notes;
+  const bodyText = JSON.stringify(answer.body);
+  const headers = { 'content-type': 'application/json', ...answer.headers, 'x-request-id': requestId, 'x-mock-source': sourceOf(notes) };
+  const entry = keptEntry(
+    {
+      id: requestId,
+      time: new Date(dueMs).toISOString(),
+      session: session.id,
+      method: 'POST',
+      path: exchange.path,
+      status: answer.status,
+      duration_ms: Math.round((performance.now() - started) * 10) / 10,
+      ...notedFields(notes, mock),
+      // A line is the batch's own request: no page's Origin came with it.
+      upstream_refused: null,
+      batch: batch.id,
+    },
+    JSON.stringify(exchange.body),
+    `{"status":${answer.status},"headers":${JSON.stringify(headers)},"body":${bodyText}}`,
+  );
+  journal(session, entry);
+  if (mock.events.watchers > 0) mock.events.publish('request', entryOf(entry));
+  return { status: answer.status, requestId, bodyText };
+}

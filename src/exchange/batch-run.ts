@@ -1,0 +1,109 @@
+// Moving batches with the clock. A batch's status is computed from the clock; its lines are
+// answered lazily, when the batch is read or the clock moves, in input order, in slices that give
+// other clients the event loop between them, so a batch of 10,000 lines never holds it for long.
+import { succeeded, type Batch } from '../conversation/batch.js';
+import { batchState } from '../media/batch-lifecycle.js';
+import { keepBatch, keepFile } from '../state/pinned.js';
+import type { Session } from '../state/session.js';
+import { expiredLine, outputLine } from '../styles/batches/openai.js';
+import { answerLine, type LineRoute } from './batch-line.js';
+import type { Mock } from './mock.js';
+import { nextId } from './request.js';
+
+/** How long one slice of answering may hold the event loop. */
+const SLICE_MS = 10;
+
+/** What a batch holds: its object, its requests and its answers so far. */
+const BATCH_BYTES = 2048;
+
+export function batchBytes(batch: Batch): number {
+  let bytes = BATCH_BYTES;
+  for (const line of batch.lines) bytes += 2 * line.size + line.customId.length;
+  for (const answer of batch.answers) bytes += answer.bodyText.length + 64;
+  return bytes;
+}
+
+/** Lets other clients' work run before the next slice. */
+export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Lines written between turns of the event loop. */
+const LINES_PER_SLICE = 500;
+
+/** One file of the session, at the time the batch ended, written a slice of lines at a time. */
+async function writeFile(mock: Mock, session: Session, lines: Array<() => string>, endedMs: number, kind: 'output' | 'error', batch: Batch): Promise<string | undefined> {
+  if (lines.length === 0) return undefined;
+  const pieces: Buffer[] = [];
+  for (let start = 0; start < lines.length; start += LINES_PER_SLICE) {
+    if (start > 0) await nextTurn();
+    pieces.push(Buffer.from(`${lines.slice(start, start + LINES_PER_SLICE).map((line) => line()).join('\n')}\n`));
+  }
+  if (!held(mock, session, batch)) return undefined;
+  const id = `file-${nextId(mock, session).slice(0, 22)}`;
+  // Its answers are counted already: an ended batch's files are never refused.
+  keepFile(session, { id, filename: `${batch.id}_${kind}.jsonl`, purpose: 'batch_output', createdMs: endedMs, data: Buffer.concat(pieces) }, false);
+  return id;
+}
+
+/** An OpenAI batch that has ended writes its output and error files once, in input order. */
+async function close(mock: Mock, session: Session, batch: Batch, endedMs: number, expired: boolean): Promise<void> {
+  if (batch.vendor === 'openai') {
+    const output: Array<() => string> = [];
+    const errors: Array<() => string> = [];
+    batch.answers.forEach((answer, index) => (succeeded(answer) ? output : errors).push(() => outputLine(batch, index, answer)));
+    if (expired) for (let index = batch.answers.length; index < batch.lines.length; index += 1) errors.push(() => expiredLine(batch, index));
+    batch.outputFileId = await writeFile(mock, session, output, endedMs, 'output', batch);
+    batch.errorFileId = await writeFile(mock, session, errors, endedMs, 'error', batch);
+    // The files hold the answers now; the batch keeps only what its counts need.
+    for (const answer of batch.answers) answer.bodyText = '';
+  }
+  batch.closed = true;
+}
+
+/** Whether the batch is still its session's and the session still the mock's (a reset or a delete drops them). */
+function held(mock: Mock, session: Session, batch: Batch): boolean {
+  return mock.sessions.peek(session.id) === session && session.batches.get(batch.id) === batch;
+}
+
+async function advance(mock: Mock, session: Session, batch: Batch, route: LineRoute): Promise<void> {
+  let sliceStarted = performance.now();
+  // A dropped batch answers nothing more: what it kept would count in a budget nothing frees.
+  while (held(mock, session, batch)) {
+    const state = batchState(batch, mock.clock.now());
+    if (batch.answers.length >= state.due) {
+      if (state.ended && !batch.closed) {
+        const endedMs = state.since[state.status]!;
+        await close(mock, session, batch, endedMs, state.status === 'expired');
+      }
+      break;
+    }
+    const index = batch.answers.length;
+    batch.answers.push(await answerLine(mock, session, batch, index, route));
+    // An answered request's body is in the journal; the batch needs only its custom id.
+    batch.lines[index] = { ...batch.lines[index]!, body: null, size: 0 };
+    if (performance.now() - sliceStarted > SLICE_MS) {
+      await nextTurn();
+      sliceStarted = performance.now();
+    }
+  }
+  if (held(mock, session, batch)) keepBatch(session, batch, batchBytes(batch));
+}
+
+/** The catch-up under way for each batch: readers wait for it, then catch up to the clock as it is then. */
+const running = new WeakMap<Batch, Promise<void>>();
+
+/** Brings a batch up to the clock: answers the lines now due and, once it has ended, writes its files. */
+export async function catchUp(mock: Mock, session: Session, batch: Batch, route: LineRoute): Promise<void> {
+  for (let pending = running.get(batch); pending; pending = running.get(batch)) await pending;
+  if (batch.closed) return;
+  const work = advance(mock, session, batch, route).finally(() => running.delete(batch));
+  running.set(batch, work);
+  await work;
+}
+
+/** Every batch of every session brought up to the clock (after the clock moved). */
+export async function catchUpAll(mock: Mock, route: LineRoute): Promise<void> {
+  for (const session of mock.sessions.all()) {
+    for (const batch of [...session.batches.values()]) await catchUp(mock, session, batch, route);
+  }
+}
+

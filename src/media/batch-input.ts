@@ -1,0 +1,73 @@
+// A batch's requests as the vendors take them: the lines of an OpenAI `batch` file (JSONL, each
+// `{ custom_id, method: "POST", url, body }`) and the `requests[]` of an Anthropic message batch
+// (`{ custom_id, params }`). Each request is checked on its own, so a caller can read thousands
+// in slices; a problem is a 400 naming the line (from 1) or the index and field.
+import { invalid } from '../conversation/errors.js';
+import type { BatchLine, LineError } from '../conversation/batch.js';
+
+/** The vendors' bound: at most 50,000 requests a batch. */
+export const MAX_BATCH_REQUESTS = 50_000;
+/** What an Anthropic `custom_id` may be. */
+const ANTHROPIC_CUSTOM_ID = /^[a-zA-Z0-9_-]{1,64}$/;
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** The lines of a file's text, without the empty one after a final newline. */
+export function fileLines(text: string): string[] {
+  const lines = text.split('\n');
+  if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
+  if (lines.length > MAX_BATCH_REQUESTS) throw invalid(`A batch file holds at most ${MAX_BATCH_REQUESTS} requests; this one has ${lines.length} lines.`, 'file');
+  return lines;
+}
+
+/** One line of a `batch` file, numbered from 1; `seen` collects the custom ids so far. */
+export function batchFileLine(text: string, number: number, seen: Set<string>): BatchLine {
+  const at = (what: string, field = 'file') => invalid(`Line ${number} of the batch file ${what}.`, field);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text.endsWith('\r') ? text.slice(0, -1) : text);
+  } catch (error) {
+    throw at(`is not valid JSON: ${(error as Error).message}`);
+  }
+  if (!isObject(parsed)) throw at('must be a JSON object with custom_id, method, url and body');
+  const { custom_id: customId, method, url, body } = parsed;
+  if (typeof customId !== 'string' || customId === '') throw at("needs 'custom_id', a non-empty string", 'custom_id');
+  if (seen.has(customId)) throw at(`repeats the custom_id '${customId}'; each must be unique`, 'custom_id');
+  if (method !== 'POST') throw at(`needs 'method' to be "POST", got ${JSON.stringify(method) ?? 'nothing'}`, 'method');
+  if (typeof url !== 'string' || !url.startsWith('/')) throw at("needs 'url', a path such as /v1/chat/completions", 'url');
+  if (!isObject(body)) throw at("needs 'body', a JSON object (the request)", 'body');
+  seen.add(customId);
+  return { customId, url, body, size: text.length };
+}
+
+/** One entry of an Anthropic `requests[]`, its index from 0. */
+export function messageBatchRequest(entry: unknown, index: number, seen: Set<string>): BatchLine {
+  const field = (name: string) => `requests.${index}${name ? `.${name}` : ''}`;
+  if (!isObject(entry)) throw invalid(`${field('')}: Input should be an object with custom_id and params`, field(''));
+  const { custom_id: customId, params } = entry;
+  if (typeof customId !== 'string' || !ANTHROPIC_CUSTOM_ID.test(customId)) {
+    throw invalid(`${field('custom_id')}: String should match pattern '^[a-zA-Z0-9_-]{1,64}$'`, field('custom_id'));
+  }
+  if (seen.has(customId)) throw invalid(`${field('custom_id')}: Duplicate custom_id '${customId}'; each must be unique in a batch`, field('custom_id'));
+  if (!isObject(params)) throw invalid(`${field('params')}: Input should be an object (a Messages API request)`, field('params'));
+  if (params.stream === true) throw invalid(`${field('params.stream')}: Streaming is not supported in a message batch`, field('params.stream'));
+  seen.add(customId);
+  return { customId, url: '/v1/messages', body: params, size: JSON.stringify(params).length };
+}
+
+/** Lines whose `url` is not the batch's endpoint: the batch fails at validation, naming each. */
+export function mismatchedLines(lines: readonly BatchLine[], endpoint: string): LineError[] {
+  const problems: LineError[] = [];
+  lines.forEach((line, index) => {
+    if (line.url === endpoint) return;
+    problems.push({
+      code: 'invalid_url',
+      message: `The URL of line ${index + 1} (${line.url}) does not match the batch's endpoint (${endpoint}).`,
+      param: 'url',
+      line: index + 1,
+    });
+  });
+  return problems;
+}
