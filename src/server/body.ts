@@ -11,10 +11,14 @@ import type { Mock } from '../exchange/mock.js';
 import { isPlainJson, readJson } from './json-body.js';
 import type { MockState } from './state.js';
 
-/** The two body parsers: JSON (and forms) everywhere, multipart only where uploads belong. */
+/**
+ * The body parsers: JSON (and forms) everywhere, multipart only where uploads belong, and a
+ * fixtures document (`POST /__admin/fixtures`) bounded as a fixtures file is, before it is parsed.
+ */
 export interface BodyParsers {
   json: Middleware;
   multipart: Middleware;
+  document: Middleware;
 }
 
 function tooLarge(limit: number): MockError {
@@ -80,8 +84,7 @@ async function parseKeepingBytes(ctx: Context, limit: number, parse: () => Promi
   (ctx.request as { rawBody?: Buffer }).rawBody = bytes;
 }
 
-export function bodyParser(mock: Mock, multipart: boolean): Middleware {
-  const limit = mock.options.bodyLimitBytes;
+export function bodyParser(mock: Mock, multipart: boolean, limit = mock.options.bodyLimitBytes): Middleware {
   const options: Partial<KoaBodyMiddlewareOptions> = {
     // A request that may be forwarded is sent on as the client wrote it.
     includeUnparsed: mock.options.upstream !== undefined,

@@ -4,8 +4,7 @@
 import { failure } from '../../conversation/errors.js';
 import { chatFixtureYaml, type ChatFixtureDocument } from '../../conversation/fixture-yaml.js';
 import type { ChatRequest } from '../../conversation/types.js';
-import { entryOf, type JournalEntry, type SentResponse } from '../../state/journal.js';
-import type { Session } from '../../state/session.js';
+import type { JournalEntry, SentResponse } from '../../state/journal.js';
 import { chatCompletions } from '../../styles/chat-completions/index.js';
 import { generateContent, parseTarget } from '../../styles/generate-content/index.js';
 import { messages } from '../../styles/messages/index.js';
@@ -14,20 +13,8 @@ import type { ChatStyle, StyleInput } from '../../styles/style.js';
 import { chatFixtureOf } from '../fixture-of.js';
 import type { Mock } from '../mock.js';
 import { fixturePath, writeNewFixtureFile } from './fixture-file.js';
+import { findJournalEntry, type FoundEntry } from './journal-page.js';
 import { TextAnswer, type AdminRequest } from './request.js';
-
-interface Found {
-  entry: JournalEntry;
-  session: Session;
-}
-
-function findEntry(mock: Mock, id: string): Found {
-  for (const session of mock.sessions.all()) {
-    const entry = session.journal.toArray().find((e) => e.id === id);
-    if (entry) return { entry: entryOf(entry), session };
-  }
-  throw failure('request_not_found', `No journal entry has the id '${id}' in any session (GET /__admin/requests lists them).`);
-}
 
 /** The chat style that answered a path, and the path parameters its decoder reads. */
 function chatRoute(entry: JournalEntry): { style: ChatStyle; params: Record<string, string> } | undefined {
@@ -50,7 +37,7 @@ function notPinnable(entry: JournalEntry, why: string) {
   return failure('request_not_pinnable', `Request ${entry.id} (${entry.method} ${entry.path}) cannot become a chat fixture: ${why}.`);
 }
 
-function decoded({ entry, session }: Found): { style: ChatStyle; request: ChatRequest; response: SentResponse } {
+function decoded({ entry, session }: FoundEntry): { style: ChatStyle; request: ChatRequest; response: SentResponse } {
   const route = chatRoute(entry);
   if (!route) throw notPinnable(entry, 'only chat requests in the four styles become fixtures');
   if (!entry.response) throw notPinnable(entry, 'nothing was answered to it');
@@ -62,7 +49,7 @@ function decoded({ entry, session }: Found): { style: ChatStyle; request: ChatRe
   }
 }
 
-function pinnedFixture(found: Found, name?: string): ChatFixtureDocument {
+function pinnedFixture(found: FoundEntry, name?: string): ChatFixtureDocument {
   const { style, request, response } = decoded(found);
   return chatFixtureOf(style, request, response, name);
 }
@@ -72,11 +59,11 @@ function entryId(request: AdminRequest): string {
 }
 
 export function requestFixture(mock: Mock, request: AdminRequest): TextAnswer {
-  return new TextAnswer('text/yaml; charset=utf-8', chatFixtureYaml(pinnedFixture(findEntry(mock, entryId(request)))));
+  return new TextAnswer('text/yaml; charset=utf-8', chatFixtureYaml(pinnedFixture(findJournalEntry(mock.sessions.all(), entryId(request)))));
 }
 
 export function saveRequestFixture(mock: Mock, request: AdminRequest): unknown {
-  const found = findEntry(mock, entryId(request));
+  const found = findJournalEntry(mock.sessions.all(), entryId(request));
   const file = (request.body as { file?: unknown } | null | undefined)?.file;
   const { path, name } = fixturePath(mock.store.current.fixturesDirs[0]!, file);
   const fixture = pinnedFixture(found, name);
