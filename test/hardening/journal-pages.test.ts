@@ -65,6 +65,9 @@ describe('the admin API reads the journal a page at a time', () => {
     const caughtUp = await page(`session=odd&after=${last.requests[0]!.id}`);
     expect(caughtUp).toMatchObject({ more: false });
     expect(caughtUp.requests.map((entry) => entry.id)).toEqual(last.requests.slice(1).map((entry) => entry.id));
+    const brief = await page('session=odd&limit=3&brief=true');
+    expect(brief.requests.map((entry) => entry.id)).toEqual(last.requests.map((entry) => entry.id));
+    expect(brief.requests.every((entry) => entry.body === null)).toBe(true);
 
     for (const [query, param] of [['limit=0', 'limit'], [`limit=${JOURNAL_PAGE.entries + 1}`, 'limit'], ['before=req_nope', 'before']] as const) {
       const refused = await admin(`/requests?${query}`);

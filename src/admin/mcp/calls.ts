@@ -41,7 +41,7 @@ export async function findEntry(admin: AdminClient, id: string): Promise<Journal
   const answer = await admin.call('GET', `/requests/${encodeURIComponent(id)}`);
   if (answer.status < 400) return answer.body as JournalEntry;
   if (answer.status !== 404) throw new ToolError(`${adminMessage(answer.body)} (GET /__admin/requests/{id} answered ${answer.status})`);
-  const { requests } = await ask<{ requests: JournalEntry[] }>(admin, 'GET', '/requests', { query: { limit: String(IDS_NAMED) } });
+  const { requests } = await ask<{ requests: JournalEntry[] }>(admin, 'GET', '/requests', { query: { limit: String(IDS_NAMED), brief: 'true' } });
   const latest = requests.map((r) => r.id);
   throw new ToolError(`Invalid value for 'id': no journal entry has the id '${id}'. ${known(`ids (the latest ${IDS_NAMED})`, latest)}`);
 }

@@ -142,7 +142,8 @@ const journal = tool(
   async (admin, input) => {
     await requireSession(admin, input.session);
     const { limit, status, ...filters } = input;
-    const query = { ...filters, status: status === undefined ? undefined : String(status), limit: String(limit) };
+    // The table shows no bodies: the page comes without them, nothing to unpack.
+    const query = { ...filters, status: status === undefined ? undefined : String(status), limit: String(limit), brief: 'true' };
     const { requests, total } = await ask<{ requests: JournalEntry[]; total: number }>(admin, 'GET', '/requests', { query });
     return journalTable(requests, total);
   },

@@ -10,7 +10,7 @@ export const JOURNAL_PAGE = {
   /** Entries in a page: the default and the most `limit` may ask for. */
   entries: 1000,
   /** Bytes of held entries in a page (about their JSON); a page holds at least one entry. */
-  bytes: 8 * 1024 * 1024,
+  bytes: 2 * 1024 * 1024,
 } as const;
 
 const FILTERS = ['path', 'style', 'model', 'status'] as const;
@@ -33,51 +33,85 @@ function pageLimit(value: unknown): number {
   return limit;
 }
 
-function position(entries: readonly KeptEntry[], id: unknown, param: 'before' | 'after'): number | undefined {
-  if (id === undefined) return undefined;
-  const at = typeof id === 'string' ? entries.findIndex((entry) => entry.id === id) : -1;
-  if (at < 0) throw failure('invalid_value', `"${param}": no journal entry that matches the filters has the id ${JSON.stringify(id)}.`, { param });
-  return at;
+/** An entry and where it stands: time, then session, then place in its session (the stable order). */
+interface Placed {
+  entry: KeptEntry;
+  session: number;
+  index: number;
 }
 
-/** The matching entries of the sessions, oldest first. */
-function matching(sessions: readonly Session[], query: Record<string, unknown>): KeptEntry[] {
+function before(a: Placed, b: Placed): boolean {
+  if (a.entry.time !== b.entry.time) return a.entry.time < b.entry.time;
+  return a.session !== b.session ? a.session < b.session : a.index < b.index;
+}
+
+/** Each session's matching entries, in its own order (which is time order). */
+function matching(sessions: readonly Session[], query: Record<string, unknown>): KeptEntry[][] {
   const wanted = FILTERS.flatMap((key) => (typeof query[key] === 'string' ? [[key, query[key]] as const] : []));
-  const entries = sessions.flatMap((session) => session.journal.toArray().filter((entry) => wanted.every(([key, value]) => String(entry[key]) === value)));
-  // Stable: each session keeps its own order.
-  if (sessions.length > 1) entries.sort((a, b) => (a.time < b.time ? -1 : a.time > b.time ? 1 : 0));
-  return entries;
+  return sessions.map((session) => session.journal.toArray().filter((entry) => wanted.every(([key, value]) => String(entry[key]) === value)));
+}
+
+function cursor(lists: readonly KeptEntry[][], id: unknown, param: 'before' | 'after'): Placed | undefined {
+  if (id === undefined) return undefined;
+  for (let session = 0; session < lists.length && typeof id === 'string'; session++) {
+    const index = lists[session]!.findIndex((entry) => entry.id === id);
+    if (index >= 0) return { entry: lists[session]![index]!, session, index };
+  }
+  throw failure('invalid_value', `"${param}": no journal entry that matches the filters has the id ${JSON.stringify(id)}.`, { param });
 }
 
 /**
  * `limit` (default and most 1000), and a cursor: `before=ID` (the page before that entry; without
  * a cursor, the latest) or `after=ID` (the entries after it, for a reader that is catching up).
+ * The sessions' lists are merged from the cursor only as far as the page goes: sorting every
+ * entry of 1,000 sessions for each page cost more than the page.
  */
 export function journalPage(sessions: readonly Session[], query: Record<string, unknown>): JournalPage {
   const limit = pageLimit(query.limit);
-  const entries = matching(sessions, query);
-  const after = position(entries, query.after, 'after');
+  const lists = matching(sessions, query);
+  const total = lists.reduce((sum, list) => sum + list.length, 0);
+  const after = cursor(lists, query.after, 'after');
+  const forward = after !== undefined;
+  const from = forward ? after : cursor(lists, query.before, 'before');
+  // Per session, the next entry to take: walking forward from after the cursor, or back from before it.
+  const next = lists.map((list, session) => {
+    if (!from) return list.length - 1;
+    let at = forward ? 0 : list.length - 1;
+    const step = forward ? 1 : -1;
+    while (at >= 0 && at < list.length && (forward ? !before(from, { entry: list[at]!, session, index: at }) : !before({ entry: list[at]!, session, index: at }, from))) at += step;
+    return at;
+  });
+  // The sessions with entries left to take (most of a thousand sessions hold none that match).
+  let active = lists.flatMap((list, session) => (list[next[session]!] === undefined ? [] : [session]));
   const chosen: KeptEntry[] = [];
   let bytes = 0;
-  const fits = (entry: KeptEntry) => chosen.length < limit && (chosen.length === 0 || bytes + keptBytes(entry) <= JOURNAL_PAGE.bytes);
-  let more: boolean;
-  if (after !== undefined) {
-    let at = after + 1;
-    for (; at < entries.length && fits(entries[at]!); at++) {
-      chosen.push(entries[at]!);
-      bytes += keptBytes(entries[at]!);
+  for (;;) {
+    let pick: Placed | undefined;
+    active = active.filter((session) => lists[session]![next[session]!] !== undefined);
+    for (const session of active) {
+      const index = next[session]!;
+      const entry = lists[session]![index];
+      if (entry === undefined) continue;
+      const placed = { entry, session, index };
+      if (!pick || (forward ? before(placed, pick) : before(pick, placed))) pick = placed;
     }
-    more = at < entries.length;
-  } else {
-    let at = (position(entries, query.before, 'before') ?? entries.length) - 1;
-    for (; at >= 0 && fits(entries[at]!); at--) {
-      chosen.push(entries[at]!);
-      bytes += keptBytes(entries[at]!);
-    }
-    chosen.reverse();
-    more = at >= 0;
+    if (!pick) return done(false);
+    if (chosen.length === limit || (chosen.length > 0 && bytes + keptBytes(pick.entry) > JOURNAL_PAGE.bytes)) return done(true);
+    chosen.push(pick.entry);
+    bytes += keptBytes(pick.entry);
+    next[pick.session] = pick.index + (forward ? 1 : -1);
   }
-  return { requests: unpacked(sessions, chosen), total: entries.length, more };
+
+  function done(more: boolean): JournalPage {
+    if (!forward) chosen.reverse();
+    return { requests: query.brief === 'true' ? chosen.map(briefOf) : unpacked(sessions, chosen), total, more };
+  }
+}
+
+/** An entry without its request body and response, for a listing (`?brief=true`): nothing to unpack. */
+function briefOf(kept: KeptEntry): JournalEntry {
+  const { payload: _payload, ...fields } = kept;
+  return { ...fields, body: null, response: null };
 }
 
 /** The page's entries unpacked in each session's order, as they were packed together (a block inflates once). */
