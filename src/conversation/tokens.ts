@@ -73,7 +73,7 @@ function* segments(text: string): Generator<string> {
  * piece (one character repeated, base64, letters without a space) BPE merges cost a microsecond
  * or more a character, fifty times prose: 128 KB of them held the event loop for up to 1.5 s.
  */
-const LONG_PIECE_CHARS = 16 * 1024;
+const LONG_PIECE_CHARS = 4 * 1024;
 /** A segment at least this long, all whitespace or without any, is one long piece or a few. */
 const LONG_SEGMENT = 64;
 

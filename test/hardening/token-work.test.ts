@@ -1,6 +1,6 @@
 // Token counting is linear in the text with a small constant, whatever the text (SPEC 11 "Time"):
 // where o200k has no place to start a piece (one letter repeated, base64, letters without a space)
-// BPE costs fifty times prose, so a request counts 16 K such characters exactly and estimates the
+// BPE costs fifty times prose, so a request counts 4 K such characters exactly and estimates the
 // rest at their rate. Asserted through the SDK as what a client sees; the time is the bench's.
 import Anthropic from '@anthropic-ai/sdk';
 import { countTokens as wholeText } from 'gpt-tokenizer/encoding/o200k_base';
@@ -30,14 +30,14 @@ function noSpace(alphabet: string, length: number, seed = 7): string {
 }
 
 describe('token counting of long pieces', () => {
-  it('counts 16 K characters without a space exactly and estimates the rest at their rate', async () => {
+  it('counts 4 K characters without a space exactly and estimates the rest at their rate', async () => {
     const overhead = (await counted('hello')) - plain('hello');
-    const letters = noSpace('abcdefghijklmnopqrstuvwxyz', 16 * 1024);
+    const letters = noSpace('abcdefghijklmnopqrstuvwxyz', 4 * 1024);
     const lettersCounted = (await counted(letters)) - overhead;
     expect(Math.abs(lettersCounted - plain(letters))).toBeLessThan(plain(letters) * 0.005);
     // 100,000 digits more: o200k counts them in threes, but past the budget they are estimated at the letters' rate.
     // (Other letters than those just counted: segments met lately are counted from memory.)
-    const long = noSpace('abcdefghijklmnopqrstuvwxyz', 16 * 1024, 11) + noSpace('0123456789', 100_000);
+    const long = noSpace('abcdefghijklmnopqrstuvwxyz', 4 * 1024, 11) + noSpace('0123456789', 100_000);
     const reported = (await counted(long)) - overhead;
     const estimate = lettersCounted * (long.length / letters.length);
     expect(Math.abs(reported - estimate) / estimate).toBeLessThan(0.03);

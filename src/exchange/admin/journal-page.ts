@@ -63,8 +63,7 @@ function cursor(lists: readonly KeptEntry[][], id: unknown, param: 'before' | 'a
 /**
  * `limit` (default and most 1000), and a cursor: `before=ID` (the page before that entry; without
  * a cursor, the latest) or `after=ID` (the entries after it, for a reader that is catching up).
- * The sessions' lists are merged from the cursor only as far as the page goes: sorting every
- * entry of 1,000 sessions for each page cost more than the page.
+ * Each session gives at most a page of candidates next to the cursor, so the sort is of those.
  */
 export function journalPage(sessions: readonly Session[], query: Record<string, unknown>): JournalPage {
   const limit = pageLimit(query.limit);
@@ -73,39 +72,29 @@ export function journalPage(sessions: readonly Session[], query: Record<string, 
   const after = cursor(lists, query.after, 'after');
   const forward = after !== undefined;
   const from = forward ? after : cursor(lists, query.before, 'before');
-  // Per session, the next entry to take: walking forward from after the cursor, or back from before it.
-  const next = lists.map((list, session) => {
-    if (!from) return list.length - 1;
-    let at = forward ? 0 : list.length - 1;
-    const step = forward ? 1 : -1;
-    while (at >= 0 && at < list.length && (forward ? !before(from, { entry: list[at]!, session, index: at }) : !before({ entry: list[at]!, session, index: at }, from))) at += step;
-    return at;
+  const candidates: Placed[] = [];
+  let beyond = 0;
+  lists.forEach((list, session) => {
+    const placed = list.map((entry, index) => ({ entry, session, index }));
+    const side = from === undefined ? placed : placed.filter((p) => (forward ? before(from, p) : before(p, from)));
+    const near = forward ? side.slice(0, limit) : side.slice(-limit);
+    beyond += side.length - near.length;
+    candidates.push(...near);
   });
-  // The sessions with entries left to take (most of a thousand sessions hold none that match).
-  let active = lists.flatMap((list, session) => (list[next[session]!] === undefined ? [] : [session]));
+  candidates.sort((a, b) => (before(a, b) ? -1 : 1));
+  if (forward) candidates.reverse();
+  // Nearest the cursor first (the newest, or the first after it).
   const chosen: KeptEntry[] = [];
   let bytes = 0;
-  for (;;) {
-    let pick: Placed | undefined;
-    active = active.filter((session) => lists[session]![next[session]!] !== undefined);
-    for (const session of active) {
-      const index = next[session]!;
-      const entry = lists[session]![index];
-      if (entry === undefined) continue;
-      const placed = { entry, session, index };
-      if (!pick || (forward ? before(placed, pick) : before(pick, placed))) pick = placed;
-    }
-    if (!pick) return done(false);
-    if (chosen.length === limit || (chosen.length > 0 && bytes + keptBytes(pick.entry) > JOURNAL_PAGE.bytes)) return done(true);
-    chosen.push(pick.entry);
-    bytes += keptBytes(pick.entry);
-    next[pick.session] = pick.index + (forward ? 1 : -1);
+  for (let at = candidates.length - 1; at >= 0; at--) {
+    const entry = candidates[at]!.entry;
+    if (chosen.length === limit || (chosen.length > 0 && bytes + keptBytes(entry) > JOURNAL_PAGE.bytes)) break;
+    chosen.push(entry);
+    bytes += keptBytes(entry);
   }
-
-  function done(more: boolean): JournalPage {
-    if (!forward) chosen.reverse();
-    return { requests: query.brief === 'true' ? chosen.map(briefOf) : unpacked(sessions, chosen), total, more };
-  }
+  const more = beyond > 0 || chosen.length < candidates.length;
+  if (!forward) chosen.reverse();
+  return { requests: query.brief === 'true' ? chosen.map(briefOf) : unpacked(sessions, chosen), total, more };
 }
 
 /** An entry without its request body and response, for a listing (`?brief=true`): nothing to unpack. */
