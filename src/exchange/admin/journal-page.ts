@@ -3,7 +3,7 @@
 // for every read (30,000 entries held within the memory budget) held the event loop for seconds
 // and, a JSON-RPC batch of reads at once, exhausted the heap.
 import { failure } from '../../conversation/errors.js';
-import { entryOf, keptBytes, type JournalEntry, type KeptEntry } from '../../state/journal.js';
+import { briefEntryOf, entryOf, keptBytes, type JournalEntry, type KeptEntry } from '../../state/journal.js';
 import type { Session } from '../../state/session.js';
 
 export const JOURNAL_PAGE = {
@@ -60,10 +60,44 @@ function cursor(lists: readonly KeptEntry[][], id: unknown, param: 'before' | 'a
   throw failure('invalid_value', `"${param}": no journal entry that matches the filters has the id ${JSON.stringify(id)}.`, { param });
 }
 
+/** A heap of each session's next entry, the nearest to the cursor on top. */
+class Nearest {
+  private readonly items: Placed[] = [];
+
+  constructor(private readonly first: (a: Placed, b: Placed) => boolean) {}
+
+  push(item: Placed): void {
+    const items = this.items;
+    let at = items.push(item) - 1;
+    while (at > 0) {
+      const up = (at - 1) >> 1;
+      if (!this.first(items[at]!, items[up]!)) break;
+      [items[at], items[up]] = [items[up]!, items[at]!];
+      at = up;
+    }
+  }
+
+  pop(): Placed | undefined {
+    const items = this.items;
+    const top = items[0];
+    const last = items.pop();
+    if (items.length === 0 || last === undefined) return top;
+    items[0] = last;
+    for (let at = 0; ; ) {
+      let best = at;
+      for (const child of [2 * at + 1, 2 * at + 2]) if (child < items.length && this.first(items[child]!, items[best]!)) best = child;
+      if (best === at) return top;
+      [items[at], items[best]] = [items[best]!, items[at]!];
+      at = best;
+    }
+  }
+}
+
 /**
  * `limit` (default and most 1000), and a cursor: `before=ID` (the page before that entry; without
  * a cursor, the latest) or `after=ID` (the entries after it, for a reader that is catching up).
- * Each session gives at most a page of candidates next to the cursor, so the sort is of those.
+ * The sessions' lists are merged from the cursor only as far as the page goes: sorting every entry
+ * of a thousand sessions for each page cost more than the page.
  */
 export function journalPage(sessions: readonly Session[], query: Record<string, unknown>): JournalPage {
   const limit = pageLimit(query.limit);
@@ -72,35 +106,30 @@ export function journalPage(sessions: readonly Session[], query: Record<string, 
   const after = cursor(lists, query.after, 'after');
   const forward = after !== undefined;
   const from = forward ? after : cursor(lists, query.before, 'before');
-  const candidates: Placed[] = [];
-  let beyond = 0;
+  const step = forward ? 1 : -1;
+  const onTheSide = (p: Placed) => from === undefined || (forward ? before(from, p) : before(p, from));
+  const nearest = new Nearest(forward ? before : (a, b) => before(b, a));
   lists.forEach((list, session) => {
-    const placed = list.map((entry, index) => ({ entry, session, index }));
-    const side = from === undefined ? placed : placed.filter((p) => (forward ? before(from, p) : before(p, from)));
-    const near = forward ? side.slice(0, limit) : side.slice(-limit);
-    beyond += side.length - near.length;
-    candidates.push(...near);
+    let index = forward ? 0 : list.length - 1;
+    while (list[index] !== undefined && !onTheSide({ entry: list[index]!, session, index })) index += step;
+    if (list[index] !== undefined) nearest.push({ entry: list[index]!, session, index });
   });
-  candidates.sort((a, b) => (before(a, b) ? -1 : 1));
-  if (forward) candidates.reverse();
-  // Nearest the cursor first (the newest, or the first after it).
   const chosen: KeptEntry[] = [];
   let bytes = 0;
-  for (let at = candidates.length - 1; at >= 0; at--) {
-    const entry = candidates[at]!.entry;
-    if (chosen.length === limit || (chosen.length > 0 && bytes + keptBytes(entry) > JOURNAL_PAGE.bytes)) break;
-    chosen.push(entry);
-    bytes += keptBytes(entry);
+  let more = false;
+  for (let next = nearest.pop(); next !== undefined; next = nearest.pop()) {
+    if (chosen.length === limit || (chosen.length > 0 && bytes + keptBytes(next.entry) > JOURNAL_PAGE.bytes)) {
+      more = true;
+      break;
+    }
+    chosen.push(next.entry);
+    bytes += keptBytes(next.entry);
+    const index = next.index + step;
+    const entry = lists[next.session]![index];
+    if (entry !== undefined) nearest.push({ entry, session: next.session, index });
   }
-  const more = beyond > 0 || chosen.length < candidates.length;
   if (!forward) chosen.reverse();
-  return { requests: query.brief === 'true' ? chosen.map(briefOf) : unpacked(sessions, chosen), total, more };
-}
-
-/** An entry without its request body and response, for a listing (`?brief=true`): nothing to unpack. */
-function briefOf(kept: KeptEntry): JournalEntry {
-  const { payload: _payload, ...fields } = kept;
-  return { ...fields, body: null, response: null };
+  return { requests: query.brief === 'true' ? chosen.map(briefEntryOf) : unpacked(sessions, chosen), total, more };
 }
 
 /** The page's entries unpacked in each session's order, as they were packed together (a block inflates once). */
