@@ -45,7 +45,7 @@ function before(a: Placed, b: Placed): boolean {
   return a.session !== b.session ? a.session < b.session : a.index < b.index;
 }
 
-/** Each session's matching entries, in its own order (which is time order). */
+/** Each session's matching entries, in the order they were journaled. */
 function matching(sessions: readonly Session[], query: Record<string, unknown>): KeptEntry[][] {
   const wanted = FILTERS.flatMap((key) => (typeof query[key] === 'string' ? [[key, query[key]] as const] : []));
   return sessions.map((session) => session.journal.toArray().filter((entry) => wanted.every(([key, value]) => String(entry[key]) === value)));
