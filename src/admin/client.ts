@@ -2,9 +2,10 @@
 // of ADMIN_ROUTES run directly) or over HTTP (the stdio bridge beside a running mock). The MCP
 // tools take an AdminClient, so they are the same over both transports.
 import { MockError } from '../conversation/errors.js';
-import { TextAnswer, type AdminRequest } from '../exchange/admin/request.js';
+import { JsonAnswer, TextAnswer, type AdminRequest } from '../exchange/admin/request.js';
 import type { Mock } from '../exchange/mock.js';
 import { openaiEnvelope } from '../styles/openai-envelope.js';
+import { pathParams } from '../styles/path-pattern.js';
 import { ADMIN_ROUTES, type AdminRoute } from './routes.js';
 
 export type AdminMethod = AdminRoute['method'];
@@ -30,19 +31,6 @@ export function definedQuery(query: AdminCall['query'] = {}): Record<string, str
   return Object.fromEntries(Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined));
 }
 
-/** The route's named segments when `path` is one of its paths. */
-function matchPath(pattern: string, path: string): Record<string, string> | undefined {
-  const want = pattern.split('/');
-  const got = path.split('/');
-  if (want.length !== got.length) return undefined;
-  const params: Record<string, string> = {};
-  for (let i = 0; i < want.length; i++) {
-    if (want[i]!.startsWith(':')) params[want[i]!.slice(1)] = decodeURIComponent(got[i]!);
-    else if (want[i] !== got[i]) return undefined;
-  }
-  return params;
-}
-
 function errorAnswer(error: MockError): AdminAnswer {
   const { status, body } = openaiEnvelope(error);
   return { status, body };
@@ -55,11 +43,12 @@ export function inProcessAdmin(mock: Mock): AdminClient {
       // after another, and without a real wait between them they held the event loop as one.
       await new Promise((resolve) => setImmediate(resolve));
       for (const route of ADMIN_ROUTES) {
-        const params = route.method === method ? matchPath(route.path, `/__admin${path}`) : undefined;
+        const params = route.method === method ? pathParams(route.path, `/__admin${path}`) : undefined;
         if (!params) continue;
         const request: AdminRequest = { query: definedQuery(call.query), params, headers: {}, body: call.body };
         try {
           const result = await route.run(mock, request);
+          if (result instanceof JsonAnswer) return { status: result.status, body: result.body };
           return { status: route.status, body: result instanceof TextAnswer ? result.text : result };
         } catch (error) {
           if (error instanceof MockError) return errorAnswer(error);

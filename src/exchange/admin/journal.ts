@@ -6,15 +6,15 @@ import type { Mock } from '../mock.js';
 import { findJournalEntry, journalPage } from './journal-page.js';
 import { sessionParam, type AdminRequest } from './request.js';
 
-function chosenSessions(mock: Mock, request: AdminRequest): Session[] {
-  const id = sessionParam(request);
+/** The sessions an admin call covers: the one it names (none when unknown), else every one. */
+export function chosenSessions(mock: Mock, id: string | undefined): Session[] {
   if (id === undefined) return mock.sessions.all();
   const session = mock.sessions.peek(id);
   return session ? [session] : [];
 }
 
 export function listRequests(mock: Mock, request: AdminRequest): unknown {
-  return journalPage(chosenSessions(mock, request), request.query);
+  return journalPage(chosenSessions(mock, sessionParam(request)), request.query);
 }
 
 export function readRequest(mock: Mock, request: AdminRequest): unknown {
@@ -23,7 +23,7 @@ export function readRequest(mock: Mock, request: AdminRequest): unknown {
 
 export function clearRequests(mock: Mock, request: AdminRequest): unknown {
   let deleted = 0;
-  for (const session of chosenSessions(mock, request)) {
+  for (const session of chosenSessions(mock, sessionParam(request))) {
     deleted += session.journal.length;
     clearJournal(session);
   }
