@@ -10,7 +10,7 @@ export const JOURNAL_PAGE = {
   /** Entries in a page: the default and the most `limit` may ask for. */
   entries: 1000,
   /** Bytes of held entries in a page (about their JSON); a page holds at least one entry. */
-  bytes: 2 * 1024 * 1024,
+  bytes: 8 * 1024 * 1024,
 } as const;
 
 const FILTERS = ['path', 'style', 'model', 'status'] as const;
