@@ -34,9 +34,10 @@ export interface Matcher {
 
 const NO_CAPTURES: Captures = Object.freeze({}) as Captures;
 
-function globPattern(glob: string, key: 'model' | 'media'): BoundedPattern {
+/** A `*` and `?` glob, case-insensitive, matched against a whole name; `path` names its key for a compile error. */
+export function globPattern(glob: string, path: string[]): BoundedPattern {
   const source = glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
-  return BoundedPattern.of(RE2JS.compile(`^${source}$`, RE2JS.CASE_INSENSITIVE | RE2JS.DOTALL), key, `match.${key}`);
+  return BoundedPattern.of(RE2JS.compile(`^${source}$`, RE2JS.CASE_INSENSITIVE | RE2JS.DOTALL), path, `match.${path.at(-1)}`);
 }
 
 /** A fixture's `pattern`, case-insensitive as before; RE2 refuses what it cannot run in linear time. */
@@ -48,7 +49,7 @@ function compilePattern(source: string): BoundedPattern {
     const reason = (error as Error).message.replace(/^error parsing regexp: /, '');
     throw new CompileError(['pattern'], `match.pattern is not a regular expression the mock can run in bounded time (${reason}); backreferences and lookaround are not supported`);
   }
-  return BoundedPattern.of(re, 'pattern', 'match.pattern');
+  return BoundedPattern.of(re, ['pattern'], 'match.pattern');
 }
 
 function capturesOf(matcher: NonNullable<ReturnType<BoundedPattern['find']>>, groupNames: readonly string[]): Captures {
@@ -69,7 +70,7 @@ export function compileMatch(spec: MatchSpec = {}): Matcher {
     checks.push({ key: 'style', test: (s) => s.style === style });
   }
   if (spec.model !== undefined) {
-    const glob = globPattern(spec.model, 'model');
+    const glob = globPattern(spec.model, ['model']);
     checks.push({ key: 'model', test: (s) => glob.find(s.model, s.patterns) !== undefined });
   }
   const contains = spec.contains?.toLowerCase();
@@ -85,7 +86,7 @@ export function compileMatch(spec: MatchSpec = {}): Matcher {
     checks.push({ key: 'tools', test: (s) => names.every((n) => s.tools.has(n)) });
   }
   if (spec.media !== undefined) {
-    const glob = globPattern(spec.media, 'media');
+    const glob = globPattern(spec.media, ['media']);
     checks.push({ key: 'media', test: (s) => s.media.some((m) => glob.find(m, s.patterns) !== undefined) });
   }
   if (spec.conversation !== undefined) {

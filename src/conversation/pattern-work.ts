@@ -40,12 +40,12 @@ export class PatternWork {
 export class BoundedPattern {
   private constructor(private readonly re: RE2JS) {}
 
-  /** Throws a CompileError at `key` when the program passes the bound. */
-  static of(re: RE2JS, key: string, what: string): BoundedPattern {
+  /** Throws a CompileError at `path` when the program passes the bound. */
+  static of(re: RE2JS, path: string[], what: string): BoundedPattern {
     const size = re.programSize();
     if (size > PATTERN_LIMITS.programSize) {
       throw new CompileError(
-        [key],
+        path,
         `${what} compiles to ${size} instructions, past the limit of ${PATTERN_LIMITS.programSize}: a pattern's cost is its size times the text's length (use contains for literal text, or fewer repeats)`,
       );
     }
