@@ -53,12 +53,12 @@ export function saveFixturesFile(mock: Mock, file: string, document: unknown): u
     throw failure('request_too_large', `The fixtures document is ${Buffer.byteLength(text)} bytes as YAML, past the limit of ${CONFIG_LIMITS.fileBytes} bytes of a fixtures file; ${file} was not written.`, { param: 'file' });
   }
   writeNewFixtureFile(path, file, text);
-  mock.store.reload();
+  mock.store.loadOwnWrite(path);
   const shown = displayPath(path);
   const problems = mock.store.problems.filter((problem) => problem.file === shown);
   if (problems.length > 0) {
     unlinkSync(path);
-    mock.store.reload();
+    mock.store.loadOwnWrite(path);
     throw failure('invalid_fixtures', `The fixtures are not valid, so ${shown} was not kept: ${problems.map(formatProblem).join('; ')}.`);
   }
   const config = mock.store.current;
