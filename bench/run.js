@@ -107,6 +107,8 @@ try {
     const h = (results.hostileSoak = await hostileSoak(root, settings.hostileSoak));
     rows.push(
       limitRow(`hostile soak RSS MB at the end (${h.requests} requests)`, h.rssMb, { below: 300 }),
+      limitRow('hostile soak peak RSS MB', h.peakRssMb, { below: 300 }),
+      limitRow('hostile soak longest event-loop stall ms', h.lagMaxMs, { below: 100 }),
       limitRow('hostile soak MB held by the memory budget at the end (health)', h.memory.total / 2 ** 20),
       limitRow('hostile soak V8 heap MB in use / reserved at the end', h.heapUsedMb, { baseline: h.heapTotalMb, baselineIs: '(reserved)' }),
       limitRow('hostile soak MB outside the heap (Buffers) at the end', h.externalMb),

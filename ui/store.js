@@ -67,7 +67,40 @@ function upsertTask(task) {
 
 let source;
 
-/** Follows the event stream; each (re)connection reloads the journal, so nothing is missed. */
+const requestsPage = (cursor) => api(`/requests${cursor ? `?${cursor}` : ''}`);
+
+/**
+ * The journal a page at a time, each page a short call of the mock: after a reconnection only
+ * what came after the newest entry shown; otherwise (or when that entry is gone) the latest
+ * entries, back to MAX_ENTRIES.
+ */
+async function loadJournal() {
+  const newest = state.entries.at(-1)?.id;
+  if (newest) {
+    const later = [];
+    let after = newest;
+    try {
+      for (;;) {
+        const page = await requestsPage(`after=${encodeURIComponent(after)}`);
+        later.push(...page.requests);
+        if (!page.more || page.requests.length === 0) return { entries: state.entries, later };
+        after = page.requests.at(-1).id;
+      }
+    } catch {
+      // The newest entry shown is gone (cleared, evicted): start again from the latest.
+    }
+  }
+  let entries = [];
+  let before;
+  for (;;) {
+    const page = await requestsPage(before && `before=${encodeURIComponent(before)}`);
+    entries = page.requests.concat(entries);
+    if (!page.more || page.requests.length === 0 || entries.length >= MAX_ENTRIES) return { entries: [], later: entries };
+    before = page.requests[0].id;
+  }
+}
+
+/** Follows the event stream; each (re)connection catches up on the journal, so nothing is missed. */
 export function connect() {
   source?.close();
   source = new EventSource(eventsUrl());
@@ -75,12 +108,12 @@ export function connect() {
   source.addEventListener('open', async () => {
     update({ connection: 'live' });
     pending = [];
-    const journal = await attempt(() => api('/requests'));
-    const known = new Set((journal?.requests ?? []).map((entry) => entry.id));
+    const journal = await attempt(loadJournal);
+    const known = new Set([...(journal?.entries ?? []), ...(journal?.later ?? [])].map((entry) => entry.id));
     const arrived = pending.filter((entry) => !known.has(entry.id));
     pending = null;
-    update({ entries: [] });
-    addEntries([...(journal?.requests ?? []), ...arrived]);
+    update({ entries: journal?.entries ?? [] });
+    addEntries([...(journal?.later ?? []), ...arrived]);
     await Promise.all([refresh.health(), refresh.scenarios(), refresh.clock(), refresh.tasks()]);
   });
   source.addEventListener('error', () => {

@@ -1,14 +1,31 @@
 // A hostile soak: malformed, oversized and chained requests mixed with ordinary traffic across
 // 1,000 sessions for a bounded time, after a long previous_response_id chain alone. It reports
-// the server's RSS at the end, the 5xx answers, the longest request, whether the ordinary
-// requests were answered exactly as before the soak, and how a late turn of the chain compares
-// with an early one.
+// the server's RSS at the end and at its peak, the longest event-loop stall, the 5xx answers, the
+// longest request, whether the ordinary requests were answered exactly as before the soak, and
+// how a late turn of the chain compares with an early one.
 import { join } from 'node:path';
 import { startMock } from '../lib/servers.js';
 import { CHAT_PATH, emptyScenarios, HEADERS, MODEL, ticketRef, ticketRequest, writeFixtures } from '../lib/workload.js';
 
 const SESSIONS = 1000;
 const REQUEST_TIMEOUT_MS = 30_000;
+
+/** A session whose run-time fixtures are patterns without a literal, each near the size bound. */
+const PATTERN_SESSION = 'soak-patterns';
+const PATTERN_FIXTURES = JSON.stringify({
+  chat: Array.from({ length: 50 }, (_, i) => ({ name: `pattern-${i}`, match: { pattern: `(?:[a-z]|\\d){1,190}${'QXZJVK'[i % 6]}${i}` }, reply: { text: 'never' } })),
+});
+const MCP_HEADERS = { ...HEADERS, accept: 'application/json, text/event-stream' };
+const journalBatch = (n) =>
+  JSON.stringify(Array.from({ length: n }, (_, id) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'journal', arguments: { limit: 1000 } } })));
+/** Letters without a space from a fixed seed: the slowest text for the BPE tokenizer. */
+function noSpace(length) {
+  let state = 7;
+  const next = () => ((state ^= state << 13), (state ^= state >>> 17), (state ^= state << 5), state >>> 0);
+  return Array.from({ length }, () => String.fromCharCode(97 + (next() % 26))).join('');
+}
+/** `{{` and `}}` as JSON escapes, as a faker argument inside a template writes them. */
+const braced = (text) => JSON.stringify(text).replaceAll('{{', '\\u007b\\u007b').replaceAll('}}', '\\u007d\\u007d');
 
 const chat = (content, extra = {}) => JSON.stringify({ model: MODEL, messages: [{ role: 'user', content }], ...extra });
 const schemaRequest = (schema) => chat('structured, please', { response_format: { type: 'json_schema', json_schema: { name: 'out', schema } } });
@@ -36,14 +53,22 @@ const HOSTILE = [
   { path: CHAT_PATH, body: chat('a large body for the journal', { padding: 'x'.repeat(512 * 1024) }) },
   { path: '/__admin/fixtures', body: JSON.stringify({ chat: [{ name: 'huge', reply: { text: '{{faker.lorem.paragraphs(1000000)}}' } }] }) },
   { path: '/__admin/fixtures', body: JSON.stringify({ chat: [{ name: 'alpha', reply: { text: '{{faker.string.alpha({"length": 100000000})}}' } }] }) },
+  { path: '/__admin/fixtures', body: JSON.stringify({ chat: [{ name: 'fake', reply: { text: `{{faker.helpers.fake(${braced('{{lorem.paragraphs(1000000)}}')})}}` } }] }) },
+  { path: '/__admin/fixtures', body: JSON.stringify({ chat: [{ name: 'separator', reply: { text: `{{faker.lorem.sentences(2000, "${'-'.repeat(90_000)}")}}` } }] }) },
+  // A 1 MB message against 50 literal-free patterns of nearly the largest size.
+  { path: CHAT_PATH, body: chat('ab1c2d3 '.repeat(128 * 1024)), session: PATTERN_SESSION },
+  // The journal of 1,000 sessions, ten pages at once, and a batch past the bound.
+  { path: '/__admin/mcp', body: journalBatch(10), headers: MCP_HEADERS },
+  { path: '/__admin/mcp', body: journalBatch(100), headers: MCP_HEADERS },
+  { path: CHAT_PATH, body: chat(noSpace(128 * 1024)) },
   { path: '/v1/images/generations', body: JSON.stringify({ model: 'gpt-image-1', prompt: 'a lighthouse', size: '1024x1024', response_format: 'url' }) },
 ];
 
-async function send(url, path, body, session) {
+async function send(url, path, body, session, headers = HEADERS) {
   const started = performance.now();
   const response = await fetch(`${url}${path}`, {
     method: 'POST',
-    headers: { ...HEADERS, 'x-mock-session': session },
+    headers: { ...headers, 'x-mock-session': session },
     body,
     signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
   });
@@ -129,13 +154,15 @@ export async function hostileSoak(root, { durationMs, concurrency, chainTurns })
         await chainTurn(`soak-${n % 20}`);
       } else {
         const request = HOSTILE[Math.floor(n / 3) % HOSTILE.length];
-        note(await send(server.url, request.path, request.body, session), `${request.path} ${request.body.slice(0, 80)}`);
+        note(await send(server.url, request.path, request.body, request.session ?? session, request.headers), `${request.path} ${request.body.slice(0, 80)}`);
       }
     }
   };
   try {
     // Each kind once beforehand, so the figures are of a warm server (lazy modules, the JIT).
-    for (const request of HOSTILE) await send(server.url, request.path, request.body, 'soak-warm-up');
+    const patterns = await send(server.url, `/__admin/fixtures?session=${PATTERN_SESSION}`, PATTERN_FIXTURES, PATTERN_SESSION);
+    if (patterns.status !== 201) throw new Error(`the pattern fixtures were refused: ${patterns.status} ${patterns.text.slice(0, 300)}`);
+    for (const request of HOSTILE) await send(server.url, request.path, request.body, request.session ?? 'soak-warm-up', request.headers);
     const chain = await chainCost(server.url, chainTurns);
     await server.reset();
     await Promise.all(Array.from({ length: concurrency }, worker));

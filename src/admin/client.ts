@@ -39,6 +39,9 @@ function errorAnswer(error: MockError): AdminAnswer {
 export function inProcessAdmin(mock: Mock): AdminClient {
   return {
     async call(method, path, call = {}) {
+      // Other requests get their turn before each call: the messages of a JSON-RPC batch run one
+      // after another, and without a real wait between them they held the event loop as one.
+      await new Promise((resolve) => setImmediate(resolve));
       for (const route of ADMIN_ROUTES) {
         const params = route.method === method ? pathParams(route.path, `/__admin${path}`) : undefined;
         if (!params) continue;

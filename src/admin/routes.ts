@@ -5,7 +5,7 @@ import { postClock, readClock } from '../exchange/admin/clock.js';
 import { addFixtures, listFixtures } from '../exchange/admin/fixtures.js';
 import { health } from '../exchange/admin/health.js';
 import { metrics } from '../exchange/admin/metrics.js';
-import { clearRequests, listRequests } from '../exchange/admin/journal.js';
+import { clearRequests, listRequests, readRequest } from '../exchange/admin/journal.js';
 import { requestFixture, saveRequestFixture } from '../exchange/admin/request-fixture.js';
 import type { AdminRequest } from '../exchange/admin/request.js';
 import { reset } from '../exchange/admin/reset.js';
@@ -19,15 +19,15 @@ import type { Mock } from '../exchange/mock.js';
 export interface AdminRoute {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
-  /** Whether the route reads a body. */
-  body: boolean;
+  /** Whether the route reads a body: JSON within the body limit, or a fixtures document, bounded as a file. */
+  body: boolean | 'document';
   /** The status of a success (201 for what it creates). */
   status: number;
   /** The JSON answer, a `JsonAnswer` with a status of its own, or a `TextAnswer` written as is with its content type. */
   run(mock: Mock, request: AdminRequest): unknown;
 }
 
-const route = (method: AdminRoute['method'], path: string, run: AdminRoute['run'], body = false, status = 200): AdminRoute => ({
+const route = (method: AdminRoute['method'], path: string, run: AdminRoute['run'], body: AdminRoute['body'] = false, status = 200): AdminRoute => ({
   method,
   path: `/__admin${path}`,
   body,
@@ -42,13 +42,14 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   route('GET', '/metrics', metrics),
   route('GET', '/requests', listRequests),
   route('DELETE', '/requests', clearRequests),
+  route('GET', '/requests/:id', readRequest),
   route('GET', '/requests/:id/fixture', requestFixture),
   route('POST', '/requests/:id/fixture', saveRequestFixture, true, 201),
   route('POST', '/reset', reset),
   route('PUT', '/scenario', putScenario, true),
   route('DELETE', '/scenario', deleteScenario),
   route('GET', '/fixtures', listFixtures),
-  route('POST', '/fixtures', addFixtures, true, 201),
+  route('POST', '/fixtures', addFixtures, 'document', 201),
   route('GET', '/scenarios', listScenarios),
   route('GET', '/tasks', listTasks),
   route('POST', '/verify', verify, true),

@@ -77,7 +77,7 @@ export const ERROR_CODES = {
   file_refused: { kind: 'forbidden', meaning: "A fixture's media file left its directory (a link out, a hard link) or changed since load; its bytes are not served." },
   image_generation_not_allowed: { kind: 'forbidden', meaning: "The key's group may generate images only through the chat-completions style." },
   invalid_api_key: { kind: 'unauthorized', meaning: 'No key, or a key the keys section does not list.' },
-  request_too_large: { kind: 'too_large', meaning: 'The body is over --body-limit.' },
+  request_too_large: { kind: 'too_large', meaning: 'The body is over --body-limit, or a fixtures document (POST /__admin/fixtures) over the 4 MB of a fixtures file.' },
   session_memory_full: { kind: 'too_large', meaning: "A file (or batch) does not fit in what the session's files and batches may hold (--session-memory-limit)." },
   rate_limit_exceeded: { kind: 'rate_limit', meaning: 'A scenario step (or a stateful limit) refused the request; retry-after says when to come back.' },
   overloaded: { kind: 'overloaded', meaning: 'A scenario step answered as an overloaded service.' },

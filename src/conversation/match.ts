@@ -1,11 +1,13 @@
 // Fixture `match` blocks compiled once at load into predicate lists. `test` stops at the first
 // failing key (the hot path); `diagnose` evaluates every key, for the journal's near miss.
 // Patterns and globs run on RE2 (re2js): time linear in the text, whatever the pattern, so a
-// fixture such as `^(a+)+$` cannot hold the event loop (JavaScript's engine backtracks).
+// fixture such as `^(a+)+$` cannot hold the event loop (JavaScript's engine backtracks); their
+// size, the text they see and their work per request are bounded (pattern-work.ts).
 import { RE2JS } from 're2js';
 import type { z } from 'zod';
 import { CompileError } from './compile-error.js';
 import type { matchSchema } from './fixture-schema.js';
+import { BoundedPattern } from './pattern-work.js';
 import type { MatchSubject } from './subject.js';
 
 export type MatchSpec = z.infer<typeof matchSchema>;
@@ -32,26 +34,26 @@ export interface Matcher {
 
 const NO_CAPTURES: Captures = Object.freeze({}) as Captures;
 
-/** A `*` and `?` glob, case-insensitive, matched against a whole name. */
-export function globToRegExp(glob: string): RE2JS {
+/** A `*` and `?` glob, case-insensitive, matched against a whole name; `path` names its key for a compile error. */
+export function globPattern(glob: string, path: string[]): BoundedPattern {
   const source = glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
-  return RE2JS.compile(`^${source}$`, RE2JS.CASE_INSENSITIVE | RE2JS.DOTALL);
+  return BoundedPattern.of(RE2JS.compile(`^${source}$`, RE2JS.CASE_INSENSITIVE | RE2JS.DOTALL), path, `match.${path.at(-1)}`);
 }
 
 /** A fixture's `pattern`, case-insensitive as before; RE2 refuses what it cannot run in linear time. */
-function compilePattern(source: string): RE2JS {
+function compilePattern(source: string): BoundedPattern {
+  let re: RE2JS;
   try {
-    return RE2JS.compile(source, RE2JS.CASE_INSENSITIVE);
+    re = RE2JS.compile(source, RE2JS.CASE_INSENSITIVE);
   } catch (error) {
     const reason = (error as Error).message.replace(/^error parsing regexp: /, '');
     throw new CompileError(['pattern'], `match.pattern is not a regular expression the mock can run in bounded time (${reason}); backreferences and lookaround are not supported`);
   }
+  return BoundedPattern.of(re, ['pattern'], 'match.pattern');
 }
 
-function capturesOf(pattern: RE2JS, groupNames: readonly string[], text: string): Captures {
+function capturesOf(matcher: NonNullable<ReturnType<BoundedPattern['find']>>, groupNames: readonly string[]): Captures {
   if (groupNames.length === 0) return NO_CAPTURES;
-  const matcher = pattern.matcher(text);
-  if (!matcher.find()) return NO_CAPTURES;
   const captures: Captures = {};
   for (const name of groupNames) {
     const value = matcher.group(name);
@@ -68,17 +70,13 @@ export function compileMatch(spec: MatchSpec = {}): Matcher {
     checks.push({ key: 'style', test: (s) => s.style === style });
   }
   if (spec.model !== undefined) {
-    const re = globToRegExp(spec.model);
-    checks.push({ key: 'model', test: (s) => re.test(s.model) });
+    const glob = globPattern(spec.model, ['model']);
+    checks.push({ key: 'model', test: (s) => glob.find(s.model, s.patterns) !== undefined });
   }
   const contains = spec.contains?.toLowerCase();
   if (contains !== undefined) checks.push({ key: 'contains', test: (s) => s.lastUserLower.includes(contains) });
-  let pattern: RE2JS | undefined;
-  if (spec.pattern !== undefined) {
-    const re = compilePattern(spec.pattern);
-    pattern = re;
-    checks.push({ key: 'pattern', test: (s) => re.matcher(s.lastUser).find() });
-  }
+  // The pattern is tested last (and once, keeping its captures): the cheap keys spare its work.
+  const pattern = spec.pattern === undefined ? undefined : compilePattern(spec.pattern);
   if (spec.system !== undefined) {
     const needle = spec.system.toLowerCase();
     checks.push({ key: 'system', test: (s) => s.systemLower.includes(needle) });
@@ -88,8 +86,8 @@ export function compileMatch(spec: MatchSpec = {}): Matcher {
     checks.push({ key: 'tools', test: (s) => names.every((n) => s.tools.has(n)) });
   }
   if (spec.media !== undefined) {
-    const re = globToRegExp(spec.media);
-    checks.push({ key: 'media', test: (s) => s.media.some((m) => re.test(m)) });
+    const glob = globPattern(spec.media, ['media']);
+    checks.push({ key: 'media', test: (s) => s.media.some((m) => glob.find(m, s.patterns) !== undefined) });
   }
   if (spec.conversation !== undefined) {
     const needle = spec.conversation.toLowerCase();
@@ -107,18 +105,24 @@ export function compileMatch(spec: MatchSpec = {}): Matcher {
     const wanted = Object.entries(spec.headers).map(([name, value]) => [name.toLowerCase(), value] as const);
     checks.push({ key: 'headers', test: (s) => wanted.every(([name, value]) => s.headers[name] === value) });
   }
-  const captureFrom = pattern;
-  const groupNames = pattern ? Object.keys(pattern.namedGroups()) : [];
+  const groupNames = pattern ? pattern.groupNames : [];
+  const keys = checks.map((c) => c.key);
+  // Listed where the key always stood, after `contains`.
+  if (pattern) keys.splice(keys.filter((key) => key === 'style' || key === 'model' || key === 'contains').length, 0, 'pattern');
   return {
-    keys: checks.map((c) => c.key),
+    keys,
     groupNames,
     contains,
     test(subject) {
       for (const check of checks) if (!check.test(subject)) return undefined;
-      return captureFrom ? capturesOf(captureFrom, groupNames, subject.lastUser) : NO_CAPTURES;
+      if (!pattern) return NO_CAPTURES;
+      const found = pattern.find(subject.lastUser, subject.patterns);
+      return found ? capturesOf(found, groupNames) : undefined;
     },
     diagnose(subject) {
-      return checks.filter((c) => !c.test(subject)).map((c) => c.key);
+      const failed = new Set(checks.filter((c) => !c.test(subject)).map((c) => c.key));
+      if (pattern && !pattern.find(subject.lastUser, subject.patterns)) failed.add('pattern');
+      return keys.filter((key) => failed.has(key));
     },
   };
 }

@@ -1,6 +1,7 @@
 // What matchers look at: the features of a request, each computed at most once and only when a
 // matcher asks for it, so a fixture hit on `model` alone costs no lower-casing of a long history.
 import { fingerprint } from './fingerprint.js';
+import { PatternWork } from './pattern-work.js';
 import type { ChatRequest, StyleName, Turn } from './types.js';
 
 export interface MatchSubject {
@@ -20,6 +21,8 @@ export interface MatchSubject {
   /** The request's fingerprint (chat requests only). */
   readonly fingerprint: string | undefined;
   readonly headers: Readonly<Record<string, string>>;
+  /** What the patterns and globs tried on this request may still cost. */
+  readonly patterns: PatternWork;
 }
 
 /**
@@ -89,6 +92,7 @@ class ChatSubject implements MatchSubject {
   readonly style: StyleName;
   readonly model: string;
   readonly headers: Readonly<Record<string, string>>;
+  readonly patterns = new PatternWork();
 
   constructor(private readonly request: ChatRequest) {
     this.style = request.style;
@@ -163,5 +167,6 @@ export function promptSubject(model: string, prompt: string, headers: Record<str
     userTurns: 1,
     fingerprint: undefined,
     headers,
+    patterns: new PatternWork(),
   };
 }

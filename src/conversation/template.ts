@@ -3,6 +3,9 @@
 // faker call `faker.<module>.<method>` with optional JSON arguments: `{{faker.number.int({"max":9})}}`.
 // Faker is reseeded per reply, so the same request renders the same text. Faker amounts are
 // bounded at compile (faker-bounds) and the rendered text is cut at MAX_TEMPLATE_OUTPUT.
+// `faker.helpers.fake(PATTERN)` is compiled here too, each of its placeholders a faker call under
+// the same bounds and run once: faker's own evaluated what its placeholders wrote as a pattern
+// again, with no bound (one fixture held the event loop 50 s).
 import type { Faker } from '@faker-js/faker';
 import { createFaker } from './faker.js';
 import { checkFakerAmounts } from './faker-bounds.js';
@@ -34,7 +37,7 @@ export interface Template {
 const PLACEHOLDER = /\{\{\s*(.+?)\s*\}\}/g;
 const faker = createFaker();
 
-function compileFaker(expression: string): (f: Faker) => unknown {
+function compileFaker(expression: string): FakerCall {
   const call = /^faker\.([A-Za-z]+)\.([A-Za-z]+)(?:\((.*)\))?$/s.exec(expression);
   if (!call) throw new Error(`"{{${expression}}}" is not a faker call like faker.person.firstName`);
   const [, module, method, rawArgs] = call as unknown as [string, string, string, string | undefined];
@@ -51,7 +54,39 @@ function compileFaker(expression: string): (f: Faker) => unknown {
     }
   }
   checkFakerAmounts(expression, module, method, args);
+  if (module === 'helpers' && method === 'fake') return compileFakePattern(expression, args);
   return (f) => (f as unknown as Record<string, Record<string, (...a: unknown[]) => unknown>>)[module]![method]!(...args);
+}
+
+type FakerCall = (f: Faker) => unknown;
+
+/** Literal text and faker calls (`{{person.firstName}}`, faker's own spelling, without `faker.`). */
+function compileFakeText(pattern: string): FakerCall {
+  const parts: Array<string | FakerCall> = [];
+  let last = 0;
+  for (const match of pattern.matchAll(PLACEHOLDER)) {
+    parts.push(pattern.slice(last, match.index), compileFaker(`faker.${match[1]!}`));
+    last = match.index + match[0].length;
+  }
+  parts.push(pattern.slice(last));
+  return (f) => {
+    let out = '';
+    for (const part of parts) {
+      out += typeof part === 'string' ? part : stringify(part(f));
+      if (out.length >= MAX_TEMPLATE_OUTPUT) break;
+    }
+    return out;
+  };
+}
+
+/** `helpers.fake(PATTERN)` or `helpers.fake([PATTERN, ...])` (one picked per reply). */
+function compileFakePattern(expression: string, args: readonly unknown[]): FakerCall {
+  const patterns = typeof args[0] === 'string' ? [args[0]] : args[0];
+  if (!Array.isArray(patterns) || patterns.length === 0 || !patterns.every((p) => typeof p === 'string')) {
+    throw new Error(`"{{${expression}}}": faker.helpers.fake takes a pattern string or a list of them`);
+  }
+  const texts = (patterns as string[]).map(compileFakeText);
+  return texts.length === 1 ? texts[0]! : (f) => f.helpers.arrayElement(texts)(f);
 }
 
 function compileName(expression: string, groupNames: readonly string[]): Segment {

@@ -2,7 +2,8 @@
 // Matched on the request's model, language and prompt and on the file's name and content hash,
 // compiled once at load.
 import { z } from 'zod';
-import { globToRegExp } from './match.js';
+import { globPattern } from './match.js';
+import { PatternWork } from './pattern-work.js';
 
 export const transcriptionFixtureSchema = z.strictObject({
   name: z.string().optional(),
@@ -36,19 +37,20 @@ export interface TranscriptionFixture {
   order: number;
   priority: number;
   reply: { text: string; language?: string };
-  test(subject: TranscriptionSubject): boolean;
+  /** `work`: what the request's globs may still cost (pattern-work.ts). */
+  test(subject: TranscriptionSubject, work: PatternWork): boolean;
 }
 
 export function compileTranscriptionFixture(spec: TranscriptionFixtureSpec, file: string, order: number): TranscriptionFixture {
   const match = spec.match ?? {};
-  const checks: Array<(subject: TranscriptionSubject) => boolean> = [];
+  const checks: Array<(subject: TranscriptionSubject, work: PatternWork) => boolean> = [];
   if (match.model !== undefined) {
-    const model = globToRegExp(match.model);
-    checks.push((s) => model.test(s.model));
+    const model = globPattern(match.model, ['match', 'model']);
+    checks.push((s, work) => model.find(s.model, work) !== undefined);
   }
   if (match.file_name !== undefined) {
-    const name = globToRegExp(match.file_name);
-    checks.push((s) => name.test(s.fileName));
+    const name = globPattern(match.file_name, ['match', 'file_name']);
+    checks.push((s, work) => name.find(s.fileName, work) !== undefined);
   }
   const language = match.language?.toLowerCase();
   if (language !== undefined) checks.push((s) => s.language?.toLowerCase() === language);
@@ -62,11 +64,12 @@ export function compileTranscriptionFixture(spec: TranscriptionFixtureSpec, file
     order,
     priority: spec.priority ?? 0,
     reply: spec.reply,
-    test: (subject) => checks.every((check) => check(subject)),
+    test: (subject, work) => checks.every((check) => check(subject, work)),
   };
 }
 
 /** The first fixture (highest priority, then file order) whose every key holds. */
 export function firstTranscription(fixtures: readonly TranscriptionFixture[], subject: TranscriptionSubject): TranscriptionFixture | undefined {
-  return fixtures.find((fixture) => fixture.test(subject));
+  const work = new PatternWork();
+  return fixtures.find((fixture) => fixture.test(subject, work));
 }

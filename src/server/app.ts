@@ -2,6 +2,7 @@
 // line, journal entry), then the route table. Errors are thrown anywhere and caught here once,
 // then rendered by the writer in the envelope of the route that was running.
 import Koa, { type Context, type Next } from 'koa';
+import { CONFIG_LIMITS } from '../config/bounds.js';
 import { failure, MockError } from '../conversation/errors.js';
 import { newNotes, sourceOf } from '../exchange/exchange.js';
 import type { Mock } from '../exchange/mock.js';
@@ -109,7 +110,11 @@ export function createApp(mock: Mock, access: AdminAccess, streams: OpenStreams,
   const app = new Koa();
   app.silent = true;
   app.use(frame(mock, access, streams, tracing));
-  const router = routes(mock, { json: bodyParser(mock, false), multipart: bodyParser(mock, true) });
+  const router = routes(mock, {
+    json: bodyParser(mock, false),
+    multipart: bodyParser(mock, true),
+    document: bodyParser(mock, false, Math.min(mock.options.bodyLimitBytes, CONFIG_LIMITS.fileBytes)),
+  });
   app.use(router.routes());
   return app;
 }

@@ -12,10 +12,14 @@ import { isPlainJson, parseJson } from './json-body.js';
 import { decodeBody, drainable, dropRest, readWire, tooLarge } from './wire-body.js';
 import type { MockState } from './state.js';
 
-/** The two body parsers: JSON (and forms) everywhere, multipart only where uploads belong. */
+/**
+ * The body parsers: JSON (and forms) everywhere, multipart only where uploads belong, and a
+ * fixtures document (`POST /__admin/fixtures`) bounded as a fixtures file is, before it is parsed.
+ */
 export interface BodyParsers {
   json: Middleware;
   multipart: Middleware;
+  document: Middleware;
 }
 
 /** The methods koa-body parses a body for; others leave it unread (Node drops it). */
@@ -75,8 +79,7 @@ async function parseFrom(ctx: Context, bytes: Buffer, parse: () => Promise<void>
   }
 }
 
-export function bodyParser(mock: Mock, multipart: boolean): Middleware {
-  const limit = mock.options.bodyLimitBytes;
+export function bodyParser(mock: Mock, multipart: boolean, limit = mock.options.bodyLimitBytes): Middleware {
   const options: Partial<KoaBodyMiddlewareOptions> = {
     jsonLimit: limit,
     formLimit: limit,

@@ -1,21 +1,35 @@
 // `POST /__admin/mcp`: the MCP tools over the streamable HTTP transport, stateless: each request
 // gets a fresh server and transport, and the tools call the admin operations in this process.
 // The transport answers protocol mistakes itself (a body that is not JSON or not JSON-RPC: 400
-// with a JSON-RPC error); its answer goes out through the one writer.
+// with a JSON-RPC error); its answer goes out through the one writer. The body is read here first,
+// so that its size and a batch's length are bounded before any message runs (MCP_BOUNDS).
 import { Readable } from 'node:stream';
 import type { Context } from 'koa';
 import { inProcessAdmin } from '../admin/client.js';
+import { MCP_BOUNDS } from '../admin/mcp/bounds.js';
 import type { Mock } from '../exchange/mock.js';
 import { write } from './writer.js';
 
-function webRequest(ctx: Context): Request {
+function webRequest(ctx: Context, body: string | ReadableStream<Uint8Array>): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(ctx.req.headers)) {
     for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, one);
   }
-  const body = Readable.toWeb(ctx.req) as ReadableStream<Uint8Array>;
   // The transport reads only the path of the URL; the client's Host header is no concern of it.
   return new Request(`http://localhost${ctx.path}`, { method: ctx.method, headers, body, duplex: 'half' } as RequestInit);
+}
+
+function rpcError(ctx: Context, status: number, code: number, message: string): Promise<void> {
+  return write(ctx, { kind: 'json', status, headers: {}, body: { jsonrpc: '2.0', error: { code, message }, id: null } });
+}
+
+function parsedOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    // The transport parses it again and answers its own parse error.
+    return undefined;
+  }
 }
 
 async function writeResponse(ctx: Context, response: Response): Promise<void> {
@@ -26,23 +40,36 @@ async function writeResponse(ctx: Context, response: Response): Promise<void> {
 }
 
 /** The MCP SDK, loaded with the first MCP request: it was a quarter of the start-up's module loading. */
-let sdk: Promise<[typeof import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'), typeof import('../admin/mcp/server.js')]> | undefined;
+let sdk:
+  | Promise<
+      [
+        typeof import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'),
+        typeof import('@modelcontextprotocol/sdk/server/requestBody.js'),
+        typeof import('../admin/mcp/server.js'),
+      ]
+    >
+  | undefined;
 
 export function mcpEndpoint(mock: Mock) {
   return async (ctx: Context): Promise<void> => {
-    const [{ WebStandardStreamableHTTPServerTransport }, { mcpServer }] = await (sdk ??= Promise.all([
+    const [{ WebStandardStreamableHTTPServerTransport }, { readRequestBody, requestBodyTooLargeMessage }, { mcpServer }] = await (sdk ??= Promise.all([
       import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'),
+      import('@modelcontextprotocol/sdk/server/requestBody.js'),
       import('../admin/mcp/server.js'),
     ]));
-    const transport = new WebStandardStreamableHTTPServerTransport({
-      sessionIdGenerator: undefined,
-      enableJsonResponse: true,
-      maxRequestBodySize: mock.options.bodyLimitBytes,
-    });
+    const limit = Math.min(MCP_BOUNDS.bodyBytes, mock.options.bodyLimitBytes);
+    const body = await readRequestBody(webRequest(ctx, Readable.toWeb(ctx.req) as ReadableStream<Uint8Array>), limit);
+    if (body.tooLarge) return rpcError(ctx, 413, -32000, requestBodyTooLargeMessage(limit));
+    const parsed = parsedOrUndefined(body.text);
+    if (Array.isArray(parsed) && parsed.length > MCP_BOUNDS.batchMessages) {
+      return rpcError(ctx, 400, -32600, `Invalid Request: a batch holds at most ${MCP_BOUNDS.batchMessages} messages; this one holds ${parsed.length}.`);
+    }
+    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true, maxRequestBodySize: limit });
     const server = mcpServer(inProcessAdmin(mock));
     await server.connect(transport);
     try {
-      await writeResponse(ctx, await transport.handleRequest(webRequest(ctx)));
+      const request = webRequest(ctx, body.text);
+      await writeResponse(ctx, await transport.handleRequest(request, parsed === undefined ? undefined : { parsedBody: parsed }));
     } finally {
       await server.close();
     }

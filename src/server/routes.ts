@@ -50,7 +50,7 @@ function adminAuth(mock: Mock): Middleware {
   };
 }
 
-function adminRoutes(router: Router, mock: Mock, { json }: BodyParsers): void {
+function adminRoutes(router: Router, mock: Mock, { json, document }: BodyParsers): void {
   const guard = adminAuth(mock);
   for (const route of ADMIN_ROUTES) {
     const answer: Middleware = async (ctx) => {
@@ -65,7 +65,8 @@ function adminRoutes(router: Router, mock: Mock, { json }: BodyParsers): void {
             : { kind: 'json', status: route.status, headers: {}, body: result },
       );
     };
-    router.register(route.path, [route.method], route.body ? [guard, json, answer] : [guard, answer]);
+    const body = route.body === 'document' ? [document] : route.body ? [json] : [];
+    router.register(route.path, [route.method], [guard, ...body, answer]);
   }
   // The transport reads its own body, so that a body that is not JSON gets a JSON-RPC error.
   router.post('/__admin/mcp', guard, mcpEndpoint(mock));

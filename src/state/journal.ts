@@ -129,6 +129,15 @@ export function requestBodyOf(kept: KeptEntry): unknown {
 /** The entry as the admin API shows it, its fields in the order SPEC lists them. */
 export function entryOf(kept: KeptEntry): JournalEntry {
   const [body, response] = JSON.parse(kept.payload.text) as [unknown, SentResponse | null];
+  return shown(kept, body, response);
+}
+
+/** The entry without its request body and response (`null`), for a listing: nothing is unpacked. */
+export function briefEntryOf(kept: KeptEntry): JournalEntry {
+  return shown(kept, null, null);
+}
+
+function shown(kept: KeptEntry, body: unknown, response: SentResponse | null): JournalEntry {
   return {
     id: kept.id,
     time: kept.time,

@@ -23,6 +23,9 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
+/** A text as a JSON argument of a faker call, its `{{` and `}}` escaped as a template needs them. */
+const arg = (text: string) => JSON.stringify(text).replaceAll('{{', '\\u007b\\u007b').replaceAll('}}', '\\u007d\\u007d');
+
 const fixtureWith = (template: string) => ({ chat: [{ name: 'big', match: { contains: 'big' }, reply: { text: template } }] });
 
 describe('a faker call past the bound', () => {
@@ -32,7 +35,13 @@ describe('a faker call past the bound', () => {
     '{{faker.lorem.paragraphs(5000)}}',
     '{{faker.string.numeric(100001)}}',
     '{{faker.helpers.fromRegExp("[a-z]{50000000}")}}',
-  ])('%s is a 400 from POST /__admin/fixtures, with health answering alongside', async (template) => {
+    // Through faker's own template evaluator (its braces escaped in the JSON argument), at any depth.
+    `{{faker.helpers.fake(${arg('{{lorem.paragraphs(1000000)}}')})}}`,
+    `{{faker.helpers.fake(["Hi", ${arg(`{{helpers.fake(${arg('{{string.alpha(200000)}}')})}}`)}])}}`,
+    // A separator repeated once a unit: 2,000 sentences with 90,000 characters between each.
+    `{{faker.lorem.sentences(2000, "${'-'.repeat(90_000)}")}}`,
+    '{{faker.system.fileName({"extensionCount": 100000000})}}',
+  ])('%# is a 400 from POST /__admin/fixtures, with health answering alongside', async (template) => {
     const [posted, health] = await Promise.all([
       server.admin('/fixtures?session=t', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fixtureWith(template)) }),
       server.admin('/health'),
@@ -53,6 +62,28 @@ describe('a faker call past the bound', () => {
     const kept = await server.admin('/fixtures');
     expect(((await kept.json()) as { fixtures: Array<{ name: string }> }).fixtures.map((f) => f.name)).toContain('echo');
     await server.removeFixture('huge.yaml');
+  });
+
+  it('helpers.mustache, which fills a given text with no amount to judge, is refused naming it', async () => {
+    const posted = await server.admin('/fixtures?session=m', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(fixtureWith(`{{faker.helpers.mustache(${arg('{{a}}'.repeat(10_000))}, {"a": "${'x'.repeat(50_000)}"})}}`)),
+    });
+    expect(posted.status).toBe(400);
+    expect(((await posted.json()) as { error: { message: string } }).error.message).toContain('faker.helpers.mustache is not available in templates');
+  });
+
+  it('helpers.fake runs each placeholder once, and what they write is not run again', async () => {
+    // The first two placeholders write `{` and `{lorem.paragraphs(1000000)}}`: together a placeholder.
+    const pattern = `Hi {{person.firstName}}! {{helpers.arrayElement([${arg('{')}])}}{{helpers.arrayElement([${arg('{lorem.paragraphs(1000000)}}')}])}}`;
+    const template = `{{faker.helpers.fake(${arg(pattern)})}}`;
+    const posted = await server.admin('/fixtures?session=f', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fixtureWith(template)) });
+    expect(posted.status).toBe(201);
+    const ask = () => openaiFor(server.url, 'f').chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'big' }] });
+    const text = (await ask()).choices[0]!.message.content!;
+    expect(text).toMatch(/^Hi [A-Z][a-z]+! \{\{lorem\.paragraphs\(1000000\)\}\}$/);
+    expect((await ask()).choices[0]!.message.content).toBe(text);
   });
 
   it('values that are not amounts stay allowed: a large number.int maximum, a price range', async () => {

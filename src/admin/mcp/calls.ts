@@ -38,9 +38,10 @@ const IDS_NAMED = 10;
 
 /** The journal entry with this id, in any session. */
 export async function findEntry(admin: AdminClient, id: string): Promise<JournalEntry> {
-  const { requests } = await ask<{ requests: JournalEntry[] }>(admin, 'GET', '/requests');
-  const entry = requests.find((r) => r.id === id);
-  if (entry) return entry;
-  const latest = requests.slice(-IDS_NAMED).map((r) => r.id);
+  const answer = await admin.call('GET', `/requests/${encodeURIComponent(id)}`);
+  if (answer.status < 400) return answer.body as JournalEntry;
+  if (answer.status !== 404) throw new ToolError(`${adminMessage(answer.body)} (GET /__admin/requests/{id} answered ${answer.status})`);
+  const { requests } = await ask<{ requests: JournalEntry[] }>(admin, 'GET', '/requests', { query: { limit: String(IDS_NAMED), brief: 'true' } });
+  const latest = requests.map((r) => r.id);
   throw new ToolError(`Invalid value for 'id': no journal entry has the id '${id}'. ${known(`ids (the latest ${IDS_NAMED})`, latest)}`);
 }

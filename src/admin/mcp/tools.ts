@@ -4,6 +4,7 @@
 import { parse as parseYaml, YAMLParseError } from 'yaml';
 import { z } from 'zod';
 import type { JournalEntry } from '../../state/journal.js';
+import { MCP_BOUNDS } from './bounds.js';
 import { ask, findEntry, requireSession, ToolError } from './calls.js';
 import { ORACLE_TOOLS } from './oracle-tools.js';
 import { session, tool, type Tool } from './tool.js';
@@ -25,6 +26,11 @@ function sessionWords(id: string | undefined): string {
 }
 
 function parsedDocument(yaml: string): unknown {
+  // Parsing takes far longer than reading: 30 MB of YAML held the event loop for 17 s.
+  const bytes = Buffer.byteLength(yaml);
+  if (bytes > MCP_BOUNDS.documentBytes) {
+    throw new ToolError(`Invalid value for 'yaml': the document is ${bytes} bytes, past the limit of ${MCP_BOUNDS.documentBytes} bytes of a fixtures file.`);
+  }
   try {
     return parseYaml(yaml);
   } catch (error) {
@@ -123,9 +129,10 @@ const journal = tool(
   async (admin, input) => {
     await requireSession(admin, input.session);
     const { limit, status, ...filters } = input;
-    const query = { ...filters, status: status === undefined ? undefined : String(status) };
-    const { requests } = await ask<{ requests: JournalEntry[] }>(admin, 'GET', '/requests', { query });
-    return journalTable(requests.slice(-limit), requests.length);
+    // The table shows no bodies: the page comes without them, nothing to unpack.
+    const query = { ...filters, status: status === undefined ? undefined : String(status), limit: String(limit), brief: 'true' };
+    const { requests, total } = await ask<{ requests: JournalEntry[]; total: number }>(admin, 'GET', '/requests', { query });
+    return journalTable(requests, total);
   },
 );
 

@@ -5,11 +5,14 @@ import { unlinkSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { stringify } from 'yaml';
 import { failure } from '../../conversation/errors.js';
+import { CONFIG_LIMITS } from '../../config/bounds.js';
 import { displayPath } from '../../config/load.js';
 import { formatProblem } from '../../config/store.js';
 import type { Mock } from '../mock.js';
 
 const FILE_NAME = /^[\w-][\w.-]*\.ya?ml$/;
+/** Characters of a name: file systems take 255 bytes at most, and nobody types more than this. */
+const NAME_CHARS = 128;
 
 function badFile(file: string, why: string) {
   return failure('invalid_fixture_file', `"file" ${JSON.stringify(file)} ${why}.`, { param: 'file' });
@@ -19,6 +22,7 @@ function badFile(file: string, why: string) {
 export function fixturePath(fixturesDir: string, file: unknown): { path: string; name: string } {
   if (typeof file !== 'string' || file === '') throw failure('invalid_fixture_file', 'Send { "file": "NAME.yaml" }.', { param: 'file' });
   if (isAbsolute(file) || file.includes('..')) throw badFile(file, 'must be a name in the fixtures directory, without ".." or a leading "/"');
+  if (file.length > NAME_CHARS) throw badFile(`${file.slice(0, 40)}...`, `is ${file.length} characters long; a name has at most ${NAME_CHARS}`);
   if (!FILE_NAME.test(file)) throw badFile(file, 'must be NAME.yaml or NAME.yml: letters, digits, "-", "_" and ".", not starting with "." and without folders');
   return { path: join(fixturesDir, file), name: file.replace(/\.ya?ml$/, '') };
 }
@@ -43,7 +47,12 @@ export function writeNewFixtureFile(path: string, file: string, text: string): v
  */
 export function saveFixturesFile(mock: Mock, file: string, document: unknown): unknown {
   const { path } = fixturePath(mock.store.current.fixturesDirs[0]!, file);
-  writeNewFixtureFile(path, file, stringify(document ?? {}));
+  const text = stringify(document ?? {});
+  // The loader would refuse it, but only after it was written and read back.
+  if (Buffer.byteLength(text) > CONFIG_LIMITS.fileBytes) {
+    throw failure('request_too_large', `The fixtures document is ${Buffer.byteLength(text)} bytes as YAML, past the limit of ${CONFIG_LIMITS.fileBytes} bytes of a fixtures file; ${file} was not written.`, { param: 'file' });
+  }
+  writeNewFixtureFile(path, file, text);
   mock.store.loadOwnWrite(path);
   const shown = displayPath(path);
   const problems = mock.store.problems.filter((problem) => problem.file === shown);

@@ -7,27 +7,14 @@ import { formatProblem } from '../../config/store.js';
 import { failure } from '../../conversation/errors.js';
 import { chatFixtureYaml, type ChatFixtureDocument } from '../../conversation/fixture-yaml.js';
 import type { ChatRequest } from '../../conversation/types.js';
-import { entryOf, type JournalEntry, type SentResponse } from '../../state/journal.js';
-import type { Session } from '../../state/session.js';
+import type { JournalEntry, SentResponse } from '../../state/journal.js';
 import { chatParams, styleEntry } from '../../styles/registry.js';
 import type { ChatStyle, StyleInput } from '../../styles/style.js';
 import { chatFixtureOf } from '../fixture-of.js';
 import type { Mock } from '../mock.js';
 import { fixturePath, writeNewFixtureFile } from './fixture-file.js';
+import { findJournalEntry, type FoundEntry } from './journal-page.js';
 import { TextAnswer, type AdminRequest } from './request.js';
-
-interface Found {
-  entry: JournalEntry;
-  session: Session;
-}
-
-function findEntry(mock: Mock, id: string): Found {
-  for (const session of mock.sessions.all()) {
-    const entry = session.journal.toArray().find((e) => e.id === id);
-    if (entry) return { entry: entryOf(entry), session };
-  }
-  throw failure('request_not_found', `No journal entry has the id '${id}' in any session (GET /__admin/requests lists them).`);
-}
 
 /** The chat style that answered the entry, as it noted it, and the path parameters its decoder reads. */
 function chatRoute(entry: JournalEntry): { style: ChatStyle; params: Record<string, string> } | undefined {
@@ -40,7 +27,7 @@ function notPinnable(entry: JournalEntry, why: string) {
   return failure('request_not_pinnable', `Request ${entry.id} (${entry.method} ${entry.path}) cannot become a chat fixture: ${why}.`);
 }
 
-function decoded({ entry, session }: Found): { style: ChatStyle; request: ChatRequest; response: SentResponse } {
+function decoded({ entry, session }: FoundEntry): { style: ChatStyle; request: ChatRequest; response: SentResponse } {
   const route = chatRoute(entry);
   if (!route) throw notPinnable(entry, 'only chat requests in the four styles become fixtures');
   if (!entry.response) throw notPinnable(entry, 'nothing was answered to it');
@@ -52,7 +39,7 @@ function decoded({ entry, session }: Found): { style: ChatStyle; request: ChatRe
   }
 }
 
-function pinnedFixture(found: Found, name?: string): ChatFixtureDocument {
+function pinnedFixture(found: FoundEntry, name?: string): ChatFixtureDocument {
   const { style, request, response } = decoded(found);
   return chatFixtureOf(style, request, response, name);
 }
@@ -62,7 +49,7 @@ function entryId(request: AdminRequest): string {
 }
 
 /** The fixture's YAML as `path` in the first fixtures directory; refused when the loader would not load it. */
-function loadableYaml(mock: Mock, found: Found, fixture: ChatFixtureDocument, path: string): string {
+function loadableYaml(mock: Mock, found: FoundEntry, fixture: ChatFixtureDocument, path: string): string {
   const yaml = chatFixtureYaml(fixture);
   const problems = fixturesTextProblems(yaml, path, mock.store.current.fixturesDirs[0]!);
   if (problems.length > 0) throw notPinnable(found.entry, `the fixture it gives would not load (${problems.map(formatProblem).join('; ')})`);
@@ -70,13 +57,13 @@ function loadableYaml(mock: Mock, found: Found, fixture: ChatFixtureDocument, pa
 }
 
 export function requestFixture(mock: Mock, request: AdminRequest): TextAnswer {
-  const found = findEntry(mock, entryId(request));
+  const found = findJournalEntry(mock.sessions.all(), entryId(request));
   const fixture = pinnedFixture(found);
   return new TextAnswer('text/yaml; charset=utf-8', loadableYaml(mock, found, fixture, join(mock.store.current.fixturesDirs[0]!, `${fixture.name}.yaml`)));
 }
 
 export function saveRequestFixture(mock: Mock, request: AdminRequest): unknown {
-  const found = findEntry(mock, entryId(request));
+  const found = findJournalEntry(mock.sessions.all(), entryId(request));
   const file = (request.body as { file?: unknown } | null | undefined)?.file;
   const { path, name } = fixturePath(mock.store.current.fixturesDirs[0]!, file);
   const fixture = pinnedFixture(found, name);
