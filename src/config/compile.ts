@@ -7,6 +7,7 @@ import { CompileError, compileChatFixture, sortFixtures, type ChatFixture } from
 import { indexFixtures } from '../conversation/fixture-index.js';
 import { compileMatch, type MatchSpec } from '../conversation/match.js';
 import { resolveInside } from './files.js';
+import { shortVectors } from './vector-check.js';
 import type { VideoTiming } from '../conversation/video.js';
 import type { FixturesFile, KeySpec, ModelSpec, ScenarioSpec, ScenariosFile, VideoTimingSpec } from './schema.js';
 import type { Compiled, Config, ModelEntry } from './types.js';
@@ -59,6 +60,7 @@ export function toModelEntry(spec: ModelSpec): ModelEntry {
     reasoning: spec.reasoning ?? false,
     lifecycle: spec.lifecycle ?? 'active',
     chatImageOutput: spec.chat_image_output ?? 'images',
+    dimensions: spec.dimensions ?? 1536,
     timing: videoTiming(spec.timing),
   };
 }
@@ -106,6 +108,8 @@ export interface CompiledFile {
   chat: ChatFixture[];
   images: Array<Config['images'][number]>;
   videos: Array<Config['videos'][number]>;
+  embeddings: Array<Config['embeddings'][number]>;
+  moderations: Array<Config['moderations'][number]>;
   scenarios: Array<Compiled<ScenarioSpec>>;
   /** How many entries the file numbers, compiled or not. */
   entries: number;
@@ -126,11 +130,16 @@ function attempting(errors: LocatedError[]) {
   };
 }
 
+/** A file's entries in the order they are numbered. */
+function numbered(data: ParsedFile['data']): Array<{ name?: string }> {
+  return [...(data.chat ?? []), ...(data.images ?? []), ...(data.videos ?? []), ...(data.embeddings ?? []), ...(data.moderations ?? []), ...(data.scenarios ?? [])];
+}
+
 export function compileFile(source: ParsedFile): CompiledFile {
   const { file, data } = source;
   const errors: LocatedError[] = [];
   const attempt = attempting(errors);
-  const compiled: CompiledFile = { source, models: [], keys: [], chat: [], images: [], videos: [], scenarios: [], entries: 0, errors };
+  const compiled: CompiledFile = { source, models: [], keys: [], chat: [], images: [], videos: [], embeddings: [], moderations: [], scenarios: [], entries: 0, errors };
   let order = 0;
   const checkFile = (path: Array<string | number>, reference: string | undefined) => {
     if (reference !== undefined) located(file, path, () => resolveInside(source.dir, reference));
@@ -151,8 +160,10 @@ export function compileFile(source: ParsedFile): CompiledFile {
       compiled.videos.push(compileEntry(spec, source, ['videos', i], order++));
     }),
   );
+  data.embeddings?.forEach((spec, i) => attempt(() => compiled.embeddings.push(compileEntry(spec, source, ['embeddings', i], order++))));
+  data.moderations?.forEach((spec, i) => attempt(() => compiled.moderations.push(compileEntry(spec, source, ['moderations', i], order++))));
   data.scenarios?.forEach((spec, i) => attempt(() => compiled.scenarios.push(compileEntry(spec, source, ['scenarios', i], order++))));
-  compiled.entries = (data.chat?.length ?? 0) + (data.images?.length ?? 0) + (data.videos?.length ?? 0) + (data.scenarios?.length ?? 0);
+  compiled.entries = numbered(data).length;
   compiled.onlyGroups = data.image_generation?.chat_completions_only_groups;
   return compiled;
 }
@@ -168,13 +179,15 @@ function placed(compiled: CompiledFile, offset: number): CompiledFile {
   if (compiled.placed?.offset === offset) return compiled.placed.file;
   const { data } = compiled.source;
   // Entries that failed to compile leave gaps; each kept entry is found by its own number.
-  const specs = [...(data.chat ?? []), ...(data.images ?? []), ...(data.videos ?? []), ...(data.scenarios ?? [])];
+  const specs = numbered(data);
   const place = <T extends { name: string; file: string; order: number }>(entry: T) => placeEntry(entry, specs[entry.order]?.name, offset);
   const file: CompiledFile = {
     ...compiled,
     chat: compiled.chat.map(place),
     images: compiled.images.map(place),
     videos: compiled.videos.map(place),
+    embeddings: compiled.embeddings.map(place),
+    moderations: compiled.moderations.map(place),
     scenarios: compiled.scenarios.map(place),
     placed: undefined,
   };
@@ -200,6 +213,8 @@ export function mergeFiles(
   const chat: ChatFixture[] = [];
   const images: Array<Config['images'][number]> = [];
   const videos: Array<Config['videos'][number]> = [];
+  const embeddings: Array<Config['embeddings'][number]> = [];
+  const moderations: Array<Config['moderations'][number]> = [];
   const scenarios = new Map<string, Compiled<ScenarioSpec>>();
   let onlyGroups: string[] | undefined;
   // Scenario files may come after the key that names one: checked once everything is read.
@@ -222,6 +237,8 @@ export function mergeFiles(
     chat.push(...here.chat);
     images.push(...here.images);
     videos.push(...here.videos);
+    embeddings.push(...here.embeddings);
+    moderations.push(...here.moderations);
     if (here.onlyGroups) onlyGroups = here.onlyGroups;
     for (const scenario of here.scenarios) {
       const index = (here.source.data.scenarios ?? []).indexOf(scenario.spec);
@@ -233,8 +250,12 @@ export function mergeFiles(
   for (const { file, index, name } of complete ? keyScenarios : []) {
     if (!scenarios.has(name)) errors.push(new LocatedError(file, ['keys', index, 'scenario'], `no scenario is named "${name}"; scenarios: ${[...scenarios.keys()].join(', ') || 'none'}`));
   }
-  if (errors.length > 0) return { errors };
   if (modelById.size === 0) for (const spec of catalog()) modelById.set(spec.id, toModelEntry(spec));
+  for (const short of shortVectors(embeddings, [...modelById.values()])) {
+    const index = compiledFiles.find((f) => f.source.file === short.fixture.file)?.source.data.embeddings?.indexOf(short.fixture.spec) ?? 0;
+    errors.push(new LocatedError(short.fixture.file, ['embeddings', index, 'vector'], short.message));
+  }
+  if (errors.length > 0) return { errors };
   const config: Config = {
     fixturesDirs: dirs.fixturesDirs,
     scenariosDirs: dirs.scenariosDirs,
@@ -245,6 +266,8 @@ export function mergeFiles(
     chat: indexFixtures(sortFixtures(chat)),
     images: indexFixtures(sortFixtures(images)),
     videos: indexFixtures(sortFixtures(videos)),
+    embeddings: indexFixtures(sortFixtures(embeddings)),
+    moderations: indexFixtures(sortFixtures(moderations)),
     scenarios,
     chatCompletionsOnlyGroups: onlyGroups ?? ['special-price'],
   };

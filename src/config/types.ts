@@ -3,12 +3,14 @@
 import type { ChatFixture } from '../conversation/fixture.js';
 import type { Matcher } from '../conversation/match.js';
 import type { VideoTiming } from '../conversation/video.js';
-import type { ImageFixtureSpec, KeySpec, ModelSpec, ScenarioSpec, VideoFixtureSpec } from './schema.js';
+import type { EmbeddingFixtureSpec, ImageFixtureSpec, KeySpec, ModelSpec, ModerationFixtureSpec, ScenarioSpec, VideoFixtureSpec } from './schema.js';
 
 export interface ModelEntry {
   id: string;
   ownedBy: string;
-  kind: 'chat' | 'image' | 'video';
+  kind: NonNullable<ModelSpec['kind']>;
+  /** The vector size of an embedding model. */
+  dimensions: number;
   displayName: string;
   description: string;
   inputTokenLimit: number;
@@ -54,6 +56,8 @@ export interface Config {
   chat: readonly ChatFixture[];
   images: readonly Compiled<ImageFixtureSpec>[];
   videos: readonly Compiled<VideoFixtureSpec>[];
+  embeddings: readonly Compiled<EmbeddingFixtureSpec>[];
+  moderations: readonly Compiled<ModerationFixtureSpec>[];
   scenarios: ReadonlyMap<string, Compiled<ScenarioSpec>>;
   chatCompletionsOnlyGroups: readonly string[];
 }

@@ -58,6 +58,7 @@ export const ERROR_CODES = {
   task_not_exist: { kind: 'invalid_request', meaning: 'The gateway task form does not know this task id (the gateway answers 400, not 404).' },
   response_not_cancellable: { kind: 'invalid_request', meaning: 'A cancel of a response that is not a background one, or that has already completed.' },
   model_not_found: { kind: 'not_found', meaning: 'The model is not in the catalog; the message lists the known ids.' },
+  chat_model_not_supported: { kind: 'not_found', meaning: 'A chat model sent to the legacy `/v1/completions` (the vendor answers 404 and points to `/v1/chat/completions`).' },
   request_not_found: { kind: 'not_found', meaning: 'No journal entry of any session has this id.' },
   fixture_not_found: { kind: 'not_found', meaning: 'With --strict, no fixture matches; the message names the closest and its failed keys.' },
   image_not_found: { kind: 'not_found', meaning: 'A picture URL that is unknown or has aged out.' },

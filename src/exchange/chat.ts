@@ -25,7 +25,7 @@ import { chatRecorder } from './upstream/record-chat.js';
 import { relay } from './upstream/relay.js';
 import { keepResponse, shownResponse } from './stored-responses.js';
 
-function select(mock: Mock, exchange: Exchange, subject: MatchSubject, notes: Notes): Selection<ChatFixture> | undefined {
+export function select(mock: Mock, exchange: Exchange, subject: MatchSubject, notes: Notes): Selection<ChatFixture> | undefined {
   const config = mock.store.current;
   const fixtures = exchange.session.fixtures;
   const selection = selectFixture(fixtures, config.chat, subject);
@@ -42,7 +42,7 @@ function select(mock: Mock, exchange: Exchange, subject: MatchSubject, notes: No
   return undefined;
 }
 
-function reply(mock: Mock, exchange: Exchange, request: ChatRequest, model: ModelEntry, selection: Selection<ChatFixture> | undefined): Reply {
+export function reply(mock: Mock, exchange: Exchange, request: ChatRequest, model: ModelEntry, selection: Selection<ChatFixture> | undefined): Reply {
   const stream = selection?.fixture.stream;
   return buildReply(request, selection, {
     id: nextId(mock, exchange.session),

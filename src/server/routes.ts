@@ -6,11 +6,15 @@ import { ADMIN_ROUTES } from '../admin/routes.js';
 import { MockError, type Envelope } from '../conversation/errors.js';
 import { TextAnswer } from '../exchange/admin/request.js';
 import { chat } from '../exchange/chat.js';
+import { completions } from '../exchange/completions.js';
 import { countTokens } from '../exchange/count-tokens.js';
+import { embeddings } from '../exchange/embeddings.js';
 import { generateContentAction } from '../exchange/generate-content.js';
 import { imageEdits, imageFile, imageGenerations, imageVariations } from '../exchange/images.js';
 import type { Mock } from '../exchange/mock.js';
 import { getModel, LIST_ENVELOPES, listFormat, listModels } from '../exchange/models.js';
+import { moderations } from '../exchange/moderations.js';
+import { rerank } from '../exchange/rerank.js';
 import { cancelResponse, deleteResponse, listInputItems, retrieveResponse } from '../exchange/stored-responses.js';
 import { createCharacter, getCharacter } from '../exchange/video-characters.js';
 import { editVideo, extendVideo, remixVideo } from '../exchange/video-derived.js';
@@ -92,6 +96,14 @@ function modelRoutes(router: Router, mock: Mock, { json, multipart }: BodyParser
 
   router.post('/v1/video/generations', tasks, auth, multipart, run(createVideoTask));
   router.get('/v1/video/generations/:task_id', tasks, auth, run(getVideoTask));
+
+  // The other doors (SPEC 15); generate-content's embed actions go through `/v1beta/models/:target`.
+  const door = (name: string) => useStyle({ name, envelope: openaiEnvelope });
+  router.post('/v1/embeddings', door('embeddings'), auth, json, run(embeddings));
+  router.post('/v1/rerank', door('rerank'), auth, json, run(rerank));
+  router.post('/v2/rerank', door('rerank'), auth, json, run(rerank));
+  router.post('/v1/moderations', door('moderations'), auth, json, run(moderations));
+  router.post('/v1/completions', door('completions'), auth, json, run(completions));
 }
 
 function adminAuth(mock: Mock): Middleware {

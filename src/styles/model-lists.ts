@@ -38,6 +38,10 @@ const METHODS: Record<ModelEntry['kind'], string[]> = {
   chat: ['generateContent', 'streamGenerateContent', 'countTokens'],
   image: ['generateContent', 'countTokens'],
   video: ['predictLongRunning'],
+  embedding: ['embedContent', 'batchEmbedContents'],
+  rerank: [],
+  moderation: [],
+  completion: [],
 };
 
 export function geminiModel(model: ModelEntry) {

@@ -40,7 +40,7 @@ function chatRoute(entry: JournalEntry): { style: ChatStyle; params: Record<stri
   if (target === undefined) return undefined;
   try {
     const { model, action } = parseTarget(decodeURIComponent(target));
-    return action === 'countTokens' ? undefined : { style: generateContent, params: { target, model, action } };
+    return action === 'generateContent' || action === 'streamGenerateContent' ? { style: generateContent, params: { target, model, action } } : undefined;
   } catch {
     return undefined;
   }

@@ -9,7 +9,7 @@ import { generateContentEnvelope } from './envelope.js';
 import { generateContentEvents } from './events.js';
 import { readGenerateContent } from './read.js';
 
-export const ACTIONS = ['generateContent', 'streamGenerateContent', 'countTokens'] as const;
+export const ACTIONS = ['generateContent', 'streamGenerateContent', 'countTokens', 'embedContent', 'batchEmbedContents'] as const;
 export type Action = (typeof ACTIONS)[number];
 
 /** `gemini-2.5-flash:generateContent` -> model and action; an unknown action is a 404, as the vendor answers. */
