@@ -22,13 +22,11 @@ import { relay } from './upstream/relay.js';
 
 interface Door {
   envelope: Envelope;
-  /** The field a shortened size is asked in, for its 400. */
-  sizeField: string;
   read: VectorReader;
 }
 
-const OPENAI: Door = { envelope: openaiEnvelope, sizeField: 'dimensions', read: openaiVectors };
-const GEMINI: Door = { envelope: generateContentEnvelope, sizeField: 'outputDimensionality', read: geminiVectors };
+const OPENAI: Door = { envelope: openaiEnvelope, read: openaiVectors };
+const GEMINI: Door = { envelope: generateContentEnvelope, read: geminiVectors };
 
 /** Only the text-embedding-3 family shortens its vectors on the OpenAI form, as the vendor's. */
 const SHORTENS = /^text-embedding-3/;
@@ -42,7 +40,7 @@ function sizeOf(model: ModelEntry, asked: number | undefined, field: string, doo
 
 interface Asked {
   model: string;
-  inputs: Array<{ text: string; embedded?: string; dimensions?: number }>;
+  inputs: Array<{ text: string; embedded?: string; dimensions?: number; sizeField: string }>;
   tokens: () => number;
 }
 
@@ -58,7 +56,7 @@ async function answer(mock: Mock, exchange: Exchange, notes: Notes, headers: Rec
     return decision.error ? { error: decision.error, waitMs: decision.waitMs } : forward();
   }
   const model = mediaModel(mock, asked.model, 'embedding');
-  const asks: VectorAsk[] = asked.inputs.map((input) => ({ text: input.text, embedded: input.embedded, size: sizeOf(model, input.dimensions, door.sizeField, door) }));
+  const asks: VectorAsk[] = asked.inputs.map((input) => ({ text: input.text, embedded: input.embedded, size: sizeOf(model, input.dimensions, input.sizeField, door) }));
   const decision = step();
   if (decision.error) return { error: decision.error, waitMs: decision.waitMs };
   const { vectors, fixture, allFixed } = vectorsFor(mock, model, asks, exchange.headers);
@@ -73,7 +71,7 @@ async function answer(mock: Mock, exchange: Exchange, notes: Notes, headers: Rec
 export function embeddings(mock: Mock, exchange: Exchange): Promise<Outcome> {
   return settle(newNotes('embeddings'), async (notes, headers) => {
     const request = decodeEmbeddings(exchange.body);
-    const inputs = request.inputs.map((input) => ({ text: input.text, dimensions: request.dimensions }));
+    const inputs = request.inputs.map((input) => ({ text: input.text, dimensions: request.dimensions, sizeField: 'dimensions' }));
     const tokens = () => request.inputs.reduce((sum, input) => sum + input.tokens, 0);
     return answer(mock, exchange, notes, headers, OPENAI, { model: request.model, inputs, tokens }, (model, vectors) => encodeEmbeddings(request, model.id, vectors));
   });

@@ -41,6 +41,8 @@ export interface GeminiEmbedding {
   /** What the vector is built from: a document's title counts as part of it. */
   embedded: string;
   dimensions?: number;
+  /** Where `dimensions` was asked, for its 400. */
+  sizeField: string;
 }
 
 type WireRequest = z.infer<typeof embedRequest>;
@@ -54,7 +56,7 @@ function read(request: WireRequest, model: string, field: string): GeminiEmbeddi
   }
   const text = request.content.parts.map((part) => part.text).join('\n');
   if (text.trim() === '') throw invalid(`Invalid value at '${field}content': the content has no text to embed.`, `${field}content`);
-  return { text, embedded: request.title ? `${request.title}\n${text}` : text, dimensions: request.outputDimensionality };
+  return { text, embedded: request.title ? `${request.title}\n${text}` : text, dimensions: request.outputDimensionality, sizeField: `${field}outputDimensionality` };
 }
 
 export function decodeEmbedContent(body: unknown, model: string): GeminiEmbedding[] {

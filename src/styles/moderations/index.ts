@@ -31,7 +31,7 @@ export function decodeModeration(input: unknown): ModerationRequest {
   const texts = parts.flatMap((item) => (item.type === 'text' ? [item.text] : []));
   const hasImage = texts.length < parts.length;
   if (hasImage && model !== undefined && model.startsWith('text-moderation')) {
-    throw invalid(`The model '${model}' judges text only; images need omni-moderation-latest.`, 'input');
+    throw invalid(`Invalid value for 'input': the model '${model}' judges text only; images need omni-moderation-latest.`, 'input');
   }
   return { model, inputs: [{ text: texts.join('\n'), hasText: texts.length > 0, hasImage }] };
 }
