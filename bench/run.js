@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import { formatTable, limitRow, ratioRow } from './lib/report.js';
 import { coldStartRows, peerStreamRows, reloadRows, streamRows, throughputRows } from './lib/rows.js';
 import { coldStart } from './phases/cold-start.js';
+import { embeddings } from './phases/embeddings.js';
 import { peerStreams } from './phases/peer-streams.js';
 import { hostileSoak } from './phases/hostile-soak.js';
 import { relay } from './phases/relay.js';
@@ -17,7 +18,7 @@ import { reload } from './phases/reload.js';
 import { streams } from './phases/streams.js';
 import { throughput } from './phases/throughput.js';
 
-const PHASES = ['throughput', 'peer-streams', 'streams', 'reload', 'cold-start', 'relay', 'hostile-soak'];
+const PHASES = ['throughput', 'peer-streams', 'streams', 'reload', 'cold-start', 'relay', 'embeddings', 'hostile-soak'];
 const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, only: { type: 'string' } } });
 const quick = values.quick || process.env.BENCH_QUICK === '1';
 const only = values.only ? values.only.split(',') : PHASES;
@@ -33,6 +34,7 @@ const settings = quick
       coldStart: { runs: 1 },
       hostileSoak: { durationMs: 10_000, concurrency: 4, chainTurns: 100 },
       relay: { rounds: 3 },
+      embeddings: { batches: 2, rounds: 1, warmup: 0.3, duration: 1, connections: 32 },
     }
   : {
       throughput: { rounds: 3, warmup: 1, duration: 3, connections: 32 },
@@ -43,6 +45,7 @@ const settings = quick
       coldStart: { runs: 5 },
       hostileSoak: { durationMs: 150_000, concurrency: 4, chainTurns: 400 },
       relay: { rounds: 10 },
+      embeddings: { batches: 5, rounds: 3, warmup: 1, duration: 3, connections: 32 },
     };
 
 if (!existsSync(new URL('../dist/index.js', import.meta.url))) throw new Error('dist/ is missing: run `npm run build` first (npm run bench does).');
@@ -87,6 +90,14 @@ try {
     rows.push(
       limitRow('relay: ms added to the first event (median)', r.forwarded.firstMs - r.direct.firstMs, { below: 5 }),
       ratioRow('relay: gap between events, forwarded vs upstream alone', r.forwarded.gapMs, r.direct.gapMs, '(upstream)', { atMost: 1.1 }),
+    );
+  }
+  if (only.includes('embeddings')) {
+    log('embeddings: 2,048 inputs of 100 words in one request, then single inputs against a chat fixture hit...');
+    const e = (results.embeddings = await embeddings(root, settings.embeddings));
+    rows.push(
+      limitRow('embeddings: 2,048 inputs of 100 words, ms (median)', e.batchMs, { below: 1000 }),
+      ratioRow(`embeddings req/s, one input, ${settings.embeddings.connections} conn`, e.single.requestsPerSecond, e.chat.requestsPerSecond, '(chat hit)', { atLeast: 0.8 }),
     );
   }
   if (only.includes('hostile-soak')) {

@@ -2,8 +2,11 @@
 // weight at a few positions and signs drawn from its hash, salted with the model and the seed. Two
 // texts that share features point the same way; texts that share none are nearly orthogonal.
 // Values are float32, as the vendors' are, so the float and base64 forms carry the same numbers.
+import { endianness } from 'node:os';
 import { hashHex } from '../random.js';
 import { mix, visitFeatures } from './features.js';
+
+const LITTLE_ENDIAN = endianness() === 'LE';
 
 /** Positions each feature is spread over, one in each band (see bandsOf). */
 const SPREAD = 8;
@@ -46,14 +49,25 @@ function bandsOf(size: number): { bands: Int32Array; shares: Float64Array } {
   return { bands, shares };
 }
 
+const bandsBySize = new Map<number, ReturnType<typeof bandsOf>>();
+
+/** Trigrams, light and many, take only the wider bands: a very short cut keeps words and pairs. */
+const LIGHT_FROM = SPREAD / 2;
+
+/** One buffer for the sums of every vector: a 2,048-input batch would allocate 25 MB otherwise. */
+let scratch = new Float64Array(0);
+
 /** The text's vector of `size` components (the model's full size), of unit length. */
 export function embedText(text: string, salt: number, size: number): Float32Array {
-  const sums = new Float64Array(size);
-  const { bands, shares } = bandsOf(size);
-  visitFeatures(text, (hash, weight) => {
+  if (scratch.length < size) scratch = new Float64Array(size);
+  const sums = scratch.fill(0, 0, size);
+  let known = bandsBySize.get(size);
+  if (!known) bandsBySize.set(size, (known = bandsOf(size)));
+  const { bands, shares } = known;
+  visitFeatures(text, (hash, weight, light) => {
     // One full mix per feature, then xorshift steps: positions and signs as spread, at a tenth the cost.
     let state = mix(hash, salt) | 1;
-    for (let k = 0; k < SPREAD; k++) {
+    for (let k = light ? LIGHT_FROM : 0; k < SPREAD; k++) {
       state ^= state << 13;
       state ^= state >>> 17;
       state ^= state << 5;
@@ -84,6 +98,7 @@ export function cosine(a: ArrayLike<number>, b: ArrayLike<number>): number {
 
 /** Little-endian float32 bytes in base64, as `encoding_format: base64` answers them. */
 export function float32Base64(vector: ArrayLike<number>): string {
+  if (vector instanceof Float32Array && LITTLE_ENDIAN) return Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength).toString('base64');
   const bytes = Buffer.allocUnsafe(vector.length * 4);
   for (let i = 0; i < vector.length; i++) bytes.writeFloatLE(vector[i]!, i * 4);
   return bytes.toString('base64');

@@ -30,7 +30,8 @@ export function mix(a: number, b: number): number {
   return h >>> 0;
 }
 
-export type FeatureVisitor = (hash: number, weight: number) => void;
+/** `light`: a trigram, many to a text and each of little weight. */
+export type FeatureVisitor = (hash: number, weight: number, light: boolean) => void;
 
 /** Calls `visit` once per feature occurrence of `text` (a word said twice counts twice). */
 export function visitFeatures(text: string, visit: FeatureVisitor): void {
@@ -38,16 +39,16 @@ export function visitFeatures(text: string, visit: FeatureVisitor): void {
   const words = lower.match(WORD) ?? [];
   if (words.length === 0) {
     // Punctuation or symbols alone still mean something, and the same thing every time.
-    visit(fnv(lower, 0, lower.length, TAGS.whole), WEIGHTS.whole);
+    visit(fnv(lower, 0, lower.length, TAGS.whole), WEIGHTS.whole, false);
     return;
   }
   let previous: number | undefined;
   for (const word of words) {
     const hash = fnv(word, 0, word.length, TAGS.word);
-    visit(hash, WEIGHTS.word);
-    if (previous !== undefined) visit(mix(previous ^ TAGS.pair, hash), WEIGHTS.pair);
+    visit(hash, WEIGHTS.word, false);
+    if (previous !== undefined) visit(mix(previous ^ TAGS.pair, hash), WEIGHTS.pair, false);
     previous = hash;
   }
   const joined = ` ${words.join(' ')} `;
-  for (let i = 0; i + 3 <= joined.length; i++) visit(fnv(joined, i, i + 3, TAGS.trigram), WEIGHTS.trigram);
+  for (let i = 0; i + 3 <= joined.length; i++) visit(fnv(joined, i, i + 3, TAGS.trigram), WEIGHTS.trigram, true);
 }
