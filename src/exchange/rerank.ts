@@ -20,7 +20,6 @@ export const RERANK_VECTORS = 'text-embedding-3-small';
 export function rerank(mock: Mock, exchange: Exchange): Promise<Outcome> {
   return settle(newNotes('rerank'), async (notes, headers) => {
     const request = decodeRerank(exchange.body);
-    notes.model = request.model ?? null;
     const tokens = () => countTokens(request.query) + request.documents.reduce((sum, text) => sum + countTokens(text), 0);
     const subject = promptSubject(request.model ?? '', request.query, exchange.headers);
     const upstreamModel = mock.options.upstream && request.model !== undefined && !mock.store.current.modelById.has(request.model);
