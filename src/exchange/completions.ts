@@ -2,61 +2,80 @@
 // fixtures, matched on the prompt as the last user message, and the same generator), and the
 // choices of all prompts are encoded as one `text_completion`, whole or streamed.
 import { failure } from '../conversation/errors.js';
-import { chatSubject, turnText } from '../conversation/subject.js';
 import type { ChatFixture, Selection } from '../conversation/fixture.js';
+import { chatSubject, turnText } from '../conversation/subject.js';
 import { countTokens } from '../conversation/tokens.js';
 import type { Reply } from '../conversation/types.js';
-import { toFault } from '../scenarios/apply.js';
+import type { ModelEntry } from '../config/types.js';
 import { stepError } from '../scenarios/outcome.js';
-import { decodeCompletions } from '../styles/completions/decode.js';
+import { decodeCompletions, type CompletionsRequest } from '../styles/completions/decode.js';
 import { completionEvents, encodeCompletion, type Completed } from '../styles/completions/encode.js';
-import { openaiEnvelope, openaiStreamError } from '../styles/openai-envelope.js';
+import { openaiStreamError } from '../styles/openai-envelope.js';
 import { reply, select } from './chat.js';
-import { json, newNotes, settle, type Exchange, type Outcome } from './exchange.js';
-import type { Mock } from './mock.js';
+import { json } from './exchange.js';
+import { modelOperation, type Asked, type Found } from './operation.js';
 import { mediaModel } from './request.js';
-import { scenarioStep } from './scenario.js';
-import { relay } from './upstream/relay.js';
+
+type Selections = Array<Found<Selection<ChatFixture>>>;
+
+interface AskedCompletion extends Asked {
+  request: CompletionsRequest;
+  entry: ModelEntry | undefined;
+  /** Each prompt's bare text. */
+  texts: string[];
+  /** Each prompt's fixture, found once for `find` and `build` alike. */
+  selections: () => Selections;
+}
 
 /**
  * The replies of every prompt as one: their choices in order, their usage summed. A prompt is
  * counted as its bare text (a fixture's `usage` still wins), without the framing of a chat message.
  */
-function joined(replies: Reply[], prompts: readonly string[], selections: ReadonlyArray<Selection<ChatFixture> | undefined>): Reply {
+function joined(replies: Reply[], texts: readonly string[], selections: Selections): Reply {
   const usage = { ...replies[0]!.usage, inputTokens: 0, outputTokens: 0 };
   replies.forEach((one, index) => {
-    usage.inputTokens += selections[index]?.fixture.usage?.inputTokens ?? countTokens(prompts[index]!);
+    usage.inputTokens += selections[index]?.fixture?.fixture.usage?.inputTokens ?? countTokens(texts[index]!);
     usage.outputTokens += one.usage.outputTokens;
   });
   return { ...replies[0]!, choices: replies.flatMap((one) => one.choices), usage };
 }
 
-export function completions(mock: Mock, exchange: Exchange): Promise<Outcome> {
-  return settle(newNotes('completions'), async (notes, headers) => {
+export const completions = modelOperation<{ model: string; request: CompletionsRequest }, AskedCompletion, Selections>({
+  read: (_mock, exchange) => {
     const request = decodeCompletions(exchange.body, exchange.headers);
-    const first = request.prompts[0]!;
-    notes.model = first.model;
-    const known = mock.store.current.modelById.get(first.model);
+    return { request, model: request.prompts[0]!.model };
+  },
+  ask: (mock, exchange, { request, model }) => {
+    const known = mock.store.current.modelById.get(model);
     if (known?.kind === 'chat') {
       throw failure('chat_model_not_supported', 'This is a chat model and thus not supported in the v1/completions endpoint. Did you mean to use v1/chat/completions?', { param: 'model' });
     }
-    const model = !known && mock.options.upstream ? undefined : mediaModel(mock, first.model, 'completion');
-    const tokens = () => request.prompts.reduce((sum, prompt) => sum + countTokens(turnText(prompt.turns[0]!)), 0);
-    const decision = scenarioStep(mock, exchange, openaiEnvelope, chatSubject(first), notes, headers, tokens);
-    if (decision.error) return { error: decision.error, waitMs: decision.waitMs };
-    if (!model) return relay(mock, exchange, notes);
-    const selections = request.prompts.map((prompt) => select(mock, exchange, chatSubject(prompt), notes));
-    if (mock.options.upstream && selections.some((selection) => !selection)) return relay(mock, exchange, notes);
-    notes.fixture = selections.find((selection) => selection)?.fixture.name ?? null;
-    const refusal = selections.find((selection) => selection?.fixture.error)?.fixture.error;
-    if (refusal) return { error: stepError(refusal.kind, refusal) };
-    const replies = request.prompts.map((prompt, index) => reply(mock, exchange, prompt, model, selections[index]));
+    const upstreams = !known && mock.options.upstream !== undefined;
+    const entry = upstreams ? undefined : mediaModel(mock, model, 'completion');
     const texts = request.prompts.map((prompt) => turnText(prompt.turns[0]!));
-    const answer = joined(replies, texts, selections);
+    let found: Selections | undefined;
+    const selections = () => (found ??= request.prompts.map((prompt) => select(mock, exchange, chatSubject(prompt))));
+    const inputTokens = () => texts.reduce((sum, text) => sum + countTokens(text), 0);
+    const asked = { request, entry, texts, selections, model, inputTokens, subject: chatSubject(request.prompts[0]!) };
+    return upstreams ? { ...asked, answerer: 'upstream' } : asked;
+  },
+  find: (_mock, _exchange, { selections }) => {
+    const all = selections();
+    const missing = all.find((one) => !one.fixture);
+    return missing ? { notes: missing.notes } : { fixture: all, notes: all[0]!.notes };
+  },
+  strict: true,
+  build: (mock, exchange, { request, entry, texts, selections }) => {
+    const all = selections();
+    const refusal = all.find((one) => one.fixture?.fixture.error)?.fixture?.fixture.error;
+    if (refusal) throw stepError(refusal.kind, refusal);
+    const replies = request.prompts.map((prompt, index) => reply(mock, exchange, prompt, entry!, all[index]!.fixture));
+    const answer = joined(replies, texts, all);
     const prompts = request.prompts.flatMap((prompt, index) => Array.from({ length: prompt.choices }, () => texts[index]!));
     const completed: Completed = { reply: answer, prompts, echo: request.echo, includeUsage: request.includeUsage };
-    const fault = toFault(decision.fault, openaiStreamError);
-    if (!first.stream) return { ...json(encodeCompletion(completed)), fault };
-    return { plan: { kind: 'stream', status: 200, headers: {}, framing: 'sse', events: completionEvents(completed), pacing: answer.pacing }, fault };
-  });
-}
+    const notes = { fixture: all.find((one) => one.fixture)?.fixture?.fixture.name ?? null };
+    if (!request.prompts[0]!.stream) return { ...json(encodeCompletion(completed)), notes, streamError: openaiStreamError };
+    const plan = { kind: 'stream' as const, status: 200, headers: {}, framing: 'sse' as const, events: completionEvents(completed), pacing: answer.pacing };
+    return { plan, notes, streamError: openaiStreamError };
+  },
+});

@@ -1,91 +1,124 @@
 // The embeddings doors: `POST /v1/embeddings` (OpenAI form) and generate-content's
-// `:embedContent` and `:batchEmbedContents`. Both decode into texts and sizes, take the scenario
-// step, read each vector (fixture or generated), and encode in their own form; with --upstream a
-// request some input of which no fixture answers is forwarded, and recorded per input.
+// `:embedContent` and `:batchEmbedContents`, on the operation template. Both read into texts and
+// sizes, and find each vector once (an `embeddings:` fixture's or the text's own); a request whose
+// every input a fixture answers is the fixtures', else the unmatched-request policy decides (with
+// --upstream it is forwarded, and recorded per input).
 import { invalid, type Envelope } from '../conversation/errors.js';
 import { promptSubject } from '../conversation/subject.js';
 import { countTokens } from '../conversation/tokens.js';
 import type { ModelEntry } from '../config/types.js';
-import { toFault } from '../scenarios/apply.js';
 import { decodeEmbeddings, encodeEmbeddings } from '../styles/embeddings/openai.js';
+import { envelopeEvents } from '../styles/envelope.js';
 import { generateContentEnvelope } from '../styles/generate-content/envelope.js';
 import { decodeBatchEmbedContents, decodeEmbedContent, encodeBatchEmbedContents, encodeEmbedContent, type GeminiEmbedding } from '../styles/generate-content/embed.js';
-import { envelopeEvents } from '../styles/envelope.js';
 import { openaiEnvelope } from '../styles/openai-envelope.js';
-import { vectorsFor, type VectorAsk } from './embedding-vectors.js';
-import { json, newNotes, settle, type Exchange, type Notes, type Outcome } from './exchange.js';
-import type { Mock } from './mock.js';
+import { vectorsFor, type Vectors } from './embedding-vectors.js';
+import { json, type Operation } from './exchange.js';
+import { modelOperation, type Asked } from './operation.js';
 import { mediaModel } from './request.js';
-import { scenarioStep } from './scenario.js';
 import { embeddingsRecorder, geminiVectors, openaiVectors, type VectorReader } from './upstream/record-embeddings.js';
-import { relay } from './upstream/relay.js';
-
-interface Door {
-  envelope: Envelope;
-  read: VectorReader;
-}
-
-const OPENAI: Door = { envelope: openaiEnvelope, read: openaiVectors };
-const GEMINI: Door = { envelope: generateContentEnvelope, read: geminiVectors };
 
 /** Only the text-embedding-3 family shortens its vectors on the OpenAI form, as the vendor's. */
 const SHORTENS = /^text-embedding-3/;
 
-function sizeOf(model: ModelEntry, asked: number | undefined, field: string, door: Door): number {
-  if (asked === undefined) return model.dimensions;
-  if (door === OPENAI && !SHORTENS.test(model.id)) throw invalid(`This model does not support specifying dimensions ('${field}'); only text-embedding-3 models do.`, field);
-  if (asked > model.dimensions) throw invalid(`Invalid value for '${field}': ${asked} is more than the ${model.dimensions} dimensions of ${model.id}.`, field);
-  return asked;
+interface Input {
+  text: string;
+  /** What the vector is built from, when not the text (a Gemini document's title with it). */
+  embedded?: string;
+  dimensions?: number;
+  /** Where `dimensions` was asked, for its 400. */
+  sizeField: string;
 }
 
-interface Asked {
+interface Read {
   model: string;
-  inputs: Array<{ text: string; embedded?: string; dimensions?: number; sizeField: string }>;
+  inputs: Input[];
   tokens: () => number;
 }
 
-async function answer(mock: Mock, exchange: Exchange, notes: Notes, headers: Record<string, string>, door: Door, asked: Asked, encode: (model: ModelEntry, vectors: Float32Array[]) => unknown) {
-  notes.model = asked.model;
-  const texts = asked.inputs.map((input) => input.text);
-  const forward = () => relay(mock, exchange, notes, embeddingsRecorder(asked.model, texts, door.read));
-  const subject = promptSubject(asked.model, texts.join('\n'), exchange.headers);
-  const step = () => scenarioStep(mock, exchange, door.envelope, subject, notes, headers, asked.tokens);
-  if (mock.options.upstream && !mock.store.current.modelById.has(asked.model)) {
-    // A model this mock does not list may be the upstream's.
-    const decision = step();
-    return decision.error ? { error: decision.error, waitMs: decision.waitMs } : forward();
-  }
-  const model = mediaModel(mock, asked.model, 'embedding');
-  const asks: VectorAsk[] = asked.inputs.map((input) => ({ text: input.text, embedded: input.embedded, size: sizeOf(model, input.dimensions, input.sizeField, door) }));
-  const decision = step();
-  if (decision.error) return { error: decision.error, waitMs: decision.waitMs };
-  const { vectors, fixture, allFixed } = vectorsFor(mock, model, asks, exchange.headers);
-  notes.fixture = fixture ?? null;
-  if (!allFixed && mock.options.upstream) {
-    notes.fixture = null;
-    return forward();
-  }
-  return { ...json(encode(model, vectors)), fault: toFault(decision.fault, envelopeEvents(door.envelope)) };
+interface AskedVectors<R extends Read> extends Asked {
+  model: string;
+  read: R;
+  entry: ModelEntry | undefined;
+  texts: string[];
+  /** Every input's vector, found once for `find` and `build` alike. */
+  vectors: () => Vectors;
 }
 
-export function embeddings(mock: Mock, exchange: Exchange): Promise<Outcome> {
-  return settle(newNotes('embeddings'), async (notes, headers) => {
-    const request = decodeEmbeddings(exchange.body);
-    const inputs = request.inputs.map((input) => ({ text: input.text, dimensions: request.dimensions, sizeField: 'dimensions' }));
-    const tokens = () => request.inputs.reduce((sum, input) => sum + input.tokens, 0);
-    return answer(mock, exchange, notes, headers, OPENAI, { model: request.model, inputs, tokens }, (model, vectors) => encodeEmbeddings(request, model.id, vectors));
+function sizeOf(model: ModelEntry, input: Input, onlyShortening: boolean): number {
+  const asked = input.dimensions;
+  if (asked === undefined) return model.dimensions;
+  if (onlyShortening && !SHORTENS.test(model.id)) throw invalid(`This model does not support specifying dimensions ('${input.sizeField}'); only text-embedding-3 models do.`, input.sizeField);
+  if (asked > model.dimensions) throw invalid(`Invalid value for '${input.sizeField}': ${asked} is more than the ${model.dimensions} dimensions of ${model.id}.`, input.sizeField);
+  return asked;
+}
+
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
+}
+
+interface Form<R extends Read> {
+  read(body: unknown, params: Record<string, string>): R;
+  /** Whether `dimensions` is only for the models that shorten (the OpenAI form). */
+  onlyShortening: boolean;
+  vectorsOf: VectorReader;
+  envelope: Envelope;
+  encode(read: R, model: ModelEntry, vectors: Float32Array[]): unknown;
+}
+
+function embeddingsOperation<R extends Read>(form: Form<R>): Operation {
+  return modelOperation<R, AskedVectors<R>, Vectors>({
+    read: (_mock, exchange) => form.read(exchange.body, exchange.params),
+    ask: (mock, exchange, read) => {
+      const texts = read.inputs.map((input) => input.text);
+      const base = { model: read.model, read, texts, subject: promptSubject(read.model, texts.join('\n'), exchange.headers), inputTokens: read.tokens };
+      // A model this mock does not list may be the upstream's.
+      if (mock.options.upstream && !mock.store.current.modelById.has(read.model)) {
+        return { ...base, entry: undefined, answerer: 'upstream', vectors: () => ({ vectors: [], fixture: undefined, allFixed: false }) };
+      }
+      const entry = mediaModel(mock, read.model, 'embedding');
+      const asks = read.inputs.map((input) => ({ text: input.text, embedded: input.embedded, size: sizeOf(entry, input, form.onlyShortening) }));
+      return { ...base, entry, vectors: once(() => vectorsFor(mock, entry, asks, exchange.headers)) };
+    },
+    find: (_mock, _exchange, asked) => {
+      const found = asked.vectors();
+      return found.allFixed ? { fixture: found, notes: { fixture: found.fixture ?? null } } : {};
+    },
+    recorder: (_mock, _exchange, { model, texts }) => embeddingsRecorder(model, texts, form.vectorsOf),
+    build: (_mock, _exchange, asked) => {
+      const found = asked.vectors();
+      return { ...json(form.encode(asked.read, asked.entry!, found.vectors)), notes: { fixture: found.fixture ?? null }, streamError: envelopeEvents(form.envelope) };
+    },
   });
 }
 
-function geminiDoor(decode: (body: unknown, model: string) => GeminiEmbedding[], encode: (vectors: Float32Array[]) => unknown) {
-  return (mock: Mock, exchange: Exchange): Promise<Outcome> =>
-    settle(newNotes('generate-content'), async (notes, headers) => {
-      const model = exchange.params.model ?? '';
-      notes.model = model;
-      const inputs = decode(exchange.body, model);
-      return answer(mock, exchange, notes, headers, GEMINI, { model, inputs, tokens: () => inputs.reduce((sum, input) => sum + countTokens(input.text), 0) }, (_, vectors) => encode(vectors));
-    });
+export const embeddings = embeddingsOperation({
+  read: (body) => {
+    const request = decodeEmbeddings(body);
+    const inputs = request.inputs.map((input) => ({ text: input.text, dimensions: request.dimensions, sizeField: 'dimensions' }));
+    return { model: request.model, inputs, tokens: () => request.inputs.reduce((sum, input) => sum + input.tokens, 0), request };
+  },
+  onlyShortening: true,
+  vectorsOf: openaiVectors,
+  envelope: openaiEnvelope,
+  encode: ({ request }, model, vectors) => encodeEmbeddings(request, model.id, vectors),
+});
+
+/** The generate-content form, answered in its envelope; the model is the path's. */
+function geminiForm(decode: (body: unknown, model: string) => GeminiEmbedding[], encode: (vectors: Float32Array[]) => unknown): Form<Read> {
+  return {
+    read: (body, params) => {
+      const model = params.model ?? '';
+      const inputs = decode(body, model);
+      return { model, inputs, tokens: () => inputs.reduce((sum, input) => sum + countTokens(input.text), 0) };
+    },
+    onlyShortening: false,
+    vectorsOf: geminiVectors,
+    envelope: generateContentEnvelope,
+    encode: (_read, _model, vectors) => encode(vectors),
+  };
 }
 
-export const embedContent = geminiDoor(decodeEmbedContent, encodeEmbedContent);
-export const batchEmbedContents = geminiDoor(decodeBatchEmbedContents, encodeBatchEmbedContents);
+export const embedContent = embeddingsOperation(geminiForm(decodeEmbedContent, encodeEmbedContent));
+export const batchEmbedContents = embeddingsOperation(geminiForm(decodeBatchEmbedContents, encodeBatchEmbedContents));

@@ -8,6 +8,7 @@ import { newNotes, sourceOf } from '../exchange/exchange.js';
 import type { Mock } from '../exchange/mock.js';
 import { DEFAULT_SESSION } from '../state/sessions.js';
 import { openaiEnvelope } from '../styles/openai-envelope.js';
+import { corsRequestHeaders } from '../styles/registry.js';
 import { admitAdmin, isAdminPath, type AdminAccess } from './admin-guard.js';
 import { bodyParser } from './body.js';
 import { SOURCE_HEADER } from './exchange.js';
@@ -17,22 +18,8 @@ import { routes } from './routes.js';
 import type { MockState } from './state.js';
 import { writeError } from './writer.js';
 
-const ALLOWED_HEADERS = [
-  'authorization',
-  'content-type',
-  'x-api-key',
-  'x-goog-api-key',
-  'x-goog-api-client',
-  'anthropic-version',
-  'anthropic-beta',
-  'anthropic-dangerous-direct-browser-access',
-  'openai-organization',
-  'openai-project',
-  'x-stainless-*',
-  'x-mock-session',
-  'x-mock-scenario',
-  'x-mock-latency',
-].join(', ');
+/** What a page may send in a preflight: every style's own headers and the mock's. */
+const ALLOWED_HEADERS = corsRequestHeaders(['x-mock-session', 'x-mock-scenario', 'x-mock-latency']);
 
 /** Errors other code raises (Koa, the router) translated into the mock's vocabulary; body errors come translated. */
 function asMockError(error: unknown): MockError | undefined {
