@@ -45,6 +45,11 @@ describe('the frame of the other doors', () => {
     expect(answered.headers.get('x-mock-source')).toBe('generated');
     const journal = (await (await server.admin(`/requests?session=${session}`)).json()) as { requests: Array<{ path: string; status: number; source: string; model: string }> };
     expect(journal.requests).toEqual([expect.objectContaining({ path, status: 200, source: 'generated', model: expect.any(String) })]);
+    // Only chat requests become chat fixtures: the other doors have their own sections.
+    const id = (journal.requests[0] as unknown as { id: string }).id;
+    const pin = await server.admin(`/requests/${id}/fixture`);
+    expect(pin.status).toBe(400);
+    expect(((await pin.json()) as { error: { code: string } }).error.code).toBe('request_not_pinnable');
   });
 
   it("lists a door's request in MCP's journal tool", async () => {
