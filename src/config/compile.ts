@@ -62,6 +62,7 @@ export function toModelEntry(spec: ModelSpec): ModelEntry {
     chatImageOutput: spec.chat_image_output ?? 'images',
     dimensions: spec.dimensions ?? 1536,
     timing: videoTiming(spec.timing),
+    pricing: spec.pricing,
   };
 }
 

@@ -6,6 +6,7 @@ import type { ChatFixture, Selection } from '../conversation/fixture.js';
 import { chatSubject, turnText } from '../conversation/subject.js';
 import { countTokens } from '../conversation/tokens.js';
 import type { Reply } from '../conversation/types.js';
+import { entryUsage } from '../conversation/usage.js';
 import type { ModelEntry } from '../config/types.js';
 import { stepError } from '../scenarios/outcome.js';
 import { decodeCompletions, type CompletionsRequest } from '../styles/completions/decode.js';
@@ -73,7 +74,7 @@ export const completions = modelOperation<{ model: string; request: CompletionsR
     const answer = joined(replies, texts, all);
     const prompts = request.prompts.flatMap((prompt, index) => Array.from({ length: prompt.choices }, () => texts[index]!));
     const completed: Completed = { reply: answer, prompts, echo: request.echo, includeUsage: request.includeUsage };
-    const notes = { fixture: all.find((one) => one.fixture)?.fixture?.fixture.name ?? null };
+    const notes = { fixture: all.find((one) => one.fixture)?.fixture?.fixture.name ?? null, metered: { tokens: entryUsage(answer.usage) } };
     if (!request.prompts[0]!.stream) return { ...json(encodeCompletion(completed)), notes, streamError: openaiStreamError };
     const plan = { kind: 'stream' as const, status: 200, headers: {}, framing: 'sse' as const, events: completionEvents(completed), pacing: answer.pacing };
     return { plan, notes, streamError: openaiStreamError };

@@ -88,7 +88,8 @@ function embeddingsOperation<R extends Read>(form: Form<R>): Operation {
     recorder: (_mock, _exchange, { model, texts }) => embeddingsRecorder(model, texts, form.vectorsOf),
     build: (_mock, _exchange, asked) => {
       const found = asked.vectors();
-      return { ...json(form.encode(asked.read, asked.entry!, found.vectors)), notes: { fixture: found.fixture ?? null }, streamError: envelopeEvents(form.envelope) };
+      const metered = { tokens: { input_tokens: asked.read.tokens(), cached_input_tokens: 0, output_tokens: 0, reasoning_tokens: 0 } };
+      return { ...json(form.encode(asked.read, asked.entry!, found.vectors)), notes: { fixture: found.fixture ?? null, metered }, streamError: envelopeEvents(form.envelope) };
     },
   });
 }

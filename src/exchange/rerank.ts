@@ -48,6 +48,7 @@ export const rerank = modelOperation<{ model: string | null; request: RerankRequ
     const [query, ...documents] = vectors().vectors;
     const scores = documents.map((document) => (1 + cosine(query!, document)) / 2);
     const body = encodeRerank(request, { id: nextId(mock, exchange.session), model: entry!.id, scores, tokens: tokens() });
-    return { ...json(body), notes: { fixture: vectors().fixture ?? null }, streamError: openaiStreamError };
+    const metered = { tokens: { input_tokens: tokens(), cached_input_tokens: 0, output_tokens: 0, reasoning_tokens: 0 } };
+    return { ...json(body), notes: { fixture: vectors().fixture ?? null, metered }, streamError: openaiStreamError };
   },
 });

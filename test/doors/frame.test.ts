@@ -45,6 +45,11 @@ describe('the frame of the other doors', () => {
     expect(answered.headers.get('x-mock-source')).toBe('generated');
     const journal = (await (await server.admin(`/requests?session=${session}`)).json()) as { requests: Array<{ path: string; status: number; source: string; model: string }> };
     expect(journal.requests).toEqual([expect.objectContaining({ path, status: 200, source: 'generated', model: expect.any(String) })]);
+    // What it used, and its price where the catalog has one (moderation is free).
+    const used = journal.requests[0] as unknown as { usage: { input_tokens: number } | null; cost_usd: number | null };
+    if (path === '/v1/moderations') expect(used.usage).toBeNull();
+    else expect(used.usage!.input_tokens).toBeGreaterThan(0);
+    if (path === '/v1/embeddings' || path === '/v1/completions') expect(used.cost_usd).toBeGreaterThan(0);
     // Only chat requests become chat fixtures: the other doors have their own sections.
     const id = (journal.requests[0] as unknown as { id: string }).id;
     const pin = await server.admin(`/requests/${id}/fixture`);
