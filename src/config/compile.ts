@@ -6,6 +6,7 @@ import { parse } from 'yaml';
 import { CompileError, compileChatFixture, sortFixtures, type ChatFixture } from '../conversation/fixture.js';
 import { indexFixtures } from '../conversation/fixture-index.js';
 import { compileMatch, type MatchSpec } from '../conversation/match.js';
+import { compileTranscriptionFixture, type TranscriptionFixture } from '../conversation/transcription-fixture.js';
 import { resolveInside } from './files.js';
 import { shortVectors } from './vector-check.js';
 import type { VideoTiming } from '../conversation/video.js';
@@ -100,7 +101,7 @@ function compileEntry<S extends Entry>(spec: S, { file, dir }: ParsedFile, path:
 
 /**
  * One file compiled on its own, its entries numbered from 0 in file order (chat, images, videos,
- * scenarios): a reload recompiles only the files that changed and renumbers the others.
+ * transcriptions, scenarios): a reload recompiles only the files that changed and renumbers the others.
  */
 export interface CompiledFile {
   source: ParsedFile;
@@ -111,6 +112,7 @@ export interface CompiledFile {
   videos: Array<Config['videos'][number]>;
   embeddings: Array<Config['embeddings'][number]>;
   moderations: Array<Config['moderations'][number]>;
+  transcriptions: TranscriptionFixture[];
   scenarios: Array<Compiled<ScenarioSpec>>;
   /** How many entries the file numbers, compiled or not. */
   entries: number;
@@ -131,16 +133,18 @@ function attempting(errors: LocatedError[]) {
   };
 }
 
+const NUMBERED = ['chat', 'images', 'videos', 'transcriptions', 'embeddings', 'moderations', 'scenarios'] as const;
+
 /** A file's entries in the order they are numbered. */
-function numbered(data: ParsedFile['data']): Array<{ name?: string }> {
-  return [...(data.chat ?? []), ...(data.images ?? []), ...(data.videos ?? []), ...(data.embeddings ?? []), ...(data.moderations ?? []), ...(data.scenarios ?? [])];
+function numbered(data: ParsedFile['data']): ReadonlyArray<{ name?: string }> {
+  return NUMBERED.flatMap((section): ReadonlyArray<{ name?: string }> => data[section] ?? []);
 }
 
 export function compileFile(source: ParsedFile): CompiledFile {
   const { file, data } = source;
   const errors: LocatedError[] = [];
   const attempt = attempting(errors);
-  const compiled: CompiledFile = { source, models: [], keys: [], chat: [], images: [], videos: [], embeddings: [], moderations: [], scenarios: [], entries: 0, errors };
+  const compiled: CompiledFile = { source, models: [], keys: [], chat: [], images: [], videos: [], transcriptions: [], embeddings: [], moderations: [], scenarios: [], entries: 0, errors };
   let order = 0;
   const checkFile = (path: Array<string | number>, reference: string | undefined) => {
     if (reference !== undefined) located(file, path, () => resolveInside(source.dir, reference));
@@ -160,6 +164,9 @@ export function compileFile(source: ParsedFile): CompiledFile {
       checkFile(['videos', i, 'reply', 'thumbnail'], spec.reply?.thumbnail);
       compiled.videos.push(compileEntry(spec, source, ['videos', i], order++));
     }),
+  );
+  data.transcriptions?.forEach((spec, i) =>
+    attempt(() => compiled.transcriptions.push(located(file, ['transcriptions', i], () => compileTranscriptionFixture(spec, file, order++)))),
   );
   data.embeddings?.forEach((spec, i) => attempt(() => compiled.embeddings.push(compileEntry(spec, source, ['embeddings', i], order++))));
   data.moderations?.forEach((spec, i) => attempt(() => compiled.moderations.push(compileEntry(spec, source, ['moderations', i], order++))));
@@ -189,6 +196,7 @@ function placed(compiled: CompiledFile, offset: number): CompiledFile {
     videos: compiled.videos.map(place),
     embeddings: compiled.embeddings.map(place),
     moderations: compiled.moderations.map(place),
+    transcriptions: compiled.transcriptions.map(place),
     scenarios: compiled.scenarios.map(place),
     placed: undefined,
   };
@@ -216,6 +224,7 @@ export function mergeFiles(
   const videos: Array<Config['videos'][number]> = [];
   const embeddings: Array<Config['embeddings'][number]> = [];
   const moderations: Array<Config['moderations'][number]> = [];
+  const transcriptions: TranscriptionFixture[] = [];
   const scenarios = new Map<string, Compiled<ScenarioSpec>>();
   let onlyGroups: string[] | undefined;
   // Scenario files may come after the key that names one: checked once everything is read.
@@ -240,6 +249,7 @@ export function mergeFiles(
     videos.push(...here.videos);
     embeddings.push(...here.embeddings);
     moderations.push(...here.moderations);
+    transcriptions.push(...here.transcriptions);
     if (here.onlyGroups) onlyGroups = here.onlyGroups;
     for (const scenario of here.scenarios) {
       const index = (here.source.data.scenarios ?? []).indexOf(scenario.spec);
@@ -269,6 +279,7 @@ export function mergeFiles(
     videos: indexFixtures(sortFixtures(videos)),
     embeddings: indexFixtures(sortFixtures(embeddings)),
     moderations: indexFixtures(sortFixtures(moderations)),
+    transcriptions: sortFixtures(transcriptions),
     scenarios,
     chatCompletionsOnlyGroups: onlyGroups ?? ['special-price'],
   };

@@ -1,8 +1,9 @@
 // The one schema of every YAML file: fixtures files (models, keys, chat, images, videos,
-// image_generation) and scenario files (scenarios). Unknown keys are refused so typos surface.
+// transcriptions, image_generation) and scenario files (scenarios). Unknown keys are refused so typos surface.
 import { z } from 'zod';
 import { chatFixtureSchema, chatImageOutput, errorKind, matchSchema, nonNegative } from '../conversation/fixture-schema.js';
 import { CATEGORY_NAMES } from '../conversation/moderation.js';
+import { transcriptionFixtureSchema } from '../conversation/transcription-fixture.js';
 
 export const videoTimingSchema = z.strictObject({
   queued_ms: nonNegative.optional(),
@@ -27,7 +28,7 @@ export const pricingSchema = z.strictObject({
 export const modelSchema = z.strictObject({
   id: z.string().min(1),
   owned_by: z.string().optional(),
-  kind: z.enum(['chat', 'image', 'video', 'embedding', 'rerank', 'moderation', 'completion']).optional(),
+  kind: z.enum(['chat', 'image', 'video', 'speech', 'transcription', 'embedding', 'rerank', 'moderation', 'completion']).optional(),
   /** An embedding model's vector size (default 1536). */
   dimensions: z.number().int().min(1).max(65_536).optional(),
   display_name: z.string().optional(),
@@ -102,6 +103,7 @@ export const fixturesFileSchema = z.strictObject({
   videos: z.array(videoFixtureSchema).optional(),
   embeddings: z.array(embeddingFixtureSchema).optional(),
   moderations: z.array(moderationFixtureSchema).optional(),
+  transcriptions: z.array(transcriptionFixtureSchema).optional(),
   image_generation: z
     .strictObject({ chat_completions_only_groups: z.array(z.string()).optional() })
     .optional(),

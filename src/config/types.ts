@@ -2,6 +2,7 @@
 // one and swaps the reference; nothing in here is ever mutated after load.
 import type { ChatFixture } from '../conversation/fixture.js';
 import type { Matcher } from '../conversation/match.js';
+import type { TranscriptionFixture } from '../conversation/transcription-fixture.js';
 import type { Pricing } from '../conversation/usage.js';
 import type { VideoTiming } from '../conversation/video.js';
 import type { EmbeddingFixtureSpec, ImageFixtureSpec, KeySpec, ModelSpec, ModerationFixtureSpec, ScenarioSpec, VideoFixtureSpec } from './schema.js';
@@ -60,6 +61,8 @@ export interface Config {
   videos: readonly Compiled<VideoFixtureSpec>[];
   embeddings: readonly Compiled<EmbeddingFixtureSpec>[];
   moderations: readonly Compiled<ModerationFixtureSpec>[];
+  /** Sorted like `chat`. */
+  transcriptions: readonly TranscriptionFixture[];
   scenarios: ReadonlyMap<string, Compiled<ScenarioSpec>>;
   chatCompletionsOnlyGroups: readonly string[];
 }

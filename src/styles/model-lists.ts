@@ -42,6 +42,9 @@ const METHODS: Record<ModelEntry['kind'], string[]> = {
   rerank: [],
   moderation: [],
   completion: [],
+  // The audio endpoints are the OpenAI form's: no generate-content method takes these models.
+  speech: [],
+  transcription: [],
 };
 
 export function geminiModel(model: ModelEntry) {
