@@ -12,6 +12,7 @@ import { formatTable, limitRow, ratioRow } from './lib/report.js';
 import { coldStartRows, peerStreamRows, reloadRows, streamRows, throughputRows } from './lib/rows.js';
 import { audio, SPEECH_FORMATS } from './phases/audio.js';
 import { coldStart } from './phases/cold-start.js';
+import { embeddings } from './phases/embeddings.js';
 import { peerStreams } from './phases/peer-streams.js';
 import { hostileSockets } from './phases/hostile-sockets.js';
 import { batch } from './phases/batch.js';
@@ -22,7 +23,7 @@ import { streams } from './phases/streams.js';
 import { throughput } from './phases/throughput.js';
 import { verifyPhase } from './phases/verify.js';
 
-const PHASES = ['throughput', 'peer-streams', 'streams', 'reload', 'cold-start', 'relay', 'hostile-soak', 'hostile-sockets', 'verify', 'audio', 'batch'];
+const PHASES = ['throughput', 'peer-streams', 'streams', 'reload', 'cold-start', 'relay', 'embeddings', 'hostile-soak', 'hostile-sockets', 'verify', 'audio', 'batch'];
 const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, only: { type: 'string' } } });
 const quick = values.quick || process.env.BENCH_QUICK === '1';
 const only = values.only ? values.only.split(',') : PHASES;
@@ -39,6 +40,7 @@ const settings = quick
       hostileSoak: { durationMs: 10_000, concurrency: 4, chainTurns: 100 },
       hostileSockets: { watchedRequests: 20, relayMb: 100, sessions: 20, requestsPerSession: 5 },
       relay: { rounds: 3 },
+      embeddings: { batches: 2, rounds: 1, warmup: 0.3, duration: 1, connections: 32 },
       verify: { rounds: 5 },
       audio: { rounds: 2 },
       batch: { lines: 10_000 },
@@ -53,6 +55,7 @@ const settings = quick
       hostileSoak: { durationMs: 150_000, concurrency: 4, chainTurns: 400 },
       hostileSockets: { watchedRequests: 100, relayMb: 300, sessions: 300, requestsPerSession: 10 },
       relay: { rounds: 10 },
+      embeddings: { batches: 5, rounds: 3, warmup: 1, duration: 3, connections: 32 },
       verify: { rounds: 20 },
       audio: { rounds: 5 },
       batch: { lines: 10_000 },
@@ -100,6 +103,14 @@ try {
     rows.push(
       limitRow('relay: ms added to the first event (median)', r.forwarded.firstMs - r.direct.firstMs, { below: 5 }),
       ratioRow('relay: gap between events, forwarded vs upstream alone', r.forwarded.gapMs, r.direct.gapMs, '(upstream)', { atMost: 1.1 }),
+    );
+  }
+  if (only.includes('embeddings')) {
+    log('embeddings: 2,048 inputs of 100 words in one request, then single inputs against a chat fixture hit...');
+    const e = (results.embeddings = await embeddings(root, settings.embeddings));
+    rows.push(
+      limitRow('embeddings: 2,048 inputs of 100 words, ms (median)', e.batchMs, { below: 1000 }),
+      ratioRow(`embeddings req/s, one input, ${settings.embeddings.connections} conn`, e.single.requestsPerSecond, e.chat.requestsPerSecond, '(chat hit)', { atLeast: 0.8 }),
     );
   }
   if (only.includes('hostile-soak')) {

@@ -26,6 +26,11 @@ export function lastUserText(body) {
   if (!body || typeof body !== 'object') return '';
   if (typeof body.prompt === 'string') return body.prompt;
   if (typeof body.input === 'string') return body.input;
+  // The other doors: embeddings' and moderation's first input, rerank's query, an embedded content.
+  if (Array.isArray(body.input) && typeof body.input[0] === 'string') return body.input[0];
+  if (typeof body.query === 'string') return body.query;
+  const embedded = body.content ?? (Array.isArray(body.requests) ? body.requests[0]?.content : undefined);
+  if (embedded && typeof embedded === 'object' && !body.contents) return textOf(embedded.parts);
   const turns = body.messages ?? body.contents ?? body.input;
   if (!Array.isArray(turns)) return '';
   for (let i = turns.length - 1; i >= 0; i--) {

@@ -12,9 +12,10 @@ import { CHAT_PATH, HEADERS } from './workload.js';
  * @param bodies one body, or several that each connection sends in turn (built once, so the
  *   load generator spends no time making requests)
  * @param options `{ connections, duration }` (seconds) or `{ connections, amount }`, plus extra `headers`
+ *   and the `path` (default: chat completions)
  */
 export async function fire(url, bodies, options) {
-  const { headers = {}, ...rest } = options;
+  const { headers = {}, path = CHAT_PATH, ...rest } = options;
   const all = { ...HEADERS, ...headers };
   // autocannon's own latency histogram counts whole milliseconds, too coarse for a server that
   // answers in less than one: the response events carry the time to a fraction of a ms.
@@ -23,8 +24,8 @@ export async function fire(url, bodies, options) {
   const result = await new Promise((resolve, reject) => {
     const instance = autocannon(
       {
-        url: `${url}${CHAT_PATH}`,
-        requests: [bodies].flat().map((body) => ({ method: 'POST', path: CHAT_PATH, headers: all, body })),
+        url: `${url}${path}`,
+        requests: [bodies].flat().map((body) => ({ method: 'POST', path, headers: all, body })),
         timeout: 30,
         ...rest,
       },
@@ -87,7 +88,7 @@ export async function fireWaves(url, body, { streams, waves, gapMs, headers }) {
  */
 export async function measure(server, body, options) {
   const { warmup = 0, ...rest } = options;
-  if (warmup > 0) await fire(server.url, body, { connections: rest.connections, headers: rest.headers, duration: warmup });
+  if (warmup > 0) await fire(server.url, body, { connections: rest.connections, headers: rest.headers, path: rest.path, duration: warmup });
   const { rssMb: rssAtStartMb } = await server.reset();
   const load = rest.waves ? await fireWaves(server.url, body, rest) : await fire(server.url, body, rest);
   const own = await server.stats();

@@ -8,6 +8,7 @@ import { indexFixtures } from '../conversation/fixture-index.js';
 import { compileMatch, type MatchSpec } from '../conversation/match.js';
 import { compileTranscriptionFixture, type TranscriptionFixture } from '../conversation/transcription-fixture.js';
 import { resolveInside } from './files.js';
+import { shortVectors } from './vector-check.js';
 import type { VideoTiming } from '../conversation/video.js';
 import type { FixturesFile, KeySpec, ModelSpec, ScenarioSpec, ScenariosFile, VideoTimingSpec } from './schema.js';
 import type { BatchFixture, Compiled, Config, ModelEntry } from './types.js';
@@ -60,6 +61,7 @@ export function toModelEntry(spec: ModelSpec): ModelEntry {
     reasoning: spec.reasoning ?? false,
     lifecycle: spec.lifecycle ?? 'active',
     chatImageOutput: spec.chat_image_output ?? 'images',
+    dimensions: spec.dimensions ?? 1536,
     timing: videoTiming(spec.timing),
     pricing: spec.pricing,
   };
@@ -108,6 +110,8 @@ export interface CompiledFile {
   chat: ChatFixture[];
   images: Array<Config['images'][number]>;
   videos: Array<Config['videos'][number]>;
+  embeddings: Array<Config['embeddings'][number]>;
+  moderations: Array<Config['moderations'][number]>;
   transcriptions: TranscriptionFixture[];
   batches: BatchFixture[];
   scenarios: Array<Compiled<ScenarioSpec>>;
@@ -130,11 +134,18 @@ function attempting(errors: LocatedError[]) {
   };
 }
 
+const NUMBERED = ['chat', 'images', 'videos', 'transcriptions', 'embeddings', 'moderations', 'scenarios'] as const;
+
+/** A file's entries in the order they are numbered. */
+function numbered(data: ParsedFile['data']): ReadonlyArray<{ name?: string }> {
+  return NUMBERED.flatMap((section): ReadonlyArray<{ name?: string }> => data[section] ?? []);
+}
+
 export function compileFile(source: ParsedFile): CompiledFile {
   const { file, data } = source;
   const errors: LocatedError[] = [];
   const attempt = attempting(errors);
-  const compiled: CompiledFile = { source, models: [], keys: [], chat: [], images: [], videos: [], transcriptions: [], batches: [], scenarios: [], entries: 0, errors };
+  const compiled: CompiledFile = { source, models: [], keys: [], chat: [], images: [], videos: [], transcriptions: [], embeddings: [], moderations: [], batches: [], scenarios: [], entries: 0, errors };
   let order = 0;
   const checkFile = (path: Array<string | number>, reference: string | undefined) => {
     if (reference !== undefined) located(file, path, () => resolveInside(source.dir, reference));
@@ -158,9 +169,11 @@ export function compileFile(source: ParsedFile): CompiledFile {
   data.transcriptions?.forEach((spec, i) =>
     attempt(() => compiled.transcriptions.push(located(file, ['transcriptions', i], () => compileTranscriptionFixture(spec, file, order++)))),
   );
+  data.embeddings?.forEach((spec, i) => attempt(() => compiled.embeddings.push(compileEntry(spec, source, ['embeddings', i], order++))));
+  data.moderations?.forEach((spec, i) => attempt(() => compiled.moderations.push(compileEntry(spec, source, ['moderations', i], order++))));
   data.batches?.forEach((spec, i) => compiled.batches.push({ name: spec.name ?? `${file}#batches.${i}`, file, spec }));
   data.scenarios?.forEach((spec, i) => attempt(() => compiled.scenarios.push(compileEntry(spec, source, ['scenarios', i], order++))));
-  compiled.entries = (data.chat?.length ?? 0) + (data.images?.length ?? 0) + (data.videos?.length ?? 0) + (data.transcriptions?.length ?? 0) + (data.scenarios?.length ?? 0);
+  compiled.entries = numbered(data).length;
   compiled.onlyGroups = data.image_generation?.chat_completions_only_groups;
   return compiled;
 }
@@ -176,13 +189,15 @@ function placed(compiled: CompiledFile, offset: number): CompiledFile {
   if (compiled.placed?.offset === offset) return compiled.placed.file;
   const { data } = compiled.source;
   // Entries that failed to compile leave gaps; each kept entry is found by its own number.
-  const specs = [...(data.chat ?? []), ...(data.images ?? []), ...(data.videos ?? []), ...(data.transcriptions ?? []), ...(data.scenarios ?? [])];
+  const specs = numbered(data);
   const place = <T extends { name: string; file: string; order: number }>(entry: T) => placeEntry(entry, specs[entry.order]?.name, offset);
   const file: CompiledFile = {
     ...compiled,
     chat: compiled.chat.map(place),
     images: compiled.images.map(place),
     videos: compiled.videos.map(place),
+    embeddings: compiled.embeddings.map(place),
+    moderations: compiled.moderations.map(place),
     transcriptions: compiled.transcriptions.map(place),
     scenarios: compiled.scenarios.map(place),
     placed: undefined,
@@ -209,6 +224,8 @@ export function mergeFiles(
   const chat: ChatFixture[] = [];
   const images: Array<Config['images'][number]> = [];
   const videos: Array<Config['videos'][number]> = [];
+  const embeddings: Array<Config['embeddings'][number]> = [];
+  const moderations: Array<Config['moderations'][number]> = [];
   const transcriptions: TranscriptionFixture[] = [];
   const batches: BatchFixture[] = [];
   const scenarios = new Map<string, Compiled<ScenarioSpec>>();
@@ -233,6 +250,8 @@ export function mergeFiles(
     chat.push(...here.chat);
     images.push(...here.images);
     videos.push(...here.videos);
+    embeddings.push(...here.embeddings);
+    moderations.push(...here.moderations);
     transcriptions.push(...here.transcriptions);
     batches.push(...here.batches);
     if (here.onlyGroups) onlyGroups = here.onlyGroups;
@@ -246,8 +265,12 @@ export function mergeFiles(
   for (const { file, index, name } of complete ? keyScenarios : []) {
     if (!scenarios.has(name)) errors.push(new LocatedError(file, ['keys', index, 'scenario'], `no scenario is named "${name}"; scenarios: ${[...scenarios.keys()].join(', ') || 'none'}`));
   }
-  if (errors.length > 0) return { errors };
   if (modelById.size === 0) for (const spec of catalog()) modelById.set(spec.id, toModelEntry(spec));
+  for (const short of shortVectors(embeddings, [...modelById.values()])) {
+    const index = compiledFiles.find((f) => f.source.file === short.fixture.file)?.source.data.embeddings?.indexOf(short.fixture.spec) ?? 0;
+    errors.push(new LocatedError(short.fixture.file, ['embeddings', index, 'vector'], short.message));
+  }
+  if (errors.length > 0) return { errors };
   const config: Config = {
     fixturesDirs: dirs.fixturesDirs,
     scenariosDirs: dirs.scenariosDirs,
@@ -258,6 +281,8 @@ export function mergeFiles(
     chat: indexFixtures(sortFixtures(chat)),
     images: indexFixtures(sortFixtures(images)),
     videos: indexFixtures(sortFixtures(videos)),
+    embeddings: indexFixtures(sortFixtures(embeddings)),
+    moderations: indexFixtures(sortFixtures(moderations)),
     transcriptions: sortFixtures(transcriptions),
     batches,
     scenarios,

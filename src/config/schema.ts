@@ -2,6 +2,7 @@
 // transcriptions, image_generation) and scenario files (scenarios). Unknown keys are refused so typos surface.
 import { z } from 'zod';
 import { chatFixtureSchema, chatImageOutput, errorKind, matchSchema, nonNegative } from '../conversation/fixture-schema.js';
+import { CATEGORY_NAMES } from '../conversation/moderation.js';
 import { transcriptionFixtureSchema } from '../conversation/transcription-fixture.js';
 
 export const videoTimingSchema = z.strictObject({
@@ -27,7 +28,9 @@ export const pricingSchema = z.strictObject({
 export const modelSchema = z.strictObject({
   id: z.string().min(1),
   owned_by: z.string().optional(),
-  kind: z.enum(['chat', 'image', 'video', 'speech', 'transcription']).optional(),
+  kind: z.enum(['chat', 'image', 'video', 'speech', 'transcription', 'embedding', 'rerank', 'moderation', 'completion']).optional(),
+  /** An embedding model's vector size (default 1536). */
+  dimensions: z.number().int().min(1).max(65_536).optional(),
   display_name: z.string().optional(),
   description: z.string().optional(),
   input_token_limit: z.number().int().positive().optional(),
@@ -89,12 +92,33 @@ export const batchFixtureSchema = z.strictObject({
   }),
 });
 
+/** `like: TEXT` answers that text's vector; `vector` is used as given, at least `dimensions` long. */
+export const embeddingFixtureSchema = z
+  .strictObject({
+    name: z.string().optional(),
+    match: matchSchema.optional(),
+    like: z.string().min(1).optional(),
+    vector: z.array(z.number()).min(1).optional(),
+    dimensions: z.number().int().min(1).max(65_536).optional(),
+    priority: z.number().int().optional(),
+  })
+  .refine((spec) => (spec.like === undefined) !== (spec.vector === undefined), { message: 'an embeddings fixture gives exactly one of `like` and `vector`' });
+
+export const moderationFixtureSchema = z.strictObject({
+  name: z.string().optional(),
+  match: matchSchema.optional(),
+  flag: z.array(z.enum(CATEGORY_NAMES)).min(1),
+  priority: z.number().int().optional(),
+});
+
 export const fixturesFileSchema = z.strictObject({
   models: z.array(modelSchema).optional(),
   keys: z.array(keySchema).optional(),
   chat: z.array(chatFixtureSchema).optional(),
   images: z.array(imageFixtureSchema).optional(),
   videos: z.array(videoFixtureSchema).optional(),
+  embeddings: z.array(embeddingFixtureSchema).optional(),
+  moderations: z.array(moderationFixtureSchema).optional(),
   transcriptions: z.array(transcriptionFixtureSchema).optional(),
   batches: z.array(batchFixtureSchema).optional(),
   image_generation: z
@@ -190,6 +214,8 @@ export type KeySpec = z.infer<typeof keySchema>;
 export type ImageFixtureSpec = z.infer<typeof imageFixtureSchema>;
 export type VideoFixtureSpec = z.infer<typeof videoFixtureSchema>;
 export type BatchFixtureSpec = z.infer<typeof batchFixtureSchema>;
+export type EmbeddingFixtureSpec = z.infer<typeof embeddingFixtureSchema>;
+export type ModerationFixtureSpec = z.infer<typeof moderationFixtureSchema>;
 export type ScenarioSpec = z.infer<typeof scenarioSchema>;
 export type StepSpec = z.infer<typeof stepSchema>;
 export type LimitSpec = z.infer<typeof limitSchema>;

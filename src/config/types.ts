@@ -5,12 +5,14 @@ import type { Matcher } from '../conversation/match.js';
 import type { TranscriptionFixture } from '../conversation/transcription-fixture.js';
 import type { Pricing } from '../conversation/usage.js';
 import type { VideoTiming } from '../conversation/video.js';
-import type { BatchFixtureSpec, ImageFixtureSpec, KeySpec, ModelSpec, ScenarioSpec, VideoFixtureSpec } from './schema.js';
+import type { BatchFixtureSpec, EmbeddingFixtureSpec, ImageFixtureSpec, KeySpec, ModelSpec, ModerationFixtureSpec, ScenarioSpec, VideoFixtureSpec } from './schema.js';
 
 export interface ModelEntry {
   id: string;
   ownedBy: string;
-  kind: 'chat' | 'image' | 'video' | 'speech' | 'transcription';
+  kind: NonNullable<ModelSpec['kind']>;
+  /** The vector size of an embedding model. */
+  dimensions: number;
   displayName: string;
   description: string;
   inputTokenLimit: number;
@@ -64,6 +66,8 @@ export interface Config {
   chat: readonly ChatFixture[];
   images: readonly Compiled<ImageFixtureSpec>[];
   videos: readonly Compiled<VideoFixtureSpec>[];
+  embeddings: readonly Compiled<EmbeddingFixtureSpec>[];
+  moderations: readonly Compiled<ModerationFixtureSpec>[];
   /** Sorted like `chat`. */
   transcriptions: readonly TranscriptionFixture[];
   batches: readonly BatchFixture[];

@@ -151,8 +151,11 @@ export function chatSubject(request: ChatRequest): MatchSubject {
   return new ChatSubject(request);
 }
 
-/** Features of an image or video prompt, so the same matchers apply to media sections. */
-export function promptSubject(model: string, prompt: string, headers: Record<string, string>): MatchSubject {
+/**
+ * Features of an image or video prompt, or of one input of the other doors (embeddings, moderation),
+ * so the same matchers apply to their sections; `fingerprint` is an input's (recordings pin it).
+ */
+export function promptSubject(model: string, prompt: string, headers: Record<string, string>, fingerprint?: string): MatchSubject {
   const lower = prompt.toLowerCase();
   return {
     style: undefined,
@@ -165,7 +168,7 @@ export function promptSubject(model: string, prompt: string, headers: Record<str
     toolResults: [],
     media: [],
     userTurns: 1,
-    fingerprint: undefined,
+    fingerprint,
     headers,
     patterns: new PatternWork(),
   };

@@ -224,3 +224,26 @@ function splitAtTokens(text: string): string[] | undefined {
   }
   return at === text.length ? chunks : undefined;
 }
+
+/**
+ * The text of token ids (an embeddings or completions input given as ids), or the position of
+ * the first id the vocabulary does not hold.
+ */
+export function decodeTokens(ids: readonly number[]): { text: string } | { badAt: number } {
+  const { decode, vocabularySize } = tokenizer();
+  const badAt = ids.findIndex((id) => !Number.isInteger(id) || id < 0 || id >= vocabularySize);
+  if (badAt >= 0) return { badAt };
+  try {
+    return { text: decode(ids) };
+  } catch {
+    // Ids inside the range that name no token (gaps of the vocabulary).
+    for (let i = 0; i < ids.length; i++) {
+      try {
+        decode([ids[i]!]);
+      } catch {
+        return { badAt: i };
+      }
+    }
+    return { badAt: 0 };
+  }
+}

@@ -1,10 +1,11 @@
 // A style whose chat path also carries the action (generate-content's `{model}:{action}`): the
-// registry entry reads the path's parameters, and the request goes to chat or token counting.
+// registry entry reads the path's parameters, and the request goes to chat, token counting, or
+// the operation of another action (generate-content's embeddings).
 import { MockError } from '../conversation/errors.js';
 import { newNotes, type Operation } from './exchange.js';
 import type { StyleEntry } from '../styles/registry.js';
 
-export function byAction(entry: StyleEntry, talk: Operation, count: Operation | undefined): Operation {
+export function byAction(entry: StyleEntry, talk: Operation, count: Operation | undefined, others: Readonly<Record<string, Operation>> = {}): Operation {
   const read = entry.params!;
   return async (mock, exchange, door) => {
     let parsed: ReturnType<typeof read>;
@@ -14,6 +15,7 @@ export function byAction(entry: StyleEntry, talk: Operation, count: Operation | 
       if (!(error instanceof MockError)) throw error;
       return { error, notes: newNotes(door.style), headers: {}, envelope: door.envelope(exchange) };
     }
-    return (parsed.counting && count ? count : talk)(mock, { ...exchange, params: parsed.params }, door);
+    const other = parsed.other === undefined ? undefined : others[parsed.other];
+    return (other ?? (parsed.counting && count ? count : talk))(mock, { ...exchange, params: parsed.params }, door);
   };
 }

@@ -24,7 +24,7 @@ import { modelOperation, type Asked, type Found } from './operation.js';
 import { chatRecorder } from './upstream/record-chat.js';
 import { keepResponse, shownResponse } from './stored-responses.js';
 
-function select(mock: Mock, exchange: Exchange, subject: MatchSubject): Found<Selection<ChatFixture>> {
+export function select(mock: Mock, exchange: Exchange, subject: MatchSubject): Found<Selection<ChatFixture>> {
   const config = mock.store.current;
   const fixtures = exchange.session.fixtures;
   const selection = selectFixture(fixtures, config.chat, subject);
@@ -36,7 +36,7 @@ function select(mock: Mock, exchange: Exchange, subject: MatchSubject): Found<Se
   return { notes: { nearMiss: nearestMiss(chained(fixtures, config.chat), subject) ?? null } };
 }
 
-function reply(mock: Mock, exchange: Exchange, request: ChatRequest, model: ModelEntry, selection: Selection<ChatFixture> | undefined): Reply {
+export function reply(mock: Mock, exchange: Exchange, request: ChatRequest, model: ModelEntry, selection: Selection<ChatFixture> | undefined): Reply {
   const stream = selection?.fixture.stream;
   return buildReply(request, selection, {
     id: nextId(mock, exchange.session),

@@ -12,12 +12,16 @@ import { audioSpeech } from './audio-speech.js';
 import { audioTranscriptions, audioTranslations } from './audio-transcriptions.js';
 import { byAction } from './by-action.js';
 import { chat } from './chat.js';
+import { completions } from './completions.js';
 import { countTokens } from './count-tokens.js';
+import { batchEmbedContents, embedContent, embeddings } from './embeddings.js';
 import type { Door, Operation } from './exchange.js';
 import { createFile, deleteFile, fileContent, listFiles, retrieveFile } from './files.js';
 import { imageEdits, imageFile, imageGenerations, imageVariations } from './images.js';
 import { messageBatchOperations } from './message-batches.js';
 import { getModel, listModels, modelsDoor } from './models.js';
+import { moderations } from './moderations.js';
+import { rerank } from './rerank.js';
 import { cancelResponse, deleteResponse, listInputItems, retrieveResponse } from './stored-responses.js';
 import { createCharacter, getCharacter } from './video-characters.js';
 import { editVideo, extendVideo, remixVideo } from './video-derived.js';
@@ -44,6 +48,11 @@ const IMAGES: Door = { style: 'images', envelope: () => openaiEnvelope };
 const VIDEOS: Door = { style: 'videos', envelope: () => openaiEnvelope };
 const TASKS: Door = { style: 'videos', envelope: () => taskEnvelope };
 const AUDIO: Door = { style: 'audio', envelope: () => openaiEnvelope };
+const door = (style: string): Door => ({ style, envelope: () => openaiEnvelope });
+const EMBEDDINGS = door('embeddings');
+const RERANK = door('rerank');
+const MODERATIONS = door('moderations');
+const COMPLETIONS = door('completions');
 const MODELS = modelsDoor();
 const GEMINI_MODELS = modelsDoor('gemini');
 
@@ -56,12 +65,15 @@ const row = (method: ModelRoute['method'], path: string, door: Door, body: Model
   operation,
 });
 
+/** The operations of the actions a chat path carries besides chat and counting (generate-content's embeddings). */
+const ACTION_OPERATIONS: Readonly<Record<string, Operation>> = { embedContent, batchEmbedContents };
+
 /** A style's chat paths and its token counting, from its registry entry. */
 function styleRows(entry: StyleEntry): ModelRoute[] {
   const door = styleDoor(entry);
   const talk = chat(entry.style);
   const count = entry.tokens && countTokens(entry.tokens.counting);
-  const answer = entry.params ? byAction(entry, talk, count) : talk;
+  const answer = entry.params ? byAction(entry, talk, count, ACTION_OPERATIONS) : talk;
   const rows = entry.paths.map((path) => row('POST', path, door, 'json', answer));
   return entry.tokens?.path && count ? [...rows, row('POST', entry.tokens.path, door, 'json', count)] : rows;
 }
@@ -113,6 +125,13 @@ export const MODEL_ROUTES: readonly ModelRoute[] = [
   row('POST', '/v1/audio/speech', AUDIO, 'json', audioSpeech),
   row('POST', '/v1/audio/transcriptions', AUDIO, 'multipart', audioTranscriptions),
   row('POST', '/v1/audio/translations', AUDIO, 'multipart', audioTranslations),
+  // The other doors (SPEC 15); generate-content's embedding actions are on its chat path above.
+  row('POST', '/v1/embeddings', EMBEDDINGS, 'json', embeddings),
+  row('POST', '/v1/rerank', RERANK, 'json', rerank),
+  row('POST', '/v2/rerank', RERANK, 'json', rerank),
+  row('POST', '/v1/moderations', MODERATIONS, 'json', moderations),
+  row('POST', '/v1/completions', COMPLETIONS, 'json', completions),
+
   row('POST', '/v1/files', FILES, 'multipart', createFile),
   row('GET', '/v1/files', FILES, 'none', listFiles),
   row('GET', '/v1/files/:id', FILES, 'none', retrieveFile),

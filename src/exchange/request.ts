@@ -35,8 +35,9 @@ export function requireModel(mock: Mock, id: string, kinds: ReadonlyArray<ModelE
 }
 
 /**
- * The model of a media request (image, video, audio): named, or the first of its kind in the catalog. A
- * model of another kind is the client's mistake (400 naming `model`); an unknown one a 404.
+ * The model of a request to a door of one kind (images, videos, audio, embeddings, ...): named,
+ * or the first of its kind in the catalog. A model of another kind is the client's mistake (400
+ * naming `model`); an unknown one a 404.
  */
 export function mediaModel(mock: Mock, id: string | undefined, kind: Exclude<ModelEntry['kind'], 'chat'>): ModelEntry {
   const config = mock.store.current;

@@ -38,6 +38,10 @@ const METHODS: Record<ModelEntry['kind'], string[]> = {
   chat: ['generateContent', 'streamGenerateContent', 'countTokens'],
   image: ['generateContent', 'countTokens'],
   video: ['predictLongRunning'],
+  embedding: ['embedContent', 'batchEmbedContents'],
+  rerank: [],
+  moderation: [],
+  completion: [],
   // The audio endpoints are the OpenAI form's: no generate-content method takes these models.
   speech: [],
   transcription: [],

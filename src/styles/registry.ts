@@ -6,7 +6,7 @@ import type { StyleName } from '../conversation/types.js';
 import { chatCompletions } from './chat-completions/index.js';
 import { decodeCountTokens } from './generate-content/decode.js';
 import { encodeCountTokens } from './generate-content/encode.js';
-import { generateContent, parseTarget } from './generate-content/index.js';
+import { EMBED_ACTIONS, generateContent, parseTarget } from './generate-content/index.js';
 import { messages, messagesTokenCounting } from './messages/index.js';
 import type { ListFormat } from './model-lists.js';
 import { pathParams } from './path-pattern.js';
@@ -21,9 +21,10 @@ export interface StyleEntry {
   tokens?: { path?: string; counting: TokenCounting };
   /**
    * The decoder's view of a chat path's parameters, and whether they ask for a token count
-   * (generate-content's one segment holds `{model}:{action}`). Throws a MockError for an unknown action.
+   * (generate-content's one segment holds `{model}:{action}`), or `other`: an action neither chat
+   * nor counting answers (generate-content's embeddings). Throws a MockError for an unknown action.
    */
-  params?(params: Record<string, string>): { params: Record<string, string>; counting: boolean };
+  params?(params: Record<string, string>): { params: Record<string, string>; counting: boolean; other?: string };
   /** A chat path's parameters for a model, for a style whose path names it (the fingerprint command). */
   modelParams?(model: string): Record<string, string>;
   /** The model-list format its vendor's clients read. */
@@ -38,9 +39,10 @@ export interface StyleEntry {
   recognises(body: Record<string, unknown>): boolean;
 }
 
-function targetParams(params: Record<string, string>): { params: Record<string, string>; counting: boolean } {
+function targetParams(params: Record<string, string>): { params: Record<string, string>; counting: boolean; other?: string } {
   const { model, action } = parseTarget(params.target ?? '');
-  return { params: { ...params, model, action }, counting: action === 'countTokens' };
+  const other = (EMBED_ACTIONS as readonly string[]).includes(action) ? action : undefined;
+  return { params: { ...params, model, action }, counting: action === 'countTokens', ...(other && { other }) };
 }
 
 function anthropicShaped(body: Record<string, unknown>): boolean {
@@ -118,7 +120,7 @@ export function chatParams(entry: StyleEntry, path: string): Record<string, stri
     if (!entry.params) return params;
     try {
       const read = entry.params(params);
-      return read.counting ? undefined : read.params;
+      return read.counting || read.other ? undefined : read.params;
     } catch {
       return undefined;
     }

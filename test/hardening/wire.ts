@@ -4,6 +4,7 @@
 import { Agent, request } from 'node:http';
 import { connect } from 'node:net';
 import { expect } from 'vitest';
+import { DOOR_ROUTES } from './door-routes.js';
 
 export interface RawAnswer {
   status: number;
@@ -180,14 +181,7 @@ export const ROUTES: Route[] = [
     headers: anthropic,
     valid: { model: 'claude-sonnet-4-5', max_tokens: 64, messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }] },
   },
-  {
-    method: 'POST',
-    path: '/v1/messages/count_tokens',
-    envelope: 'anthropic',
-    body: 'json',
-    headers: anthropic,
-    valid: { model: 'claude-sonnet-4-5', messages: [{ role: 'user', content: 'hi' }], system: 'Be brief.' },
-  },
+  { method: 'POST', path: '/v1/messages/count_tokens', envelope: 'anthropic', body: 'json', headers: anthropic, valid: { model: 'claude-sonnet-4-5', messages: [{ role: 'user', content: 'hi' }], system: 'Be brief.' } },
   { method: 'POST', path: '/v1beta/models/gemini-2.5-flash:generateContent', envelope: 'gemini', body: 'json', valid: { ...contents, generationConfig: { temperature: 0.5 } } },
   { method: 'POST', path: '/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse', envelope: 'gemini', body: 'json', valid: contents },
   { method: 'POST', path: '/v1beta/models/gemini-2.5-flash:countTokens', envelope: 'gemini', body: 'json', valid: contents },
@@ -213,6 +207,7 @@ export const ROUTES: Route[] = [
   { method: 'GET', path: '/v1/videos/video_unknown/content?variant=thumbnail', envelope: 'openai', body: 'none' },
   { method: 'POST', path: '/v1/video/generations', envelope: 'task', body: 'json', valid: { model: 'seedance-1-0-pro', prompt: 'a wave', metadata: { ratio: '16:9' } } },
   { method: 'GET', path: '/v1/video/generations/task_unknown', envelope: 'task', body: 'none' },
+  ...DOOR_ROUTES,
   { method: 'GET', path: '/__admin/health', envelope: 'openai', body: 'none' },
   { method: 'GET', path: '/__admin/clock', envelope: 'openai', body: 'none' },
   { method: 'POST', path: '/__admin/clock', envelope: 'openai', body: 'json', valid: { advance_ms: 1000 } },

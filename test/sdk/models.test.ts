@@ -34,7 +34,7 @@ describe('model lists', () => {
   });
 
   it('gives the messages-style list for x-api-key with anthropic-version', async () => {
-    const response = await get('/v1/models', { 'x-api-key': 'k', 'anthropic-version': '2023-06-01' });
+    const response = await get('/v1/models?limit=1000', { 'x-api-key': 'k', 'anthropic-version': '2023-06-01' });
     const body = (await response.json()) as { data: Array<{ type: string; id: string; created_at: string }>; has_more: boolean; first_id: string };
     expect(body.data[0]).toMatchObject({ type: 'model', id: 'gpt-4o-mini' });
     expect(body.data[0]!.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
@@ -47,7 +47,7 @@ describe('model lists', () => {
     expect(first.models).toHaveLength(6);
     expect(first.models[0]!.name).toBe('models/gpt-4o-mini');
     expect(first.nextPageToken).toBeTruthy();
-    const rest = (await (await get(`/v1beta/models?pageSize=100&pageToken=${first.nextPageToken}`, { 'x-goog-api-key': 'k' })).json()) as {
+    const rest = (await (await get(`/v1beta/models?pageSize=1000&pageToken=${first.nextPageToken}`, { 'x-goog-api-key': 'k' })).json()) as {
       models: Array<{ name: string }>;
       nextPageToken?: string;
     };

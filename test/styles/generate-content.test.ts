@@ -34,7 +34,7 @@ describe('parseTarget', () => {
   });
 
   it('answers an unknown or missing action with not_found', () => {
-    for (const target of ['gemini-2.5-flash:embedContent', 'gemini-2.5-flash']) {
+    for (const target of ['gemini-2.5-flash:embedContents', 'gemini-2.5-flash']) {
       expect(() => parseTarget(target)).toThrow(MockError);
       try {
         parseTarget(target);

@@ -62,6 +62,6 @@ export function saveFixturesFile(mock: Mock, file: string, document: unknown): u
     throw failure('invalid_fixtures', `The fixtures are not valid, so ${shown} was not kept: ${problems.map(formatProblem).join('; ')}.`);
   }
   const config = mock.store.current;
-  const fixtures = [...config.chat, ...config.images, ...config.videos].filter((f) => f.file === path).map((f) => f.name);
+  const fixtures = [...config.chat, ...config.images, ...config.videos, ...config.embeddings, ...config.moderations].filter((f) => f.file === path).map((f) => f.name);
   return { file: shown, fixtures };
 }

@@ -9,8 +9,11 @@ import { generateContentEnvelope } from './envelope.js';
 import { generateContentEvents } from './events.js';
 import { readGenerateContent } from './read.js';
 
-export const ACTIONS = ['generateContent', 'streamGenerateContent', 'countTokens'] as const;
+export const ACTIONS = ['generateContent', 'streamGenerateContent', 'countTokens', 'embedContent', 'batchEmbedContents'] as const;
 export type Action = (typeof ACTIONS)[number];
+
+/** The actions of the embedding models, answered by the embeddings doors. */
+export const EMBED_ACTIONS = ['embedContent', 'batchEmbedContents'] as const satisfies readonly Action[];
 
 /** `gemini-2.5-flash:generateContent` -> model and action; an unknown action is a 404, as the vendor answers. */
 export function parseTarget(target: string): { model: string; action: Action } {

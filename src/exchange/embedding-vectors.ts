@@ -1,0 +1,50 @@
+// The vector of each text for a model: an `embeddings:` fixture's (`like` another text's vector,
+// or its `vector` as given), else the text's own hashed-feature vector. Embeddings in both forms
+// and rerank read vectors here, so a fixture moves a text the same way everywhere.
+import { firstMatch } from '../conversation/fixture.js';
+import { promptSubject } from '../conversation/subject.js';
+import { embedText, inputFingerprint, shorten, vectorSalt } from '../conversation/vectors/embed.js';
+import type { Mock } from './mock.js';
+
+export interface VectorAsk {
+  /** What fixtures match. */
+  text: string;
+  /** What a generated vector is built from, when not the text itself. */
+  embedded?: string;
+  /** The components wanted: the model's size, or fewer when the request shortens. */
+  size: number;
+}
+
+export interface Vectors {
+  vectors: Float32Array[];
+  /** The first fixture that answered an input, for the journal and `x-mock-source`. */
+  fixture: string | undefined;
+  /** Whether every input was answered by a fixture (else, with --upstream, the request is forwarded). */
+  allFixed: boolean;
+}
+
+/** A vector of the model's `full` size, shortened to `size` and renormalized, as the vendors do. */
+function generated(text: string, salt: number, full: number, size: number): Float32Array {
+  const vector = embedText(text, salt, full);
+  return size < full ? shorten(vector, size) : vector;
+}
+
+export function vectorsFor(mock: Mock, model: { id: string; dimensions: number }, asks: readonly VectorAsk[], headers: Record<string, string>): Vectors {
+  const fixtures = mock.store.current.embeddings;
+  const salt = vectorSalt(model.id, mock.options.seed);
+  let fixture: string | undefined;
+  let allFixed = true;
+  const vectors = asks.map((ask) => {
+    const hit = fixtures.length === 0 ? undefined : firstMatch(fixtures, promptSubject(model.id, ask.text, headers, inputFingerprint(ask.text)))?.fixture;
+    const given = hit?.spec.vector;
+    // A vector shorter than what is asked cannot answer it: the text's own vector does.
+    if (!hit || (given && given.length < ask.size)) {
+      allFixed = false;
+      return generated(ask.embedded ?? ask.text, salt, model.dimensions, ask.size);
+    }
+    fixture ??= hit.name;
+    if (given) return given.length === ask.size ? Float32Array.from(given) : shorten(given, ask.size);
+    return generated(hit.spec.like!, salt, model.dimensions, ask.size);
+  });
+  return { vectors, fixture, allFixed };
+}

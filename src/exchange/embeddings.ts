@@ -1,0 +1,125 @@
+// The embeddings doors: `POST /v1/embeddings` (OpenAI form) and generate-content's
+// `:embedContent` and `:batchEmbedContents`, on the operation template. Both read into texts and
+// sizes, and find each vector once (an `embeddings:` fixture's or the text's own); a request whose
+// every input a fixture answers is the fixtures', else the unmatched-request policy decides (with
+// --upstream it is forwarded, and recorded per input).
+import { invalid, type Envelope } from '../conversation/errors.js';
+import { promptSubject } from '../conversation/subject.js';
+import { countTokens } from '../conversation/tokens.js';
+import type { ModelEntry } from '../config/types.js';
+import { decodeEmbeddings, encodeEmbeddings } from '../styles/embeddings/openai.js';
+import { envelopeEvents } from '../styles/envelope.js';
+import { generateContentEnvelope } from '../styles/generate-content/envelope.js';
+import { decodeBatchEmbedContents, decodeEmbedContent, encodeBatchEmbedContents, encodeEmbedContent, type GeminiEmbedding } from '../styles/generate-content/embed.js';
+import { openaiEnvelope } from '../styles/openai-envelope.js';
+import { vectorsFor, type Vectors } from './embedding-vectors.js';
+import { json, type Operation } from './exchange.js';
+import { modelOperation, type Asked } from './operation.js';
+import { mediaModel } from './request.js';
+import { embeddingsRecorder, geminiVectors, openaiVectors, type VectorReader } from './upstream/record-embeddings.js';
+
+/** Only the text-embedding-3 family shortens its vectors on the OpenAI form, as the vendor's. */
+const SHORTENS = /^text-embedding-3/;
+
+interface Input {
+  text: string;
+  /** What the vector is built from, when not the text (a Gemini document's title with it). */
+  embedded?: string;
+  dimensions?: number;
+  /** Where `dimensions` was asked, for its 400. */
+  sizeField: string;
+}
+
+interface Read {
+  model: string;
+  inputs: Input[];
+  tokens: () => number;
+}
+
+interface AskedVectors<R extends Read> extends Asked {
+  model: string;
+  read: R;
+  entry: ModelEntry | undefined;
+  texts: string[];
+  /** Every input's vector, found once for `find` and `build` alike. */
+  vectors: () => Vectors;
+}
+
+function sizeOf(model: ModelEntry, input: Input, onlyShortening: boolean): number {
+  const asked = input.dimensions;
+  if (asked === undefined) return model.dimensions;
+  if (onlyShortening && !SHORTENS.test(model.id)) throw invalid(`This model does not support specifying dimensions ('${input.sizeField}'); only text-embedding-3 models do.`, input.sizeField);
+  if (asked > model.dimensions) throw invalid(`Invalid value for '${input.sizeField}': ${asked} is more than the ${model.dimensions} dimensions of ${model.id}.`, input.sizeField);
+  return asked;
+}
+
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
+}
+
+interface Form<R extends Read> {
+  read(body: unknown, params: Record<string, string>): R;
+  /** Whether `dimensions` is only for the models that shorten (the OpenAI form). */
+  onlyShortening: boolean;
+  vectorsOf: VectorReader;
+  envelope: Envelope;
+  encode(read: R, model: ModelEntry, vectors: Float32Array[]): unknown;
+}
+
+function embeddingsOperation<R extends Read>(form: Form<R>): Operation {
+  return modelOperation<R, AskedVectors<R>, Vectors>({
+    read: (_mock, exchange) => form.read(exchange.body, exchange.params),
+    ask: (mock, exchange, read) => {
+      const texts = read.inputs.map((input) => input.text);
+      const base = { model: read.model, read, texts, subject: promptSubject(read.model, texts.join('\n'), exchange.headers), inputTokens: read.tokens };
+      // A model this mock does not list may be the upstream's.
+      if (mock.options.upstream && !mock.store.current.modelById.has(read.model)) {
+        return { ...base, entry: undefined, answerer: 'upstream', vectors: () => ({ vectors: [], fixture: undefined, allFixed: false }) };
+      }
+      const entry = mediaModel(mock, read.model, 'embedding');
+      const asks = read.inputs.map((input) => ({ text: input.text, embedded: input.embedded, size: sizeOf(entry, input, form.onlyShortening) }));
+      return { ...base, entry, vectors: once(() => vectorsFor(mock, entry, asks, exchange.headers)) };
+    },
+    find: (_mock, _exchange, asked) => {
+      const found = asked.vectors();
+      return found.allFixed ? { fixture: found, notes: { fixture: found.fixture ?? null } } : {};
+    },
+    recorder: (_mock, _exchange, { model, texts }) => embeddingsRecorder(model, texts, form.vectorsOf),
+    build: (_mock, _exchange, asked) => {
+      const found = asked.vectors();
+      const metered = { tokens: { input_tokens: asked.read.tokens(), cached_input_tokens: 0, output_tokens: 0, reasoning_tokens: 0 } };
+      return { ...json(form.encode(asked.read, asked.entry!, found.vectors)), notes: { fixture: found.fixture ?? null, metered }, streamError: envelopeEvents(form.envelope) };
+    },
+  });
+}
+
+export const embeddings = embeddingsOperation({
+  read: (body) => {
+    const request = decodeEmbeddings(body);
+    const inputs = request.inputs.map((input) => ({ text: input.text, dimensions: request.dimensions, sizeField: 'dimensions' }));
+    return { model: request.model, inputs, tokens: () => request.inputs.reduce((sum, input) => sum + input.tokens, 0), request };
+  },
+  onlyShortening: true,
+  vectorsOf: openaiVectors,
+  envelope: openaiEnvelope,
+  encode: ({ request }, model, vectors) => encodeEmbeddings(request, model.id, vectors),
+});
+
+/** The generate-content form, answered in its envelope; the model is the path's. */
+function geminiForm(decode: (body: unknown, model: string) => GeminiEmbedding[], encode: (vectors: Float32Array[]) => unknown): Form<Read> {
+  return {
+    read: (body, params) => {
+      const model = params.model ?? '';
+      const inputs = decode(body, model);
+      return { model, inputs, tokens: () => inputs.reduce((sum, input) => sum + countTokens(input.text), 0) };
+    },
+    onlyShortening: false,
+    vectorsOf: geminiVectors,
+    envelope: generateContentEnvelope,
+    encode: (_read, _model, vectors) => encode(vectors),
+  };
+}
+
+export const embedContent = embeddingsOperation(geminiForm(decodeEmbedContent, encodeEmbedContent));
+export const batchEmbedContents = embeddingsOperation(geminiForm(decodeBatchEmbedContents, encodeBatchEmbedContents));

@@ -1,0 +1,53 @@
+// `POST /v1/moderations`: one verdict per input, nothing flagged unless a `moderations:` fixture
+// matching the input flags its categories.
+import { firstMatch } from '../conversation/fixture.js';
+import { moderate } from '../conversation/moderation.js';
+import { promptSubject } from '../conversation/subject.js';
+import { countTokens } from '../conversation/tokens.js';
+import type { Compiled, ModelEntry } from '../config/types.js';
+import type { ModerationFixtureSpec } from '../config/schema.js';
+import { decodeModeration, encodeModeration, type ModerationRequest } from '../styles/moderations/index.js';
+import { openaiStreamError } from '../styles/openai-envelope.js';
+import { json } from './exchange.js';
+import { modelOperation, type Asked } from './operation.js';
+import { mediaModel, nextId } from './request.js';
+
+/** What the vendor moderates with when no model is named. */
+const DEFAULT_MODEL = 'omni-moderation-latest';
+
+type Hits = Array<Compiled<ModerationFixtureSpec> | undefined>;
+
+interface AskedModeration extends Asked {
+  request: ModerationRequest;
+  entry: ModelEntry | undefined;
+  /** The fixture of each input, if one matches. */
+  hits: Hits;
+}
+
+export const moderations = modelOperation<{ model: string | null; request: ModerationRequest }, AskedModeration, Hits>({
+  read: (_mock, exchange) => {
+    const request = decodeModeration(exchange.body);
+    return { request, model: request.model ?? null };
+  },
+  ask: (mock, exchange, { request }) => {
+    const config = mock.store.current;
+    const asked = request.model ?? (config.modelById.get(DEFAULT_MODEL)?.kind === 'moderation' ? DEFAULT_MODEL : undefined);
+    const upstreams = mock.options.upstream && asked !== undefined && !config.modelById.has(asked);
+    const entry = upstreams ? undefined : mediaModel(mock, asked, 'moderation');
+    const model = entry?.id ?? asked ?? '';
+    const texts = request.inputs.map((input) => input.text);
+    const hits = texts.map((text) => firstMatch(config.moderations, promptSubject(model, text, exchange.headers))?.fixture);
+    const inputTokens = () => texts.reduce((sum, text) => sum + countTokens(text), 0);
+    const base = { request, entry, hits, model, inputTokens, subject: promptSubject(model, texts.join('\n'), exchange.headers) };
+    return upstreams ? { ...base, answerer: 'upstream' } : base;
+  },
+  find: (_mock, _exchange, { hits }) => {
+    const first = hits.find((hit) => hit !== undefined);
+    return hits.every((hit) => hit !== undefined) ? { fixture: hits, notes: { fixture: first!.name } } : {};
+  },
+  build: (mock, exchange, { request, entry, hits }) => {
+    const verdicts = request.inputs.map((input, index) => moderate(input, new Set(hits[index]?.spec.flag ?? []), mock.options.seed));
+    const body = encodeModeration(nextId(mock, exchange.session), entry!.id, verdicts);
+    return { ...json(body), notes: { fixture: hits.find((hit) => hit !== undefined)?.name ?? null }, streamError: openaiStreamError };
+  },
+});

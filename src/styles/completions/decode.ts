@@ -1,0 +1,79 @@
+// `POST /v1/completions`, the legacy form: each prompt (a string, a list of strings, token ids or
+// a list of such lists) becomes a neutral chat request of one user turn, so `chat:` fixtures and
+// the generator answer it as the prompt's last user message.
+import { z } from 'zod';
+import { invalid } from '../../conversation/errors.js';
+import { decodeTokens } from '../../conversation/tokens.js';
+import type { ChatRequest } from '../../conversation/types.js';
+import { parseBody } from '../validate.js';
+
+/** The vendor's default, far below a chat model's. */
+export const DEFAULT_MAX_TOKENS = 16;
+const MAX_PROMPTS = 2048;
+
+const tokenList = z.array(z.number().int().min(0)).min(1);
+
+const body = z.looseObject({
+  model: z.string().min(1),
+  prompt: z.union([z.string(), z.array(z.string()).min(1).max(MAX_PROMPTS), tokenList, z.array(tokenList).min(1).max(MAX_PROMPTS)]),
+  max_tokens: z.number().int().min(0).nullish(),
+  n: z.number().int().min(1).max(128).nullish(),
+  stream: z.boolean().nullish(),
+  stream_options: z.looseObject({ include_usage: z.boolean().nullish() }).nullish(),
+  suffix: z.string().nullish(),
+  echo: z.boolean().nullish(),
+  stop: z.union([z.string(), z.array(z.string()).max(4)]).nullish(),
+  seed: z.number().int().nullish(),
+  temperature: z.number().min(0).max(2).nullish(),
+  top_p: z.number().min(0).max(1).nullish(),
+  logprobs: z.number().int().min(0).max(5).nullish(),
+  best_of: z.number().int().min(1).max(20).nullish(),
+  presence_penalty: z.number().min(-2).max(2).nullish(),
+  frequency_penalty: z.number().min(-2).max(2).nullish(),
+  user: z.string().nullish(),
+});
+
+export interface CompletionsRequest {
+  /** One neutral request per prompt, in order. */
+  prompts: ChatRequest[];
+  echo: boolean;
+  includeUsage: boolean;
+}
+
+function promptText(prompt: string | number[], field: string): string {
+  if (typeof prompt === 'string') return prompt;
+  const decoded = decodeTokens(prompt);
+  if ('badAt' in decoded) throw invalid(`Invalid '${field}[${decoded.badAt}]': not a token id of the model's vocabulary.`, `${field}[${decoded.badAt}]`);
+  return decoded.text;
+}
+
+function promptsOf(prompt: z.infer<typeof body>['prompt']): string[] {
+  if (typeof prompt === 'string') return [prompt];
+  if (prompt.every((item) => typeof item === 'number')) return [promptText(prompt as number[], 'prompt')];
+  return (prompt as Array<string | number[]>).map((item, index) => promptText(item, `prompt[${index}]`));
+}
+
+export function decodeCompletions(input: unknown, headers: Record<string, string>): CompletionsRequest {
+  const data = parseBody(body, input);
+  const stop = data.stop === undefined || data.stop === null ? [] : typeof data.stop === 'string' ? [data.stop] : data.stop;
+  const prompts = promptsOf(data.prompt).map(
+    (text): ChatRequest => ({
+      style: 'chat-completions',
+      model: data.model,
+      system: '',
+      turns: [{ role: 'user', parts: [{ kind: 'text', text }] }],
+      tools: [],
+      toolChoice: { mode: 'none' },
+      maxOutputTokens: data.max_tokens ?? DEFAULT_MAX_TOKENS,
+      responseFormat: { type: 'text' },
+      choices: data.n ?? 1,
+      stopSequences: stop,
+      stream: data.stream === true,
+      temperature: data.temperature ?? undefined,
+      seed: data.seed ?? undefined,
+      headers,
+      body: data as Record<string, unknown>,
+    }),
+  );
+  return { prompts, echo: data.echo === true, includeUsage: data.stream_options?.include_usage === true };
+}

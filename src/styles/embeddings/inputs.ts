@@ -1,0 +1,51 @@
+// The inputs of an embeddings request as the OpenAI form spells them: a string, a list of strings,
+// a list of token ids, or a list of such lists. Each becomes a text (ids are decoded with the chat
+// tokenizer) and its token count; the 400s name the index at fault.
+import { invalid } from '../../conversation/errors.js';
+import { countTokens, decodeTokens } from '../../conversation/tokens.js';
+
+export const MAX_INPUTS = 2048;
+export const MAX_INPUT_TOKENS = 8192;
+
+export interface EmbeddingInput {
+  text: string;
+  tokens: number;
+}
+
+function isTokenList(value: unknown): value is number[] {
+  return Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === 'number');
+}
+
+function fromTokens(ids: number[], field: string): EmbeddingInput {
+  if (ids.length > MAX_INPUT_TOKENS) {
+    throw invalid(`Invalid '${field}': it has ${ids.length} tokens; an input may have at most ${MAX_INPUT_TOKENS}.`, field, 'invalid_value');
+  }
+  const decoded = decodeTokens(ids);
+  if ('badAt' in decoded) throw invalid(`Invalid '${field}[${decoded.badAt}]': not a token id of the model's vocabulary.`, `${field}[${decoded.badAt}]`, 'invalid_value');
+  return { text: decoded.text, tokens: ids.length };
+}
+
+function fromText(text: string, field: string): EmbeddingInput {
+  if (text === '') throw invalid(`Invalid '${field}': an input must not be an empty string.`, field, 'invalid_value');
+  const tokens = countTokens(text);
+  if (tokens > MAX_INPUT_TOKENS) {
+    throw invalid(`Invalid '${field}': it has ${tokens} tokens; an input may have at most ${MAX_INPUT_TOKENS}.`, field, 'invalid_value');
+  }
+  return { text, tokens };
+}
+
+export function readInputs(input: unknown): EmbeddingInput[] {
+  if (input === undefined || input === null) throw invalid("Missing required parameter: 'input'.", 'input', 'missing_required_parameter');
+  if (typeof input === 'string') return [fromText(input, 'input')];
+  if (!Array.isArray(input)) throw invalid("Invalid type for 'input': expected a string, a list of strings, a list of token ids or a list of such lists.", 'input', 'invalid_value');
+  if (input.length === 0) throw invalid("Invalid value for 'input': the list must not be empty.", 'input', 'invalid_value');
+  if (input.length > MAX_INPUTS) throw invalid(`Invalid value for 'input': at most ${MAX_INPUTS} inputs, got ${input.length}.`, 'input', 'invalid_value');
+  if (isTokenList(input)) return [fromTokens(input, 'input')];
+  const strings = typeof input[0] === 'string';
+  return input.map((item, index) => {
+    const field = `input[${index}]`;
+    if (strings && typeof item === 'string') return fromText(item, field);
+    if (!strings && isTokenList(item)) return fromTokens(item, field);
+    throw invalid(`Invalid type for '${field}': expected a string or a non-empty list of token ids, and every input of one kind.`, field, 'invalid_value');
+  });
+}

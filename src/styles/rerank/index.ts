@@ -1,0 +1,61 @@
+// `POST /v1/rerank` (Jina, Cohere v1) and `POST /v2/rerank` (Cohere v2): a query and documents
+// (strings or `{ text }`), answered with the documents' indexes sorted by relevance, highest
+// first, ties by index, the top `top_n`, each with its text when `return_documents` asks.
+import { z } from 'zod';
+import { parseBody } from '../validate.js';
+
+/** Cohere's cap; Jina takes as many. */
+export const MAX_DOCUMENTS = 1000;
+
+const document = z.union([z.string(), z.looseObject({ text: z.string() })]);
+
+const body = z.looseObject({
+  model: z.string().min(1).nullish(),
+  query: z.string().min(1),
+  documents: z.array(document).min(1).max(MAX_DOCUMENTS),
+  top_n: z.number().int().min(1).nullish(),
+  return_documents: z.boolean().nullish(),
+});
+
+export interface RerankRequest {
+  model?: string;
+  query: string;
+  documents: string[];
+  topN?: number;
+  returnDocuments: boolean;
+}
+
+export function decodeRerank(input: unknown): RerankRequest {
+  const data = parseBody(body, input);
+  return {
+    model: data.model ?? undefined,
+    query: data.query,
+    documents: data.documents.map((item) => (typeof item === 'string' ? item : item.text)),
+    topN: data.top_n ?? undefined,
+    returnDocuments: data.return_documents ?? false,
+  };
+}
+
+export interface RerankAnswer {
+  id: string;
+  model: string;
+  /** One per document, in the request's order. */
+  scores: readonly number[];
+  tokens: number;
+}
+
+export function encodeRerank(request: RerankRequest, answer: RerankAnswer) {
+  const order = answer.scores.map((score, index) => ({ index, score })).sort((a, b) => b.score - a.score || a.index - b.index);
+  const top = order.slice(0, request.topN ?? order.length);
+  return {
+    id: answer.id,
+    model: answer.model,
+    results: top.map(({ index, score }) => ({
+      index,
+      relevance_score: score,
+      ...(request.returnDocuments ? { document: { text: request.documents[index] } } : {}),
+    })),
+    usage: { total_tokens: answer.tokens },
+    meta: { billed_units: { search_units: 1 } },
+  };
+}

@@ -1,0 +1,179 @@
+// About thirty malformed bodies for each of the other doors: every one is a 4xx in the route's
+// envelope whose message names the field at fault, never a 5xx, and the server keeps serving.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+import { expectClientError, send, type EnvelopeName } from './wire.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+type Case = [label: string, body: unknown, field: string];
+
+/** A wrong value for each field of a valid body: the field is named in the 400. */
+function wrongValues(valid: Record<string, unknown>, wrong: Record<string, unknown[]>): Case[] {
+  return Object.entries(wrong).flatMap(([field, values]) =>
+    values.map((value): Case => [`${field} = ${JSON.stringify(value)}`, { ...valid, [field]: value }, field]),
+  );
+}
+
+const text = ['Not a body', 'hi', ''];
+const notObjects: Case[] = [
+  ['a string body', 'hello', ''],
+  ['an array body', [1, 2], ''],
+  ['a number body', 7, ''],
+];
+
+const embeddings = { model: 'text-embedding-3-small', input: 'hi' };
+const gemini = { content: { parts: [{ text: 'hi' }] } };
+const rerank = { model: 'rerank-v3.5', query: 'q', documents: ['a', 'b'] };
+const moderation = { input: 'hi' };
+const completion = { model: 'gpt-3.5-turbo-instruct', prompt: 'hi' };
+
+const DOORS: Array<{ path: string; envelope: EnvelopeName; headers: Record<string, string>; cases: Case[] }> = [
+  {
+    path: '/v1/embeddings',
+    envelope: 'openai',
+    headers: { authorization: 'Bearer k' },
+    cases: [
+      ...notObjects,
+      ['no model', { input: 'hi' }, 'model'],
+      ['no input', { model: 'text-embedding-3-small' }, 'input'],
+      ['a mixed list', { ...embeddings, input: ['a', [1, 2]] }, 'input[1]'],
+      ['an empty token list', { ...embeddings, input: [[]] }, 'input[0]'],
+      ['a fractional token id', { ...embeddings, input: [1.5] }, 'input[0]'],
+      ['a negative token id', { ...embeddings, input: [-1] }, 'input[0]'],
+      ...wrongValues(embeddings, {
+        model: [1, true, {}, [], ''],
+        input: [1, true, {}, [], [''], [{}], [null], ''],
+        encoding_format: ['int8', 1, true, {}],
+        dimensions: [0, -1, 1.5, '8', true, 99999],
+        user: [1, {}],
+      }),
+    ],
+  },
+  {
+    path: '/v1beta/models/gemini-embedding-001:embedContent',
+    envelope: 'gemini',
+    headers: { 'x-goog-api-key': 'k' },
+    cases: [
+      ...notObjects,
+      ['no content', {}, 'content'],
+      ['a title without RETRIEVAL_DOCUMENT', { ...gemini, title: 'T' }, 'title'],
+      ['an inline picture part', { content: { parts: [{ inlineData: { mimeType: 'image/png', data: 'AA==' } }] } }, 'content.parts[0].text'],
+      ['blank text', { content: { parts: [{ text: '  ' }] } }, 'content'],
+      ['another model', { ...gemini, model: 'models/text-embedding-004' }, 'model'],
+      ...wrongValues(gemini, {
+        content: [1, 'hi', [], {}, { parts: [] }, { parts: 'hi' }, { parts: [{ text: 1 }] }],
+        taskType: ['SEARCH', 1, true, {}],
+        title: [1, {}, []],
+        outputDimensionality: [0, -3, 2.5, 'x', 4000],
+        model: [1, {}],
+      }),
+    ],
+  },
+  {
+    path: '/v1beta/models/gemini-embedding-001:batchEmbedContents',
+    envelope: 'gemini',
+    headers: { 'x-goog-api-key': 'k' },
+    cases: [
+      ...notObjects,
+      ['no requests', {}, 'requests'],
+      ['requests null', { requests: null }, 'requests'],
+      ['a second request of another task type', { requests: [gemini, { ...gemini, taskType: 'NOPE' }] }, 'requests[1].taskType'],
+      ['101 requests', { requests: Array.from({ length: 101 }, () => gemini) }, 'requests'],
+      ['a request of another model', { requests: [gemini, { ...gemini, model: 'models/x' }] }, 'requests[1].model'],
+      ['a request without content', { requests: [{}] }, 'requests[0].content'],
+      ...wrongValues({ requests: [gemini] }, { requests: [1, 'x', {}, [], [1], [null], [{ content: 1 }], [{ content: { parts: [] } }]] }),
+      ...wrongValues({ requests: [gemini] }, {
+        requests: [
+          [{ ...gemini, taskType: 'X' }],
+          [{ ...gemini, taskType: 3 }],
+          [{ ...gemini, outputDimensionality: 0 }],
+          [{ ...gemini, outputDimensionality: 3073 }],
+          [{ ...gemini, outputDimensionality: 'big' }],
+          [{ ...gemini, title: 'T' }],
+          [{ ...gemini, title: 7 }],
+          [{ ...gemini, model: 7 }],
+          [{ content: { parts: [{ text: '' }] } }],
+          [{ content: { parts: [{ text: 1 }] } }],
+          [{ content: 'hi' }],
+        ],
+      }),
+    ],
+  },
+  {
+    path: '/v1/rerank',
+    envelope: 'openai',
+    headers: { authorization: 'Bearer k' },
+    cases: [
+      ...notObjects,
+      ['no query', { model: 'rerank-v3.5', documents: ['a'] }, 'query'],
+      ['no documents', { model: 'rerank-v3.5', query: 'q' }, 'documents'],
+      ['1001 documents', { ...rerank, documents: Array.from({ length: 1001 }, () => 'd') }, 'documents'],
+      ['a document without text', { ...rerank, documents: [{ title: 'x' }] }, 'documents[0]'],
+      ...wrongValues(rerank, {
+        model: [1, true, {}, '', 'gpt-4o-mini'],
+        query: [1, true, {}, [], ''],
+        documents: [1, 'a', {}, [], [1], [null], [{ text: 1 }]],
+        top_n: [0, -1, 1.5, '2', true],
+        return_documents: ['yes', 1, {}],
+      }),
+    ],
+  },
+  {
+    path: '/v1/moderations',
+    envelope: 'openai',
+    headers: { authorization: 'Bearer k' },
+    cases: [
+      ...notObjects,
+      ['no input', {}, 'input'],
+      ['a part of no known type', { input: [{ type: 'audio', audio: 'x' }] }, 'input'],
+      ['an image part without a url', { input: [{ type: 'image_url', image_url: {} }] }, 'input'],
+      ['an image on a text model', { model: 'text-moderation-latest', input: [{ type: 'image_url', image_url: { url: 'https://x/y.png' } }] }, 'input'],
+      ...wrongValues(moderation, {
+        input: [1, true, {}, [], [1], [null], [[]], ['a', 1], [{ type: 'text' }], [{ type: 'text', text: 1 }], [{}], [{ type: 'image_url', image_url: 'x' }], [{ type: 'text', text: 'a' }, 'b']],
+        model: [1, true, {}, [], '', 'gpt-4o-mini', 'text-embedding-3-small', 'rerank-v3.5'],
+      }),
+    ],
+  },
+  {
+    path: '/v1/completions',
+    envelope: 'openai',
+    headers: { authorization: 'Bearer k' },
+    cases: [
+      ...notObjects,
+      ['no model', { prompt: 'hi' }, 'model'],
+      ['no prompt', { model: 'gpt-3.5-turbo-instruct' }, 'prompt'],
+      ['a chat model', { ...completion, model: 'gpt-4o-mini' }, 'model'],
+      ...wrongValues(completion, {
+        model: [1, {}, '', 'text-embedding-3-small'],
+        prompt: [1, true, {}, [], [1.5], [[]], [null]],
+        max_tokens: [-1, 1.5, '16'],
+        n: [0, 129, 'x'],
+        stream: ['yes', 1],
+        stop: [1, ['a', 'b', 'c', 'd', 'e'], [1]],
+        echo: ['yes'],
+        temperature: [3, -1],
+      }),
+    ],
+  },
+];
+
+describe('malformed bodies at the other doors', () => {
+  it.each(DOORS.map((door) => [door.path, door.cases.length, door] as const))('%s: each of %i is a 4xx naming the field', async (_, __, door) => {
+    expect(door.cases.length).toBeGreaterThanOrEqual(28);
+    for (const [label, body, field] of door.cases) {
+      const answer = await send(server.url, 'POST', door.path, { ...door.headers, 'content-type': 'application/json' }, JSON.stringify(body));
+      const context = `${door.path} with ${label}`;
+      expectClientError(door.envelope, answer, context);
+      if (field) expect(JSON.parse(answer.text).error.message, `${context}: ${answer.text}`).toContain(field);
+    }
+    for (const raw of text) {
+      const answer = await send(server.url, 'POST', door.path, { ...door.headers, 'content-type': 'application/json' }, raw);
+      expectClientError(door.envelope, answer, `${door.path} with the text ${JSON.stringify(raw)}`);
+    }
+  });
+});
