@@ -102,9 +102,10 @@ function compileText(source: string | undefined, groups: readonly string[], path
 }
 
 export function compileChatFixture(spec: ChatFixtureSpec, file: string, order: number, session?: string): ChatFixture {
-  const matcher = at(['match'], () => compileMatch(spec.match));
-  const groups = matcher.groupNames;
   const reply = spec.reply;
+  const calls = reply.error === undefined ? (reply.tool_calls ?? []).map((call) => call.name) : undefined;
+  const matcher = at(['match'], () => compileMatch(spec.match, calls));
+  const groups = matcher.groupNames;
   return {
     name: spec.name ?? `${file}#${order}`,
     file,

@@ -1,7 +1,7 @@
 // What matchers look at: the features of a request, each computed at most once and only when a
 // matcher asks for it, so a fixture hit on `model` alone costs no lower-casing of a long history.
 import { fingerprint } from './fingerprint.js';
-import type { ChatRequest, StyleName, Turn } from './types.js';
+import type { ChatRequest, StyleName, ToolChoice, Turn } from './types.js';
 
 export interface MatchSubject {
   readonly style: StyleName | undefined;
@@ -18,6 +18,8 @@ export interface MatchSubject {
   /** The request's fingerprint (chat requests only). */
   readonly fingerprint: string | undefined;
   readonly headers: Readonly<Record<string, string>>;
+  /** Whether (and which) tool the request forces a call of. */
+  readonly toolChoice: ToolChoice;
 }
 
 /**
@@ -70,11 +72,13 @@ class ChatSubject implements MatchSubject {
   readonly style: StyleName;
   readonly model: string;
   readonly headers: Readonly<Record<string, string>>;
+  readonly toolChoice: ToolChoice;
 
   constructor(private readonly request: ChatRequest) {
     this.style = request.style;
     this.model = request.model;
     this.headers = request.headers;
+    this.toolChoice = request.toolChoice;
   }
 
   get lastUser(): string {
@@ -124,6 +128,8 @@ export function chatSubject(request: ChatRequest): MatchSubject {
   return new ChatSubject(request);
 }
 
+const NOTHING_FORCED: ToolChoice = { mode: 'auto' };
+
 /** Features of an image or video prompt, so the same matchers apply to media sections. */
 export function promptSubject(model: string, prompt: string, headers: Record<string, string>): MatchSubject {
   const lower = prompt.toLowerCase();
@@ -139,5 +145,6 @@ export function promptSubject(model: string, prompt: string, headers: Record<str
     userTurns: 1,
     fingerprint: undefined,
     headers,
+    toolChoice: NOTHING_FORCED,
   };
 }
