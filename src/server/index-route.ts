@@ -1,7 +1,21 @@
 // `GET /`: a browser navigating there is sent to the inspector page; anything else (a script,
 // curl, `*/*`) gets a small JSON index of what the mock serves, rather than a 404.
 import type { Context } from 'koa';
+import { ADMIN_ROUTES } from '../admin/routes.js';
 import { write } from './writer.js';
+
+/** What the HTTP shell serves under `/__admin` beside the table: the inspector's routes and MCP's. */
+const SHELL_ADMIN_ROUTES = ['GET /__admin/events', 'GET /__admin/ui', 'POST /__admin/mcp'];
+
+/** `GET|DELETE /__admin/requests`: the admin table's routes, one line a path, so the index cannot drift from it. */
+function adminIndex(): string[] {
+  const methods = new Map<string, string[]>();
+  for (const route of ADMIN_ROUTES) {
+    const path = route.path.replace(/:(\w+)/g, '{$1}');
+    methods.set(path, [...(methods.get(path) ?? []), route.method]);
+  }
+  return [...[...methods].map(([path, verbs]) => `${verbs.join('|')} ${path}`), ...SHELL_ADMIN_ROUTES];
+}
 
 const INDEX = {
   name: 'model-gateway-mock',
@@ -29,17 +43,7 @@ const INDEX = {
     'GET /v1/videos/characters/{id}',
     'POST /v1/video/generations',
   ],
-  admin: [
-    'GET /__admin/health',
-    'GET|DELETE /__admin/requests',
-    'GET /__admin/events',
-    'POST /__admin/reset',
-    'GET|PUT|DELETE /__admin/scenario',
-    'GET|POST /__admin/clock',
-    'GET|POST /__admin/fixtures',
-    'GET /__admin/tasks',
-    'GET /__admin/ui',
-  ],
+  admin: adminIndex(),
 };
 
 export function indexRoute() {
