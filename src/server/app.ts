@@ -11,6 +11,7 @@ import { openaiEnvelope } from '../styles/openai-envelope.js';
 import { admitAdmin, isAdminPath, type AdminAccess } from './admin-guard.js';
 import { bodyParser } from './body.js';
 import { SOURCE_HEADER } from './exchange.js';
+import { announceStart } from './in-flight.js';
 import type { OpenStreams } from './open-streams.js';
 import { isControlPath, record } from './record.js';
 import { routes } from './routes.js';
@@ -84,6 +85,9 @@ function frame(mock: Mock, access: AdminAccess, streams: OpenStreams) {
     state.session = mock.sessions.get(sessionId);
     state.envelope = openaiEnvelope;
     state.notes = newNotes();
+    if (!isControlPath(ctx.path)) {
+      state.progress = announceStart(mock, { id: requestId, time: new Date(mock.clock.now()).toISOString(), session: sessionId, method: ctx.method, path: ctx.path });
+    }
     try {
       await next();
       if (ctx.status === 404 && ctx.body === undefined && ctx.respond !== false) {
