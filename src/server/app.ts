@@ -2,20 +2,23 @@
 // line, journal entry), then the route table. Errors are thrown anywhere and caught here once,
 // then rendered by the writer in the envelope of the route that was running.
 import Koa, { type Context, type Next } from 'koa';
-import { failure, MockError } from '../conversation/errors.js';
+import { failure, MockError, type Envelope } from '../conversation/errors.js';
 import { hashHex } from '../conversation/random.js';
 import { newNotes, sourceOf } from '../exchange/exchange.js';
 import type { Mock } from '../exchange/mock.js';
 import { DEFAULT_SESSION } from '../state/sessions.js';
+import { generateContent } from '../styles/generate-content/index.js';
+import { messages } from '../styles/messages/index.js';
 import { openaiEnvelope } from '../styles/openai-envelope.js';
 import { admitAdmin, isAdminPath, type AdminAccess } from './admin-guard.js';
 import { bodyParser } from './body.js';
 import { SOURCE_HEADER } from './exchange.js';
 import { announceStart } from './in-flight.js';
 import type { OpenStreams } from './open-streams.js';
-import { isControlPath, record } from './record.js';
+import { answeredByRoute, isControlPath, record } from './record.js';
 import { routes } from './routes.js';
 import type { MockState } from './state.js';
+import { familyOf, unknownUrlMessage, type PathFamily } from './unknown-url.js';
 import { writeError } from './writer.js';
 
 const ALLOWED_HEADERS = [
@@ -55,7 +58,12 @@ function cors(ctx: Context): void {
   ctx.set('vary', 'origin');
 }
 
-function frame(mock: Mock, access: AdminAccess, streams: OpenStreams) {
+/** Whether a route answers this method and path. */
+type Known = (path: string, method: string) => boolean;
+
+const FAMILY_ENVELOPES: Record<PathFamily, Envelope> = { 'generate-content': generateContent.envelope, messages: messages.envelope, 'chat-completions': openaiEnvelope };
+
+function frame(mock: Mock, access: AdminAccess, streams: OpenStreams, known: Known) {
   return async (ctx: Context, next: Next): Promise<void> => {
     const started = performance.now();
     if (!isAdminPath(ctx.path)) {
@@ -91,14 +99,15 @@ function frame(mock: Mock, access: AdminAccess, streams: OpenStreams) {
     try {
       await next();
       if (ctx.status === 404 && ctx.body === undefined && ctx.respond !== false) {
-        throw failure('unknown_url', `Unknown request URL: ${ctx.method} ${ctx.path}.`);
+        state.envelope = FAMILY_ENVELOPES[familyOf(ctx.path)];
+        throw failure('unknown_url', unknownUrlMessage(ctx.method, ctx.path, (path) => known(path, ctx.method)));
       }
     } catch (error) {
       if (ctx.respond === false || ctx.res.headersSent) {
         ctx.res.destroy();
       } else {
         const mockError = asMockError(error);
-        if (!isControlPath(ctx.path)) ctx.set(SOURCE_HEADER, sourceOf(state.notes));
+        if (answeredByRoute(ctx)) ctx.set(SOURCE_HEADER, sourceOf(state.notes));
         if (!mockError) mock.log('error', `${ctx.method} ${ctx.path}: ${(error as Error).stack ?? String(error)}`);
         writeError(ctx, state.envelope, mockError ?? new MockError('server_error', 'The mock hit an internal error; see its log.'), requestId);
       }
@@ -110,8 +119,8 @@ function frame(mock: Mock, access: AdminAccess, streams: OpenStreams) {
 export function createApp(mock: Mock, access: AdminAccess, streams: OpenStreams): Koa {
   const app = new Koa();
   app.silent = true;
-  app.use(frame(mock, access, streams));
   const router = routes(mock, { json: bodyParser(mock, false), multipart: bodyParser(mock, true) });
+  app.use(frame(mock, access, streams, (path, method) => router.match(path, method).route));
   app.use(router.routes());
   return app;
 }

@@ -30,6 +30,7 @@ const INDEX = {
     'POST /v1/messages',
     'POST /v1/messages/count_tokens',
     'POST /v1beta/models/{model}:generateContent|streamGenerateContent|countTokens',
+    'POST /v1/models/{model}:generateContent|streamGenerateContent|countTokens',
     'GET /v1/models',
     'GET /v1beta/models',
     'POST /v1/images/generations',

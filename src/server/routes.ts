@@ -92,6 +92,9 @@ function modelRoutes(router: Router, mock: Mock, { json, multipart }: BodyParser
 
   router.post('/v1/video/generations', tasks, auth, multipart, run(createVideoTask));
   router.get('/v1/video/generations/:task_id', tasks, auth, run(getVideoTask));
+
+  // Gemini's v1 API (`@google/genai` with `apiVersion: 'v1'`): the same actions as under /v1beta.
+  router.post('/v1/models/:target', useStyle(generateContent), auth, json, run(generateContentAction));
 }
 
 function adminAuth(mock: Mock): Middleware {
