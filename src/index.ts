@@ -30,6 +30,8 @@ export interface MockServerOptions {
   scenarios?: string | readonly string[];
   /** Forward what no fixture answers to this base URL (SPEC 12). */
   upstream?: string;
+  /** With `upstream`: the key that replaces the client's on forwarded requests (default: UPSTREAM_API_KEY). */
+  upstreamKey?: string;
   /** With `upstream`: write each forwarded exchange into this directory as fixtures, and serve them. */
   record?: string;
   seed?: number;
@@ -123,7 +125,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     if (logs(lineLevel)) logger(timed(line));
   };
   const events = new EventHub();
-  const upstream = upstreamOf(options.upstream, options.record);
+  const upstream = upstreamOf(options.upstream, options.record, options.upstreamKey ?? process.env.UPSTREAM_API_KEY);
   const store = new ConfigStore({
     fixturesDirs: [...dirsOf(options.fixtures, 'fixtures'), ...(upstream?.record ? [upstream.record] : [])],
     scenariosDirs: dirsOf(options.scenarios, 'scenarios'),

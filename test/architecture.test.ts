@@ -1,8 +1,13 @@
-// The house's rules, held against the code: each room imports only the rooms below it, and only
-// the HTTP shell (src/server/) touches Koa. A new import that breaks a rule fails here, naming it.
+// The house's rules, held against the code: each room imports only the rooms below it, only the
+// HTTP shell (src/server/) touches Koa, and every style in the registry is served, reachable from
+// a browser and recognised by the fingerprint command. A change that breaks a rule fails here.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { STYLE_NAMES, type StyleName } from '../src/conversation/types.js';
+import { MODEL_ROUTES } from '../src/exchange/model-routes.js';
+import { requestFingerprint } from '../src/exchange/upstream/fingerprint-command.js';
+import { corsRequestHeaders, recognisedStyle, STYLE_ENTRIES, STYLES } from '../src/styles/registry.js';
 
 const SRC = resolve(import.meta.dirname, '../src');
 
@@ -60,5 +65,37 @@ describe('the house', () => {
         }),
       );
     expect(wrong).toEqual([]);
+  });
+});
+
+/** One chat body in each style, as its clients write it: a style without one does not compile. */
+const SAMPLE_BODIES: Record<StyleName, Record<string, unknown>> = {
+  'chat-completions': { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hello' }] },
+  responses: { model: 'gpt-4o-mini', input: 'hello' },
+  messages: { model: 'claude-sonnet-4-5', max_tokens: 64, system: 'Be brief.', messages: [{ role: 'user', content: 'hello' }] },
+  'generate-content': { contents: [{ role: 'user', parts: [{ text: 'hello' }] }] },
+};
+
+describe('the style registry', () => {
+  it('lists every style name once', () => {
+    expect(Object.keys(STYLES).sort()).toEqual([...STYLE_NAMES].sort());
+  });
+
+  it.each(STYLE_ENTRIES.map((entry) => [entry.style.name, entry] as const))('%s has its chat routes in the model route table', (name, entry) => {
+    for (const path of entry.paths) {
+      expect(MODEL_ROUTES.find((route) => route.method === 'POST' && route.path === path)?.door.style).toBe(name);
+    }
+    if (entry.tokens?.path) expect(MODEL_ROUTES.find((route) => route.path === entry.tokens!.path)?.door.style).toBe(name);
+  });
+
+  it.each(STYLE_ENTRIES.map((entry) => [entry.style.name, entry] as const))("%s's key and client headers pass a browser's preflight", (_name, entry) => {
+    const allowed = corsRequestHeaders([]).split(', ');
+    for (const header of [entry.keyHeader, ...entry.corsHeaders, ...(entry.requiredHeaders ?? [])]) expect(allowed).toContain(header);
+  });
+
+  it.each(STYLE_ENTRIES.map((entry) => [entry.style.name, entry] as const))('%s bodies are recognised and fingerprinted as that style', (name, entry) => {
+    const body = SAMPLE_BODIES[name as StyleName];
+    expect(recognisedStyle(body)).toBe(entry);
+    expect(requestFingerprint(JSON.stringify(body), { model: 'gemini-2.5-flash' })).toMatch(/^[0-9a-f]{16}$/);
   });
 });

@@ -1,7 +1,7 @@
 // Chat in any style, one operation: decode, check the model, take the scenario step, decide the
 // reply once (fixture or generator), encode it whole or as events.
 import { sep } from 'node:path';
-import { failure, MockError } from '../conversation/errors.js';
+import { MockError } from '../conversation/errors.js';
 import { chained, firstMatch, nearestMiss, selectFixture, type ChatFixture, type Selection } from '../conversation/fixture.js';
 import type { Plan } from '../conversation/plan.js';
 import { countInputTokens } from '../conversation/input-tokens.js';
@@ -12,34 +12,27 @@ import type { ModelEntry } from '../config/types.js';
 import { imageOutputOf, withImages, type ImageOutput } from '../media/image-output.js';
 import { pictureSeed } from '../media/images.js';
 import { pictures } from '../media/pictures.js';
-import { toFault } from '../scenarios/apply.js';
 import { stepError } from '../scenarios/outcome.js';
 import { storedConversation } from '../state/session.js';
 import type { ChatStyle, StyleInput } from '../styles/style.js';
-import { json, newNotes, settle, type Exchange, type Notes, type Outcome } from './exchange.js';
+import { json, type Exchange, type Operation } from './exchange.js';
 import type { Mock } from './mock.js';
 import { chunkByFor, pacingFor } from './pacing.js';
 import { CHAT_STYLE_MODELS, nextId, requireModel, styleInput } from './request.js';
-import { scenarioStep } from './scenario.js';
+import { modelOperation, type Asked, type Found } from './operation.js';
 import { chatRecorder } from './upstream/record-chat.js';
-import { relay } from './upstream/relay.js';
 import { keepResponse, shownResponse } from './stored-responses.js';
 
-function select(mock: Mock, exchange: Exchange, subject: MatchSubject, notes: Notes): Selection<ChatFixture> | undefined {
+function select(mock: Mock, exchange: Exchange, subject: MatchSubject): Found<Selection<ChatFixture>> {
   const config = mock.store.current;
   const fixtures = exchange.session.fixtures;
   const selection = selectFixture(fixtures, config.chat, subject);
-  notes.fixture = selection?.fixture.name ?? null;
-  const recordings = mock.options.upstream?.record;
-  notes.recordedFixture = recordings !== undefined && selection !== undefined && selection.fixture.file.startsWith(`${recordings}${sep}`);
-  if (selection) return selection;
-  const miss = nearestMiss(chained(fixtures, config.chat), subject) ?? null;
-  notes.nearMiss = miss;
-  if (mock.options.strict && !mock.options.upstream) {
-    const why = miss ? ` The closest is "${miss.fixture}" (${miss.file}), which failed on: ${miss.failed.join(', ')}.` : '';
-    throw failure('fixture_not_found', `No fixture matches this request.${why}`);
+  if (selection) {
+    const recordings = mock.options.upstream?.record;
+    const recordedFixture = recordings !== undefined && selection.fixture.file.startsWith(`${recordings}${sep}`);
+    return { fixture: selection, notes: { fixture: selection.fixture.name, recordedFixture } };
   }
-  return undefined;
+  return { notes: { nearMiss: nearestMiss(chained(fixtures, config.chat), subject) ?? null } };
 }
 
 function reply(mock: Mock, exchange: Exchange, request: ChatRequest, model: ModelEntry, selection: Selection<ChatFixture> | undefined): Reply {
@@ -55,13 +48,12 @@ function reply(mock: Mock, exchange: Exchange, request: ChatRequest, model: Mode
 }
 
 /** The pictures of a reply to a request that asked for image output; `images:` fixtures apply as on /v1/images. */
-function illustrated(mock: Mock, output: ImageOutput, subject: MatchSubject, notes: Notes, chatFixture: ChatFixture | undefined, plain: Reply): Reply {
+function illustrated(mock: Mock, output: ImageOutput, subject: MatchSubject, chatFixture: ChatFixture | undefined, plain: Reply): { reply: Reply; fixture: string | null } {
   const config = mock.store.current;
   const fixture = firstMatch(config.images, subject)?.fixture;
-  notes.fixture ??= fixture?.name ?? null;
   const seedOf = (index: number) => pictureSeed(mock.options.seed, subject.lastUser, index);
   const made = pictures(fixture, plain.choices.length, output.size, seedOf);
-  return withImages(output, made, chatFixture?.chatImageOutput, plain);
+  return { reply: withImages(output, made, chatFixture?.chatImageOutput, plain), fixture: chatFixture?.name ?? fixture?.name ?? null };
 }
 
 /**
@@ -91,37 +83,42 @@ export function planReply(style: ChatStyle, reply: Reply, request: ChatRequest, 
   };
 }
 
-export function chat(style: ChatStyle) {
-  return (mock: Mock, exchange: Exchange): Promise<Outcome> =>
-    settle(newNotes(style.name), async (notes, headers) => {
-      const input = styleInput(exchange);
-      const session = exchange.session;
-      const request = style.decode(input, { storedTurns: (id) => storedConversation(session, id) });
-      notes.model = request.model;
-      const subject = chatSubject(request);
-      if (mock.options.upstream && !mock.store.current.modelById.has(request.model)) {
-        // A model this mock does not list may be the upstream's.
-        const step = scenarioStep(mock, exchange, style.envelope, subject, notes, headers, () => countInputTokens(request));
-        return step.error ? { error: step.error, waitMs: step.waitMs } : relay(mock, exchange, notes, chatRecorder(style, request));
-      }
+interface AskedChat extends Asked {
+  request: ChatRequest;
+  /** Left out when the model is the upstream's. */
+  entry: ModelEntry | undefined;
+  output: ImageOutput | undefined;
+}
+
+/** Chat in one style: the template's steps for a chat request. */
+export function chat(style: ChatStyle): Operation {
+  return modelOperation<ChatRequest, AskedChat, Selection<ChatFixture>>({
+    read: (_mock, exchange) => style.decode(styleInput(exchange), { storedTurns: (id) => storedConversation(exchange.session, id) }),
+    ask: (mock, exchange, request) => {
+      const asked = { request, model: request.model, subject: chatSubject(request), inputTokens: () => countInputTokens(request) };
+      // A model this mock does not list may be the upstream's.
+      if (mock.options.upstream && !mock.store.current.modelById.has(request.model)) return { ...asked, entry: undefined, output: undefined, answerer: 'upstream' };
       const model = requireModel(mock, request.model, CHAT_STYLE_MODELS);
       const output = imageOutputOf(request, model, exchange.caller.group, mock.store.current.chatCompletionsOnlyGroups);
-      const decision = scenarioStep(mock, exchange, style.envelope, subject, notes, headers, () => countInputTokens(request));
-      if (decision.error) return { error: decision.error, waitMs: decision.waitMs };
-      const selection = select(mock, exchange, subject, notes);
-      if (!selection && mock.options.upstream) return relay(mock, exchange, notes, chatRecorder(style, request));
+      return { ...asked, entry: model, output };
+    },
+    find: (mock, exchange, asked) => select(mock, exchange, asked.subject),
+    strict: true,
+    recorder: (_mock, _exchange, asked) => chatRecorder(style, asked.request),
+    build: (mock, exchange, { request, entry, output, subject }, selection) => {
       const refusal = selection?.fixture.error;
-      if (refusal) return { error: stepError(refusal.kind, refusal) };
-      const plain = reply(mock, exchange, request, model, selection);
-      const answer = output ? illustrated(mock, output, subject, notes, selection?.fixture, plain) : plain;
-      const fault = toFault(decision.fault, (error, cutAt) =>
-        style.streamError(error, { reply: answer, request, cutAt, requestId: exchange.requestId }),
-      );
+      if (refusal) throw stepError(refusal.kind, refusal);
+      const plain = reply(mock, exchange, request, entry!, selection);
+      const illustration = output ? illustrated(mock, output, subject, selection?.fixture, plain) : undefined;
+      const answer = illustration?.reply ?? plain;
+      const streamError = (error: MockError, cutAt: number) => style.streamError(error, { reply: answer, request, cutAt, requestId: exchange.requestId });
+      const notes = illustration ? { fixture: illustration.fixture } : undefined;
       const kept = style.store?.(answer, request);
       if (kept) {
-        const stored = keepResponse(session, kept, mock.clock.now(), storedBytes(exchange, answer));
-        if (kept.background) return { ...json(shownResponse(stored, mock.clock.now())), fault };
+        const stored = keepResponse(exchange.session, kept, mock.clock.now(), storedBytes(exchange, answer));
+        if (kept.background) return { ...json(shownResponse(stored, mock.clock.now())), notes, streamError };
       }
-      return { plan: planReply(style, answer, request, input, exchange.requestId), fault };
-    });
+      return { plan: planReply(style, answer, request, styleInput(exchange), exchange.requestId), notes, streamError };
+    },
+  });
 }

@@ -1,35 +1,25 @@
-// Token counting (generate-content `countTokens`, messages `count_tokens`): the chat request
-// decoded as the style reads it, counted with the same figures a reply would bill.
+// Token counting (generate-content `countTokens`, messages `count_tokens`, responses
+// `input_tokens`): the chat request decoded as the style reads it, counted with the same figures a
+// reply would bill. No fixture counts tokens: with an upstream, it counts them.
 import { countInputTokens } from '../conversation/input-tokens.js';
 import { chatSubject } from '../conversation/subject.js';
-import type { ChatRequest } from '../conversation/types.js';
-import { toFault } from '../scenarios/apply.js';
-import type { ChatStyle, DecodeContext, StyleInput } from '../styles/style.js';
-import { json, newNotes, settle, type Exchange, type Outcome } from './exchange.js';
-import type { Mock } from './mock.js';
-import { CHAT_STYLE_MODELS, requireModel, styleInput } from './request.js';
-import { scenarioStep } from './scenario.js';
-import { relay } from './upstream/relay.js';
 import { storedConversation } from '../state/session.js';
+import type { TokenCounting } from '../styles/style.js';
+import { json, type Operation } from './exchange.js';
+import { modelOperation } from './operation.js';
+import { CHAT_STYLE_MODELS, requireModel, styleInput } from './request.js';
 
-export interface TokenCounting {
-  /** An empty `model` means the request named none, where the endpoint allows that. */
-  decode(input: StyleInput, context: DecodeContext): ChatRequest;
-  encode(inputTokens: number, request: ChatRequest): unknown;
-}
-
-export function countTokens(style: ChatStyle, counting: TokenCounting) {
-  return (mock: Mock, exchange: Exchange): Promise<Outcome> =>
-    settle(newNotes(style.name), async (notes, headers) => {
-      const session = exchange.session;
-      const request = counting.decode(styleInput(exchange), { storedTurns: (id) => storedConversation(session, id) });
-      notes.model = request.model || null;
-      const forwarding = mock.options.upstream !== undefined;
-      if (request.model !== '' && !forwarding) requireModel(mock, request.model, CHAT_STYLE_MODELS);
-      const decision = scenarioStep(mock, exchange, style.envelope, chatSubject(request), notes, headers);
-      if (decision.error) return { error: decision.error, waitMs: decision.waitMs };
-      // No fixture counts tokens: with an upstream, it counts them.
-      if (forwarding) return relay(mock, exchange, notes);
-      return { ...json(counting.encode(countInputTokens(request), request)), fault: toFault(decision.fault, () => []) };
-    });
+export function countTokens(counting: TokenCounting): Operation {
+  return modelOperation({
+    read: (_mock, exchange) => {
+      const request = counting.decode(styleInput(exchange), { storedTurns: (id) => storedConversation(exchange.session, id) });
+      return { request, model: request.model || null };
+    },
+    ask: (mock, _exchange, { request, model }) => {
+      // The upstream knows models this mock does not list.
+      if (model !== null && !mock.options.upstream) requireModel(mock, model, CHAT_STYLE_MODELS);
+      return { request, model, subject: chatSubject(request) };
+    },
+    build: (_mock, _exchange, { request }) => json(counting.encode(countInputTokens(request), request)),
+  });
 }

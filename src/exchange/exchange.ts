@@ -1,7 +1,7 @@
 // The plain request an operation takes and the plain result it returns: no Koa, no socket. The
 // HTTP shell builds an Exchange from a request and performs the Outcome; tests and the MCP tools
 // build and read them directly.
-import { MockError } from '../conversation/errors.js';
+import type { Envelope, MockError } from '../conversation/errors.js';
 import type { Fault, Plan } from '../conversation/plan.js';
 import type { Upload } from '../media/upload.js';
 import type { JournalEntry, NearMiss } from '../state/journal.js';
@@ -75,32 +75,33 @@ export function sourceOf(notes: Notes): string {
 }
 
 /**
- * An operation's answer: a plan for the writer (with a fault to perform on it), or an error for
- * the route's envelope, after `waitMs` when a scenario step delays it; headers go on either.
+ * What a route answers for: the name the journal and the log give its requests (a chat style, or
+ * images, videos, models) and the envelope its errors are written in. Named once per route row.
  */
-export type Outcome = {
-  notes: Notes;
-  headers: Record<string, string>;
-} & ({ plan: Plan; fault?: Fault } | { error: MockError; waitMs?: number });
+export interface Door {
+  style: string;
+  /** The model lists choose their envelope by the request's headers; every other door has one. */
+  envelope(request: { headers: Record<string, string | string[] | undefined>; query: Record<string, unknown> }): Envelope;
+  /** Headers a request must carry, checked after its key, as the vendor does. */
+  requiredHeaders?: readonly string[];
+}
 
-export type Operation = (mock: Mock, exchange: Exchange) => Promise<Outcome>;
+/** A plan for the writer (with a fault to perform on it), or an error, after `waitMs` when a scenario step delays it. */
+export type Answer = { plan: Plan; fault?: Fault } | { error: MockError; waitMs?: number };
 
 /**
- * Runs an operation's body with its notes, so that a MockError thrown anywhere inside (a field the
- * style refuses, a model not in the catalog) becomes an outcome that still says what was noted.
+ * An operation's answer as a value: the answer, the headers that go on it, the envelope its error
+ * is written in, and what was noted for the journal. A relayed answer's last notes (how long the
+ * upstream took, the recording written) are known only once it ended: `late` resolves to them.
  */
-export async function settle(
-  notes: Notes,
-  body: (notes: Notes, headers: Record<string, string>) => Promise<{ plan: Plan; fault?: Fault } | { error: MockError; waitMs?: number }>,
-): Promise<Outcome> {
-  const headers: Record<string, string> = {};
-  try {
-    return { notes, headers, ...(await body(notes, headers)) };
-  } catch (error) {
-    if (error instanceof MockError) return { notes, headers, error };
-    throw error;
-  }
-}
+export type Outcome = Answer & {
+  notes: Notes;
+  headers: Record<string, string>;
+  envelope: Envelope;
+  late?: Promise<Partial<Notes>>;
+};
+
+export type Operation = (mock: Mock, exchange: Exchange, door: Door) => Promise<Outcome>;
 
 export function json(body: unknown, status = 200): { plan: Plan } {
   return { plan: { kind: 'json', status, headers: {}, body } };

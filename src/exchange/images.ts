@@ -2,6 +2,8 @@
 // `POST /v1/images/variations` (multipart), whole or streamed with partial images, and the URLs
 // that `response_format: url` answers point at.
 import { failure, invalid } from '../conversation/errors.js';
+import type { ImageFixtureSpec } from '../config/schema.js';
+import type { Compiled } from '../config/types.js';
 import { firstMatch } from '../conversation/fixture.js';
 import type { Plan } from '../conversation/plan.js';
 import { promptSubject } from '../conversation/subject.js';
@@ -11,19 +13,18 @@ import { imageOutputTokens, INPUT_IMAGE_TOKENS, pictureSeed, type Picture } from
 import { pictureUrl, picturesAs, type MadePicture } from '../media/pictures.js';
 import { parseImageSize, type Size } from '../media/sizes.js';
 import { checkedImages, uploadsDigest, type Upload } from '../media/upload.js';
-import { toFault } from '../scenarios/apply.js';
 import { decodeImageRequest, decodeVariationRequest, type ImageRequest } from '../styles/images/decode.js';
 import { encodeImages, encodeVariations, imageStreamEvents, type ImageSettings, type ImageUsage } from '../styles/images/encode.js';
-import { openaiEnvelope, openaiStreamError } from '../styles/openai-envelope.js';
-import { json, newNotes, settle, type Exchange, type Outcome } from './exchange.js';
+import { openaiStreamError } from '../styles/openai-envelope.js';
+import { json, type Exchange, type Operation } from './exchange.js';
 import type { Mock } from './mock.js';
 import { pacingFor } from './pacing.js';
 import { mediaModel, nextId } from './request.js';
-import { scenarioStep } from './scenario.js';
+import { modelOperation, plainOperation, type Asked } from './operation.js';
 import { imagesRecorder } from './upstream/record-images.js';
-import { relay } from './upstream/relay.js';
 
 type ImageKind = 'generation' | 'edit' | 'variation';
+type ImageFixture = Compiled<ImageFixtureSpec>;
 
 const ROUTES: Record<ImageKind, string> = {
   generation: 'POST /v1/images/generations',
@@ -49,54 +50,65 @@ function streamPlan(mock: Mock, exchange: Exchange, kind: ImageKind, settings: I
   return { kind: 'stream', status: 200, headers: {}, framing: 'sse', events, pacing };
 }
 
-function answerImages(mock: Mock, exchange: Exchange, kind: ImageKind, read: () => { request: ImageRequest; inputs: Upload[] }): Promise<Outcome> {
-  return settle(newNotes('images'), async (notes, headers) => {
-    const config = mock.store.current;
-    requireChatCompletionsStyle(exchange.caller.group, config.chatCompletionsOnlyGroups, ROUTES[kind]);
-    const { request, inputs } = read();
-    const model = mediaModel(mock, request.model, 'image');
-    notes.model = model.id;
-    const size = sizeOf(request.size);
-    const subject = promptSubject(model.id, request.prompt, exchange.headers);
-    const decision = scenarioStep(mock, exchange, openaiEnvelope, subject, notes, headers);
-    if (decision.error) return { error: decision.error, waitMs: decision.waitMs };
-    const fixture = firstMatch(config.images, subject)?.fixture;
-    notes.fixture = fixture?.name ?? null;
-    if (!fixture && mock.options.upstream) return relay(mock, exchange, notes, kind === 'generation' ? imagesRecorder(model.id, request.prompt) : undefined);
-    const extra = uploadsDigest(inputs);
-    const made = await picturesAs(fixture, {
-      count: request.n,
-      size,
-      seedOf: (index) => pictureSeed(mock.options.seed, request.prompt, index, extra),
-      format: request.format,
-      compression: request.compression,
-      partials: request.stream ? request.partialImages : 0,
-    });
-    const first = made[0]!.picture;
-    const shown = first.size ?? size;
-    const quality = request.quality && request.quality !== 'auto' ? request.quality : 'high';
-    const settings: ImageSettings = {
-      createdMs: mock.clock.now(),
-      size: `${shown.width}x${shown.height}`,
-      quality,
-      background: request.background === 'transparent' ? 'transparent' : 'opaque',
-      outputFormat: FORMAT_OF[first.mimeType] ?? request.format,
-    };
-    const usage: ImageUsage = {
-      textTokens: countTokens(request.prompt),
-      imageInputTokens: inputs.length * INPUT_IMAGE_TOKENS,
-      outputTokens: made.length * imageOutputTokens(shown, quality),
-    };
-    const fault = toFault(decision.fault, openaiStreamError);
-    if (request.stream) return { plan: streamPlan(mock, exchange, kind, settings, made, usage), fault };
-    const session = exchange.session;
-    const images = made.map(({ picture }) =>
-      request.responseFormat === 'url'
-        ? { url: pictureUrl(session, `img_${nextId(mock, session)}`, exchange.origin, picture) }
-        : { b64: picture.data.toString('base64') },
-    );
-    const body = kind === 'variation' ? encodeVariations({ createdMs: settings.createdMs, images }) : encodeImages({ ...settings, images, usage });
-    return { ...json(body), fault };
+interface AskedImages extends Asked {
+  request: ImageRequest;
+  inputs: Upload[];
+  model: string;
+  size: Size;
+}
+
+function answerImages(kind: ImageKind, read: (exchange: Exchange) => { request: ImageRequest; inputs: Upload[] }): Operation {
+  return modelOperation<{ model: string | null; request: ImageRequest; inputs: Upload[] }, AskedImages, ImageFixture>({
+    read: (mock, exchange) => {
+      requireChatCompletionsStyle(exchange.caller.group, mock.store.current.chatCompletionsOnlyGroups, ROUTES[kind]);
+      const made = read(exchange);
+      return { ...made, model: made.request.model ?? null };
+    },
+    ask: (mock, exchange, { request, inputs }) => {
+      const model = mediaModel(mock, request.model, 'image').id;
+      const size = sizeOf(request.size);
+      return { request, inputs, model, size, subject: promptSubject(model, request.prompt, exchange.headers) };
+    },
+    find: (mock, _exchange, { subject }) => {
+      const fixture = firstMatch(mock.store.current.images, subject)?.fixture;
+      return { fixture, notes: { fixture: fixture?.name ?? null } };
+    },
+    recorder: (_mock, _exchange, { model, request }) => (kind === 'generation' ? imagesRecorder(model, request.prompt) : undefined),
+    build: async (mock, exchange, { request, inputs, size }, fixture) => {
+      const extra = uploadsDigest(inputs);
+      const made = await picturesAs(fixture, {
+        count: request.n,
+        size,
+        seedOf: (index) => pictureSeed(mock.options.seed, request.prompt, index, extra),
+        format: request.format,
+        compression: request.compression,
+        partials: request.stream ? request.partialImages : 0,
+      });
+      const first = made[0]!.picture;
+      const shown = first.size ?? size;
+      const quality = request.quality && request.quality !== 'auto' ? request.quality : 'high';
+      const settings: ImageSettings = {
+        createdMs: mock.clock.now(),
+        size: `${shown.width}x${shown.height}`,
+        quality,
+        background: request.background === 'transparent' ? 'transparent' : 'opaque',
+        outputFormat: FORMAT_OF[first.mimeType] ?? request.format,
+      };
+      const usage: ImageUsage = {
+        textTokens: countTokens(request.prompt),
+        imageInputTokens: inputs.length * INPUT_IMAGE_TOKENS,
+        outputTokens: made.length * imageOutputTokens(shown, quality),
+      };
+      if (request.stream) return { plan: streamPlan(mock, exchange, kind, settings, made, usage), streamError: openaiStreamError };
+      const session = exchange.session;
+      const images = made.map(({ picture }) =>
+        request.responseFormat === 'url'
+          ? { url: pictureUrl(session, `img_${nextId(mock, session)}`, exchange.origin, picture) }
+          : { b64: picture.data.toString('base64') },
+      );
+      const body = kind === 'variation' ? encodeVariations({ createdMs: settings.createdMs, images }) : encodeImages({ ...settings, images, usage });
+      return { ...json(body), streamError: openaiStreamError };
+    },
   });
 }
 
@@ -106,37 +118,29 @@ function multipartOnly(exchange: Exchange, endpoint: string): void {
   }
 }
 
-export function imageGenerations(mock: Mock, exchange: Exchange): Promise<Outcome> {
-  return answerImages(mock, exchange, 'generation', () => ({ request: decodeImageRequest(exchange.body), inputs: [] }));
-}
+export const imageGenerations = answerImages('generation', (exchange) => ({ request: decodeImageRequest(exchange.body), inputs: [] }));
 
-export function imageEdits(mock: Mock, exchange: Exchange): Promise<Outcome> {
-  return answerImages(mock, exchange, 'edit', () => {
+export const imageEdits = answerImages('edit', (exchange) => {
     multipartOnly(exchange, 'edits');
     const request = decodeImageRequest(exchange.body);
     const inputs = checkedImages(exchange.uploads.get('image'), 'image', true);
     checkedImages(exchange.uploads.get('mask'), 'mask', false);
     return { request, inputs };
-  });
-}
+});
 
 /** `POST /v1/images/variations`: pictures like the one uploaded, seeded by its bytes. */
-export function imageVariations(mock: Mock, exchange: Exchange): Promise<Outcome> {
-  return answerImages(mock, exchange, 'variation', () => {
+export const imageVariations = answerImages('variation', (exchange) => {
     multipartOnly(exchange, 'variations');
     const request = decodeVariationRequest(exchange.body);
     const inputs = checkedImages(exchange.uploads.get('image'), 'image', true);
     if (inputs.length > 1) throw invalid("A variation takes exactly one picture in 'image'.", 'image');
     return { request, inputs };
-  });
-}
+});
 
 /** `GET /v1/images/files/{session}/{id}.{ext}`: a picture answered earlier as a `url`. */
-export function imageFile(mock: Mock, exchange: Exchange): Promise<Outcome> {
-  return settle(newNotes('images'), async () => {
-    const id = exchange.params.file!.replace(/\.[a-z]+$/, '');
-    const image = mock.sessions.peek(exchange.params.session!)?.images.get(id);
-    if (!image) throw failure('image_not_found', 'This image URL is unknown or has expired.');
-    return { plan: { kind: 'binary', status: 200, headers: { 'cache-control': 'private, max-age=3600' }, contentType: image.mimeType, data: image.data } };
-  });
-}
+export const imageFile = plainOperation((mock, exchange) => {
+  const id = exchange.params.file!.replace(/\.[a-z]+$/, '');
+  const image = mock.sessions.peek(exchange.params.session!)?.images.get(id);
+  if (!image) throw failure('image_not_found', 'This image URL is unknown or has expired.');
+  return { plan: { kind: 'binary', status: 200, headers: { 'cache-control': 'private, max-age=3600' }, contentType: image.mimeType, data: image.data } };
+});

@@ -1,6 +1,6 @@
-// Model lists: the format (and with it the error envelope) follows the request's headers.
+// Model lists: the format (and with it the error envelope) follows the request's headers, except
+// on the generate-content paths, which always speak Gemini's.
 import { promptSubject } from '../conversation/subject.js';
-import { toFault } from '../scenarios/apply.js';
 import { generateContentEnvelope } from '../styles/generate-content/envelope.js';
 import { messagesEnvelope } from '../styles/messages/envelope.js';
 import {
@@ -15,43 +15,43 @@ import {
   type ListFormat,
 } from '../styles/model-lists.js';
 import { openaiEnvelope } from '../styles/openai-envelope.js';
-import { json, newNotes, settle, type Exchange, type Outcome } from './exchange.js';
-import type { Mock } from './mock.js';
-import { scenarioStep } from './scenario.js';
-import { relay } from './upstream/relay.js';
+import { json, type Door, type Operation } from './exchange.js';
+import { modelOperation } from './operation.js';
 
-export const LIST_ENVELOPES = { openai: openaiEnvelope, anthropic: messagesEnvelope, gemini: generateContentEnvelope };
+const LIST_ENVELOPES = { openai: openaiEnvelope, anthropic: messagesEnvelope, gemini: generateContentEnvelope };
 
 /** The list format of a request: `forced` on the generate-content paths, else by its headers. */
-export function listFormat(request: { headers: Record<string, string | string[] | undefined>; query: Record<string, unknown> }, forced?: ListFormat): ListFormat {
+function listFormat(request: { headers: Record<string, string | string[] | undefined>; query: Record<string, unknown> }, forced?: ListFormat): ListFormat {
   return forced ?? listFormatOf(request.headers, request.query);
 }
 
-export function listModels(forced?: ListFormat) {
-  return (mock: Mock, exchange: Exchange): Promise<Outcome> =>
-    settle(newNotes('models'), async (notes, headers) => {
-      const format = listFormat(exchange, forced);
-      const subject = promptSubject('', '', exchange.headers);
-      const decision = scenarioStep(mock, exchange, LIST_ENVELOPES[format], subject, notes, headers);
-      if (decision.error) return { error: decision.error, waitMs: decision.waitMs };
-      if (mock.options.upstream) return relay(mock, exchange, notes);
-      const models = mock.store.current.models;
-      const body = format === 'anthropic' ? anthropicList(models, exchange.query) : format === 'gemini' ? geminiList(models, exchange.query) : openaiList(models);
-      return { ...json(body), fault: toFault(decision.fault, () => []) };
-    });
+/** The model lists' door: its envelope is chosen before the key is checked, so a 401 already speaks the client's dialect. */
+export function modelsDoor(forced?: ListFormat): Door {
+  return { style: 'models', envelope: (request) => LIST_ENVELOPES[listFormat(request, forced)] };
 }
 
-export function getModel(forced?: ListFormat) {
-  return (mock: Mock, exchange: Exchange): Promise<Outcome> =>
-    settle(newNotes('models'), async (notes, headers) => {
+/** `GET /v1/models` and `/v1beta/models`: the catalog in the client's format, with its vendor's paging. */
+export function listModels(forced?: ListFormat): Operation {
+  return modelOperation({
+    read: () => ({ model: null }),
+    ask: (_mock, exchange) => ({ model: null, subject: promptSubject('', '', exchange.headers) }),
+    build: (mock, exchange) => {
+      const models = mock.store.current.models;
       const format = listFormat(exchange, forced);
-      const id = String(exchange.params.model).replace(/^models\//, '');
-      notes.model = id;
-      const decision = scenarioStep(mock, exchange, LIST_ENVELOPES[format], promptSubject(id, '', exchange.headers), notes, headers);
-      if (decision.error) return { error: decision.error, waitMs: decision.waitMs };
-      if (mock.options.upstream) return relay(mock, exchange, notes);
+      return json(format === 'anthropic' ? anthropicList(models, exchange.query) : format === 'gemini' ? geminiList(models, exchange.query) : openaiList(models));
+    },
+  });
+}
+
+/** `GET /v1/models/{model}` and `/v1beta/models/{model}`. */
+export function getModel(forced?: ListFormat): Operation {
+  return modelOperation({
+    read: (_mock, exchange) => ({ model: String(exchange.params.model).replace(/^models\//, '') }),
+    ask: (_mock, exchange, { model }) => ({ model, subject: promptSubject(model, '', exchange.headers) }),
+    build: (mock, exchange, { model: id }) => {
       const model = findModel(mock.store.current.models, id);
-      const body = format === 'anthropic' ? anthropicModel(model) : format === 'gemini' ? geminiModel(model) : openaiModel(model);
-      return { ...json(body), fault: toFault(decision.fault, () => []) };
-    });
+      const format = listFormat(exchange, forced);
+      return json(format === 'anthropic' ? anthropicModel(model) : format === 'gemini' ? geminiModel(model) : openaiModel(model));
+    },
+  });
 }

@@ -1,20 +1,19 @@
 // The scenario step of an exchange: the sources that may name a scenario, read from the plain
-// request, and the decision noted for the journal.
+// request, and what the decision says for the journal, returned beside it.
 import type { Envelope } from '../conversation/errors.js';
 import type { MatchSubject } from '../conversation/subject.js';
 import { decideScenario, type ScenarioDecision } from '../scenarios/apply.js';
 import type { Exchange, Notes } from './exchange.js';
 import type { Mock } from './mock.js';
 
-export function scenarioStep(
-  mock: Mock,
-  exchange: Exchange,
-  envelope: Envelope,
-  subject: MatchSubject,
-  notes: Notes,
-  headers: Record<string, string>,
-  inputTokens?: () => number,
-): ScenarioDecision {
+export interface ScenarioStep {
+  decision: ScenarioDecision;
+  notes: Pick<Notes, 'scenario' | 'scenarioStep' | 'fault'>;
+  /** Headers for the answer (a stateful rate limit's live figures). */
+  headers: Record<string, string>;
+}
+
+export function scenarioStep(mock: Mock, exchange: Exchange, envelope: Envelope, subject: MatchSubject, inputTokens?: () => number): ScenarioStep {
   const sources = {
     header: exchange.headers['x-mock-scenario'] || undefined,
     query: exchange.query.mock_scenario || undefined,
@@ -24,11 +23,13 @@ export function scenarioStep(
   };
   const context = { sources, scenarios: mock.store.current.scenarios, session: exchange.session, nowMs: mock.clock.now(), envelope };
   const decision = decideScenario(context, subject, inputTokens);
-  if (decision.scenario) {
-    notes.scenario = decision.scenario.name;
-    notes.scenarioStep = decision.scenario.step;
-  }
-  notes.fault = decision.error?.kind ?? decision.fault?.kind ?? null;
-  Object.assign(headers, decision.headers);
-  return decision;
+  return {
+    decision,
+    notes: {
+      scenario: decision.scenario?.name ?? null,
+      scenarioStep: decision.scenario?.step ?? null,
+      fault: decision.error?.kind ?? decision.fault?.kind ?? null,
+    },
+    headers: decision.headers ?? {},
+  };
 }

@@ -11,8 +11,8 @@ import { replayEvents } from '../styles/responses/index.js';
 import { itemPage } from '../styles/responses/input-items.js';
 import type { StoredReply } from '../styles/style.js';
 import { parseBody } from '../styles/validate.js';
-import { json, newNotes, settle, type Exchange, type Outcome } from './exchange.js';
-import type { Mock } from './mock.js';
+import { json, type Exchange } from './exchange.js';
+import { plainOperation } from './operation.js';
 import { pacingFor } from './pacing.js';
 
 /** Keeps a reply the style stores; a background one shows as queued for its first second. */
@@ -48,40 +48,34 @@ function startingAfter(value: unknown): number {
   return number;
 }
 
-export function retrieveResponse(mock: Mock, exchange: Exchange): Promise<Outcome> {
-  return settle(newNotes('responses'), async (notes) => {
-    const { stored } = storedResponse(exchange);
-    const now = mock.clock.now();
-    const shown = shownResponse(stored, now);
-    notes.model = shown.model as string;
-    if (exchange.query.stream !== 'true') return json(shown);
-    const after = startingAfter(exchange.query.starting_after);
-    const finished = runState(stored.background, now) === 'done';
-    const events = finished ? replayEvents(shown, after) : pendingEvents(shown).filter((_, at) => at > after);
-    const pacing = pacingFor(exchange.headers['x-mock-latency'] || undefined, undefined, mock.options.latency);
-    return { plan: { kind: 'stream', status: 200, headers: {}, framing: 'sse', events, pacing } };
-  });
-}
+export const retrieveResponse = plainOperation((mock, exchange) => {
+  const { stored } = storedResponse(exchange);
+  const now = mock.clock.now();
+  const shown = shownResponse(stored, now);
+  const notes = { model: shown.model as string };
+  if (exchange.query.stream !== 'true') return { ...json(shown), notes };
+  const after = startingAfter(exchange.query.starting_after);
+  const finished = runState(stored.background, now) === 'done';
+  const events = finished ? replayEvents(shown, after) : pendingEvents(shown).filter((_, at) => at > after);
+  const pacing = pacingFor(exchange.headers['x-mock-latency'] || undefined, undefined, mock.options.latency);
+  return { plan: { kind: 'stream', status: 200, headers: {}, framing: 'sse', events, pacing }, notes };
+});
 
-export function deleteResponse(_mock: Mock, exchange: Exchange): Promise<Outcome> {
-  return settle(newNotes('responses'), async () => {
-    const { id } = storedResponse(exchange);
-    forget(exchange.session, 'responses', id);
-    return json({ id, object: 'response', deleted: true });
-  });
-}
+export const deleteResponse = plainOperation((_mock, exchange) => {
+  const { id } = storedResponse(exchange);
+  forget(exchange.session, 'responses', id);
+  return json({ id, object: 'response', deleted: true });
+});
 
 /** `POST /v1/responses/{id}/cancel`: only a background response still queued can be cancelled. */
-export function cancelResponse(mock: Mock, exchange: Exchange): Promise<Outcome> {
-  return settle(newNotes('responses'), async () => {
-    const { id, stored } = storedResponse(exchange);
-    const now = mock.clock.now();
-    if (!stored.background) throw failure('response_not_cancellable', `Response '${id}' was not created with background: true; only background responses can be cancelled.`);
-    if (runState(stored.background, now) === 'done') throw failure('response_not_cancellable', `Response '${id}' has already completed and cannot be cancelled.`);
-    stored.background.cancelled = true;
-    return json(shownResponse(stored, now));
-  });
-}
+export const cancelResponse = plainOperation((mock, exchange) => {
+  const { id, stored } = storedResponse(exchange);
+  const now = mock.clock.now();
+  if (!stored.background) throw failure('response_not_cancellable', `Response '${id}' was not created with background: true; only background responses can be cancelled.`);
+  if (runState(stored.background, now) === 'done') throw failure('response_not_cancellable', `Response '${id}' has already completed and cannot be cancelled.`);
+  stored.background.cancelled = true;
+  return json(shownResponse(stored, now));
+});
 
 const itemsQuery = z.looseObject({
   after: z.string().min(1).optional(),
@@ -90,12 +84,10 @@ const itemsQuery = z.looseObject({
 });
 
 /** `GET /v1/responses/{id}/input_items`, newest first unless `order=asc`, as the vendor pages it. */
-export function listInputItems(_mock: Mock, exchange: Exchange): Promise<Outcome> {
-  return settle(newNotes('responses'), async () => {
-    const { stored } = storedResponse(exchange);
-    const query = parseBody(itemsQuery, { ...exchange.query });
-    const page = itemPage(stored.parts.inputItems, { after: query.after, limit: query.limit ?? 20, order: query.order ?? 'desc' });
-    if (!page) throw invalid(`Invalid value for 'after': no input item '${query.after}' in this response.`, 'after');
-    return json(page);
-  });
-}
+export const listInputItems = plainOperation((_mock, exchange) => {
+  const { stored } = storedResponse(exchange);
+  const query = parseBody(itemsQuery, { ...exchange.query });
+  const page = itemPage(stored.parts.inputItems, { after: query.after, limit: query.limit ?? 20, order: query.order ?? 'desc' });
+  if (!page) throw invalid(`Invalid value for 'after': no input item '${query.after}' in this response.`, 'after');
+  return json(page);
+});

@@ -9,12 +9,12 @@ import { checkedClip } from '../media/upload.js';
 import type { VideoTask } from '../state/video-task.js';
 import { decodeEdit, decodeExtension, decodeRemix, type DerivedVideoRequest } from '../styles/videos/derive.js';
 import { videoObject } from '../styles/videos/encode.js';
-import { openaiEnvelope } from '../styles/openai-envelope.js';
-import { newNotes, settle, type Exchange, type Outcome } from './exchange.js';
+import { openaiStreamError } from '../styles/openai-envelope.js';
+import { json, type Exchange } from './exchange.js';
 import type { Mock } from './mock.js';
 import { mediaModel } from './request.js';
-import { startTask, type TaskOrder } from './video-tasks.js';
-import { videoAnswer, videoNotFound } from './videos.js';
+import { taskCreation, type TaskOrder } from './video-tasks.js';
+import { videoNotFound } from './videos.js';
 
 function completedSource(mock: Mock, exchange: Exchange, id: string, making: string): VideoTask {
   const task = exchange.session.tasks.get(id);
@@ -35,30 +35,25 @@ function sourceOf(mock: Mock, exchange: Exchange, request: DerivedVideoRequest, 
   return { model: mediaModel(mock, undefined, 'video'), seconds: String(clipSeconds(clip.data) ?? 4), size: videoSize().size };
 }
 
-function derive(mock: Mock, exchange: Exchange, order: (request: DerivedVideoRequest) => TaskOrder, decode: (body: unknown) => DerivedVideoRequest): Promise<Outcome> {
-  return settle(newNotes('videos'), async (notes, headers) => {
-    const made = order(decode(exchange.body));
-    const { task, decision } = startTask(mock, exchange, openaiEnvelope, 'video', made, notes, headers);
-    return videoAnswer(decision, () => videoObject(videoSnapshot(task!, mock.clock.now()), EXPIRES_AFTER_MS));
+function derive(order: (mock: Mock, exchange: Exchange, request: DerivedVideoRequest) => TaskOrder, decode: (body: unknown) => DerivedVideoRequest) {
+  return taskCreation({
+    prefix: 'video',
+    derived: true,
+    order: (mock, exchange) => order(mock, exchange, decode(exchange.body)),
+    answer: (mock, _exchange, task) => ({ ...json(videoObject(videoSnapshot(task, mock.clock.now()), EXPIRES_AFTER_MS)), streamError: openaiStreamError }),
   });
 }
 
-export function remixVideo(mock: Mock, exchange: Exchange): Promise<Outcome> {
-  return derive(mock, exchange, (request) => {
-    const id = exchange.params.id!;
-    const source = completedSource(mock, exchange, id, 'a remix');
-    return { model: mediaModel(mock, source.model, 'video'), prompt: request.prompt, seconds: source.seconds, size: source.size, remixedFromId: id };
-  }, decodeRemix);
-}
+export const remixVideo = derive((mock, exchange, request) => {
+  const id = exchange.params.id!;
+  const source = completedSource(mock, exchange, id, 'a remix');
+  return { model: mediaModel(mock, source.model, 'video'), prompt: request.prompt, seconds: source.seconds, size: source.size, remixedFromId: id };
+}, decodeRemix);
 
-export function editVideo(mock: Mock, exchange: Exchange): Promise<Outcome> {
-  return derive(mock, exchange, (request) => ({ ...sourceOf(mock, exchange, request, 'an edit'), prompt: request.prompt }), decodeEdit);
-}
+export const editVideo = derive((mock, exchange, request) => ({ ...sourceOf(mock, exchange, request, 'an edit'), prompt: request.prompt }), decodeEdit);
 
 /** An extension's `seconds` is the stitched whole: the source's length and the new part's. */
-export function extendVideo(mock: Mock, exchange: Exchange): Promise<Outcome> {
-  return derive(mock, exchange, (request) => {
-    const source = sourceOf(mock, exchange, request, 'an extension');
-    return { ...source, prompt: request.prompt, seconds: String(Number(source.seconds) + request.seconds!) };
-  }, decodeExtension);
-}
+export const extendVideo = derive((mock, exchange, request) => {
+  const source = sourceOf(mock, exchange, request, 'an extension');
+  return { ...source, prompt: request.prompt, seconds: String(Number(source.seconds) + request.seconds!) };
+}, decodeExtension);

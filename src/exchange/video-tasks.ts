@@ -1,6 +1,6 @@
 // Creating and finding video tasks, shared by the OpenAI form (`/v1/videos`) and the gateway's
 // task form (`/v1/video/generations`): both read and write the same tasks of the session.
-import { invalid, type Envelope, type MockError } from '../conversation/errors.js';
+import { invalid, type MockError } from '../conversation/errors.js';
 import { firstMatch } from '../conversation/fixture.js';
 import { promptSubject } from '../conversation/subject.js';
 import type { ModelEntry } from '../config/types.js';
@@ -9,14 +9,18 @@ import { checkReference } from '../media/upload.js';
 import { fixtureFiles, fixtureTiming } from '../media/video-order.js';
 import { announceTaskChanges } from '../media/task-events.js';
 import { failureOf, resolveTiming } from '../media/video-tasks.js';
-import type { ScenarioDecision } from '../scenarios/apply.js';
 import { keep } from '../state/session.js';
 import type { VideoTask } from '../state/video-task.js';
 import { decodeVideoRequest, type Sourced, type VideoRequest } from '../styles/videos/decode.js';
-import type { Exchange, Notes } from './exchange.js';
+import type { VideoFixtureSpec } from '../config/schema.js';
+import type { Compiled } from '../config/types.js';
+import type { Exchange, Operation } from './exchange.js';
 import type { Mock } from './mock.js';
 import { mediaModel, nextId } from './request.js';
-import { scenarioStep } from './scenario.js';
+import { modelOperation, type Asked, type Built } from './operation.js';
+import type { Recorder } from './upstream/relay.js';
+
+type VideoFixture = Compiled<VideoFixtureSpec>;
 
 /** The frame size, naming the field (or its `metadata.` copy) whose value is refused. */
 function frameSize(request: VideoRequest): string {
@@ -33,13 +37,6 @@ function frameSize(request: VideoRequest): string {
   return attempt(resolution, () => videoSize(undefined, ratio?.value, resolution?.value).size);
 }
 
-export interface CreatedTask {
-  task?: VideoTask;
-  decision: ScenarioDecision;
-  /** No fixture shapes it and an upstream is set: the upstream makes the task this order asks for. */
-  forward?: TaskOrder;
-}
-
 /** What a new task is asked for, whether from a request body or from the video it derives from. */
 export interface TaskOrder {
   model: ModelEntry;
@@ -50,53 +47,31 @@ export interface TaskOrder {
   remixedFromId?: string;
 }
 
-/**
- * Decodes, checks and stores a new task; `prefix` is `video` (OpenAI form) or `task` (gateway
- * form). A scenario error step leaves no task behind.
- */
-export function createTask(mock: Mock, exchange: Exchange, envelope: Envelope, prefix: 'video' | 'task', notes: Notes, headers: Record<string, string>): CreatedTask {
+/** The order of a created task (`POST /v1/videos`, `/v1/video/generations`): decoded and checked. */
+export function createdOrder(mock: Mock, exchange: Exchange): TaskOrder {
   const request = decodeVideoRequest(exchange.body);
   checkReference(exchange.uploads.get('input_reference'));
   const model = mediaModel(mock, request.model, 'video');
-  notes.model = model.id;
-  const order = { model, prompt: request.prompt, seconds: request.seconds, size: frameSize(request), metadata: request.metadata };
-  return startTask(mock, exchange, envelope, prefix, order, notes, headers);
+  return { model, prompt: request.prompt, seconds: request.seconds, size: frameSize(request), metadata: request.metadata };
 }
 
-/**
- * Takes the scenario step and stores the task its fixture shapes. Every task, however made
- * (created, remixed, edited, extended), progresses the same way on the clock.
- */
-export function startTask(
-  mock: Mock,
-  exchange: Exchange,
-  envelope: Envelope,
-  prefix: 'video' | 'task',
-  order: TaskOrder,
-  notes: Notes,
-  headers: Record<string, string>,
-): CreatedTask {
-  const { model } = order;
-  notes.model = model.id;
-  const subject = promptSubject(model.id, order.prompt, exchange.headers);
-  const decision = scenarioStep(mock, exchange, envelope, subject, notes, headers);
-  if (decision.error) return { decision };
-  const config = mock.store.current;
-  const fixture = firstMatch(config.videos, subject)?.fixture;
-  notes.fixture = fixture?.name ?? null;
-  // A remix derives from a task of this mock, which the upstream does not know.
-  if (!fixture && mock.options.upstream && order.remixedFromId === undefined) return { decision, forward: order };
+interface AskedTask extends Asked {
+  order: TaskOrder;
+}
+
+/** Stores the task the order asks for, shaped by its fixture; every task progresses the same way on the clock. */
+function storeTask(mock: Mock, exchange: Exchange, prefix: 'video' | 'task', order: TaskOrder, fixture: VideoFixture | undefined): VideoTask {
   const reply = fixture?.spec.reply;
   const task: VideoTask = {
     id: `${prefix}_${nextId(mock, exchange.session)}`,
-    model: model.id,
+    model: order.model.id,
     prompt: order.prompt,
     createdMs: mock.clock.now(),
     seconds: order.seconds,
     size: order.size,
     metadata: order.metadata,
     ...(order.remixedFromId ? { remixedFromId: order.remixedFromId } : {}),
-    timing: resolveTiming(model.timing, fixtureTiming(fixture)),
+    timing: resolveTiming(order.model.timing, fixtureTiming(fixture)),
     failure: failureOf(reply?.fail_at, reply?.error),
     files: fixtureFiles(fixture),
     fixture: fixture?.name,
@@ -105,31 +80,68 @@ export function startTask(
   // The task copies the order (prompt, metadata): about the body's size, plus its own fields.
   keep(exchange.session, 'tasks', task.id, task, 1024 + exchange.bodySize);
   announceTaskChanges(mock.events, mock.sessions, mock.clock.now());
-  return { task, decision };
-}
-
-/** An id this mock does not hold, with an upstream set: the task is the upstream's. */
-export function upstreamTask(mock: Mock, exchange: Exchange, id: string): boolean {
-  return mock.options.upstream !== undefined && !exchange.session.tasks.has(id);
-}
-
-/** The session's task, or the error the caller's form uses for an unknown id. */
-export function findTask(exchange: Exchange, id: string, unknown: (id: string) => MockError, notes: Notes): VideoTask {
-  const task = exchange.session.tasks.get(id);
-  if (!task) throw unknown(id);
-  notes.model = task.model;
   return task;
 }
 
-/** The scenario step for a request about an existing task (or the list of them). */
-export function taskScenario(
-  mock: Mock,
-  exchange: Exchange,
-  envelope: Envelope,
-  task: VideoTask | undefined,
-  notes: Notes,
-  headers: Record<string, string>,
-): ScenarioDecision {
-  const subject = promptSubject(task?.model ?? '', task?.prompt ?? '', exchange.headers);
-  return scenarioStep(mock, exchange, envelope, subject, notes, headers);
+export interface TaskCreation {
+  /** `video` (OpenAI form) or `task` (gateway form). */
+  prefix: 'video' | 'task';
+  order(mock: Mock, exchange: Exchange): TaskOrder;
+  /** What derives from this mock's own videos is never the upstream's to make. */
+  derived?: boolean;
+  recorder?(mock: Mock, exchange: Exchange, order: TaskOrder): Recorder | undefined;
+  answer(mock: Mock, exchange: Exchange, task: VideoTask): Built;
+}
+
+/** A new task, however made (created, remixed, edited, extended): the template's steps. A scenario error step leaves no task behind. */
+export function taskCreation(spec: TaskCreation): Operation {
+  return modelOperation<{ model: null; order: TaskOrder }, AskedTask, VideoFixture>({
+    read: (mock, exchange) => ({ model: null, order: spec.order(mock, exchange) }),
+    ask: (_mock, exchange, { order }) => ({
+      order,
+      model: order.model.id,
+      subject: promptSubject(order.model.id, order.prompt, exchange.headers),
+      ...(spec.derived && { answerer: 'mock' as const }),
+    }),
+    find: (mock, _exchange, { subject }) => {
+      const fixture = firstMatch(mock.store.current.videos, subject)?.fixture;
+      return { fixture, notes: { fixture: fixture?.name ?? null } };
+    },
+    ...(spec.recorder && { recorder: (mock: Mock, exchange: Exchange, asked: AskedTask) => spec.recorder!(mock, exchange, asked.order) }),
+    build: (mock, exchange, { order }, fixture) => spec.answer(mock, exchange, storeTask(mock, exchange, spec.prefix, order, fixture)),
+  });
+}
+
+export interface TaskQuestion {
+  /** The task's id in the path. */
+  id(exchange: Exchange): string;
+  /** The error the form uses for an id it does not hold. */
+  notFound(id: string): MockError;
+  /** Checks the request's own fields first (a query parameter). */
+  check?(exchange: Exchange): void;
+  recorder?(mock: Mock, exchange: Exchange): Recorder | undefined;
+  answer(mock: Mock, exchange: Exchange, task: VideoTask): Built | Promise<Built>;
+}
+
+/**
+ * A request about an existing task: the session's task (scenarios match on its model and prompt),
+ * or, with an upstream set, an id this mock does not hold, which is the upstream's.
+ */
+export function taskQuestion(spec: TaskQuestion): Operation {
+  return modelOperation<{ model: null; id: string }, Asked & { task?: VideoTask }, never>({
+    read: (_mock, exchange) => {
+      spec.check?.(exchange);
+      return { model: null, id: spec.id(exchange) };
+    },
+    ask: (mock, exchange, { id }) => {
+      if (mock.options.upstream !== undefined && !exchange.session.tasks.has(id)) {
+        return { model: null, subject: promptSubject('', '', exchange.headers), answerer: 'upstream' };
+      }
+      const task = exchange.session.tasks.get(id);
+      if (!task) throw spec.notFound(id);
+      return { task, model: task.model, subject: promptSubject(task.model, task.prompt, exchange.headers), answerer: 'mock' };
+    },
+    ...(spec.recorder && { recorder: (mock: Mock, exchange: Exchange) => spec.recorder!(mock, exchange) }),
+    build: (mock, exchange, { task }) => spec.answer(mock, exchange, task!),
+  });
 }

@@ -9,18 +9,17 @@ import type { Plan } from '../conversation/plan.js';
 import { sniffImageType } from '../media/png.js';
 import { EXPIRES_AFTER_MS, recordPoll, videoSnapshot } from '../media/progression.js';
 import { videoPage } from '../media/video-tasks.js';
-import { toFault, type ScenarioDecision } from '../scenarios/apply.js';
 import type { VideoTask } from '../state/video-task.js';
 import { forget } from '../state/session.js';
 import { formInt } from '../styles/form.js';
-import { openaiEnvelope, openaiStreamError } from '../styles/openai-envelope.js';
+import { openaiStreamError } from '../styles/openai-envelope.js';
 import { parseBody } from '../styles/validate.js';
 import { videoDeleted, videoList, videoObject } from '../styles/videos/encode.js';
-import { newNotes, settle, type Exchange, type Outcome } from './exchange.js';
-import type { Mock } from './mock.js';
+import { promptSubject } from '../conversation/subject.js';
+import { json, type Exchange } from './exchange.js';
+import { modelOperation, type Built } from './operation.js';
 import { rememberTask, videoRecorder } from './upstream/record-videos.js';
-import { relay } from './upstream/relay.js';
-import { createTask, findTask, taskScenario, upstreamTask } from './video-tasks.js';
+import { createdOrder, taskCreation, taskQuestion } from './video-tasks.js';
 
 const sample = (name: string): string => fileURLToPath(new URL(`../../fixtures/media/${name}`, import.meta.url));
 const SAMPLES = {
@@ -33,28 +32,24 @@ const VIDEO_TYPES: Record<string, string> = { '.mp4': 'video/mp4', '.webm': 'vid
 
 export const videoNotFound = (id: string) => failure('video_not_found', `Video '${id}' was not found.`, { param: 'video_id' });
 
-/** A JSON answer, or the scenario's error. */
-export function videoAnswer(decision: ScenarioDecision, body: () => unknown): { plan: Plan; fault?: ReturnType<typeof toFault> } | { error: MockError; waitMs?: number } {
-  if (decision.error) return { error: decision.error, waitMs: decision.waitMs };
-  return { plan: { kind: 'json', status: 200, headers: {}, body: body() }, fault: toFault(decision.fault, openaiStreamError) };
+function videoJson(body: unknown): Built {
+  return { ...json(body), streamError: openaiStreamError };
 }
 
-export function createVideo(mock: Mock, exchange: Exchange): Promise<Outcome> {
-  return settle(newNotes('videos'), async (notes, headers) => {
-    const { task, decision, forward } = createTask(mock, exchange, openaiEnvelope, 'video', notes, headers);
-    if (forward) return relay(mock, exchange, notes, rememberTask(exchange.session, forward.model.id, forward.prompt, mock.clock.now()));
-    return videoAnswer(decision, () => videoObject(videoSnapshot(task!, mock.clock.now()), EXPIRES_AFTER_MS));
-  });
-}
+export const createVideo = taskCreation({
+  prefix: 'video',
+  order: createdOrder,
+  recorder: (mock, exchange, order) => rememberTask(exchange.session, order.model.id, order.prompt, mock.clock.now()),
+  answer: (mock, _exchange, task) => videoJson(videoObject(videoSnapshot(task, mock.clock.now()), EXPIRES_AFTER_MS)),
+});
 
-export function retrieveVideo(mock: Mock, exchange: Exchange): Promise<Outcome> {
-  return settle(newNotes('videos'), async (notes, headers) => {
-    if (upstreamTask(mock, exchange, exchange.params.id!)) return relay(mock, exchange, notes);
-    const task = findTask(exchange, exchange.params.id!, videoNotFound, notes);
-    const decision = taskScenario(mock, exchange, openaiEnvelope, task, notes, headers);
-    return videoAnswer(decision, () => videoObject(recordPoll(task, mock.clock.now()), EXPIRES_AFTER_MS));
-  });
-}
+const videoId = (exchange: Exchange): string => exchange.params.id!;
+
+export const retrieveVideo = taskQuestion({
+  id: videoId,
+  notFound: videoNotFound,
+  answer: (mock, _exchange, task) => videoJson(videoObject(recordPoll(task, mock.clock.now()), EXPIRES_AFTER_MS)),
+});
 
 const listQuery = z.looseObject({
   after: z.string().min(1).optional(),
@@ -62,27 +57,25 @@ const listQuery = z.looseObject({
   order: z.enum(['asc', 'desc']).optional(),
 });
 
-export function listVideos(mock: Mock, exchange: Exchange): Promise<Outcome> {
-  return settle(newNotes('videos'), async (notes, headers) => {
-    const query = parseBody(listQuery, { ...exchange.query });
-    const decision = taskScenario(mock, exchange, openaiEnvelope, undefined, notes, headers);
-    if (decision.error) return videoAnswer(decision, () => null);
+/** The session's videos: only this mock holds its list. */
+export const listVideos = modelOperation({
+  read: (_mock, exchange) => ({ model: null, query: parseBody(listQuery, { ...exchange.query }) }),
+  ask: (_mock, exchange, { query }) => ({ query, model: null, subject: promptSubject('', '', exchange.headers), answerer: 'mock' as const }),
+  build: (mock, exchange, { query }) => {
     const page = videoPage(exchange.session.tasks.values(), mock.clock.now(), { after: query.after, limit: query.limit ?? 20, order: query.order ?? 'desc' });
     if (!page) throw invalid(`Invalid value for 'after': no video '${query.after}' in this list.`, 'after');
-    return videoAnswer(decision, () => videoList(page.items.map((item) => videoObject(item, EXPIRES_AFTER_MS)), page.hasMore));
-  });
-}
+    return videoJson(videoList(page.items.map((item) => videoObject(item, EXPIRES_AFTER_MS)), page.hasMore));
+  },
+});
 
-export function deleteVideo(mock: Mock, exchange: Exchange): Promise<Outcome> {
-  return settle(newNotes('videos'), async (notes, headers) => {
-    if (upstreamTask(mock, exchange, exchange.params.id!)) return relay(mock, exchange, notes);
-    const task = findTask(exchange, exchange.params.id!, videoNotFound, notes);
-    const decision = taskScenario(mock, exchange, openaiEnvelope, task, notes, headers);
-    if (decision.error) return videoAnswer(decision, () => null);
+export const deleteVideo = taskQuestion({
+  id: videoId,
+  notFound: videoNotFound,
+  answer: (_mock, exchange, task) => {
     forget(exchange.session, 'tasks', task.id);
-    return videoAnswer(decision, () => videoDeleted(task.id));
-  });
-}
+    return videoJson(videoDeleted(task.id));
+  },
+});
 
 const VARIANTS = ['video', 'thumbnail', 'spritesheet'] as const;
 type Variant = (typeof VARIANTS)[number];
@@ -112,20 +105,17 @@ async function contentPlan(task: VideoTask, variant: Variant): Promise<Plan> {
   return { kind: 'binary', status: 200, headers: {}, contentType, data };
 }
 
-export function videoContent(mock: Mock, exchange: Exchange): Promise<Outcome> {
-  return settle(newNotes('videos'), async (notes, headers) => {
-    const variant = (exchange.query.variant ?? 'video') as Variant;
-    if (!VARIANTS.includes(variant)) throw invalid(`Invalid value for 'variant': expected one of ${VARIANTS.join(', ')}.`, 'variant');
-    if (upstreamTask(mock, exchange, exchange.params.id!)) {
-      return relay(mock, exchange, notes, variant === 'video' ? videoRecorder(exchange.session, exchange.params.id!, mock.clock.now()) : undefined);
-    }
-    const task = findTask(exchange, exchange.params.id!, videoNotFound, notes);
-    const decision = taskScenario(mock, exchange, openaiEnvelope, task, notes, headers);
-    if (decision.error) return { error: decision.error, waitMs: decision.waitMs };
+export const videoContent = taskQuestion({
+  id: videoId,
+  notFound: videoNotFound,
+  check: (exchange) => {
+    const variant = exchange.query.variant ?? 'video';
+    if (!(VARIANTS as readonly string[]).includes(variant)) throw invalid(`Invalid value for 'variant': expected one of ${VARIANTS.join(', ')}.`, 'variant');
+  },
+  recorder: (mock, exchange) => ((exchange.query.variant ?? 'video') === 'video' ? videoRecorder(exchange.session, videoId(exchange), mock.clock.now()) : undefined),
+  answer: async (mock, exchange, task) => {
     const { status } = videoSnapshot(task, mock.clock.now());
-    if (status !== 'completed') {
-      throw failure('video_not_ready', `Video '${task.id}' is not ready for download: its status is ${status}.`);
-    }
-    return { plan: await contentPlan(task, variant), fault: toFault(decision.fault, openaiStreamError) };
-  });
-}
+    if (status !== 'completed') throw failure('video_not_ready', `Video '${task.id}' is not ready for download: its status is ${status}.`);
+    return { plan: await contentPlan(task, (exchange.query.variant ?? 'video') as Variant), streamError: openaiStreamError };
+  },
+});

@@ -2,14 +2,13 @@
 // line, journal entry), then the route table. Errors are thrown anywhere and caught here once,
 // then rendered by the writer in the envelope of the route that was running.
 import Koa, { type Context, type Next } from 'koa';
-import { failure, MockError, type Envelope } from '../conversation/errors.js';
+import { failure, MockError } from '../conversation/errors.js';
 import { hashHex } from '../conversation/random.js';
 import { newNotes, sourceOf } from '../exchange/exchange.js';
 import type { Mock } from '../exchange/mock.js';
 import { DEFAULT_SESSION } from '../state/sessions.js';
-import { generateContent } from '../styles/generate-content/index.js';
-import { messages } from '../styles/messages/index.js';
 import { openaiEnvelope } from '../styles/openai-envelope.js';
+import { corsRequestHeaders, STYLES } from '../styles/registry.js';
 import { admitAdmin, isAdminPath, type AdminAccess } from './admin-guard.js';
 import { bodyParser } from './body.js';
 import { SOURCE_HEADER } from './exchange.js';
@@ -18,25 +17,11 @@ import type { OpenStreams } from './open-streams.js';
 import { answeredByRoute, isControlPath, record } from './record.js';
 import { routes } from './routes.js';
 import type { MockState } from './state.js';
-import { familyOf, unknownUrlMessage, type PathFamily } from './unknown-url.js';
+import { familyOf, unknownUrlMessage } from './unknown-url.js';
 import { writeError } from './writer.js';
 
-const ALLOWED_HEADERS = [
-  'authorization',
-  'content-type',
-  'x-api-key',
-  'x-goog-api-key',
-  'x-goog-api-client',
-  'anthropic-version',
-  'anthropic-beta',
-  'anthropic-dangerous-direct-browser-access',
-  'openai-organization',
-  'openai-project',
-  'x-stainless-*',
-  'x-mock-session',
-  'x-mock-scenario',
-  'x-mock-latency',
-].join(', ');
+/** What a page may send in a preflight: every style's own headers and the mock's. */
+const ALLOWED_HEADERS = corsRequestHeaders(['x-mock-session', 'x-mock-scenario', 'x-mock-latency']);
 
 /** Errors other code raises (Koa, the router) translated into the mock's vocabulary; body errors come translated. */
 function asMockError(error: unknown): MockError | undefined {
@@ -60,8 +45,6 @@ function cors(ctx: Context): void {
 
 /** Whether a route answers this method and path. */
 type Known = (path: string, method: string) => boolean;
-
-const FAMILY_ENVELOPES: Record<PathFamily, Envelope> = { 'generate-content': generateContent.envelope, messages: messages.envelope, 'chat-completions': openaiEnvelope };
 
 function frame(mock: Mock, access: AdminAccess, streams: OpenStreams, known: Known) {
   return async (ctx: Context, next: Next): Promise<void> => {
@@ -99,7 +82,7 @@ function frame(mock: Mock, access: AdminAccess, streams: OpenStreams, known: Kno
     try {
       await next();
       if (ctx.status === 404 && ctx.body === undefined && ctx.respond !== false) {
-        state.envelope = FAMILY_ENVELOPES[familyOf(ctx.path)];
+        state.envelope = STYLES[familyOf(ctx.path)].style.envelope;
         throw failure('unknown_url', unknownUrlMessage(ctx.method, ctx.path, (path) => known(path, ctx.method)));
       }
     } catch (error) {

@@ -6,6 +6,7 @@ import type { ServerResponse } from 'node:http';
 import type { Context } from 'koa';
 import { MockError } from '../conversation/errors.js';
 import type { Mock } from '../exchange/mock.js';
+import { sseFrame } from './sse.js';
 
 function authorised(mock: Mock, ctx: Context): boolean {
   const token = mock.options.adminToken;
@@ -43,7 +44,7 @@ export function eventStream(mock: Mock) {
     try {
       for await (const event of subscription) {
         if (res.destroyed) break;
-        if (!res.write(`event: ${event.name}\ndata: ${event.json}\n\n`)) await waitForDrain(res, subscription.ended);
+        if (!res.write(sseFrame(event.name, event.json))) await waitForDrain(res, subscription.ended);
       }
     } finally {
       res.off('close', leave);

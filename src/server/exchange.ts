@@ -1,8 +1,9 @@
 // The shell's two halves of an operation call: a Koa request read as a plain Exchange, and the
 // Outcome performed on the response (the wait, the headers, the error or the plan).
 import type { Context } from 'koa';
-import { sourceOf, type Exchange, type Operation } from '../exchange/exchange.js';
+import { sourceOf, type Exchange } from '../exchange/exchange.js';
 import type { Mock } from '../exchange/mock.js';
+import type { ModelRoute } from '../exchange/model-routes.js';
 import { unflattenForm } from '../styles/form.js';
 import { isControlPath } from './record.js';
 import type { MockState } from './state.js';
@@ -55,19 +56,22 @@ export function exchangeOf(ctx: Context, forwarding: boolean): Exchange {
   };
 }
 
-/** A route's last step: runs the operation and performs what it decided. Errors go to the frame. */
-export function perform(mock: Mock, operation: Operation) {
+/** A route's last step: runs its operation and performs the outcome. Errors go to the frame. */
+export function perform(mock: Mock, route: ModelRoute) {
   return async (ctx: Context): Promise<void> => {
-    const outcome = await operation(mock, exchangeOf(ctx, mock.options.upstream !== undefined));
-    (ctx.state as MockState).notes = outcome.notes;
+    const outcome = await route.operation(mock, exchangeOf(ctx, mock.options.upstream !== undefined), route.door);
+    const state = ctx.state as MockState;
+    state.notes = outcome.notes;
+    state.envelope = outcome.envelope;
     ctx.set(outcome.headers);
     if (!isControlPath(ctx.path)) ctx.set(SOURCE_HEADER, sourceOf(outcome.notes));
     if ('error' in outcome) {
-      if (outcome.error.options.code === 'file_refused') mock.store.noteRefusedFile(outcome.error.message);
       // A client that leaves during a scenario's wait gets nothing and is journaled as gone.
       if (outcome.waitMs && !(await waitForClient(ctx, outcome.waitMs))) return;
       throw outcome.error;
     }
     await write(ctx, outcome.plan, outcome.fault);
+    // A relayed answer's body has been read through by now, so its last notes are known.
+    if (outcome.late) state.notes = { ...state.notes, ...(await outcome.late) };
   };
 }

@@ -9,6 +9,7 @@ import type { StreamProgress } from './in-flight.js';
 import { Pacer } from './pacer.js';
 import { SentStream, sentBinary, sentWhole } from './sent.js';
 import type { MockState } from './state.js';
+import { sseFrame } from './sse.js';
 
 /** The journal's status for a request whose client left before the answer (nginx's convention). */
 const CLIENT_GONE = 499;
@@ -64,7 +65,7 @@ function dataOf(event: StreamEvent): string {
 
 function frame(event: StreamEvent, data: string, framing: Framing, first: boolean): string {
   if (framing === 'json-array') return first ? `[${data}` : `,\r\n${data}`;
-  return event.event ? `event: ${event.event}\ndata: ${data}\n\n` : `data: ${data}\n\n`;
+  return sseFrame(event.event || undefined, data);
 }
 
 function streamHeaders(framing: Framing, headers: Record<string, string>): Record<string, string> {
@@ -141,9 +142,9 @@ async function writeEvents(res: ServerResponse, plan: Extract<Plan, { kind: 'str
   let pending = '';
   let chunks = 0;
   let written = 0;
-  const add = (event: StreamEvent, text?: string) => {
+  const add = (event: StreamEvent) => {
     const data = dataOf(event);
-    const framed = text ?? frame(event, data, plan.framing, written === 0);
+    const framed = frame(event, data, plan.framing, written === 0);
     written++;
     pending += framed;
     sent.framed(event, data, framed.length);
@@ -178,8 +179,7 @@ async function writeEvents(res: ServerResponse, plan: Extract<Plan, { kind: 'str
       return 'written';
     }
     if (fault.kind === 'malformed') {
-      const broken = { data: '{"malformed":' };
-      add(broken, plan.framing === 'sse' ? `data: ${broken.data}\n\n` : `${written === 0 ? '[' : ',\r\n'}${broken.data}`);
+      add({ data: '{"malformed":' });
       if (await flush()) res.end();
       return 'written';
     }

@@ -37,6 +37,13 @@ export interface ChatStyle {
   store?(reply: Reply, request: ChatRequest): StoredReply | undefined;
 }
 
+/** A style's token counting: the chat request decoded as counting reads it, and the count's body. */
+export interface TokenCounting {
+  /** An empty `model` means the request named none, where the endpoint allows that. */
+  decode(input: StyleInput, context: DecodeContext): ChatRequest;
+  encode(inputTokens: number, request: ChatRequest): unknown;
+}
+
 /** The stream a `stream_error` fault breaks into, for styles whose error events describe it. */
 export interface StreamErrorContext {
   reply: Reply;

@@ -2,16 +2,13 @@
 // the first did), a chain whose oldest responses were evicted is served with those still held,
 // and the per-session and overall budgets evict the oldest first, as /__admin/health reports.
 import { describe, expect, it } from 'vitest';
-import { chat } from '../../src/exchange/chat.js';
-import { listInputItems, retrieveResponse } from '../../src/exchange/stored-responses.js';
 import type { Mock } from '../../src/exchange/mock.js';
 import { MemoryBudget } from '../../src/state/memory.js';
 import { ResponseParts } from '../../src/state/response-parts.js';
 import { journal, keep, storedConversation, type Session } from '../../src/state/session.js';
 import { Sessions } from '../../src/state/sessions.js';
 import { entryOf, keptBytes, keptEntry, type KeptEntry } from '../../src/state/journal.js';
-import { responses } from '../../src/styles/responses/index.js';
-import { plainExchange, plainMock } from '../helpers/mock.js';
+import { answer, plainMock } from '../helpers/mock.js';
 import { startTestServer } from '../helpers/server.js';
 
 const MODELS = { 'models.yaml': 'models:\n  - { id: gpt-4o-mini }\n' };
@@ -24,12 +21,12 @@ async function chain(mock: Mock, session: string, turns: number) {
   for (let turn = 0; turn < turns; turn += 1) {
     const before = mock.sessions.get(session).holdings.use.responses;
     const body = { model: 'gpt-4o-mini', input: `turn ${turn}: and then?`, ...(previous ? { previous_response_id: previous } : {}) };
-    const outcome = await chat(responses)(mock, plainExchange(mock, { headers: { 'x-mock-session': session }, body, bodySize: JSON.stringify(body).length }));
+    const outcome = await answer(mock, 'POST /v1/responses', { headers: { 'x-mock-session': session }, body, bodySize: JSON.stringify(body).length });
     if (!('plan' in outcome) || outcome.plan.kind !== 'json') throw new Error(`turn ${turn}: ${JSON.stringify(outcome)}`);
-    const answer = outcome.plan.body as { id: string; usage: { input_tokens: number } };
-    previous = answer.id;
+    const response = outcome.plan.body as { id: string; usage: { input_tokens: number } };
+    previous = response.id;
     added.push(mock.sessions.get(session).holdings.use.responses - before);
-    inputTokens.push(answer.usage.input_tokens);
+    inputTokens.push(response.usage.input_tokens);
   }
   return { last: previous!, added, inputTokens };
 }
@@ -55,7 +52,7 @@ describe('a previous_response_id chain', () => {
     expect(session.responses.size).toBeLessThan(60);
     const held = storedConversation(session, last)!;
     expect(held.length).toBe(2 * session.responses.size);
-    const next = await chat(responses)(mock, plainExchange(mock, { headers: { 'x-mock-session': 'short' }, body: { model: 'gpt-4o-mini', input: 'more', previous_response_id: last } }));
+    const next = await answer(mock, 'POST /v1/responses', { headers: { 'x-mock-session': 'short' }, body: { model: 'gpt-4o-mini', input: 'more', previous_response_id: last } });
     expect('plan' in next && next.plan.kind).toBe('json');
   });
 });
@@ -154,19 +151,18 @@ describe('stored responses past half the overall budget', () => {
     let previous: string | undefined;
     for (let turn = 0; turn < 120; turn += 1) {
       const body = { model: 'gpt-4o-mini', input: [{ role: 'user', content: `turn ${turn}: and then?` }], ...(previous ? { previous_response_id: previous } : {}) };
-      const outcome = await chat(responses)(mock, plainExchange(mock, { headers: { 'x-mock-session': 'p' }, body, bodySize: JSON.stringify(body).length }));
+      const outcome = await answer(mock, 'POST /v1/responses', { headers: { 'x-mock-session': 'p' }, body, bodySize: JSON.stringify(body).length });
       if (!('plan' in outcome) || outcome.plan.kind !== 'json') throw new Error(JSON.stringify(outcome));
-      const answer = outcome.plan.body as { id: string };
-      answered.set(answer.id, JSON.parse(JSON.stringify(answer)));
-      previous = answer.id;
+      const response = outcome.plan.body as { id: string };
+      answered.set(response.id, JSON.parse(JSON.stringify(response)));
+      previous = response.id;
     }
     const session = mock.sessions.get('p');
     expect(session.responses.size).toBeGreaterThan(60);
     for (const id of session.responses.keys()) {
-      const exchange = plainExchange(mock, { headers: { 'x-mock-session': 'p' }, params: { id }, body: null });
-      const shown = await retrieveResponse(mock, exchange);
+      const shown = await answer(mock, 'GET /v1/responses/:id', { headers: { 'x-mock-session': 'p' }, params: { id } });
       expect('plan' in shown && shown.plan.kind === 'json' && JSON.parse(JSON.stringify(shown.plan.body))).toEqual(answered.get(id));
-      const items = await listInputItems(mock, plainExchange(mock, { headers: { 'x-mock-session': 'p' }, params: { id }, body: null }));
+      const items = await answer(mock, 'GET /v1/responses/:id/input_items', { headers: { 'x-mock-session': 'p' }, params: { id } });
       expect('plan' in items && items.plan.kind === 'json' && (items.plan.body as { data: Array<{ content: Array<{ text: string }> }> }).data[0]!.content[0]!.text).toMatch(/^turn \d+: and then\?$/);
     }
   });

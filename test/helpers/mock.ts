@@ -3,8 +3,11 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ADMIN_ROUTES, type AdminRoute } from '../../src/admin/routes.js';
 import { ConfigStore } from '../../src/config/store.js';
-import type { Exchange } from '../../src/exchange/exchange.js';
+import type { AdminRequest } from '../../src/exchange/admin/request.js';
+import type { Exchange, Outcome } from '../../src/exchange/exchange.js';
+import { modelRoute, type ModelRoute } from '../../src/exchange/model-routes.js';
 import type { Mock } from '../../src/exchange/mock.js';
 import { createClock } from '../../src/state/clock.js';
 import { EventHub } from '../../src/state/events.js';
@@ -47,4 +50,22 @@ export function plainExchange(mock: Mock, request: Partial<Exchange> & { body: u
     requestId: 'req_test',
     ...request,
   };
+}
+
+/**
+ * Runs a row of the model route table as the HTTP shell would, without a socket:
+ * `answer(mock, 'GET /v1/videos/:id', { params: { id } })`.
+ */
+export function answer(mock: Mock, route: string, request: Partial<Exchange> = {}): Promise<Outcome> {
+  const [method, path] = route.split(' ') as [ModelRoute['method'], string];
+  const row = modelRoute(method, path);
+  return row.operation(mock, plainExchange(mock, { method, path, body: null, ...request }), row.door);
+}
+
+/** Runs a row of the admin table without a socket: `adminCall(mock, 'PUT /scenario', { body })`. */
+export function adminCall(mock: Mock, route: string, request: Partial<AdminRequest> = {}): unknown {
+  const [method, path] = route.split(' ') as [AdminRoute['method'], string];
+  const row = ADMIN_ROUTES.find((r) => r.method === method && r.path === `/__admin${path}`);
+  if (!row) throw new Error(`No admin route ${route}.`);
+  return row.run(mock, { query: {}, headers: {}, body: null, ...request });
 }

@@ -1,5 +1,5 @@
 // The generate-content style through the official @google/genai SDK. The wire details the SDK
-// cannot show are in test/generate-content-wire.test.ts.
+// cannot show are in test/styles/generate-content-wire.test.ts.
 import { ApiError, createPartFromUri, GoogleGenAI, Type, type GenerateContentResponse } from '@google/genai';
 import { Ajv } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

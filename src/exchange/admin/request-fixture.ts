@@ -6,10 +6,7 @@ import { chatFixtureYaml, type ChatFixtureDocument } from '../../conversation/fi
 import type { ChatRequest } from '../../conversation/types.js';
 import { entryOf, type JournalEntry, type SentResponse } from '../../state/journal.js';
 import type { Session } from '../../state/session.js';
-import { chatCompletions } from '../../styles/chat-completions/index.js';
-import { generateContent, parseTarget } from '../../styles/generate-content/index.js';
-import { messages } from '../../styles/messages/index.js';
-import { responses } from '../../styles/responses/index.js';
+import { chatParams, styleEntry } from '../../styles/registry.js';
 import type { ChatStyle, StyleInput } from '../../styles/style.js';
 import { chatFixtureOf } from '../fixture-of.js';
 import type { Mock } from '../mock.js';
@@ -29,21 +26,11 @@ function findEntry(mock: Mock, id: string): Found {
   throw failure('request_not_found', `No journal entry has the id '${id}' in any session (GET /__admin/requests lists them).`);
 }
 
-/** The chat style that answered a path, and the path parameters its decoder reads. */
+/** The chat style that answered the entry, as it noted it, and the path parameters its decoder reads. */
 function chatRoute(entry: JournalEntry): { style: ChatStyle; params: Record<string, string> } | undefined {
-  if (entry.method !== 'POST') return undefined;
-  const path = entry.path.replace(/\/+$/, '');
-  if (path === '/v1/chat/completions') return { style: chatCompletions, params: {} };
-  if (path === '/v1/responses') return { style: responses, params: {} };
-  if (path === '/v1/messages') return { style: messages, params: {} };
-  const target = /^\/v1beta\/models\/([^/]+)$/.exec(path)?.[1];
-  if (target === undefined) return undefined;
-  try {
-    const { model, action } = parseTarget(decodeURIComponent(target));
-    return action === 'countTokens' ? undefined : { style: generateContent, params: { target, model, action } };
-  } catch {
-    return undefined;
-  }
+  const registered = entry.method === 'POST' && entry.style !== null ? styleEntry(entry.style) : undefined;
+  const params = registered && chatParams(registered, entry.path);
+  return params && { style: registered.style, params };
 }
 
 function notPinnable(entry: JournalEntry, why: string) {

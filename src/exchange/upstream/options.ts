@@ -25,7 +25,7 @@ function writable(dir: string): string {
   return absolute;
 }
 
-export function upstreamOf(url: string | undefined, record: string | undefined, key = process.env.UPSTREAM_API_KEY): Upstream | undefined {
+export function upstreamOf(url: string | undefined, record: string | undefined, key: string | undefined): Upstream | undefined {
   if (url === undefined) {
     if (record !== undefined) throw new Error('--record writes what --upstream answers: give --upstream URL too.');
     return undefined;

@@ -38,34 +38,44 @@ export function writeAtomically(dir: string, file: string, content: string | Uin
   renameSync(temporary, join(dir, file));
 }
 
-export async function relay(mock: Mock, exchange: Exchange, notes: Notes, recorder?: Recorder): Promise<{ plan: Plan }> {
+/**
+ * Forwards the request and plans its answer as it arrives. What is known at once (where it went,
+ * the status) comes back as notes; what is known only when the answer ended (how long it took,
+ * the recording written) is the `late` promise, resolved once the writer is through the body.
+ */
+export async function relay(mock: Mock, exchange: Exchange, recorder?: Recorder): Promise<{ plan: Plan; notes: Partial<Notes>; late: Promise<Partial<Notes>> }> {
   const upstream = mock.options.upstream!;
   const started = performance.now();
   const forwarded = await forward(upstream, exchange);
   const upstreamNote = { url: forwarded.shownUrl, status: forwarded.status, duration_ms: 0 };
-  notes.upstream = upstreamNote;
   const capture = new Capture(forwarded.headers['content-type'] ?? '', started, () => performance.now());
-  const keep = (): void => {
-    upstreamNote.duration_ms = Math.round((performance.now() - started) * 10) / 10;
+  const recorded = (): string | null => {
     const dir = upstream.record;
-    if (!capture.complete || !recorder || !dir) return;
+    if (!capture.complete || !recorder || !dir) return null;
     try {
       const relayed = { status: forwarded.status, headers: forwarded.headers, answer: () => capture.answer(), bytes: () => capture.bytes(), timing: capture.timing() };
-      notes.recorded = recorder(relayed, dir) ?? null;
+      const file = recorder(relayed, dir) ?? null;
       // Under steady traffic the directory is never quiet for the watcher: load what was written now.
-      if (notes.recorded !== null) setImmediate(() => mock.store.reload());
+      if (file !== null) setImmediate(() => mock.store.reload());
+      return file;
     } catch (error) {
       mock.log('error', `recording ${exchange.method} ${exchange.path} failed: ${(error as Error).message}`);
+      return null;
     }
   };
+  let ended!: (notes: Partial<Notes>) => void;
+  const late = new Promise<Partial<Notes>>((resolve) => (ended = resolve));
   async function* body(): AsyncIterable<Uint8Array> {
     try {
       yield* capture.through(forwarded.body);
     } finally {
-      keep();
+      const duration_ms = Math.round((performance.now() - started) * 10) / 10;
+      ended({ upstream: { ...upstreamNote, duration_ms }, recorded: recorded() });
     }
   }
   return {
     plan: { kind: 'relay', status: forwarded.status, headers: forwarded.headers, body: body(), answered: () => capture.answer() },
+    notes: { upstream: upstreamNote },
+    late,
   };
 }

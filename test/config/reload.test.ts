@@ -2,7 +2,7 @@
 // is reported with file, line and column; fixing it serves again. Waits on the reload counter.
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
 
 let server: TestServer;
 let client: OpenAI;

@@ -6,9 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
-import { startMockServer } from '../src/index.js';
+import { startMockServer } from '../../src/index.js';
 
-const PNG = readFileSync(join(import.meta.dirname, '..', 'fixtures', 'media', 'sample-image.png'));
+const PNG = readFileSync(join(import.meta.dirname, '..', '..', 'fixtures', 'media', 'sample-image.png'));
 
 function dir(files: Record<string, string | Buffer>): string {
   const root = mkdtempSync(join(tmpdir(), 'mgm-dirs-'));

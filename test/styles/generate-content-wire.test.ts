@@ -1,7 +1,7 @@
 // Generate-content wire details no SDK shows: the trailing slash, `?key=`, snake_case bodies, the
 // raw SSE bytes, the JSON-array stream without `alt=sse`, and 4xx bodies for bad parts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
 
 interface Candidate {
   content: { role: string; parts?: Array<{ text?: string }> };

@@ -2,7 +2,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
 
 let server: TestServer;
 const CATALOG = ['gpt-4o-mini', 'gpt-4.1', 'o4-mini', 'claude-sonnet-4-5', 'gemini-2.5-flash', 'gpt-image-1', 'gemini-2.5-flash-image', 'sora-2', 'seedance-1-0-pro'];

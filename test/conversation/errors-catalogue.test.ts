@@ -2,9 +2,9 @@
 // with is documented with its kind and status.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_STATUS, ERROR_CODES } from '../src/conversation/error-codes.js';
+import { DEFAULT_STATUS, ERROR_CODES } from '../../src/conversation/error-codes.js';
 
-const doc = readFileSync(new URL('../docs/errors.md', import.meta.url), 'utf8');
+const doc = readFileSync(new URL('../../docs/errors.md', import.meta.url), 'utf8');
 
 describe('error catalogue', () => {
   it.each(Object.entries(ERROR_CODES))('docs/errors.md lists %s with its kind and status', (code, entry) => {

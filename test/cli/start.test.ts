@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { createInterface, type Interface } from 'node:readline';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-const ROOT = join(import.meta.dirname, '..');
+const ROOT = join(import.meta.dirname, '..', '..');
 
 beforeAll(() => {
   // A checkout built by `npm install`; a stale dist/ is rebuilt here, outside the measurement.
@@ -19,7 +19,7 @@ beforeAll(() => {
 describe('the build check before npm start', () => {
   it('builds when dist/ is missing or older than a source file, not when it is current', async () => {
     // @ts-expect-error: a plain script beside package.json, without types
-    const { buildState } = (await import('../scripts/build-state.mjs')) as { buildState: (root: string) => string };
+    const { buildState } = (await import('../../scripts/build-state.mjs')) as { buildState: (root: string) => string };
     const root = mkdtempSync(join(tmpdir(), 'mgm-build-'));
     mkdirSync(join(root, 'src'));
     for (const file of ['src/cli.ts', 'tsconfig.json', 'tsconfig.build.json']) writeFileSync(join(root, file), '');

@@ -1,0 +1,101 @@
+// The model API as one table: each row a method, a path, the door it answers for (the journal's
+// style and the error envelope), the body it reads, whether it wants a key, and its operation. The
+// HTTP shell loops over it, `GET /` lists it, and tests and batches reach the same operations.
+// A new endpoint is one row here and one operation that uses the template (operation.ts).
+import type { StyleEntry } from '../styles/registry.js';
+import { STYLE_ENTRIES, STYLES } from '../styles/registry.js';
+import { openaiEnvelope } from '../styles/openai-envelope.js';
+import { taskEnvelope } from '../styles/videos/gateway.js';
+import { byAction } from './by-action.js';
+import { chat } from './chat.js';
+import { countTokens } from './count-tokens.js';
+import type { Door, Operation } from './exchange.js';
+import { imageEdits, imageFile, imageGenerations, imageVariations } from './images.js';
+import { getModel, listModels, modelsDoor } from './models.js';
+import { cancelResponse, deleteResponse, listInputItems, retrieveResponse } from './stored-responses.js';
+import { createCharacter, getCharacter } from './video-characters.js';
+import { editVideo, extendVideo, remixVideo } from './video-derived.js';
+import { createVideoTask, getVideoTask } from './video-generations.js';
+import { createVideo, deleteVideo, listVideos, retrieveVideo, videoContent } from './videos.js';
+
+export interface ModelRoute {
+  method: 'GET' | 'POST' | 'DELETE';
+  /** Router syntax: `:name` is a path parameter. The router also takes each path with a trailing slash. */
+  path: string;
+  door: Door;
+  body: 'json' | 'multipart' | 'none';
+  /** Whether the route wants a key (a picture's URL, like a vendor's signed URL, does not). */
+  auth: boolean;
+  operation: Operation;
+}
+
+/** A chat style's door: its name and envelope, and the headers its vendor requires. */
+export function styleDoor(entry: StyleEntry): Door {
+  return { style: entry.style.name, envelope: () => entry.style.envelope, ...(entry.requiredHeaders && { requiredHeaders: entry.requiredHeaders }) };
+}
+
+const IMAGES: Door = { style: 'images', envelope: () => openaiEnvelope };
+const VIDEOS: Door = { style: 'videos', envelope: () => openaiEnvelope };
+const TASKS: Door = { style: 'videos', envelope: () => taskEnvelope };
+const MODELS = modelsDoor();
+const GEMINI_MODELS = modelsDoor('gemini');
+
+const row = (method: ModelRoute['method'], path: string, door: Door, body: ModelRoute['body'], operation: Operation, auth = true): ModelRoute => ({
+  method,
+  path,
+  door,
+  body,
+  auth,
+  operation,
+});
+
+/** A style's chat paths and its token counting, from its registry entry. */
+function styleRows(entry: StyleEntry): ModelRoute[] {
+  const door = styleDoor(entry);
+  const talk = chat(entry.style);
+  const count = entry.tokens && countTokens(entry.tokens.counting);
+  const answer = entry.params ? byAction(entry, talk, count) : talk;
+  const rows = entry.paths.map((path) => row('POST', path, door, 'json', answer));
+  return entry.tokens?.path && count ? [...rows, row('POST', entry.tokens.path, door, 'json', count)] : rows;
+}
+
+const RESPONSES = styleDoor(STYLES.responses);
+
+export const MODEL_ROUTES: readonly ModelRoute[] = [
+  ...STYLE_ENTRIES.flatMap(styleRows),
+  row('GET', '/v1/responses/:id', RESPONSES, 'none', retrieveResponse),
+  row('DELETE', '/v1/responses/:id', RESPONSES, 'none', deleteResponse),
+  row('POST', '/v1/responses/:id/cancel', RESPONSES, 'none', cancelResponse),
+  row('GET', '/v1/responses/:id/input_items', RESPONSES, 'none', listInputItems),
+
+  row('GET', '/v1/models', MODELS, 'none', listModels()),
+  row('GET', '/v1/models/:model', MODELS, 'none', getModel()),
+  row('GET', '/v1beta/models', GEMINI_MODELS, 'none', listModels('gemini')),
+  row('GET', '/v1beta/models/:model', GEMINI_MODELS, 'none', getModel('gemini')),
+
+  row('POST', '/v1/images/generations', IMAGES, 'json', imageGenerations),
+  row('POST', '/v1/images/edits', IMAGES, 'multipart', imageEdits),
+  row('POST', '/v1/images/variations', IMAGES, 'multipart', imageVariations),
+  row('GET', '/v1/images/files/:session/:file', IMAGES, 'none', imageFile, false),
+
+  row('POST', '/v1/videos', VIDEOS, 'multipart', createVideo),
+  row('POST', '/v1/videos/edits', VIDEOS, 'multipart', editVideo),
+  row('POST', '/v1/videos/extensions', VIDEOS, 'multipart', extendVideo),
+  row('POST', '/v1/videos/characters', VIDEOS, 'multipart', createCharacter),
+  row('GET', '/v1/videos/characters/:id', VIDEOS, 'none', getCharacter),
+  row('POST', '/v1/videos/:id/remix', VIDEOS, 'multipart', remixVideo),
+  row('GET', '/v1/videos', VIDEOS, 'none', listVideos),
+  row('GET', '/v1/videos/:id', VIDEOS, 'none', retrieveVideo),
+  row('DELETE', '/v1/videos/:id', VIDEOS, 'none', deleteVideo),
+  row('GET', '/v1/videos/:id/content', VIDEOS, 'none', videoContent),
+
+  row('POST', '/v1/video/generations', TASKS, 'multipart', createVideoTask),
+  row('GET', '/v1/video/generations/:task_id', TASKS, 'none', getVideoTask),
+];
+
+/** The row of a method and path as the table writes it (`/v1/videos/:id`), for tests and batches. */
+export function modelRoute(method: ModelRoute['method'], path: string): ModelRoute {
+  const found = MODEL_ROUTES.find((route) => route.method === method && route.path === path);
+  if (!found) throw new Error(`No model route ${method} ${path}.`);
+  return found;
+}

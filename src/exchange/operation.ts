@@ -1,0 +1,134 @@
+// The one template every model operation runs: read the request, ask what it is about, take the
+// scenario step, find the fixture, apply the unmatched-request policy, build the answer, and put
+// the scenario's fault on it. Each operation fills in its steps; the order, the policy and the
+// notes live here, returned as values. A MockError thrown by any step becomes the outcome's error,
+// with what was noted until then.
+import { failure, MockError } from '../conversation/errors.js';
+import type { Plan, StreamEvent } from '../conversation/plan.js';
+import type { MatchSubject } from '../conversation/subject.js';
+import { toFault } from '../scenarios/apply.js';
+import { newNotes, type Answer, type Door, type Exchange, type Notes, type Operation, type Outcome } from './exchange.js';
+import type { Mock } from './mock.js';
+import { scenarioStep } from './scenario.js';
+import type { Recorder } from './upstream/relay.js';
+import { relay } from './upstream/relay.js';
+
+/** What a request is about, once read and checked. */
+export interface Asked {
+  model: string | null;
+  /** What scenarios and fixtures match on. */
+  subject: MatchSubject;
+  /** Prices the request for a scenario's token limit (else the subject's prompt is counted). */
+  inputTokens?: () => number;
+  /**
+   * Who may answer: `upstream` for what only the upstream holds (a model or a task this mock does
+   * not know), `mock` for what only this mock can (what derives from its own tasks); left out, the
+   * unmatched-request policy decides.
+   */
+  answerer?: 'upstream' | 'mock';
+}
+
+export interface Found<F> {
+  fixture?: F;
+  /** The fixture's name, the closest miss, whether it was recorded. */
+  notes?: Partial<Notes>;
+}
+
+export interface Built {
+  plan: Plan;
+  notes?: Partial<Notes>;
+  /** The in-stream error a scenario's `stream_error` fault breaks the plan's stream with. */
+  streamError?: (error: MockError, cutAt: number) => StreamEvent[];
+}
+
+export interface ModelOperation<R extends { model: string | null }, A extends Asked, F> {
+  /** Decodes the request: a field refused here is answered before any scenario step. */
+  read(mock: Mock, exchange: Exchange): R;
+  /** Checks what was read (its model, the caller's group) and says what the request is about. */
+  ask(mock: Mock, exchange: Exchange, read: R, door: Door): A;
+  /** The fixture that answers, for requests that fixtures answer. */
+  find?(mock: Mock, exchange: Exchange, asked: A): Found<F>;
+  /** Whether `--strict` refuses a request that no fixture answers. */
+  strict?: boolean;
+  /** What `--record` keeps of the upstream's answer, when the request is relayed. */
+  recorder?(mock: Mock, exchange: Exchange, asked: A): Recorder | undefined;
+  /** The answer: the fixture's, or made up. */
+  build(mock: Mock, exchange: Exchange, asked: A, fixture: F | undefined): Built | Promise<Built>;
+}
+
+/**
+ * The unmatched-request policy, in one place: a request no fixture answers goes to the upstream
+ * when one is set, is refused under `--strict` where fixtures are expected, and is otherwise
+ * made up. What only this mock can answer is always made up.
+ */
+export function unmatched(mock: Mock, asked: Asked, strict: boolean): 'relay' | 'refuse' | 'build' {
+  if (asked.answerer === 'mock') return 'build';
+  if (mock.options.upstream) return 'relay';
+  return strict && mock.options.strict ? 'refuse' : 'build';
+}
+
+function refusal(notes: Notes): MockError {
+  const miss = notes.nearMiss;
+  const why = miss ? ` The closest is "${miss.fixture}" (${miss.file}), which failed on: ${miss.failed.join(', ')}.` : '';
+  return failure('fixture_not_found', `No fixture matches this request.${why}`);
+}
+
+/** A MockError thrown by a step becomes the outcome's error; a refused fixture file also shows in health. */
+function caught(mock: Mock, error: unknown): MockError {
+  if (!(error instanceof MockError)) throw error;
+  if (error.options.code === 'file_refused') mock.store.noteRefusedFile(error.message);
+  return error;
+}
+
+export function modelOperation<R extends { model: string | null }, A extends Asked, F>(steps: ModelOperation<R, A, F>): Operation {
+  return async (mock, exchange, door): Promise<Outcome> => {
+    const envelope = door.envelope(exchange);
+    let notes = newNotes(door.style);
+    let headers: Record<string, string> = {};
+    const outcome = (answer: Answer, late?: Promise<Partial<Notes>>): Outcome => ({ ...answer, notes, headers, envelope, ...(late && { late }) });
+    try {
+      const read = steps.read(mock, exchange);
+      notes = { ...notes, model: read.model };
+      const asked = steps.ask(mock, exchange, read, door);
+      notes = { ...notes, model: asked.model };
+      const step = scenarioStep(mock, exchange, envelope, asked.subject, asked.inputTokens);
+      notes = { ...notes, ...step.notes };
+      headers = step.headers;
+      const { decision } = step;
+      if (decision.error) return outcome({ error: decision.error, waitMs: decision.waitMs });
+      const found: Found<F> = asked.answerer === 'upstream' ? {} : (steps.find?.(mock, exchange, asked) ?? {});
+      notes = { ...notes, ...found.notes };
+      if (found.fixture === undefined) {
+        const policy = asked.answerer === 'upstream' ? 'relay' : unmatched(mock, asked, steps.strict ?? false);
+        if (policy === 'refuse') return outcome({ error: refusal(notes) });
+        if (policy === 'relay') {
+          const relayed = await relay(mock, exchange, steps.recorder?.(mock, exchange, asked));
+          notes = { ...notes, ...relayed.notes };
+          return outcome({ plan: relayed.plan }, relayed.late);
+        }
+      }
+      const built = await steps.build(mock, exchange, asked, found.fixture);
+      notes = { ...notes, ...built.notes };
+      return outcome({ plan: built.plan, fault: toFault(decision.fault, built.streamError ?? (() => [])) });
+    } catch (error) {
+      return outcome({ error: caught(mock, error) });
+    }
+  };
+}
+
+/**
+ * An operation on what the session already holds (a stored response, a picture's URL, a
+ * character): no scenario step, no fixture, no upstream; only its answer and the model it names.
+ */
+export function plainOperation(answer: (mock: Mock, exchange: Exchange) => Promise<Built> | Built): Operation {
+  return async (mock, exchange, door): Promise<Outcome> => {
+    const notes = newNotes(door.style);
+    const envelope = door.envelope(exchange);
+    try {
+      const built = await answer(mock, exchange);
+      return { plan: built.plan, notes: { ...notes, ...built.notes }, headers: {}, envelope };
+    } catch (error) {
+      return { error: caught(mock, error), notes, headers: {}, envelope };
+    }
+  };
+}

@@ -1,0 +1,145 @@
+// The chat styles, each listed once with what the rest of the house needs to know of it: its
+// routes, its token counting, its vendor's model-list format, the headers a page sends it, how its
+// key is presented and how a body written in it is recognised. The route table, CORS, the
+// fingerprint command and pinning all read it; adding a style is its folder and one entry here.
+import type { StyleName } from '../conversation/types.js';
+import { chatCompletions } from './chat-completions/index.js';
+import { decodeCountTokens } from './generate-content/decode.js';
+import { encodeCountTokens } from './generate-content/encode.js';
+import { generateContent, parseTarget } from './generate-content/index.js';
+import { messages, messagesTokenCounting } from './messages/index.js';
+import type { ListFormat } from './model-lists.js';
+import { responses, responsesTokenCounting } from './responses/index.js';
+import type { ChatStyle, TokenCounting } from './style.js';
+
+export interface StyleEntry {
+  style: ChatStyle;
+  /** The paths its chat requests are posted to (router syntax: `:name` is a parameter). */
+  paths: readonly string[];
+  /** Its token counting: at a path of its own, or an action of its chat paths (`params` says which). */
+  tokens?: { path?: string; counting: TokenCounting };
+  /**
+   * The decoder's view of a chat path's parameters, and whether they ask for a token count
+   * (generate-content's one segment holds `{model}:{action}`). Throws a MockError for an unknown action.
+   */
+  params?(params: Record<string, string>): { params: Record<string, string>; counting: boolean };
+  /** A chat path's parameters for a model, for a style whose path names it (the fingerprint command). */
+  modelParams?(model: string): Record<string, string>;
+  /** The model-list format its vendor's clients read. */
+  listFormat: ListFormat;
+  /** The headers its clients send that a browser's preflight must allow. */
+  corsHeaders: readonly string[];
+  /** The header its clients present their key in (all four ways are accepted on every route). */
+  keyHeader: string;
+  /** Headers a request must carry, checked after the key, as the vendor does. */
+  requiredHeaders?: readonly string[];
+  /** Whether a request body is written in this style, by the fields only it has (the fingerprint command). */
+  recognises(body: Record<string, unknown>): boolean;
+}
+
+function targetParams(params: Record<string, string>): { params: Record<string, string>; counting: boolean } {
+  const { model, action } = parseTarget(params.target ?? '');
+  return { params: { ...params, model, action }, counting: action === 'countTokens' };
+}
+
+function anthropicShaped(body: Record<string, unknown>): boolean {
+  if (!('max_tokens' in body && 'messages' in body) || 'max_completion_tokens' in body) return false;
+  const messagesJson = JSON.stringify(body.messages);
+  return typeof body.system === 'string' || Array.isArray(body.system) || messagesJson.includes('"type":"tool_use"') || messagesJson.includes('"type":"tool_result"');
+}
+
+/** In the order bodies are recognised: chat-completions, which has no field of its own, comes last. */
+export const STYLES: Readonly<Record<StyleName, StyleEntry>> = {
+  'generate-content': {
+    style: generateContent,
+    // `/v1/` is Gemini's v1 API, which `@google/genai` calls with `apiVersion: 'v1'`.
+    paths: ['/v1beta/models/:target', '/v1/models/:target'],
+    tokens: { counting: { decode: decodeCountTokens, encode: encodeCountTokens } },
+    params: targetParams,
+    modelParams: (model) => targetParams({ target: `${model}:generateContent` }).params,
+    listFormat: 'gemini',
+    corsHeaders: ['x-goog-api-key', 'x-goog-api-client'],
+    keyHeader: 'x-goog-api-key',
+    recognises: (body) => 'contents' in body,
+  },
+  responses: {
+    style: responses,
+    paths: ['/v1/responses'],
+    tokens: { path: '/v1/responses/input_tokens', counting: responsesTokenCounting },
+    listFormat: 'openai',
+    corsHeaders: ['authorization', 'openai-organization', 'openai-project', 'x-stainless-*'],
+    keyHeader: 'authorization',
+    recognises: (body) => 'input' in body,
+  },
+  messages: {
+    style: messages,
+    paths: ['/v1/messages'],
+    tokens: { path: '/v1/messages/count_tokens', counting: messagesTokenCounting },
+    listFormat: 'anthropic',
+    corsHeaders: ['x-api-key', 'anthropic-version', 'anthropic-beta', 'anthropic-dangerous-direct-browser-access', 'x-stainless-*'],
+    keyHeader: 'x-api-key',
+    requiredHeaders: ['anthropic-version'],
+    recognises: anthropicShaped,
+  },
+  'chat-completions': {
+    style: chatCompletions,
+    paths: ['/v1/chat/completions'],
+    listFormat: 'openai',
+    corsHeaders: ['authorization', 'openai-organization', 'openai-project', 'x-stainless-*'],
+    keyHeader: 'authorization',
+    recognises: () => true,
+  },
+};
+
+export const STYLE_ENTRIES: readonly StyleEntry[] = Object.values(STYLES);
+
+export function styleEntry(name: string): StyleEntry | undefined {
+  return (STYLES as Record<string, StyleEntry>)[name];
+}
+
+/** The style a request body is written in, by the fields only it has. */
+export function recognisedStyle(body: Record<string, unknown>): StyleEntry {
+  return STYLE_ENTRIES.find((entry) => entry.recognises(body))!;
+}
+
+/** Every header a page may send to the model API: the styles' own and the mock's. */
+export function corsRequestHeaders(own: readonly string[]): string {
+  return [...new Set(['content-type', ...STYLE_ENTRIES.flatMap((entry) => entry.corsHeaders), ...own])].join(', ');
+}
+
+/** A path's parameters under a router pattern (`/v1beta/models/:target`), decoded; undefined if it does not fit. */
+function pathParams(pattern: string, path: string): Record<string, string> | undefined {
+  const want = pattern.split('/');
+  const have = path.replace(/\/+$/, '').split('/');
+  if (want.length !== have.length) return undefined;
+  const params: Record<string, string> = {};
+  for (const [index, part] of want.entries()) {
+    if (part.startsWith(':')) {
+      try {
+        params[part.slice(1)] = decodeURIComponent(have[index]!);
+      } catch {
+        return undefined;
+      }
+    } else if (part !== have[index]) return undefined;
+  }
+  return params;
+}
+
+/**
+ * The decoder's parameters for a request a style answered at `path`, if that was a chat request
+ * (not a token count): pinning a journal entry decodes its body again with them.
+ */
+export function chatParams(entry: StyleEntry, path: string): Record<string, string> | undefined {
+  for (const pattern of entry.paths) {
+    const params = pathParams(pattern, path);
+    if (!params) continue;
+    if (!entry.params) return params;
+    try {
+      const read = entry.params(params);
+      return read.counting ? undefined : read.params;
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
