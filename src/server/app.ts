@@ -77,7 +77,7 @@ function frame(mock: Mock, access: AdminAccess, streams: OpenStreams, known: Kno
     state.envelope = openaiEnvelope;
     state.notes = newNotes();
     if (!isControlPath(ctx.path)) {
-      state.progress = announceStart(mock, { id: requestId, time: new Date(mock.clock.now()).toISOString(), session: sessionId, method: ctx.method, path: ctx.path });
+      state.progress = announceStart(mock, () => ({ id: requestId, time: new Date(mock.clock.now()).toISOString(), session: sessionId, method: ctx.method, path: ctx.path }));
     }
     try {
       await next();

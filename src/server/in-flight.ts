@@ -18,8 +18,9 @@ export interface RequestStart {
 export type StreamProgress = (sent: number, total: number) => void;
 
 /** Announces the request; answers the progress reporter of its stream, when anyone watches. */
-export function announceStart(mock: Mock, start: RequestStart): StreamProgress | undefined {
+export function announceStart(mock: Mock, startOf: () => RequestStart): StreamProgress | undefined {
   if (mock.events.watchers === 0) return undefined;
+  const start = startOf();
   mock.events.publish('start', start);
   let lastMs = performance.now();
   return (sent, total) => {
