@@ -26,7 +26,7 @@ async function journal(session: string): Promise<JournalEntry[]> {
 }
 
 describe("Gemini's v1 API through @google/genai", () => {
-  it('answers generateContent, streamGenerateContent and countTokens under /v1/models', async () => {
+  it('answers generateContent, streamGenerateContent, countTokens and the model list under /v1/models', async () => {
     const genai = new GoogleGenAI({ apiKey: 'g-test', httpOptions: { baseUrl: server.url, apiVersion: 'v1', headers: { 'x-mock-session': 'v1' } } });
     const whole = await genai.models.generateContent({ model: 'gemini-2.5-flash', contents: 'hello there' });
     expect(whole.text).toBe('Hello over v1.');
@@ -35,10 +35,17 @@ describe("Gemini's v1 API through @google/genai", () => {
     expect(streamed).toBe('Hello over v1.');
     const counted = await genai.models.countTokens({ model: 'gemini-2.5-flash', contents: 'hello there' });
     expect(counted.totalTokens).toBe(whole.usageMetadata!.promptTokenCount);
+    const model = await genai.models.get({ model: 'gemini-2.5-flash' });
+    expect(model.name).toBe('models/gemini-2.5-flash');
+    const listed: string[] = [];
+    for await (const each of await genai.models.list({ config: { pageSize: 50 } })) listed.push(each.name!);
+    expect(listed).toContain('models/gemini-2.5-flash');
     expect((await journal('v1')).map((entry) => [entry.path, entry.status])).toEqual([
       ['/v1/models/gemini-2.5-flash:generateContent', 200],
       ['/v1/models/gemini-2.5-flash:streamGenerateContent', 200],
       ['/v1/models/gemini-2.5-flash:countTokens', 200],
+      ['/v1/models/gemini-2.5-flash', 200],
+      ['/v1/models', 200],
     ]);
   });
 });
