@@ -5,6 +5,7 @@ import { MockError } from '../conversation/errors.js';
 import { TextAnswer, type AdminRequest } from '../exchange/admin/request.js';
 import type { Mock } from '../exchange/mock.js';
 import { openaiEnvelope } from '../styles/openai-envelope.js';
+import { pathParams } from '../styles/path-pattern.js';
 import { ADMIN_ROUTES, type AdminRoute } from './routes.js';
 
 export type AdminMethod = AdminRoute['method'];
@@ -30,19 +31,6 @@ export function definedQuery(query: AdminCall['query'] = {}): Record<string, str
   return Object.fromEntries(Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined));
 }
 
-/** The route's named segments when `path` is one of its paths. */
-function matchPath(pattern: string, path: string): Record<string, string> | undefined {
-  const want = pattern.split('/');
-  const got = path.split('/');
-  if (want.length !== got.length) return undefined;
-  const params: Record<string, string> = {};
-  for (let i = 0; i < want.length; i++) {
-    if (want[i]!.startsWith(':')) params[want[i]!.slice(1)] = decodeURIComponent(got[i]!);
-    else if (want[i] !== got[i]) return undefined;
-  }
-  return params;
-}
-
 function errorAnswer(error: MockError): AdminAnswer {
   const { status, body } = openaiEnvelope(error);
   return { status, body };
@@ -52,7 +40,7 @@ export function inProcessAdmin(mock: Mock): AdminClient {
   return {
     async call(method, path, call = {}) {
       for (const route of ADMIN_ROUTES) {
-        const params = route.method === method ? matchPath(route.path, `/__admin${path}`) : undefined;
+        const params = route.method === method ? pathParams(route.path, `/__admin${path}`) : undefined;
         if (!params) continue;
         const request: AdminRequest = { query: definedQuery(call.query), params, headers: {}, body: call.body };
         try {

@@ -9,6 +9,7 @@ import { encodeCountTokens } from './generate-content/encode.js';
 import { generateContent, parseTarget } from './generate-content/index.js';
 import { messages, messagesTokenCounting } from './messages/index.js';
 import type { ListFormat } from './model-lists.js';
+import { pathParams } from './path-pattern.js';
 import { responses, responsesTokenCounting } from './responses/index.js';
 import type { ChatStyle, TokenCounting } from './style.js';
 
@@ -105,24 +106,6 @@ export function recognisedStyle(body: Record<string, unknown>): StyleEntry {
 /** Every header a page may send to the model API: the styles' own and the mock's. */
 export function corsRequestHeaders(own: readonly string[]): string {
   return [...new Set(['content-type', ...STYLE_ENTRIES.flatMap((entry) => entry.corsHeaders), ...own])].join(', ');
-}
-
-/** A path's parameters under a router pattern (`/v1beta/models/:target`), decoded; undefined if it does not fit. */
-function pathParams(pattern: string, path: string): Record<string, string> | undefined {
-  const want = pattern.split('/');
-  const have = path.replace(/\/+$/, '').split('/');
-  if (want.length !== have.length) return undefined;
-  const params: Record<string, string> = {};
-  for (const [index, part] of want.entries()) {
-    if (part.startsWith(':')) {
-      try {
-        params[part.slice(1)] = decodeURIComponent(have[index]!);
-      } catch {
-        return undefined;
-      }
-    } else if (part !== have[index]) return undefined;
-  }
-  return params;
 }
 
 /**
