@@ -16,8 +16,9 @@ import { relay } from './phases/relay.js';
 import { reload } from './phases/reload.js';
 import { streams } from './phases/streams.js';
 import { throughput } from './phases/throughput.js';
+import { verifyPhase } from './phases/verify.js';
 
-const PHASES = ['throughput', 'peer-streams', 'streams', 'reload', 'cold-start', 'relay', 'hostile-soak'];
+const PHASES = ['throughput', 'peer-streams', 'streams', 'reload', 'cold-start', 'relay', 'hostile-soak', 'verify'];
 const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, only: { type: 'string' } } });
 const quick = values.quick || process.env.BENCH_QUICK === '1';
 const only = values.only ? values.only.split(',') : PHASES;
@@ -33,6 +34,7 @@ const settings = quick
       coldStart: { runs: 1 },
       hostileSoak: { durationMs: 10_000, concurrency: 4, chainTurns: 100 },
       relay: { rounds: 3 },
+      verify: { rounds: 5 },
     }
   : {
       throughput: { rounds: 3, warmup: 1, duration: 3, connections: 32 },
@@ -43,6 +45,7 @@ const settings = quick
       coldStart: { runs: 5 },
       hostileSoak: { durationMs: 150_000, concurrency: 4, chainTurns: 400 },
       relay: { rounds: 10 },
+      verify: { rounds: 20 },
     };
 
 if (!existsSync(new URL('../dist/index.js', import.meta.url))) throw new Error('dist/ is missing: run `npm run build` first (npm run bench does).');
@@ -101,6 +104,14 @@ try {
       limitRow('hostile soak longest request ms', h.maxMs, { below: 1000 }),
       limitRow(`hostile soak ordinary answers changed (of ${h.ordinary})`, h.changed, { below: 1 }),
       ratioRow(`previous_response_id chain: turn ${h.chain.turns + 1} ms vs turn 2 (medians of 40)`, h.chain.lastMs, h.chain.firstMs, '(first)', { atMost: 2 }),
+    );
+  }
+  if (only.includes('verify')) {
+    log('verify: POST /__admin/verify, every kind of expectation, over a journal of 10,000 entries...');
+    const v = (results.verify = await verifyPhase(root, settings.verify));
+    rows.push(
+      limitRow(`verify ms, every kind of expectation, ${v.entries.toLocaleString('en-US')} journal entries (median)`, v.mixed.medianMs, { below: 50, baseline: v.mixed.cpuMs, baselineIs: '(CPU ms)' }),
+      limitRow(`verify ms, a body filter parsing all ${v.entries.toLocaleString('en-US')} request bodies (median)`, v.everyBody.medianMs, { baseline: v.everyBody.cpuMs, baselineIs: '(CPU ms)' }),
     );
   }
 } finally {

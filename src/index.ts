@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url';
 import bytes from 'bytes';
 import { ConfigStore, formatProblem } from './config/store.js';
 import { summarize } from './config/summary.js';
+import { inProcessAdmin } from './admin/client.js';
+import { oracle, type Oracle } from './admin/oracle.js';
 import { adminAccess } from './server/admin-guard.js';
 import { createApp } from './server/app.js';
 import { OpenStreams } from './server/open-streams.js';
@@ -62,7 +64,7 @@ export interface MockServerOptions {
   logger?: (line: string) => void;
 }
 
-export interface MockServer {
+export interface MockServer extends Oracle {
   url: string;
   port: number;
   clock: Clock;
@@ -193,6 +195,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     });
   };
   return {
+    ...oracle(inProcessAdmin(mock)),
     url,
     port,
     clock,
@@ -214,4 +217,9 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
 }
 
 export type { LatencyMode, LogLevel } from './exchange/mock.js';
+export type { Oracle, VerifyOptions } from './admin/oracle.js';
+export { VerifyError } from './admin/oracle.js';
+export type { CountSpec, Expectation, RequestFilter } from './exchange/admin/verify/expectation.js';
+export type { VerifyResult } from './exchange/admin/verify/check.js';
+export type { VerifyAnswer } from './exchange/admin/verify/verify.js';
 export { ConfigLoadError } from './config/store.js';

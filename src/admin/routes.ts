@@ -11,6 +11,8 @@ import { reset } from '../exchange/admin/reset.js';
 import { deleteScenario, putScenario } from '../exchange/admin/scenario.js';
 import { listScenarios } from '../exchange/admin/scenarios.js';
 import { listTasks } from '../exchange/admin/tasks.js';
+import { usage } from '../exchange/admin/usage.js';
+import { verify } from '../exchange/admin/verify/verify.js';
 import type { Mock } from '../exchange/mock.js';
 
 export interface AdminRoute {
@@ -20,7 +22,7 @@ export interface AdminRoute {
   body: boolean;
   /** The status of a success (201 for what it creates). */
   status: number;
-  /** The JSON answer, or a `TextAnswer` written as is with its content type. */
+  /** The JSON answer, a `JsonAnswer` with a status of its own, or a `TextAnswer` written as is with its content type. */
   run(mock: Mock, request: AdminRequest): unknown;
 }
 
@@ -47,4 +49,6 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   route('POST', '/fixtures', addFixtures, true, 201),
   route('GET', '/scenarios', listScenarios),
   route('GET', '/tasks', listTasks),
+  route('POST', '/verify', verify, true),
+  route('GET', '/usage', usage),
 ];

@@ -60,6 +60,7 @@ export function toModelEntry(spec: ModelSpec): ModelEntry {
     lifecycle: spec.lifecycle ?? 'active',
     chatImageOutput: spec.chat_image_output ?? 'images',
     timing: videoTiming(spec.timing),
+    pricing: spec.pricing,
   };
 }
 

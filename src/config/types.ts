@@ -2,6 +2,7 @@
 // one and swaps the reference; nothing in here is ever mutated after load.
 import type { ChatFixture } from '../conversation/fixture.js';
 import type { Matcher } from '../conversation/match.js';
+import type { Pricing } from '../conversation/usage.js';
 import type { VideoTiming } from '../conversation/video.js';
 import type { ImageFixtureSpec, KeySpec, ModelSpec, ScenarioSpec, VideoFixtureSpec } from './schema.js';
 
@@ -19,6 +20,7 @@ export interface ModelEntry {
   lifecycle: NonNullable<ModelSpec['lifecycle']>;
   chatImageOutput: 'images' | 'markdown';
   timing?: Partial<VideoTiming>;
+  pricing?: Pricing;
 }
 
 /** A compiled entry of a section other than `chat`: its spec, where it came from, its matcher. */

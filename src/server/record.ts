@@ -3,6 +3,7 @@
 import type { Context } from 'koa';
 import { sourceOf, type Notes } from '../exchange/exchange.js';
 import type { Mock } from '../exchange/mock.js';
+import { costUsd } from '../conversation/usage.js';
 import { entryOf, keptEntry } from '../state/journal.js';
 import { journal } from '../state/session.js';
 import type { MockState } from './state.js';
@@ -75,6 +76,9 @@ export function record(mock: Mock, ctx: Context, durationMs: number): void {
       fault: notes.fault,
       upstream: notes.upstream,
       recorded: notes.recorded,
+      usage: notes.metered?.tokens ?? null,
+      said: notes.subject && { text: notes.subject.lastUser, tools: [...notes.subject.tools], toolResults: notes.subject.toolResults },
+      cost_usd: costUsd(notes.model === null ? undefined : mock.store.current.modelById.get(notes.model)?.pricing, notes.metered),
     },
     JSON.stringify(journalBody(ctx.request.body, state.bodySize)),
     state.sent ?? 'null',

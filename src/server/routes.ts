@@ -5,7 +5,7 @@ import Router from '@koa/router';
 import type { Context, Middleware, Next } from 'koa';
 import { ADMIN_ROUTES } from '../admin/routes.js';
 import { MockError } from '../conversation/errors.js';
-import { TextAnswer } from '../exchange/admin/request.js';
+import { JsonAnswer, TextAnswer } from '../exchange/admin/request.js';
 import { newNotes, type Door } from '../exchange/exchange.js';
 import type { Mock } from '../exchange/mock.js';
 import { MODEL_ROUTES } from '../exchange/model-routes.js';
@@ -60,7 +60,9 @@ function adminRoutes(router: Router, mock: Mock, { json }: BodyParsers): void {
         ctx,
         result instanceof TextAnswer
           ? { kind: 'binary', status: route.status, headers: {}, contentType: result.contentType, data: Buffer.from(result.text) }
-          : { kind: 'json', status: route.status, headers: {}, body: result },
+          : result instanceof JsonAnswer
+            ? { kind: 'json', status: result.status, headers: {}, body: result.body }
+            : { kind: 'json', status: route.status, headers: {}, body: result },
       );
     };
     router.register(route.path, [route.method], route.body ? [guard, json, answer] : [guard, answer]);

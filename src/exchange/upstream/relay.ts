@@ -43,7 +43,10 @@ export function writeAtomically(dir: string, file: string, content: string | Uin
  * the status) comes back as notes; what is known only when the answer ended (how long it took,
  * the recording written) is the `late` promise, resolved once the writer is through the body.
  */
-export async function relay(mock: Mock, exchange: Exchange, recorder?: Recorder): Promise<{ plan: Plan; notes: Partial<Notes>; late: Promise<Partial<Notes>> }> {
+/** What a relayed answer used, read from it once it ended whole (the tokens the upstream counted). */
+export type Meter = (answer: RelayedAnswer) => Notes['metered'];
+
+export async function relay(mock: Mock, exchange: Exchange, recorder?: Recorder, meter?: Meter): Promise<{ plan: Plan; notes: Partial<Notes>; late: Promise<Partial<Notes>> }> {
   const upstream = mock.options.upstream!;
   const started = performance.now();
   const forwarded = await forward(upstream, exchange);
@@ -70,7 +73,8 @@ export async function relay(mock: Mock, exchange: Exchange, recorder?: Recorder)
       yield* capture.through(forwarded.body);
     } finally {
       const duration_ms = Math.round((performance.now() - started) * 10) / 10;
-      ended({ upstream: { ...upstreamNote, duration_ms }, recorded: recorded() });
+      const metered = meter && capture.complete && forwarded.status < 400 ? meter(capture.answer()) : null;
+      ended({ upstream: { ...upstreamNote, duration_ms }, recorded: recorded(), metered });
     }
   }
   return {
