@@ -1,7 +1,8 @@
 // The one schema of every YAML file: fixtures files (models, keys, chat, images, videos,
-// image_generation) and scenario files (scenarios). Unknown keys are refused so typos surface.
+// transcriptions, image_generation) and scenario files (scenarios). Unknown keys are refused so typos surface.
 import { z } from 'zod';
 import { chatFixtureSchema, chatImageOutput, errorKind, matchSchema, nonNegative } from '../conversation/fixture-schema.js';
+import { transcriptionFixtureSchema } from '../conversation/transcription-fixture.js';
 
 export const videoTimingSchema = z.strictObject({
   queued_ms: nonNegative.optional(),
@@ -26,7 +27,7 @@ export const pricingSchema = z.strictObject({
 export const modelSchema = z.strictObject({
   id: z.string().min(1),
   owned_by: z.string().optional(),
-  kind: z.enum(['chat', 'image', 'video']).optional(),
+  kind: z.enum(['chat', 'image', 'video', 'speech', 'transcription']).optional(),
   display_name: z.string().optional(),
   description: z.string().optional(),
   input_token_limit: z.number().int().positive().optional(),
@@ -78,6 +79,7 @@ export const fixturesFileSchema = z.strictObject({
   chat: z.array(chatFixtureSchema).optional(),
   images: z.array(imageFixtureSchema).optional(),
   videos: z.array(videoFixtureSchema).optional(),
+  transcriptions: z.array(transcriptionFixtureSchema).optional(),
   image_generation: z
     .strictObject({ chat_completions_only_groups: z.array(z.string()).optional() })
     .optional(),

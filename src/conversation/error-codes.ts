@@ -48,6 +48,7 @@ export const ERROR_CODES = {
   invalid_model: { kind: 'invalid_request', meaning: 'The model exists but is of another kind than the endpoint takes (a chat model for images, say).' },
   invalid_image_file: { kind: 'invalid_request', meaning: 'An uploaded file is not a PNG, JPEG, WebP or GIF picture.' },
   invalid_file: { kind: 'invalid_request', meaning: 'A video reference upload is neither a picture nor an MP4 clip.' },
+  invalid_audio_file: { kind: 'invalid_request', meaning: 'A transcription upload is empty, or of no kind the endpoint takes (by its extension, else its content; the message lists the kinds).' },
   generation_budget_exceeded: { kind: 'invalid_request', meaning: 'A schema the reply is generated from (structured output, a required tool) asks for more than the generation budget; `param` names the schema path.' },
   invalid_fixtures: { kind: 'invalid_request', meaning: 'A document posted to /__admin/fixtures is not a valid fixtures file.' },
   invalid_fixture_file: { kind: 'invalid_request', meaning: 'The file fixtures are saved to (a pinned request, or a document posted with ?file=) is not a plain NAME.yaml (a `..`, an absolute path, a folder).' },

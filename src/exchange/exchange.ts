@@ -62,10 +62,12 @@ export interface Notes {
   metered: Metered | null;
   /** What the request was about (its prompt, the tools it offered and answered), for `verify` filters. */
   subject: MatchSubject | null;
+  /** What the journal keeps of uploaded files, by field, in place of their bytes (size, kind, duration). */
+  uploads: Record<string, unknown> | null;
 }
 
 export function newNotes(style: string | null = null): Notes {
-  return { style, model: null, fixture: null, scenario: null, scenarioStep: null, fault: null, nearMiss: null, upstream: null, recorded: null, recordedFixture: false, metered: null, subject: null };
+  return { style, model: null, fixture: null, scenario: null, scenarioStep: null, fault: null, nearMiss: null, upstream: null, recorded: null, recordedFixture: false, metered: null, subject: null, uploads: null };
 }
 
 /**

@@ -80,7 +80,7 @@ export function record(mock: Mock, ctx: Context, durationMs: number): void {
       said: notes.subject && { text: notes.subject.lastUser, tools: [...notes.subject.tools], toolResults: notes.subject.toolResults },
       cost_usd: costUsd(notes.model === null ? undefined : mock.store.current.modelById.get(notes.model)?.pricing, notes.metered),
     },
-    JSON.stringify(journalBody(ctx.request.body, state.bodySize)),
+    JSON.stringify(journalBody(notes.uploads ? { ...(ctx.request.body as object), ...notes.uploads } : ctx.request.body, state.bodySize)),
     state.sent ?? 'null',
   );
   journal(state.session, entry);
