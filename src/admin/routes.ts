@@ -4,6 +4,7 @@
 import { postClock, readClock } from '../exchange/admin/clock.js';
 import { addFixtures, listFixtures } from '../exchange/admin/fixtures.js';
 import { health } from '../exchange/admin/health.js';
+import { metrics } from '../exchange/admin/metrics.js';
 import { clearRequests, listRequests } from '../exchange/admin/journal.js';
 import { requestFixture, saveRequestFixture } from '../exchange/admin/request-fixture.js';
 import type { AdminRequest } from '../exchange/admin/request.js';
@@ -38,6 +39,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   route('GET', '/clock', readClock),
   route('POST', '/clock', postClock, true),
   route('GET', '/health', health),
+  route('GET', '/metrics', metrics),
   route('GET', '/requests', listRequests),
   route('DELETE', '/requests', clearRequests),
   route('GET', '/requests/:id/fixture', requestFixture),

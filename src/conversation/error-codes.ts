@@ -52,7 +52,7 @@ export const ERROR_CODES = {
   generation_budget_exceeded: { kind: 'invalid_request', meaning: 'A schema the reply is generated from (structured output, a required tool) asks for more than the generation budget; `param` names the schema path.' },
   invalid_fixtures: { kind: 'invalid_request', meaning: 'A document posted to /__admin/fixtures is not a valid fixtures file.' },
   invalid_fixture_file: { kind: 'invalid_request', meaning: 'The file fixtures are saved to (a pinned request, or a document posted with ?file=) is not a plain NAME.yaml (a `..`, an absolute path, a folder).' },
-  request_not_pinnable: { kind: 'invalid_request', meaning: 'The journal entry is not a chat request in one of the four styles, or nothing was answered to it, so it cannot become a fixture.' },
+  request_not_pinnable: { kind: 'invalid_request', meaning: 'The journal entry is not a chat request in one of the four styles, nothing was answered to it, or the fixture it gives would not load (a bound passed), so it cannot become a fixture.' },
   fixture_file_exists: { kind: 'invalid_request', meaning: 'The file fixtures are saved to exists already (answered 409; the file is left unchanged).' },
   scenario_not_found: { kind: 'invalid_request', meaning: 'A scenario named by header, query, key or admin call is not loaded.' },
   video_not_ready: { kind: 'invalid_request', meaning: "A video's content, or a remix, edit or extension of it, was asked for before the task completed." },

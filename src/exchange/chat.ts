@@ -117,7 +117,11 @@ export function chat(style: ChatStyle): Operation {
       const illustration = output ? illustrated(mock, output, subject, selection?.fixture, plain) : undefined;
       const answer = illustration?.reply ?? plain;
       const streamError = (error: MockError, cutAt: number) => style.streamError(error, { reply: answer, request, cutAt, requestId: exchange.requestId });
-      const notes = { metered: { tokens: entryUsage(answer.usage) }, ...(illustration && { fixture: illustration.fixture }) };
+      const notes = {
+        metered: { tokens: entryUsage(answer.usage) },
+        finishReasons: answer.choices.map((choice) => choice.finishReason),
+        ...(illustration && { fixture: illustration.fixture }),
+      };
       const kept = style.store?.(answer, request);
       if (kept) {
         const stored = keepResponse(exchange.session, kept, mock.clock.now(), storedBytes(exchange, answer));

@@ -64,10 +64,27 @@ export interface Notes {
   subject: MatchSubject | null;
   /** What the journal keeps of uploaded files, by field, in place of their bytes (size, kind, duration). */
   uploads: Record<string, unknown> | null;
+  /** Why each choice of a chat reply ended (`stop`, `length`, `tool_calls`, `content_filter`). */
+  finishReasons: readonly string[] | null;
 }
 
 export function newNotes(style: string | null = null): Notes {
-  return { style, model: null, fixture: null, scenario: null, scenarioStep: null, fault: null, nearMiss: null, upstream: null, recorded: null, recordedFixture: false, metered: null, subject: null, uploads: null };
+  return {
+    style,
+    model: null,
+    fixture: null,
+    scenario: null,
+    scenarioStep: null,
+    fault: null,
+    nearMiss: null,
+    upstream: null,
+    recorded: null,
+    recordedFixture: false,
+    metered: null,
+    subject: null,
+    uploads: null,
+    finishReasons: null,
+  };
 }
 
 /**

@@ -16,6 +16,7 @@ import { announceStart } from './in-flight.js';
 import type { OpenStreams } from './open-streams.js';
 import { answeredByRoute, isControlPath, record } from './record.js';
 import { routes } from './routes.js';
+import type { Tracing } from './tracing.js';
 import type { MockState } from './state.js';
 import { familyOf, unknownUrlMessage } from './unknown-url.js';
 import { writeError } from './writer.js';
@@ -46,7 +47,7 @@ function cors(ctx: Context): void {
 /** Whether a route answers this method and path. */
 type Known = (path: string, method: string) => boolean;
 
-function frame(mock: Mock, access: AdminAccess, streams: OpenStreams, known: Known) {
+function frame(mock: Mock, access: AdminAccess, streams: OpenStreams, known: Known, tracing: Tracing | undefined) {
   return async (ctx: Context, next: Next): Promise<void> => {
     const started = performance.now();
     if (!isAdminPath(ctx.path)) {
@@ -95,15 +96,15 @@ function frame(mock: Mock, access: AdminAccess, streams: OpenStreams, known: Kno
         writeError(ctx, state.envelope, mockError ?? new MockError('server_error', 'The mock hit an internal error; see its log.'), requestId);
       }
     }
-    record(mock, ctx, performance.now() - started);
+    record(mock, ctx, started, tracing);
   };
 }
 
-export function createApp(mock: Mock, access: AdminAccess, streams: OpenStreams): Koa {
+export function createApp(mock: Mock, access: AdminAccess, streams: OpenStreams, tracing?: Tracing): Koa {
   const app = new Koa();
   app.silent = true;
   const router = routes(mock, { json: bodyParser(mock, false), multipart: bodyParser(mock, true) });
-  app.use(frame(mock, access, streams, (path, method) => router.match(path, method).route));
+  app.use(frame(mock, access, streams, (path, method) => router.match(path, method).route, tracing));
   app.use(router.routes());
   return app;
 }

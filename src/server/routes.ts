@@ -55,7 +55,7 @@ function adminRoutes(router: Router, mock: Mock, { json }: BodyParsers): void {
   for (const route of ADMIN_ROUTES) {
     const answer: Middleware = async (ctx) => {
       const request = { query: ctx.query as Record<string, string>, headers: ctx.headers as Record<string, string>, body: ctx.request.body, params: ctx.params, bodySize: (ctx.state as MockState).bodySize };
-      const result = route.run(mock, request);
+      const result = await route.run(mock, request);
       await write(
         ctx,
         result instanceof TextAnswer

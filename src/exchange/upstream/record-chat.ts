@@ -4,7 +4,8 @@ import { chatFixtureYaml } from '../../conversation/fixture-yaml.js';
 import type { ChatRequest } from '../../conversation/types.js';
 import type { ChatStyle } from '../../styles/style.js';
 import { chatFixtureOf, fixtureName } from '../fixture-of.js';
-import { writeAtomically, type Recorder } from './relay.js';
+import { writeRecordedFixtures } from './record-file.js';
+import type { Recorder } from './relay.js';
 
 export function chatRecorder(style: ChatStyle, request: ChatRequest): Recorder {
   return ({ status, headers, answer, timing }, dir) => {
@@ -12,7 +13,7 @@ export function chatRecorder(style: ChatStyle, request: ChatRequest): Recorder {
     const said = answer();
     const stream = 'events' in said && status < 400 ? timing : undefined;
     const fixture = chatFixtureOf(style, request, { status, headers, ...said }, undefined, stream);
-    writeAtomically(dir, file, chatFixtureYaml(fixture));
+    writeRecordedFixtures(dir, file, chatFixtureYaml(fixture));
     return file;
   };
 }

@@ -58,8 +58,8 @@ export async function relay(mock: Mock, exchange: Exchange, recorder?: Recorder,
     try {
       const relayed = { status: forwarded.status, headers: forwarded.headers, answer: () => capture.answer(), bytes: () => capture.bytes(), timing: capture.timing() };
       const file = recorder(relayed, dir) ?? null;
-      // Under steady traffic the directory is never quiet for the watcher: load what was written now.
-      if (file !== null) setImmediate(() => mock.store.reload());
+      // The mock's own write is whole: loaded now, not once the watcher has seen it settle.
+      if (file !== null) setImmediate(() => mock.store.loadOwnWrite(join(dir, file)));
       return file;
     } catch (error) {
       mock.log('error', `recording ${exchange.method} ${exchange.path} failed: ${(error as Error).message}`);
