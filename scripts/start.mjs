@@ -14,4 +14,23 @@ if (state !== 'current') {
   const result = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(ROOT, 'tsconfig.build.json')], { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
-if (!process.argv.includes('--build-only')) await import(new URL('../dist/cli.js', import.meta.url).href);
+if (!process.argv.includes('--build-only')) {
+  stopWithNpm();
+  await import(new URL('../dist/cli.js', import.meta.url).href);
+}
+
+/**
+ * `npm start &` then `kill $!` ends npm and its shell but not this process, which would go on
+ * listening: once npm's shell is gone (this process handed to another parent), it stops as if the
+ * signal had reached it.
+ */
+function stopWithNpm() {
+  if (!process.env.npm_lifecycle_event) return;
+  const parent = process.ppid;
+  const watch = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(watch);
+    process.kill(process.pid, 'SIGTERM');
+  }, 250);
+  watch.unref();
+}

@@ -53,7 +53,9 @@ function App() {
   const [filters, setFilters] = useState({ text: '', session: '', style: '', status: '' });
   const [selectedId, select] = useState(null);
   const filterRef = useRef(null);
-  const rows = useFilteredJournal(state.entries, filters);
+  // Below 1400 px the side panels start folded, so the journal and the detail have the width.
+  const [folded, setFolded] = useState(() => window.innerWidth < 1400);
+  const rows = useFilteredJournal(state.entries, state.inFlight, filters);
   const selected = useMemo(() => state.entries.find((entry) => entry.id === selectedId) ?? null, [state.entries, selectedId]);
   useKeyboard(rows, selectedId, select, filterRef);
   return html`<div class="page">
@@ -70,7 +72,8 @@ function App() {
         <${JournalList} rows=${rows} selectedId=${selectedId} onSelect=${select} />
       </section>
       <${Detail} key=${selectedId} entry=${selected} />
-      <aside>
+      <aside class=${folded ? 'folded' : ''}>
+        <button class="fold" aria-expanded=${!folded} onClick=${() => setFolded(!folded)}>${folded ? 'scenarios, tasks, files ‹' : 'fold ›'}</button>
         <${Scenarios} scenarios=${state.scenarios} />
         <${Tasks} tasks=${state.tasks} clock=${state.clock} />
         <${Files} health=${state.health} />

@@ -1,7 +1,7 @@
 // One journal entry in full: what was asked beside what was answered, and why that answer
 // (the source, the fixture or the closest miss, the scenario step and fault).
 import { useState } from 'preact/hooks';
-import { clockTime, dollars, joinedText, nearMissWords, sourceOf, statusClass, usageOf } from './format.js';
+import { clockTime, dollars, eventLine, joinedText, nearMissWords, sourceOf, statusClass, usageOf } from './format.js';
 import { html } from './html.js';
 import { JsonView } from './json-view.js';
 import { SaveFixture } from './save-fixture.js';
@@ -27,6 +27,17 @@ function Why({ entry }) {
   return html`<div class="why">${lines}</div>`;
 }
 
+/** An event on one line; a click shows it whole. */
+function EventLine({ event }) {
+  const [open, setOpen] = useState(false);
+  return html`<li class=${open ? 'open' : ''}>
+    <button class="event-line" title=${open ? 'show on one line' : 'show whole'} aria-expanded=${open} onClick=${() => setOpen(!open)}>
+      <span class="event-name">${event.event ?? 'data'}</span> <code>${eventLine(event)}</code>
+    </button>
+    ${open ? html`<${JsonView} value=${event.data} />` : ''}
+  </li>`;
+}
+
 function StreamAnswer({ response }) {
   const [tab, setTab] = useState('text');
   return html`<div>
@@ -37,8 +48,14 @@ function StreamAnswer({ response }) {
     </div>
     ${tab === 'text'
       ? html`<pre class="json stream-text">${joinedText(response.events) || '(no text deltas)'}</pre>`
-      : html`<ol class="events">${response.events.map((event) => html`<li><span class="event-name">${event.event ?? 'data'}</span><${JsonView} value=${event.data} /></li>`)}</ol>`}
+      : html`<ol class="events">${response.events.map((event) => html`<${EventLine} event=${event} />`)}</ol>`}
   </div>`;
+}
+
+/** Usage as its fields, wrapping inside the pane however many there are. */
+function Usage({ usage }) {
+  const fields = Object.entries(usage).map(([key, value]) => html`<span><span class="muted">${key}</span> <code>${typeof value === 'object' ? JSON.stringify(value) : String(value)}</code></span>`);
+  return html`<div class="usage"><b>usage</b> ${fields}</div>`;
 }
 
 function Answer({ entry }) {
@@ -49,7 +66,7 @@ function Answer({ entry }) {
     ${response.headers && Object.keys(response.headers).length
       ? html`<details><summary>${Object.keys(response.headers).length} headers</summary><${JsonView} value=${response.headers} /></details>`
       : ''}
-    ${usage ? html`<div class="usage"><b>usage</b> <code>${JSON.stringify(usage)}</code></div>` : ''}
+    ${usage ? html`<${Usage} usage=${usage} />` : ''}
     ${Array.isArray(response.events) ? html`<${StreamAnswer} response=${response} />` : html`<${JsonView} value=${response.body} />`}
   </div>`;
 }
@@ -69,7 +86,7 @@ export function Detail({ entry }) {
     </div>
     <${Why} entry=${entry} />
     <div class="sides">
-      <div class="side"><h3>Request</h3><${JsonView} value=${entry.body} /></div>
+      <div class="side request"><h3>Request</h3><${JsonView} value=${entry.body} /></div>
       <div class="side"><h3>Answer ${entry.response ? html`<span class=${`status ${statusClass(entry.response.status)}`}>${entry.response.status}</span>` : ''}</h3><${Answer} entry=${entry} /></div>
     </div>
     ${saving ? html`<${SaveFixture} entry=${entry} onClose=${() => setSaving(false)} />` : ''}

@@ -100,6 +100,17 @@ export function searchText(entry) {
     .toLowerCase();
 }
 
+/** Bytes held, in KB below 1 MB (a fresh mock holds a few hundred KB, which reads as 0.0 MB). */
+export function heldSize(bytes) {
+  const kb = bytes / 1024;
+  return kb < 1024 ? `${Math.max(1, Math.round(kb))} KB` : `${(kb / 1024).toFixed(1)} MB`;
+}
+
+/** One event on one line: its data as compact JSON (text as it came). */
+export function eventLine(event) {
+  return typeof event.data === 'string' ? event.data : JSON.stringify(event.data);
+}
+
 /** USD as the page shows it: a few significant digits, enough for fractions of a cent. */
 export function dollars(usd) {
   return `$${Number(usd.toPrecision(4))}`;

@@ -4,7 +4,8 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/ho
 import { clockTime, lastUserText, searchText, sourceOf, statusClass, usageTotal } from './format.js';
 import { html } from './html.js';
 
-export const ROW_HEIGHT = 28;
+/** Two lines: what was asked (method, path, status), then when, what answered and the message. */
+export const ROW_HEIGHT = 44;
 const OVERSCAN = 8;
 
 const STATUS_FILTERS = {
@@ -26,11 +27,13 @@ function derive(entry) {
   return found;
 }
 
-export function useFilteredJournal(entries, filters) {
+/** Rows newest first: the requests in flight (their session filtered), then the journal's that pass every filter. */
+export function useFilteredJournal(entries, inFlight, filters) {
   return useMemo(() => {
     const text = filters.text.trim().toLowerCase();
     const status = STATUS_FILTERS[filters.status];
     const out = [];
+    for (let i = inFlight.length - 1; i >= 0; i--) if (!filters.session || inFlight[i].session === filters.session) out.push(inFlight[i]);
     for (let i = entries.length - 1; i >= 0; i--) {
       const entry = entries[i];
       if (filters.session && entry.session !== filters.session) continue;
@@ -40,7 +43,7 @@ export function useFilteredJournal(entries, filters) {
       out.push(entry);
     }
     return out;
-  }, [entries, filters]);
+  }, [entries, inFlight, filters]);
 }
 
 function Options({ label, values }) {
@@ -66,15 +69,25 @@ export function Filters({ entries, filters, setFilters, rows, onClear, filterRef
   </div>`;
 }
 
+/** How far a request in flight has gone, in percent: its stream's events sent, or a sliver until it streams. */
+function filled(entry) {
+  return entry.total > 0 ? Math.round((100 * entry.sent) / entry.total) : 0;
+}
+
 function Row({ entry, top, selected, onSelect }) {
   const { message } = derive(entry);
-  return html`<div class=${`row${selected ? ' selected' : ''}`} style=${`top:${top}px`} data-id=${entry.id} onClick=${() => onSelect(entry.id)}>
-    <span class="time">${clockTime(entry.time)}</span>
+  const flying = entry.sent !== undefined;
+  const percent = flying ? filled(entry) : 100;
+  const fill = flying ? `;background:linear-gradient(to right, var(--select) ${Math.max(3, percent)}%, transparent 0)` : '';
+  return html`<div class=${`row${selected ? ' selected' : ''}${flying ? ' in-flight' : ''}`} style=${`top:${top}px${fill}`} data-id=${entry.id} onClick=${() => onSelect(entry.id)}>
     <span class="method">${entry.method}</span>
-    <span class="path" title=${entry.path}>${entry.session !== 'default' ? html`<span class="session">${entry.session}</span>` : ''}${entry.path}</span>
-    <span class=${`status ${statusClass(entry.status)}`}>${entry.status}</span>
-    <span class="source" title=${sourceOf(entry)}>${sourceOf(entry)}</span>
-    <span class="message" title=${message}>${message}</span>
+    <span class="path">${entry.path}</span>
+    <span class="time">${clockTime(entry.time)}</span>
+    <span class="said">${entry.session !== 'default' ? html`<span class="session">${entry.session}</span>` : ''}<span class="source">${flying ? 'in flight' : sourceOf(entry)}</span>
+      <span class="message" title=${message}>${message}</span></span>
+    ${flying
+      ? html`<span class="status s0" role="progressbar" aria-label="in flight" aria-valuenow=${percent}>…</span>`
+      : html`<span class=${`status ${statusClass(entry.status)}`}>${entry.status}</span>`}
   </div>`;
 }
 

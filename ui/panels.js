@@ -2,10 +2,9 @@
 // per session, and video tasks and batches with their progress.
 import { useEffect, useState } from 'preact/hooks';
 import { api } from './api.js';
+import { heldSize } from './format.js';
 import { html } from './html.js';
 import { attempt, refresh, state, update } from './store.js';
-
-const megabytes = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 export function Health({ health }) {
   if (!health) return html`<div class="health">health …</div>`;
@@ -14,7 +13,7 @@ export function Health({ health }) {
     <div class="health-line">
       <span class="dot"></span><b>${errors.length ? 'degraded' : 'ok'}</b>
       <span>${(health.files ?? []).length} files</span><span>reloads ${health.reloads}</span>
-      ${health.memory ? html`<span title="bytes held: journal, responses, fixtures, pictures, tasks, files, sessions">${megabytes(health.memory.total)} held</span>` : ''}
+      ${health.memory ? html`<span title="bytes held: journal, responses, fixtures, pictures, tasks, files, sessions">${heldSize(health.memory.total)} held</span>` : ''}
       ${errors.length ? html`<span>last good configuration serving</span>` : ''}
     </div>
     ${errors.length ? html`<ul class="errors">${errors.map((e) => html`<li><code>${e.file}:${e.line}:${e.col}</code>: ${e.message}</li>`)}</ul>` : ''}

@@ -5,6 +5,8 @@ import { api, eventsUrl } from './api.js';
 
 /** The page keeps at most this many entries (the mock keeps --journal-max per session). */
 const MAX_ENTRIES = 20_000;
+/** Requests in flight shown at once; past it the oldest goes (its entry comes with `request`). */
+const MAX_IN_FLIGHT = 200;
 
 const listeners = new Set();
 let frame = 0;
@@ -12,6 +14,8 @@ let frame = 0;
 export const state = {
   connection: 'connecting',
   entries: [],
+  /** Requests started and not yet journaled, oldest first: `{ id, time, session, method, path, sent, total }`. */
+  inFlight: [],
   health: null,
   scenarios: null,
   clock: null,
@@ -112,7 +116,7 @@ export function connect() {
     const known = new Set([...(journal?.entries ?? []), ...(journal?.later ?? [])].map((entry) => entry.id));
     const arrived = pending.filter((entry) => !known.has(entry.id));
     pending = null;
-    update({ entries: journal?.entries ?? [] });
+    update({ entries: journal?.entries ?? [], inFlight: state.inFlight.filter((flying) => !known.has(flying.id)) });
     addEntries([...(journal?.later ?? []), ...arrived]);
     await Promise.all([refresh.health(), refresh.scenarios(), refresh.clock(), refresh.tasks()]);
   });
@@ -122,8 +126,17 @@ export function connect() {
     // A refused stream (a wrong token) closes for good; asking health tells why.
     if (closed) refresh.health();
   });
+  source.addEventListener('start', (event) => {
+    const started = JSON.parse(event.data);
+    update({ inFlight: [...state.inFlight, { ...started, sent: 0, total: 0 }].slice(-MAX_IN_FLIGHT) });
+  });
+  source.addEventListener('progress', (event) => {
+    const { id, sent, total } = JSON.parse(event.data);
+    update({ inFlight: state.inFlight.map((known) => (known.id === id ? { ...known, sent, total } : known)) });
+  });
   source.addEventListener('request', (event) => {
     const entry = JSON.parse(event.data);
+    if (state.inFlight.some((known) => known.id === entry.id)) update({ inFlight: state.inFlight.filter((known) => known.id !== entry.id) });
     if (pending) pending.push(entry);
     else addEntries([entry]);
     if (!state.scenarios?.sessions.some((known) => known.session === entry.session)) refresh.scenarios();

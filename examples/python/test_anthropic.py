@@ -10,7 +10,7 @@ import pytest
 from pydantic import BaseModel
 
 GREETING = "Hello! I'm the model-gateway-mock. How can I help you today?"
-MODEL = "claude-sonnet-4-5"
+MODEL = "claude-sonnet-4-6"
 WEATHER_TOOL = {
     "name": "get_weather",
     "description": "The current weather in a city",

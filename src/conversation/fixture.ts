@@ -108,8 +108,9 @@ function compileArguments(args: Record<string, unknown>, groups: readonly string
 }
 
 export function compileChatFixture(spec: ChatFixtureSpec, file: string, order: number, session?: string): ChatFixture {
-  const matcher = at(['match'], () => compileMatch(spec.match));
   const reply = spec.reply;
+  const calls = reply.error === undefined ? (reply.tool_calls ?? []).map((call) => call.name) : undefined;
+  const matcher = at(['match'], () => compileMatch(spec.match, calls));
   const groups = reply.literal ? 'literal' : matcher.groupNames;
   return {
     name: spec.name ?? `${file}#${order}`,

@@ -3,6 +3,7 @@
 // The walk follows schema-gen (refs, allOf, branches, shallow recursion) but sizes each array
 // once and multiplies by its count, so it costs the size of the schema, not of the value.
 import { failure, type MockError } from './errors.js';
+import { forcedTools } from './forced-tool.js';
 import { MAX_GENERATED_ITEMS, MAX_GENERATED_JSON, MAX_GENERATED_STRING, MAX_SCHEMA_STEPS } from './limits.js';
 import { shortestMatch } from './pattern-gen.js';
 import { toNumber } from './schema-scalars.js';
@@ -42,10 +43,9 @@ export interface SchemaFields {
 /** Throws a 400 naming the schema path and the limit when a schema the reply is generated from asks for too much. */
 export function checkGenerationBudget(request: ChatRequest, fields: SchemaFields): void {
   if (request.responseFormat.type === 'json_schema' && fields.format) checkSchema(request.responseFormat.schema, fields.format);
-  const choice = request.toolChoice;
+  const forced = forcedTools(request.toolChoice);
   request.tools.forEach((tool, index) => {
-    const required = choice.mode === 'required' || (choice.mode === 'tool' && choice.name === tool.name);
-    if (required) checkSchema(tool.parameters, fields.tool(index));
+    if (forced === 'any' || forced?.includes(tool.name)) checkSchema(tool.parameters, fields.tool(index));
   });
 }
 

@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { CompileError } from './compile-error.js';
 import type { matchSchema } from './fixture-schema.js';
 import { BoundedPattern } from './pattern-work.js';
+import { answersToolChoice } from './forced-tool.js';
 import type { MatchSubject } from './subject.js';
 
 export type MatchSpec = z.infer<typeof matchSchema>;
@@ -16,7 +17,8 @@ export type MatchSpec = z.infer<typeof matchSchema>;
 export type Captures = Record<string, string>;
 
 interface Check {
-  key: keyof MatchSpec;
+  /** `tool_choice` is no key of the spec: a reply without the forced call cannot answer (SPEC 5). */
+  key: keyof MatchSpec | 'tool_choice';
   test(subject: MatchSubject): boolean;
 }
 
@@ -62,8 +64,12 @@ function capturesOf(matcher: NonNullable<ReturnType<BoundedPattern['find']>>, gr
   return captures;
 }
 
-/** Throws an Error naming the key when a value cannot compile (a bad regex). */
-export function compileMatch(spec: MatchSpec = {}): Matcher {
+/**
+ * Throws an Error naming the key when a value cannot compile (a bad regex). `calls`: the tools a
+ * chat fixture's reply calls, which decide whether it can answer a request that forces a call
+ * (absent for a fixture that answers with an error, and for other sections).
+ */
+export function compileMatch(spec: MatchSpec = {}, calls?: readonly string[]): Matcher {
   const checks: Check[] = [];
   if (spec.style !== undefined) {
     const style = spec.style;
@@ -105,6 +111,7 @@ export function compileMatch(spec: MatchSpec = {}): Matcher {
     const wanted = Object.entries(spec.headers).map(([name, value]) => [name.toLowerCase(), value] as const);
     checks.push({ key: 'headers', test: (s) => wanted.every(([name, value]) => s.headers[name] === value) });
   }
+  if (calls !== undefined) checks.push({ key: 'tool_choice', test: (s) => answersToolChoice(s.toolChoice, calls) });
   const groupNames = pattern ? pattern.groupNames : [];
   const keys = checks.map((c) => c.key);
   // Listed where the key always stood, after `contains`.

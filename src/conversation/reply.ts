@@ -2,6 +2,7 @@
 // generated reply. Output limits, stop sequences and usage are applied here, so the four styles
 // can only differ in how they spell the same reply.
 import type { ChatFixture, CompiledText, Selection } from './fixture.js';
+import { forcedTools } from './forced-tool.js';
 import { generateProse, generateReasoning } from './prose.js';
 import { contentKey } from './content-key.js';
 import { seededRandom, type Random } from './random.js';
@@ -57,11 +58,11 @@ function generatedArguments(tool: ToolDef, random: Random): Record<string, unkno
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
 
+/** A named or allowed tool is called by the first name, a reply the vendor could give and a stable one. */
 function toolToCall(request: ChatRequest, random: Random): ToolDef | undefined {
-  const choice = request.toolChoice;
-  if (choice.mode === 'tool') return request.tools.find((t) => t.name === choice.name);
-  if (choice.mode === 'required' && request.tools.length > 0) return random.pick(request.tools);
-  return undefined;
+  const forced = forcedTools(request.toolChoice);
+  if (forced === 'any') return request.tools.length > 0 ? random.pick(request.tools) : undefined;
+  return forced && request.tools.find((t) => t.name === forced[0]);
 }
 
 function generatedText(request: ChatRequest, random: Random, limit: number): string {

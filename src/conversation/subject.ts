@@ -2,7 +2,7 @@
 // matcher asks for it, so a fixture hit on `model` alone costs no lower-casing of a long history.
 import { fingerprint } from './fingerprint.js';
 import { PatternWork } from './pattern-work.js';
-import type { ChatRequest, StyleName, Turn } from './types.js';
+import type { ChatRequest, StyleName, ToolChoice, Turn } from './types.js';
 
 export interface MatchSubject {
   readonly style: StyleName | undefined;
@@ -23,6 +23,8 @@ export interface MatchSubject {
   readonly headers: Readonly<Record<string, string>>;
   /** What the patterns and globs tried on this request may still cost. */
   readonly patterns: PatternWork;
+  /** Whether (and which) tool the request forces a call of. */
+  readonly toolChoice: ToolChoice;
 }
 
 /**
@@ -93,11 +95,13 @@ class ChatSubject implements MatchSubject {
   readonly model: string;
   readonly headers: Readonly<Record<string, string>>;
   readonly patterns = new PatternWork();
+  readonly toolChoice: ToolChoice;
 
   constructor(private readonly request: ChatRequest) {
     this.style = request.style;
     this.model = request.model;
     this.headers = request.headers;
+    this.toolChoice = request.toolChoice;
   }
 
   get lastUser(): string {
@@ -151,6 +155,8 @@ export function chatSubject(request: ChatRequest): MatchSubject {
   return new ChatSubject(request);
 }
 
+const NOTHING_FORCED: ToolChoice = { mode: 'auto' };
+
 /**
  * Features of an image or video prompt, or of one input of the other doors (embeddings, moderation),
  * so the same matchers apply to their sections; `fingerprint` is an input's (recordings pin it).
@@ -171,5 +177,6 @@ export function promptSubject(model: string, prompt: string, headers: Record<str
     fingerprint,
     headers,
     patterns: new PatternWork(),
+    toolChoice: NOTHING_FORCED,
   };
 }

@@ -32,7 +32,8 @@ export interface ToolDef {
 export type ToolChoice =
   | { mode: 'auto' }
   | { mode: 'none' }
-  | { mode: 'required' }
+  /** `among`: the only tools the call may name (generate-content's allowedFunctionNames, responses' allowed_tools). */
+  | { mode: 'required'; among?: readonly string[] }
   | { mode: 'tool'; name: string };
 
 export type ResponseFormat =

@@ -9,16 +9,18 @@ import type { Mock } from '../exchange/mock.js';
 import { nextRequestId } from '../exchange/request.js';
 import { checkSessionId, DEFAULT_SESSION } from '../state/sessions.js';
 import { openaiEnvelope } from '../styles/openai-envelope.js';
-import { corsRequestHeaders } from '../styles/registry.js';
+import { corsRequestHeaders, STYLES } from '../styles/registry.js';
 import { admitAdmin, isAdminPath, type AdminAccess } from './admin-guard.js';
 import { bodyParser } from './body.js';
 import { SOURCE_HEADER } from './exchange.js';
+import { announceStart } from './in-flight.js';
 import type { OpenStreams } from './open-streams.js';
 import { printable } from './printable.js';
-import { isControlPath, record } from './record.js';
+import { answeredByRoute, isControlPath, record } from './record.js';
 import { routes } from './routes.js';
 import type { Tracing } from './tracing.js';
 import type { MockState } from './state.js';
+import { familyOf, unknownUrlMessage } from './unknown-url.js';
 import { writeError } from './writer.js';
 
 /** What a page may send in a preflight: every style's own headers and the mock's. */
@@ -47,7 +49,10 @@ function cors(ctx: Context): void {
   ctx.set('vary', 'origin');
 }
 
-function frame(mock: Mock, access: AdminAccess, streams: OpenStreams, tracing: Tracing | undefined) {
+/** Whether a route answers this method and path. */
+type Known = (path: string, method: string) => boolean;
+
+function frame(mock: Mock, access: AdminAccess, streams: OpenStreams, known: Known, tracing: Tracing | undefined) {
   return async (ctx: Context, next: Next): Promise<void> => {
     const started = performance.now();
     if (!isAdminPath(ctx.path)) {
@@ -87,17 +92,21 @@ function frame(mock: Mock, access: AdminAccess, streams: OpenStreams, tracing: T
     state.session = mock.sessions.get(sessionId);
     state.envelope = openaiEnvelope;
     state.notes = newNotes();
+    if (!isControlPath(ctx.path)) {
+      state.progress = announceStart(mock, () => ({ id: requestId, time: new Date(mock.clock.now()).toISOString(), session: sessionId, method: ctx.method, path: ctx.path }));
+    }
     try {
       await next();
       if (ctx.status === 404 && ctx.body === undefined && ctx.respond !== false) {
-        throw failure('unknown_url', `Unknown request URL: ${ctx.method} ${ctx.path}.`);
+        state.envelope = STYLES[familyOf(ctx.path)].style.envelope;
+        throw failure('unknown_url', unknownUrlMessage(ctx.method, ctx.path, (path) => known(path, ctx.method)));
       }
     } catch (error) {
       if (ctx.respond === false || ctx.res.headersSent) {
         ctx.res.destroy();
       } else {
         const mockError = asMockError(error);
-        if (!isControlPath(ctx.path)) ctx.set(SOURCE_HEADER, sourceOf(state.notes));
+        if (answeredByRoute(ctx)) ctx.set(SOURCE_HEADER, sourceOf(state.notes));
         if (!mockError) mock.log('error', `${ctx.method} ${ctx.path}: ${(error as Error).stack ?? String(error)}`);
         writeError(ctx, state.envelope, mockError ?? new MockError('server_error', 'The mock hit an internal error; see its log.'), requestId);
       }
@@ -109,12 +118,12 @@ function frame(mock: Mock, access: AdminAccess, streams: OpenStreams, tracing: T
 export function createApp(mock: Mock, access: AdminAccess, streams: OpenStreams, tracing?: Tracing): Koa {
   const app = new Koa();
   app.silent = true;
-  app.use(frame(mock, access, streams, tracing));
   const router = routes(mock, {
     json: bodyParser(mock, false),
     multipart: bodyParser(mock, true),
     document: bodyParser(mock, false, Math.min(mock.options.bodyLimitBytes, CONFIG_LIMITS.fileBytes)),
   });
+  app.use(frame(mock, access, streams, (path, method) => router.match(path, method).route, tracing));
   app.use(router.routes());
   return app;
 }

@@ -23,6 +23,14 @@ export function isControlPath(path: string): boolean {
   return path.startsWith('/__admin') || path === '/';
 }
 
+/**
+ * Whether a model route took the request (each names its style first): an unknown URL, and the
+ * admin API, have no `x-mock-source`, since no reply was decided.
+ */
+export function answeredByRoute(ctx: Context): boolean {
+  return !isControlPath(ctx.path) && (ctx.state as MockState).notes.style !== null;
+}
+
 /** How the reply was decided, for `--log-level debug`. */
 function matchDecision(notes: Notes): string {
   const miss = notes.nearMiss;
@@ -50,7 +58,7 @@ export function record(mock: Mock, ctx: Context, started: number, tracing?: Trac
   if (!notes) return;
   const status = ctx.respond === false ? ctx.res.statusCode : ctx.status;
   const admin = isControlPath(ctx.path);
-  const source = admin ? '-' : sourceOf(notes);
+  const source = answeredByRoute(ctx) ? sourceOf(notes) : '-';
   if (mock.logs('info')) logLine(mock, ctx, notes, status, source, durationMs);
   if (admin) return;
   const noted = notedFields(notes, mock);

@@ -5,6 +5,8 @@ import type { ServerResponse } from 'node:http';
 import type { Context } from 'koa';
 import type { Envelope, MockError } from '../conversation/errors.js';
 import { JOURNAL_ANSWER_MAX, type Fault, type Framing, type Plan, type StreamEvent } from '../conversation/plan.js';
+import type { StreamProgress } from './in-flight.js';
+import { Pacer } from './pacer.js';
 import { SentStream, sentBinary, sentWhole } from './sent.js';
 import type { MockState } from './state.js';
 import { sseFrame } from './sse.js';
@@ -99,55 +101,6 @@ function strikeAt(events: readonly StreamEvent[], fault: Fault | undefined): num
   return Infinity;
 }
 
-/**
- * Paces one stream against fixed deadlines from its start, so delays do not add up as the stream
- * goes, with one close listener and at most one timer for the stream's whole life.
- */
-class Pacer {
-  private readonly startedMs = performance.now();
-  private timer: NodeJS.Timeout | undefined;
-  private wake: ((open: boolean) => void) | undefined;
-  private closed = false;
-  /** Set when the mock shuts down: no more waiting, the stream ends in its error event. */
-  interrupted = false;
-
-  constructor(private readonly res: ServerResponse) {
-    res.once('close', this.onClose);
-  }
-
-  private readonly onClose = (): void => {
-    this.closed = true;
-    clearTimeout(this.timer);
-    this.wake?.(false);
-  };
-
-  readonly interrupt = (): void => {
-    this.interrupted = true;
-    clearTimeout(this.timer);
-    this.wake?.(true);
-  };
-
-  /** Resolves `atMs` after the stream began (at once if that is past, or interrupted); false when the client left. */
-  until(atMs: number): Promise<boolean> {
-    if (this.closed || this.res.destroyed) return Promise.resolve(false);
-    if (this.interrupted) return Promise.resolve(true);
-    const wait = this.startedMs + atMs - performance.now();
-    if (wait <= 0) return Promise.resolve(true);
-    return new Promise((resolve) => {
-      this.wake = resolve;
-      this.timer = setTimeout(() => {
-        this.wake = undefined;
-        resolve(true);
-      }, wait);
-    });
-  }
-
-  stop(): void {
-    clearTimeout(this.timer);
-    this.res.off('close', this.onClose);
-  }
-}
-
 /** Writes what is left, then drops the connection without ending the response. */
 async function cut(res: ServerResponse, data: string): Promise<void> {
   // Destroying right after write() could discard bytes still queued on the socket.
@@ -166,7 +119,8 @@ async function writeStream(ctx: Context, plan: Extract<Plan, { kind: 'stream' }>
   const release = (ctx.state as MockState).streams.open(pacer.interrupt);
   try {
     // The journal keeps 499 for a stream its client abandoned (the headers said 200).
-    if ((await writeEvents(res, plan, fault, pacer, sent)) === 'client gone') res.statusCode = CLIENT_GONE;
+    const writing = { pacer, sent, progress: (ctx.state as MockState).progress };
+    if ((await writeEvents(res, plan, fault, writing)) === 'client gone') res.statusCode = CLIENT_GONE;
   } finally {
     pacer.stop();
     sent.settle();
@@ -178,10 +132,13 @@ async function writeStream(ctx: Context, plan: Extract<Plan, { kind: 'stream' }>
 /** How a stream ended: written to its end (or its fault), or abandoned by its client. */
 type StreamEnd = 'written' | 'client gone';
 
-async function writeEvents(res: ServerResponse, plan: Extract<Plan, { kind: 'stream' }>, fault: Fault | undefined, pacer: Pacer, sent: SentStream): Promise<StreamEnd> {
+type Writing = { pacer: Pacer; sent: SentStream; progress: StreamProgress | undefined };
+
+async function writeEvents(res: ServerResponse, plan: Extract<Plan, { kind: 'stream' }>, fault: Fault | undefined, { pacer, sent, progress }: Writing): Promise<StreamEnd> {
   const strike = strikeAt(plan.events, fault);
   const { firstChunkMs, chunkMs } = plan.pacing;
   const paced = firstChunkMs > 0 || chunkMs > 0;
+  const total = progress && plan.events.filter((event) => event.paced).length;
   let pending = '';
   let chunks = 0;
   let written = 0;
@@ -209,6 +166,7 @@ async function writeEvents(res: ServerResponse, plan: Extract<Plan, { kind: 'str
       if (!(await pacer.until(firstChunkMs + chunks * chunkMs))) return 'client gone';
       if (pacer.interrupted) break;
       chunks++;
+      progress?.(chunks, total!);
     }
     add(event);
   }

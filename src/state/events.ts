@@ -1,9 +1,10 @@
 // What happens inside the mock, as events for live watchers (the inspector page): a journal
-// entry, a reload attempt, a scenario switch, a video task's status. Transport-free: the SSE
+// entry (and, before it, the request's start and its stream's progress), a reload attempt, a
+// scenario switch, a video task's status. Transport-free: the SSE
 // route iterates a subscription; the hub only queues, and a watcher that falls behind is dropped
 // rather than letting its backlog grow without end.
 
-export type MockEventName = 'request' | 'reload' | 'scenario' | 'task';
+export type MockEventName = 'start' | 'progress' | 'request' | 'reload' | 'scenario' | 'task';
 
 export interface MockEvent {
   name: MockEventName;

@@ -55,7 +55,8 @@ function anthropicShaped(body: Record<string, unknown>): boolean {
 export const STYLES: Readonly<Record<StyleName, StyleEntry>> = {
   'generate-content': {
     style: generateContent,
-    paths: ['/v1beta/models/:target'],
+    // `/v1/` is Gemini's v1 API, which `@google/genai` calls with `apiVersion: 'v1'`.
+    paths: ['/v1beta/models/:target', '/v1/models/:target'],
     tokens: { counting: { decode: decodeCountTokens, encode: encodeCountTokens } },
     params: targetParams,
     modelParams: (model) => targetParams({ target: `${model}:generateContent` }).params,

@@ -5,6 +5,7 @@ import { once } from 'node:events';
 import { connect } from 'node:net';
 import OpenAI, { toFile } from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROGRESS_MS } from '../../src/server/in-flight.js';
 import { BACKLOG_MAX_CHARS, EventHub } from '../../src/state/events.js';
 import { shippedScenarioFiles } from '../helpers/shipped.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
@@ -122,6 +123,27 @@ describe('GET /__admin/events', () => {
       ['batch', 'batch-events', 'completed'],
     ]);
     await client.close();
+  });
+
+  it('announces a request as it starts and its paced stream as it goes, at most every PROGRESS_MS, before its entry', async () => {
+    const text = 'x'.repeat(300);
+    await server.writeFixture('paced.yaml', `chat:\n  - name: paced\n    match: { contains: "pace me" }\n    reply: { text: "${text}" }\n    stream: { first_chunk_ms: 10, chunk_ms: 4, chunk_by: char }\n`);
+    const client = await listen(`${server.url}/__admin/events`);
+    const started = performance.now();
+    const stream = await openai('paced').chat.completions.create({ model: 'gpt-4o-mini', stream: true, messages: [{ role: 'user', content: 'pace me' }] }, { headers: { 'x-mock-latency': 'realistic' } });
+    for await (const _chunk of stream);
+    const elapsedMs = performance.now() - started;
+    const [entry] = await client.until('request', 1);
+    const mine = client.received.filter((event) => event.data.id === entry!.data.id);
+    expect(mine[0]).toEqual({ event: 'start', data: { id: entry!.data.id, time: entry!.data.time, session: 'paced', method: 'POST', path: '/v1/chat/completions' } });
+    expect(mine.at(-1)!.event).toBe('request');
+    const progress = mine.filter((event) => event.event === 'progress');
+    expect(progress.length).toBeGreaterThan(0);
+    expect(progress.length).toBeLessThanOrEqual(Math.ceil(elapsedMs / PROGRESS_MS));
+    for (const event of progress) expect(event.data).toEqual({ id: entry!.data.id, sent: expect.any(Number), total: 300 });
+    expect(progress.map((event) => event.data.sent)).toEqual([...progress.map((event) => event.data.sent)].sort((a, b) => a - b));
+    await client.close();
+    await server.removeFixture('paced.yaml');
   });
 
   it('serves a hundred clients the same events, and keeps serving those left when some go', async () => {

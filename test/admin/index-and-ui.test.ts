@@ -1,6 +1,7 @@
 // GET / and the inspector's files: a browser is sent to the page, anything else gets a JSON
 // index; the page's files need no token and come with script and style content types.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_ROUTES } from '../../src/admin/routes.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 let server: TestServer;
@@ -23,6 +24,18 @@ describe('GET /', () => {
     const index = (await response.json()) as { inspector: string; admin: string[] };
     expect(index.inspector).toBe('/__admin/ui');
     expect(index.admin).toContain('GET /__admin/events');
+  });
+
+  it('lists every route of the admin table and the shell beside it (MCP, the inspector), each path once', async () => {
+    const index = (await (await fetch(`${server.url}/`)).json()) as { admin: string[] };
+    const listed = index.admin.flatMap((line) => {
+      const [verbs, path] = line.split(' ');
+      return verbs!.split('|').map((verb) => `${verb} ${path}`);
+    });
+    for (const route of ADMIN_ROUTES) expect(listed).toContain(`${route.method} ${route.path.replace(/:(\w+)/g, '{$1}')}`);
+    expect(listed).toEqual(expect.arrayContaining(['POST /__admin/mcp', 'GET /__admin/scenarios', 'GET /__admin/events', 'GET /__admin/ui']));
+    const paths = index.admin.map((line) => line.split(' ')[1]);
+    expect(new Set(paths).size).toBe(paths.length);
   });
 
   it('is not journaled: it is the way into the inspector, not a request of the app', async () => {

@@ -94,7 +94,7 @@ describe.skipIf(!chromiumPath)('the answer side of an entry', () => {
     await page.locator('.row', { hasText: 'a whole fox' }).click();
     const detail = page.locator('.detail');
     await expect.poll(() => detail.locator('.sides').textContent()).toContain(TEXT);
-    expect(await detail.locator('.usage').textContent()).toContain('"prompt_tokens"');
+    expect(await detail.locator('.usage').textContent()).toMatch(/prompt_tokens \d+/);
     expect(await detail.locator('.why').textContent()).toContain('Scenario flaky, step 1, fault slow_first_chunk.');
   });
 

@@ -37,6 +37,7 @@ try {
   await openai.videos.create({ model: 'sora-2', prompt: 'A paper boat drifting down a rainy street' });
   server.clock.advance(6000);
   const page = await browser.context.newPage();
+  await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(`${server.url}/__admin/ui`);
   await page.locator('.row').nth(5).waitFor();
   await page.locator('.row', { hasText: 'weather in Paris' }).click();

@@ -312,13 +312,15 @@ describe('messages errors', () => {
     expect((error as InstanceType<typeof Anthropic.BadRequestError>).apiMessage).toBe('max_tokens: Field required');
   });
 
-  it('raises BadRequestError for a system role inside messages (the SDK types allow it; the vendor does not), count_tokens too', async () => {
+  it('raises BadRequestError for a system role inside messages (the SDK types allow it; the vendor does not), naming system and the top-level field, count_tokens too', async () => {
     const messages: Anthropic.MessageParam[] = [{ role: 'system', content: 'Be brief.' }, ...hello.messages];
     const created = await client.messages.create({ ...hello, messages }).catch((e: unknown) => e);
     const counted = await client.messages.countTokens({ model: hello.model, messages }).catch((e: unknown) => e);
     for (const error of [created, counted]) {
       expect(error).toBeInstanceOf(Anthropic.BadRequestError);
-      expect((error as InstanceType<typeof Anthropic.BadRequestError>).apiMessage).toMatch(/^messages\.0\.role: /);
+      const message = (error as InstanceType<typeof Anthropic.BadRequestError>).apiMessage;
+      expect(message).toMatch(/^messages\.0\.role: Unexpected role "system"\./);
+      expect(message).toContain('top-level `system` parameter');
     }
   });
 

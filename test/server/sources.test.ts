@@ -82,10 +82,10 @@ describe('x-mock-source and the journal', () => {
     expect(entry!.response?.headers).toMatchObject({ 'x-mock-source': 'scenario:cut#0', 'content-type': 'text/event-stream; charset=utf-8' });
   });
 
-  it('is on errors outside any operation too, exposed to scripts, and never on the admin API', async () => {
+  it('is on errors of a route outside any operation too, exposed to scripts, and never on an unknown URL or the admin API', async () => {
     const missing = await fetch(`${server.url}/v1/nothing-here`, { headers: { origin: 'http://app.test' } });
     expect(missing.status).toBe(404);
-    expect(missing.headers.get('x-mock-source')).toBe('generated');
+    expect(missing.headers.get('x-mock-source')).toBeNull();
     expect(missing.headers.get('access-control-expose-headers')).toContain('x-mock-source');
     const unauthorized = await fetch(`${server.url}/v1/models`);
     expect(unauthorized.status).toBe(401);

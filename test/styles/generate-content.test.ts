@@ -112,7 +112,8 @@ describe('decode', () => {
     const mode = (functionCallingConfig: unknown) => decode({ ...say('x'), tools, toolConfig: { functionCallingConfig } }).toolChoice;
     expect(mode({ mode: 'NONE' })).toEqual({ mode: 'none' });
     expect(mode({ mode: 'ANY' })).toEqual({ mode: 'required' });
-    expect(mode({ mode: 'any', allowedFunctionNames: ['b', 'a'] })).toEqual({ mode: 'tool', name: 'b' });
+    expect(mode({ mode: 'any', allowedFunctionNames: ['b', 'a'] })).toEqual({ mode: 'required', among: ['b', 'a'] });
+    expect(mode({ mode: 'ANY', allowedFunctionNames: ['a'] })).toEqual({ mode: 'tool', name: 'a' });
     const unknown = refusal({ ...say('x'), tools, toolConfig: { functionCallingConfig: { mode: 'ANY', allowedFunctionNames: ['c'] } } });
     expect(unknown.options.param).toBe('toolConfig.functionCallingConfig.allowedFunctionNames[0]');
     const duplicate = refusal({ ...say('x'), tools: [{ functionDeclarations: [{ name: 'a' }, { name: 'a' }] }] });

@@ -99,7 +99,6 @@ function toolsOf(data: Body): ToolDef[] {
   return tools;
 }
 
-/** ANY with allowed names calls the first of them: a reply the vendor could give, and a stable one. */
 function toolChoiceOf(data: Body, tools: readonly ToolDef[]): ToolChoice {
   const config = data.toolConfig?.functionCallingConfig;
   const allowed = config?.allowedFunctionNames ?? [];
@@ -111,7 +110,8 @@ function toolChoiceOf(data: Body, tools: readonly ToolDef[]): ToolChoice {
   });
   if (config?.mode === 'NONE') return { mode: 'none' };
   if (config?.mode !== 'ANY') return { mode: 'auto' };
-  return allowed.length > 0 ? { mode: 'tool', name: allowed[0]! } : { mode: 'required' };
+  if (allowed.length === 1) return { mode: 'tool', name: allowed[0]! };
+  return allowed.length > 0 ? { mode: 'required', among: allowed } : { mode: 'required' };
 }
 
 function responseFormatOf(config: Config | undefined): ResponseFormat {

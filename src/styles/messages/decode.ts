@@ -17,13 +17,19 @@ const tool = z.looseObject({
   input_schema: z.record(z.string(), z.unknown()).nullish(),
 });
 
+/** The vendor's own words for the mistake clients carried over from chat-completions. */
+function roleProblem(issue: { input?: unknown }): string | undefined {
+  if (issue.input !== 'system') return undefined;
+  return 'Unexpected role "system". The Messages API accepts a top-level `system` parameter, not "system" as an input message role.';
+}
+
 const parallel = { disable_parallel_tool_use: z.boolean().nullish() };
 
 const body = z.looseObject({
   model: z.string().min(1),
   max_tokens: z.number().int().min(1),
   messages: z
-    .array(z.looseObject({ role: z.enum(['user', 'assistant']), content: z.union([z.string(), z.array(contentBlock)]) }))
+    .array(z.looseObject({ role: z.enum(['user', 'assistant'], { error: roleProblem }), content: z.union([z.string(), z.array(contentBlock)]) }))
     .min(1, 'at least one message is required'),
   system: z.union([z.string(), z.array(textBlock)]).nullish(),
   tools: z.array(tool).nullish(),

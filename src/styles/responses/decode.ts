@@ -21,10 +21,19 @@ function toolDefs(tools: ResponsesBody['tools']): ToolDef[] {
   }));
 }
 
+/** `allowed_tools` in `required` mode forces a call of one of its function tools. */
+function allowedTools(choice: { mode?: string; tools?: unknown }): ToolChoice {
+  if (choice.mode !== 'required') return { mode: 'auto' };
+  const among = (Array.isArray(choice.tools) ? choice.tools : []).flatMap((tool: { type?: unknown; name?: unknown }) =>
+    tool.type === 'function' && typeof tool.name === 'string' ? [tool.name] : [],
+  );
+  return among.length > 0 ? { mode: 'required', among } : { mode: 'required' };
+}
+
 function toolChoiceOf(choice: ResponsesBody['tool_choice'], toolNames: string[]): ToolChoice {
   if (!choice) return { mode: 'auto' };
   if (typeof choice === 'string') return { mode: choice as 'none' | 'auto' | 'required' };
-  if (choice.type === 'allowed_tools') return { mode: choice.mode === 'required' ? 'required' : 'auto' };
+  if (choice.type === 'allowed_tools') return allowedTools(choice);
   if (choice.type !== 'function') return { mode: 'auto' };
   const name = choice.name!;
   if (!toolNames.includes(name)) {
