@@ -166,9 +166,7 @@ export function compileFile(source: ParsedFile): CompiledFile {
       compiled.videos.push(compileEntry(spec, source, ['videos', i], order++));
     }),
   );
-  data.transcriptions?.forEach((spec, i) =>
-    attempt(() => compiled.transcriptions.push(located(file, ['transcriptions', i], () => compileTranscriptionFixture(spec, file, order++)))),
-  );
+  data.transcriptions?.forEach((spec, i) => attempt(() => compiled.transcriptions.push(located(file, ['transcriptions', i], () => compileTranscriptionFixture(spec, file, order++)))));
   data.embeddings?.forEach((spec, i) => attempt(() => compiled.embeddings.push(compileEntry(spec, source, ['embeddings', i], order++))));
   data.moderations?.forEach((spec, i) => attempt(() => compiled.moderations.push(compileEntry(spec, source, ['moderations', i], order++))));
   data.batches?.forEach((spec, i) => compiled.batches.push({ name: spec.name ?? `${file}#batches.${i}`, file, spec }));

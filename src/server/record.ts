@@ -73,6 +73,8 @@ export function record(mock: Mock, ctx: Context, started: number, tracing?: Trac
       status,
       duration_ms: Math.round(durationMs * 10) / 10,
       ...noted,
+      // What no route answered (an unknown URL) decided no reply: no source.
+      source,
       upstream_refused: state.upstreamRefused ?? null,
       batch: null,
     },

@@ -43,7 +43,7 @@ describe('GET /__admin/metrics', () => {
     };
     for (let i = 0; i < 3; i++) tell((await openai.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hello' }] })).usage);
     tell((await openai.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'something else' }] })).usage);
-    await anthropic.messages.create({ model: 'claude-sonnet-4-5', max_tokens: 50, messages: [{ role: 'user', content: 'hello' }] });
+    await anthropic.messages.create({ model: 'claude-sonnet-4-6', max_tokens: 50, messages: [{ role: 'user', content: 'hello' }] });
     await expect(openai.chat.completions.create({ model: 'nope', messages: [{ role: 'user', content: 'x' }] })).rejects.toThrow(/404/);
     await fetch(`${server.url}/v1/models`);
 
