@@ -1,7 +1,7 @@
 // The one schema of every YAML file: fixtures files (models, keys, chat, images, videos,
 // image_generation) and scenario files (scenarios). Unknown keys are refused so typos surface.
 import { z } from 'zod';
-import { chatFixtureSchema, chatImageOutput, errorKind, matchSchema, nonNegative } from '../conversation/fixture-schema.js';
+import { chatFixtureSchema, chatImageOutput, driftEntrySchema, errorKind, matchSchema, nonNegative } from '../conversation/fixture-schema.js';
 
 export const videoTimingSchema = z.strictObject({
   queued_ms: nonNegative.optional(),
@@ -64,6 +64,7 @@ export const fixturesFileSchema = z.strictObject({
   chat: z.array(chatFixtureSchema).optional(),
   images: z.array(imageFixtureSchema).optional(),
   videos: z.array(videoFixtureSchema).optional(),
+  drift: z.array(driftEntrySchema).optional(),
   image_generation: z
     .strictObject({ chat_completions_only_groups: z.array(z.string()).optional() })
     .optional(),

@@ -20,6 +20,7 @@ import type { Mock } from './mock.js';
 import { chunkByFor, pacingFor } from './pacing.js';
 import { CHAT_STYLE_MODELS, nextId, requireModel, styleInput } from './request.js';
 import { modelOperation, type Asked, type Found } from './operation.js';
+import { askedAgain } from './fixture-of.js';
 import { chatRecorder } from './upstream/record-chat.js';
 import { keepResponse, shownResponse } from './stored-responses.js';
 
@@ -104,7 +105,7 @@ export function chat(style: ChatStyle): Operation {
     },
     find: (mock, exchange, asked) => select(mock, exchange, asked.subject),
     strict: true,
-    recorder: (_mock, _exchange, asked) => chatRecorder(style, asked.request),
+    recorder: (_mock, exchange, asked) => chatRecorder(style, asked.request, askedAgain(exchange.path, exchange.search, exchange.body)),
     build: (mock, exchange, { request, entry, output, subject }, selection) => {
       const refusal = selection?.fixture.error;
       if (refusal) throw stepError(refusal.kind, refusal);

@@ -8,7 +8,7 @@ import { entryOf, type JournalEntry, type SentResponse } from '../../state/journ
 import type { Session } from '../../state/session.js';
 import { chatParams, styleEntry } from '../../styles/registry.js';
 import type { ChatStyle, StyleInput } from '../../styles/style.js';
-import { chatFixtureOf } from '../fixture-of.js';
+import { askedAgain, chatFixtureOf } from '../fixture-of.js';
 import type { Mock } from '../mock.js';
 import { fixturePath, writeNewFixtureFile } from './fixture-file.js';
 import { TextAnswer, type AdminRequest } from './request.js';
@@ -51,7 +51,8 @@ function decoded({ entry, session }: Found): { style: ChatStyle; request: ChatRe
 
 function pinnedFixture(found: Found, name?: string): ChatFixtureDocument {
   const { style, request, response } = decoded(found);
-  return chatFixtureOf(style, request, response, name);
+  const [path, search = ''] = found.entry.path.split('?');
+  return chatFixtureOf(style, request, response, { name, asked: askedAgain(path!, search, found.entry.body) });
 }
 
 function entryId(request: AdminRequest): string {
