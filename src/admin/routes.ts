@@ -3,6 +3,7 @@
 // tools call the same operations.
 import { postClock, readClock } from '../exchange/admin/clock.js';
 import { addFixtures, listFixtures } from '../exchange/admin/fixtures.js';
+import { clearDrift, listDrift } from '../exchange/admin/drift.js';
 import { health } from '../exchange/admin/health.js';
 import { clearRequests, listRequests } from '../exchange/admin/journal.js';
 import { requestFixture, saveRequestFixture } from '../exchange/admin/request-fixture.js';
@@ -47,4 +48,6 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   route('POST', '/fixtures', addFixtures, true, 201),
   route('GET', '/scenarios', listScenarios),
   route('GET', '/tasks', listTasks),
+  route('GET', '/drift', listDrift),
+  route('DELETE', '/drift', clearDrift),
 ];

@@ -107,6 +107,8 @@ function underMissing(path: string, missing: readonly string[]): boolean {
 
 /** What drifted between the two answers, in path order; empty when their shapes agree. */
 export function compareShapes(upstream: ShapedAnswer, mock: ShapedAnswer): DriftFinding[] {
+  // An error beside a success has no common shape: the status is the one finding.
+  if (upstream.status !== mock.status) return [{ path: 'status', kind: 'type differs', upstream: String(upstream.status), mock: String(mock.status) }];
   const findings: DriftFinding[] = [];
   if (upstream.events && mock.events) {
     const theirs = eventPattern(upstream.events).join(' ');

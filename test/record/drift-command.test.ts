@@ -3,7 +3,7 @@
 // against a small upstream that drifts in known ways it names each drift, in text, JSON and JUnit.
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +12,7 @@ import { XMLParser } from 'fast-xml-parser';
 import OpenAI from 'openai';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDriftingGateway, type DriftingGateway } from '../helpers/drifting-gateway.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 const SECRET = 'sk-upstream-secret-drift-5e1c';
@@ -37,48 +38,10 @@ drift:
 
 let upstream: TestServer;
 let recorder: TestServer;
-let drifting: Server;
-let driftingUrl: string;
+let drifting: DriftingGateway;
 let recordDir: string;
 let handDir: string;
 let unreachableUrl: string;
-
-/** Reads an upstream answer and changes its shape in the known ways, and its values everywhere. */
-function drifted(path: string, text: string, stream: boolean): string {
-  if (stream) {
-    // A new stream event after message_start; new texts and ids, which are values.
-    return text
-      .replace(/(event: message_start\ndata: .*\n\n)/, '$1event: rate_limit_status\ndata: {"type":"rate_limit_status","remaining":3}\n\n')
-      .replace(/"text":"[^"]*"/g, '"text":"other words"')
-      .replace(/"id":"msg_[^"]*"/, '"id":"msg_other"');
-  }
-  const body = JSON.parse(text) as Record<string, unknown> & { choices: Array<Record<string, unknown> & { message: Record<string, unknown> }>; usage: Record<string, number> };
-  if (path === '/v1/chat/completions') {
-    body.metadata = { region: 'eu' }; // a new field
-    for (const choice of body.choices) {
-      choice.finish_reason = 'completed'; // a renamed finish reason
-      delete choice.logprobs; // a dropped field
-      choice.message.content = 'Entirely different words.';
-    }
-    body.system_fingerprint = null; // a changed type
-    body.id = 'chatcmpl-other';
-    body.created = (body.created as number) + 1000;
-    body.usage.prompt_tokens = body.usage.prompt_tokens! + 7;
-    body.usage.completion_tokens = body.usage.completion_tokens! + 11;
-  }
-  return JSON.stringify(body);
-}
-
-async function driftingGateway(request: IncomingMessage, response: ServerResponse): Promise<void> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  const headers = Object.fromEntries(Object.entries(request.headers).filter(([name]) => !['host', 'content-length', 'connection'].includes(name))) as Record<string, string>;
-  const answer = await fetch(`${upstream.url}${request.url}`, { method: request.method, headers, body: Buffer.concat(chunks) });
-  const type = answer.headers.get('content-type') ?? 'application/json';
-  const text = drifted(request.url!.split('?')[0]!, await answer.text(), type.startsWith('text/event-stream'));
-  response.writeHead(answer.status, { 'content-type': type, 'x-request-id': `req_other_${Date.now()}`, 'request-id': 'req_other' });
-  response.end(text);
-}
 
 interface Run {
   code: number | null;
@@ -112,11 +75,7 @@ beforeAll(async () => {
   recorder = await startTestServer({ upstream: upstream.url, record: recordDir, upstreamKey: SECRET });
   handDir = mkdtempSync(join(tmpdir(), 'mgm-drift-hand-'));
   writeFileSync(join(handDir, 'hand.yaml'), HAND_WRITTEN);
-  drifting = createServer((request, response) => {
-    driftingGateway(request, response).catch((error: Error) => response.writeHead(500).end(error.message));
-  });
-  await new Promise<void>((done) => drifting.listen(0, '127.0.0.1', done));
-  driftingUrl = `http://127.0.0.1:${(drifting.address() as AddressInfo).port}`;
+  drifting = await startDriftingGateway(upstream.url);
   const closed = createServer();
   await new Promise<void>((done) => closed.listen(0, '127.0.0.1', done));
   unreachableUrl = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
@@ -134,7 +93,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await recorder.close();
   await upstream.close();
-  await new Promise<void>((done) => drifting.close(() => done()));
+  await drifting.close();
 });
 
 describe('recordings keep their request', () => {
@@ -162,7 +121,7 @@ describe('the drift command', () => {
   }, 30_000);
 
   it('exits 1 against a drifting upstream and names each drift in text', async () => {
-    const run = await drift(driftingUrl);
+    const run = await drift(drifting.url);
     expect(run.code).toBe(1);
     const text = run.stdout;
     for (const name of ['hand-written-question', 'chat-completions-gpt-4o-mini-']) expect(text).toContain(`POST /v1/chat/completions chat-completions ${name}`);
@@ -179,7 +138,7 @@ describe('the drift command', () => {
   }, 30_000);
 
   it('gives the same findings as JSON, each with endpoint, style, path and kind', async () => {
-    const run = await drift(driftingUrl, '--format', 'json');
+    const run = await drift(drifting.url, '--format', 'json');
     expect(run.code).toBe(1);
     const report = JSON.parse(run.stdout) as { results: Array<{ case: { endpoint: string; style: string; name: string }; findings: Array<{ path: string; kind: string; upstream: string; mock: string }> }> };
     const found = report.results.flatMap((result) => result.findings.map((finding) => `${result.case.endpoint} ${result.case.style} ${finding.path} ${finding.kind}`));
@@ -198,7 +157,7 @@ describe('the drift command', () => {
 
   it('writes a JUnit file with one failing test case per drifted request', async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'mgm-drift-junit-')), 'drift.xml');
-    const run = await drift(driftingUrl, '--format', 'junit', '--out', out);
+    const run = await drift(drifting.url, '--format', 'junit', '--out', out);
     expect(run.code).toBe(1);
     expect(run.stdout).toBe('');
     const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(readFileSync(out, 'utf8')) as {

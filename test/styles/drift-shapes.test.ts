@@ -63,4 +63,10 @@ describe('compareShapes', () => {
   it('folds bare data lines by their type, as chat-completions streams send them', () => {
     expect(eventPattern([{ event: null, data: { object: 'chat.completion.chunk' } }, { event: null, data: { object: 'chat.completion.chunk' } }, { event: null, data: '[DONE]' }])).toEqual(['data+']);
   });
+
+  it('names only the status when one side answered an error and the other did not', () => {
+    expect(compareShapes({ status: 429, headers: {}, body: { error: { type: 'rate_limit' } } }, whole({ id: 'x' }))).toEqual([
+      { path: 'status', kind: 'type differs', upstream: '429', mock: '200' },
+    ]);
+  });
 });

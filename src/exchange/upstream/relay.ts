@@ -43,7 +43,11 @@ export function writeAtomically(dir: string, file: string, content: string | Uin
  * the status) comes back as notes; what is known only when the answer ended (how long it took,
  * the recording written) is the `late` promise, resolved once the writer is through the body.
  */
-export async function relay(mock: Mock, exchange: Exchange, recorder?: Recorder): Promise<{ plan: Plan; notes: Partial<Notes>; late: Promise<Partial<Notes>> }> {
+export async function relay(
+  mock: Mock,
+  exchange: Exchange,
+  recorder?: Recorder,
+): Promise<{ plan: Plan & { kind: 'relay' }; notes: Partial<Notes>; late: Promise<Partial<Notes>>; complete: () => boolean }> {
   const upstream = mock.options.upstream!;
   const started = performance.now();
   const forwarded = await forward(upstream, exchange);
@@ -77,5 +81,7 @@ export async function relay(mock: Mock, exchange: Exchange, recorder?: Recorder)
     plan: { kind: 'relay', status: forwarded.status, headers: forwarded.headers, body: body(), answered: () => capture.answer() },
     notes: { upstream: upstreamNote },
     late,
+    // Whether the whole answer went through: a client that left mid-stream leaves half of one.
+    complete: () => capture.complete,
   };
 }
