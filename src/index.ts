@@ -20,7 +20,7 @@ import { EventHub } from './state/events.js';
 import { upstreamOf } from './exchange/upstream/options.js';
 import { DEFAULT_MEMORY_LIMIT, DEFAULT_SESSION_MEMORY_LIMIT, MemoryBudget } from './state/memory.js';
 import { Sessions } from './state/sessions.js';
-import { DriftLog } from './state/drift-log.js';
+import { DriftLog } from './exchange/upstream/drift-log.js';
 
 export interface MockServerOptions {
   /** 0 (the default here) picks a free port. */

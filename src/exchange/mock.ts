@@ -2,7 +2,7 @@
 // Passed explicitly (no globals), so several servers can run in one test process.
 import type { ConfigStore } from '../config/store.js';
 import type { Clock } from '../state/clock.js';
-import type { DriftLog } from '../state/drift-log.js';
+import type { DriftLog } from './upstream/drift-log.js';
 import type { EventHub } from '../state/events.js';
 import type { Sessions } from '../state/sessions.js';
 import type { Upstream } from './upstream/options.js';

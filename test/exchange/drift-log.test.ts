@@ -1,7 +1,7 @@
 // The live drift log: one row per endpoint and path, counted, and bounded by dropping the row seen
 // longest ago.
 import { describe, expect, it } from 'vitest';
-import { DriftLog } from '../../src/state/drift-log.js';
+import { DriftLog } from '../../src/exchange/upstream/drift-log.js';
 
 const finding = (path: string) => ({ path, kind: 'upstream has, mock lacks' as const, upstream: 'object', mock: '-' });
 const seen = (time: string, example: string, endpoint = 'POST /v1/chat/completions') => ({ endpoint, style: 'chat-completions', time, example });

@@ -1,7 +1,7 @@
 // What live drift found (`--upstream --drift`): one row per endpoint and path, counted, with when it
 // was first and last seen and a journal id to look at. Bounded: past `DRIFT_ROWS_MAX` rows the one
 // seen longest ago goes, so a gateway that drifts everywhere cannot grow it without end.
-import type { DriftFinding } from '../styles/drift-shapes.js';
+import type { DriftFinding } from '../../styles/drift-shapes.js';
 
 export const DRIFT_ROWS_MAX = 500;
 
