@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import { formatTable, limitRow, ratioRow } from './lib/report.js';
 import { coldStartRows, peerStreamRows, reloadRows, streamRows, throughputRows } from './lib/rows.js';
 import { coldStart } from './phases/cold-start.js';
+import { drift } from './phases/drift.js';
 import { peerStreams } from './phases/peer-streams.js';
 import { hostileSoak } from './phases/hostile-soak.js';
 import { relay } from './phases/relay.js';
@@ -17,7 +18,7 @@ import { reload } from './phases/reload.js';
 import { streams } from './phases/streams.js';
 import { throughput } from './phases/throughput.js';
 
-const PHASES = ['throughput', 'peer-streams', 'streams', 'reload', 'cold-start', 'relay', 'hostile-soak'];
+const PHASES = ['throughput', 'peer-streams', 'streams', 'reload', 'cold-start', 'relay', 'drift', 'hostile-soak'];
 const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, only: { type: 'string' } } });
 const quick = values.quick || process.env.BENCH_QUICK === '1';
 const only = values.only ? values.only.split(',') : PHASES;
@@ -33,6 +34,7 @@ const settings = quick
       coldStart: { runs: 1 },
       hostileSoak: { durationMs: 10_000, concurrency: 4, chainTurns: 100 },
       relay: { rounds: 3 },
+      drift: { turns: 500, runs: 1 },
     }
   : {
       throughput: { rounds: 3, warmup: 1, duration: 3, connections: 32 },
@@ -43,6 +45,7 @@ const settings = quick
       coldStart: { runs: 5 },
       hostileSoak: { durationMs: 150_000, concurrency: 4, chainTurns: 400 },
       relay: { rounds: 10 },
+      drift: { turns: 500, runs: 3 },
     };
 
 if (!existsSync(new URL('../dist/index.js', import.meta.url))) throw new Error('dist/ is missing: run `npm run build` first (npm run bench does).');
@@ -88,6 +91,11 @@ try {
       limitRow('relay: ms added to the first event (median)', r.forwarded.firstMs - r.direct.firstMs, { below: 5 }),
       ratioRow('relay: gap between events, forwarded vs upstream alone', r.forwarded.gapMs, r.direct.gapMs, '(upstream)', { atMost: 1.1 }),
     );
+  }
+  if (only.includes('drift')) {
+    log(`drift: ${settings.drift.turns} recorded turns asked of an upstream mock and the drift command's own, ${settings.drift.runs} runs...`);
+    const d = (results.drift = await drift(root, settings.drift));
+    rows.push(limitRow(`drift over ${d.turns} recorded turns, spawn to exit, s (median)`, d.seconds, { below: 10 }));
   }
   if (only.includes('hostile-soak')) {
     log(`hostile soak: malformed, oversized and chained requests among ordinary ones, 1,000 sessions, ${settings.hostileSoak.durationMs / 1000} s...`);
