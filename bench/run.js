@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { formatTable, limitRow, ratioRow } from './lib/report.js';
 import { coldStartRows, peerStreamRows, reloadRows, streamRows, throughputRows } from './lib/rows.js';
+import { audio, SPEECH_FORMATS } from './phases/audio.js';
 import { coldStart } from './phases/cold-start.js';
 import { drift } from './phases/drift.js';
 import { peerStreams } from './phases/peer-streams.js';
@@ -17,8 +18,9 @@ import { relay } from './phases/relay.js';
 import { reload } from './phases/reload.js';
 import { streams } from './phases/streams.js';
 import { throughput } from './phases/throughput.js';
+import { verifyPhase } from './phases/verify.js';
 
-const PHASES = ['throughput', 'peer-streams', 'streams', 'reload', 'cold-start', 'relay', 'drift', 'hostile-soak'];
+const PHASES = ['throughput', 'peer-streams', 'streams', 'reload', 'cold-start', 'relay', 'drift', 'hostile-soak', 'verify', 'audio'];
 const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, only: { type: 'string' } } });
 const quick = values.quick || process.env.BENCH_QUICK === '1';
 const only = values.only ? values.only.split(',') : PHASES;
@@ -35,6 +37,8 @@ const settings = quick
       hostileSoak: { durationMs: 10_000, concurrency: 4, chainTurns: 100 },
       relay: { rounds: 3 },
       drift: { turns: 500, runs: 1 },
+      verify: { rounds: 5 },
+      audio: { rounds: 2 },
     }
   : {
       throughput: { rounds: 3, warmup: 1, duration: 3, connections: 32 },
@@ -46,6 +50,8 @@ const settings = quick
       hostileSoak: { durationMs: 150_000, concurrency: 4, chainTurns: 400 },
       relay: { rounds: 10 },
       drift: { turns: 500, runs: 3 },
+      verify: { rounds: 20 },
+      audio: { rounds: 5 },
     };
 
 if (!existsSync(new URL('../dist/index.js', import.meta.url))) throw new Error('dist/ is missing: run `npm run build` first (npm run bench does).');
@@ -109,6 +115,26 @@ try {
       limitRow('hostile soak longest request ms', h.maxMs, { below: 1000 }),
       limitRow(`hostile soak ordinary answers changed (of ${h.ordinary})`, h.changed, { below: 1 }),
       ratioRow(`previous_response_id chain: turn ${h.chain.turns + 1} ms vs turn 2 (medians of 40)`, h.chain.lastMs, h.chain.firstMs, '(first)', { atMost: 2 }),
+    );
+  }
+  if (only.includes('verify')) {
+    log('verify: POST /__admin/verify, every kind of expectation, over a journal of 10,000 entries...');
+    const v = (results.verify = await verifyPhase(root, settings.verify));
+    rows.push(
+      limitRow(`verify ms, every kind of expectation, ${v.entries.toLocaleString('en-US')} journal entries (median)`, v.mixed.medianMs, { below: 50, baseline: v.mixed.cpuMs, baselineIs: '(CPU ms)' }),
+      limitRow(`verify ms, a body filter parsing all ${v.entries.toLocaleString('en-US')} request bodies (median)`, v.everyBody.medianMs, { baseline: v.everyBody.cpuMs, baselineIs: '(CPU ms)' }),
+    );
+  }
+  if (only.includes('audio')) {
+    log(`audio: a 200-word speech in each format, 4,096-character speeches, a 60-second WAV transcribed...`);
+    const a = (results.audio = await audio(root, settings.audio));
+    for (const format of SPEECH_FORMATS) {
+      rows.push(limitRow(`speech: 200 words (80 s) as ${format}, ms (median)`, a.speechMs[format].medianMs, { baseline: a.speechMs[format].firstMs, baselineIs: '(first, loads the codec)' }));
+    }
+    rows.push(
+      limitRow('speech: longest event-loop stall ms while 4,096-character speeches are made', a.longSpeechLagMaxMs, { below: 50 }),
+      limitRow('speech: most CPU ms of one slice between event-loop turns (4,096 characters, any format)', a.longestSliceCpuMs, { below: 50 }),
+      limitRow('transcription: a 60-second WAV as verbose_json, ms (median)', a.transcribeMs),
     );
   }
 } finally {

@@ -56,6 +56,7 @@ const program = new Command()
   .option('--admin-origin <origin>', 'an origin besides loopback whose pages may call /__admin (repeatable)', repeat, [])
   .option('--admin-host <name>', 'a Host name besides the bound address and loopback that /__admin answers (repeatable)', repeat, [])
   .option('--no-watch', 'do not reload fixtures and scenarios on change')
+  .option('--otlp-endpoint <url>', 'export a span per model API request to this OTLP/HTTP collector (default: OTEL_EXPORTER_OTLP_ENDPOINT)')
   .option('--grace-ms <ms>', 'on SIGTERM or SIGINT, how long open streams may finish before they are ended', integer('--grace-ms', 0), 5000)
   .addOption(new Option('--log-level <level>', 'log detail (debug adds each match decision)').choices(['silent', 'error', 'info', 'debug']).default('info'))
   .action(async (options) => {

@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url';
 import bytes from 'bytes';
 import { ConfigStore, formatProblem } from './config/store.js';
 import { summarize } from './config/summary.js';
+import { inProcessAdmin } from './admin/client.js';
+import { oracle, type Oracle } from './admin/oracle.js';
 import { adminAccess } from './server/admin-guard.js';
 import { createApp } from './server/app.js';
 import { OpenStreams } from './server/open-streams.js';
@@ -19,6 +21,8 @@ import { createClock, type Clock } from './state/clock.js';
 import { EventHub } from './state/events.js';
 import { upstreamOf } from './exchange/upstream/options.js';
 import { DEFAULT_MEMORY_LIMIT, DEFAULT_SESSION_MEMORY_LIMIT, MemoryBudget } from './state/memory.js';
+import { Metrics } from './state/metrics.js';
+import { Tracing } from './server/tracing.js';
 import { Sessions } from './state/sessions.js';
 import { DriftLog } from './exchange/upstream/drift-log.js';
 
@@ -61,11 +65,13 @@ export interface MockServerOptions {
   graceMs?: number;
   /** `silent` (the default here), `error`, `info` or `debug`. */
   logLevel?: LogLevel;
+  /** An OTLP/HTTP collector to export a span per model API request to (default: OTEL_EXPORTER_OTLP_ENDPOINT). */
+  otlpEndpoint?: string;
   /** Where log lines go; console.log by default. */
   logger?: (line: string) => void;
 }
 
-export interface MockServer {
+export interface MockServer extends Oracle {
   url: string;
   port: number;
   clock: Clock;
@@ -146,7 +152,14 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     parseSize(options.memoryLimit, DEFAULT_MEMORY_LIMIT, 'memory limit', '128mb'),
     parseSize(options.sessionMemoryLimit, DEFAULT_SESSION_MEMORY_LIMIT, 'session memory limit', '16mb'),
   );
+  const streams = new OpenStreams();
   const mock: Mock = {
+    metrics: new Metrics({
+      openStreams: () => streams.size,
+      memory: () => mock.sessions.memory,
+      reloads: () => store.reloads,
+      failedReloads: () => store.failedReloads,
+    }),
     store,
     sessions: new Sessions(journalMax, clock.now, undefined, budget),
     clock,
@@ -168,8 +181,9 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   };
   // The watcher scans the directories while the socket opens: start-up waits for the slower one.
   const watching = options.watch ?? true ? store.watch() : Promise.resolve();
-  const streams = new OpenStreams();
-  const server = createServer(createApp(mock, access, streams).callback());
+  const endpoint = options.otlpEndpoint ?? process.env.OTEL_EXPORTER_OTLP_ENDPOINT;
+  const tracing = endpoint ? new Tracing(endpoint) : undefined;
+  const server = createServer(createApp(mock, access, streams, tracing).callback());
   server.on('clientError', answerClientError);
   if (!isLoopback(host) && !options.adminToken) {
     log('error', `warning: listening on ${host} without --admin-token: anyone who can reach this address can drive the admin API`);
@@ -187,17 +201,26 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   // The tokenizer's tables load two turns of the event loop from now: after whatever the caller
   // prints on listening has gone out (the log sink writes at the end of a turn), before the
   // first request would wait for them.
-  setImmediate(() => setImmediate(loadTokenizer));
+  // prom-client likewise, after the tokenizer: what is answered before it loads waits in a queue.
+  setImmediate(() => setImmediate(() => {
+    loadTokenizer();
+    setImmediate(() => {
+      void mock.metrics.load();
+      tracing?.load().catch((error: Error) => log('error', `tracing could not start: ${error.message}`));
+    });
+  }));
   const port = (server.address() as AddressInfo).port;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   const close = async (): Promise<void> => {
     await store.close();
+    await tracing?.shutdown();
     await new Promise<void>((done) => {
       server.close(() => done());
       server.closeAllConnections();
     });
   };
   return {
+    ...oracle(inProcessAdmin(mock)),
     url,
     port,
     clock,
@@ -219,4 +242,9 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
 }
 
 export type { LatencyMode, LogLevel } from './exchange/mock.js';
+export type { Oracle, VerifyOptions } from './admin/oracle.js';
+export { VerifyError } from './admin/oracle.js';
+export type { CountSpec, Expectation, RequestFilter } from './exchange/admin/verify/expectation.js';
+export type { VerifyResult } from './exchange/admin/verify/check.js';
+export type { VerifyAnswer } from './exchange/admin/verify/verify.js';
 export { ConfigLoadError } from './config/store.js';

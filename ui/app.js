@@ -67,7 +67,7 @@ function App() {
     ${state.notice ? html`<div class="notice" onClick=${dismissNotice}>${state.notice} <small>(click to dismiss)</small></div>` : ''}
     <main>
       <section class="journal-pane">
-        <${Filters} entries=${state.entries} filters=${filters} setFilters=${setFilters} shown=${rows.length} onClear=${clearJournal} filterRef=${filterRef} />
+        <${Filters} entries=${state.entries} filters=${filters} setFilters=${setFilters} rows=${rows} onClear=${clearJournal} filterRef=${filterRef} />
         <${JournalList} rows=${rows} selectedId=${selectedId} onSelect=${select} />
       </section>
       <${Detail} key=${selectedId} entry=${selected} />

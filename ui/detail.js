@@ -1,7 +1,7 @@
 // One journal entry in full: what was asked beside what was answered, and why that answer
 // (the source, the fixture or the closest miss, the scenario step and fault).
 import { useState } from 'preact/hooks';
-import { clockTime, joinedText, nearMissWords, sourceOf, statusClass, usageOf } from './format.js';
+import { clockTime, dollars, joinedText, nearMissWords, sourceOf, statusClass, usageOf } from './format.js';
 import { html } from './html.js';
 import { JsonView } from './json-view.js';
 import { SaveFixture } from './save-fixture.js';
@@ -63,7 +63,8 @@ export function Detail({ entry }) {
     </header>
     <div class="meta">
       <span>${clockTime(entry.time)}</span><span>${entry.duration_ms} ms</span><span>session <b>${entry.session}</b></span>
-      ${entry.style ? html`<span>${entry.style}</span>` : ''}${entry.model ? html`<span>model <b>${entry.model}</b></span>` : ''}<span class="muted">${entry.id}</span>
+      ${entry.style ? html`<span>${entry.style}</span>` : ''}${entry.model ? html`<span>model <b>${entry.model}</b></span>` : ''}
+      ${entry.usage ? html`<span class="entry-usage">${entry.usage.input_tokens} in · ${entry.usage.output_tokens} out${entry.cost_usd === null ? '' : ` · ${dollars(entry.cost_usd)}`}</span>` : ''}<span class="muted">${entry.id}</span>
     </div>
     <${Why} entry=${entry} />
     <div class="sides">

@@ -94,3 +94,19 @@ export function searchText(entry) {
     .join(' ')
     .toLowerCase();
 }
+
+/** USD as the page shows it: a few significant digits, enough for fractions of a cent. */
+export function dollars(usd) {
+  return `$${Number(usd.toPrecision(4))}`;
+}
+
+/** Tokens and cost of the entries given (the journal's `usage` and `cost_usd`), as the filters show them. */
+export function usageTotal(entries) {
+  let tokens = 0;
+  let cost = 0;
+  for (const entry of entries) {
+    tokens += (entry.usage?.input_tokens ?? 0) + (entry.usage?.output_tokens ?? 0);
+    cost += entry.cost_usd ?? 0;
+  }
+  return `${tokens.toLocaleString('en')} tokens · ${dollars(cost)}`;
+}

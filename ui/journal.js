@@ -1,7 +1,7 @@
 // The live journal: filters, then only the rows in view are rendered, so ten thousand entries
 // scroll as lightly as ten. Newest first.
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { clockTime, lastUserText, searchText, sourceOf, statusClass } from './format.js';
+import { clockTime, lastUserText, searchText, sourceOf, statusClass, usageTotal } from './format.js';
 import { html } from './html.js';
 
 export const ROW_HEIGHT = 28;
@@ -47,9 +47,10 @@ function Options({ label, values }) {
   return html`<option value="">${label}</option>${values.map((value) => html`<option value=${value}>${value}</option>`)}`;
 }
 
-export function Filters({ entries, filters, setFilters, shown, onClear, filterRef }) {
+export function Filters({ entries, filters, setFilters, rows, onClear, filterRef }) {
   const sessions = useMemo(() => [...new Set(entries.map((entry) => entry.session))].sort(), [entries]);
   const styles = useMemo(() => [...new Set(entries.map((entry) => entry.style).filter(Boolean))].sort(), [entries]);
+  const total = useMemo(() => usageTotal(rows), [rows]);
   const set = (key) => (event) => setFilters({ ...filters, [key]: event.currentTarget.value });
   return html`<div class="filters">
     <input ref=${filterRef} class="text-filter" type="search" placeholder="Filter  ( / )" value=${filters.text} onInput=${set('text')}
@@ -59,7 +60,8 @@ export function Filters({ entries, filters, setFilters, shown, onClear, filterRe
     <select value=${filters.status} onChange=${set('status')} aria-label="Status">
       <${Options} label="any status" values=${Object.keys(STATUS_FILTERS).filter(Boolean)} />
     </select>
-    <span class="count">${shown} of ${entries.length}</span>
+    <span class="count">${rows.length} of ${entries.length}</span>
+    <span class="usage-total" title="What the requests shown used and cost (GET /__admin/usage)">${total}</span>
     <button class="quiet" onClick=${onClear} title="DELETE /__admin/requests">clear</button>
   </div>`;
 }

@@ -74,8 +74,9 @@ export function streamRows(s) {
 export function reloadRows(small, large) {
   const missed = (row, run) => (run.missed > 0 ? { ...row, met: false } : row);
   return [
-    missed(limitRow('hot reload p50 ms, write to first answer', small.p50Ms, { below: 100 }), small),
-    missed(limitRow('hot reload p50 ms, 10,000 fixtures', large.p50Ms, { below: 100 }), large),
+    // A saved file is read once it has kept its stamp for 200 ms (SPEC 11: within a second).
+    missed(limitRow('hot reload p50 ms, write to first answer', small.p50Ms, { below: 1000 }), small),
+    missed(limitRow('hot reload p50 ms, 10,000 fixtures', large.p50Ms, { below: 1000 }), large),
     limitRow('event-loop stall max ms, 10,000 fixtures reload', large.lagMaxMs, { below: 20 }),
   ];
 }
@@ -83,6 +84,7 @@ export function reloadRows(small, large) {
 export function coldStartRows(c) {
   return [
     limitRow('cold start ms, node dist/cli.js to listening', c.logging.medianMs, { below: 300, baseline: c.node.medianMs, baselineIs: '(node -e)' }),
+    limitRow('cold start ms with --otlp-endpoint', c.traced.medianMs, { below: 300, baseline: c.logging.medianMs, baselineIs: '(no tracing)' }),
     limitRow('npm start ms, to listening (built)', c.npmStart.medianMs, { below: 2000, baseline: c.logging.medianMs, baselineIs: '(node cli)' }),
     ...againstPeers('cold start ms', pick(c, (run) => run.medianMs)),
   ];

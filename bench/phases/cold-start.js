@@ -15,6 +15,8 @@ const CONTENDERS = {
   node: { args: ['-e', 'console.log("listening on")'], marker: 'listening on' },
   logging: { args: ['dist/cli.js', '--port', '0'], marker: 'listening on' },
   quiet: { args: ['dist/cli.js', '--port', '0', '--log-level', 'silent'], marker: 'listening on' },
+  // Tracing on (to a collector that is not there): its SDK loads after the listening line.
+  traced: { args: ['dist/cli.js', '--port', '0', '--otlp-endpoint', 'http://127.0.0.1:9'], marker: 'listening on' },
   aimock: { args: ['node_modules/@copilotkit/aimock/dist/cli.js', '--port', '0', '--fixtures', PEER_FIXTURES.aimock], marker: 'listening on' },
   // What a user types: npm runs the start script, which checks the build, then the CLI.
   npmStart: { command: 'npm', args: ['start', '--silent', '--', '--port', '0'], marker: 'listening on' },

@@ -1,19 +1,10 @@
-"""Starts the mock once for the test session and gives the tests clients pointed at it.
-
-The mock runs as its own process (the package's bin) on a free port, with the repo's fixtures and
-scenarios, no stream pacing and a manual clock that only `POST /__admin/clock` moves. In your own
-project, set MOCK_COMMAND to how you start it there, e.g. `npx model-gateway-mock`.
+"""The mock for these examples comes from the model-gateway-mock pytest plugin (`pip install ./python`):
+one mock for the test session, started from the package's bin (on PATH, or the command in
+MODEL_GATEWAY_MOCK_BIN, e.g. `node dist/cli.js`) on a free port. Here it gets the repo's fixtures and
+scenarios and a manual clock that only `POST /__admin/clock` moves.
 """
 
 import json
-import os
-import queue
-import re
-import shlex
-import subprocess
-import threading
-import time
-import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -24,61 +15,17 @@ from google import genai
 from google.genai import types
 
 REPO = Path(__file__).resolve().parents[2]
-COMMAND = shlex.split(os.environ.get("MOCK_COMMAND", f"node {REPO / 'dist' / 'cli.js'}"))
-LISTENING = re.compile(r"listening on (http://\S+)")
-START_TIMEOUT_S = 30
-
-
-def _read_url(stdout, found: queue.Queue) -> None:
-    # Keeps reading after the listening line, so a full pipe never blocks the mock.
-    for line in stdout:
-        match = LISTENING.search(line)
-        if match:
-            found.put(match.group(1))
-    found.put(None)
-
-
-def _wait_until_answers(url: str, deadline: float) -> None:
-    while True:
-        try:
-            with urllib.request.urlopen(f"{url}/__admin/health", timeout=2) as response:
-                if response.status == 200:
-                    return
-        except (urllib.error.URLError, ConnectionError):
-            pass
-        if time.monotonic() > deadline:
-            raise RuntimeError(f"the mock at {url} did not answer within {START_TIMEOUT_S} s")
-        time.sleep(0.05)
 
 
 @pytest.fixture(scope="session")
-def mock_url():
-    """The base URL of a mock started for this test session, e.g. http://127.0.0.1:40123."""
-    process = subprocess.Popen(
-        [
-            *COMMAND,
-            "--port", "0",
-            "--fixtures", str(REPO / "fixtures"),
-            "--scenarios", str(REPO / "scenarios"),
-            "--latency", "none",
-            "--clock", "manual",
-            "--log-level", "error",
-        ],
-        stdout=subprocess.PIPE,
-        text=True,
-    )
-    found: queue.Queue = queue.Queue()
-    threading.Thread(target=_read_url, args=(process.stdout, found), daemon=True).start()
-    try:
-        deadline = time.monotonic() + START_TIMEOUT_S
-        url = found.get(timeout=START_TIMEOUT_S)
-        if url is None:
-            raise RuntimeError(f"the mock exited with {process.wait()} before it listened")
-        _wait_until_answers(url, deadline)
-        yield url
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
+def gateway_mock_args():
+    return ["--fixtures", str(REPO / "fixtures"), "--scenarios", str(REPO / "scenarios"), "--clock", "manual"]
+
+
+@pytest.fixture(scope="session")
+def mock_url(gateway_mock):
+    """The base URL of the mock the plugin started, e.g. http://127.0.0.1:40123."""
+    return gateway_mock.url
 
 
 @pytest.fixture

@@ -2,7 +2,7 @@
 // of ADMIN_ROUTES run directly) or over HTTP (the stdio bridge beside a running mock). The MCP
 // tools take an AdminClient, so they are the same over both transports.
 import { MockError } from '../conversation/errors.js';
-import { TextAnswer, type AdminRequest } from '../exchange/admin/request.js';
+import { JsonAnswer, TextAnswer, type AdminRequest } from '../exchange/admin/request.js';
 import type { Mock } from '../exchange/mock.js';
 import { openaiEnvelope } from '../styles/openai-envelope.js';
 import { pathParams } from '../styles/path-pattern.js';
@@ -45,6 +45,7 @@ export function inProcessAdmin(mock: Mock): AdminClient {
         const request: AdminRequest = { query: definedQuery(call.query), params, headers: {}, body: call.body };
         try {
           const result = await route.run(mock, request);
+          if (result instanceof JsonAnswer) return { status: result.status, body: result.body };
           return { status: route.status, body: result instanceof TextAnswer ? result.text : result };
         } catch (error) {
           if (error instanceof MockError) return errorAnswer(error);

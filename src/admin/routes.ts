@@ -5,6 +5,7 @@ import { postClock, readClock } from '../exchange/admin/clock.js';
 import { addFixtures, listFixtures } from '../exchange/admin/fixtures.js';
 import { clearDrift, listDrift } from '../exchange/admin/drift.js';
 import { health } from '../exchange/admin/health.js';
+import { metrics } from '../exchange/admin/metrics.js';
 import { clearRequests, listRequests } from '../exchange/admin/journal.js';
 import { requestFixture, saveRequestFixture } from '../exchange/admin/request-fixture.js';
 import type { AdminRequest } from '../exchange/admin/request.js';
@@ -12,6 +13,8 @@ import { reset } from '../exchange/admin/reset.js';
 import { deleteScenario, putScenario } from '../exchange/admin/scenario.js';
 import { listScenarios } from '../exchange/admin/scenarios.js';
 import { listTasks } from '../exchange/admin/tasks.js';
+import { usage } from '../exchange/admin/usage.js';
+import { verify } from '../exchange/admin/verify/verify.js';
 import type { Mock } from '../exchange/mock.js';
 
 export interface AdminRoute {
@@ -21,7 +24,7 @@ export interface AdminRoute {
   body: boolean;
   /** The status of a success (201 for what it creates). */
   status: number;
-  /** The JSON answer, or a `TextAnswer` written as is with its content type. */
+  /** The JSON answer, a `JsonAnswer` with a status of its own, or a `TextAnswer` written as is with its content type. */
   run(mock: Mock, request: AdminRequest): unknown;
 }
 
@@ -37,6 +40,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   route('GET', '/clock', readClock),
   route('POST', '/clock', postClock, true),
   route('GET', '/health', health),
+  route('GET', '/metrics', metrics),
   route('GET', '/requests', listRequests),
   route('DELETE', '/requests', clearRequests),
   route('GET', '/requests/:id/fixture', requestFixture),
@@ -48,6 +52,8 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   route('POST', '/fixtures', addFixtures, true, 201),
   route('GET', '/scenarios', listScenarios),
   route('GET', '/tasks', listTasks),
+  route('POST', '/verify', verify, true),
+  route('GET', '/usage', usage),
   route('GET', '/drift', listDrift),
   route('DELETE', '/drift', clearDrift),
 ];

@@ -1,7 +1,7 @@
 // What a configuration may hold, so that no file can freeze or exhaust the mock: a file's size (read
 // before parsing), YAML alias expansion (a billion laughs), a string's length, the number of
 // fixtures. Passing one is a problem at file:line:col like any other.
-import { isMap, isScalar, isSeq, visit, type Document, type LineCounter } from 'yaml';
+import { isMap, isPair, isScalar, isSeq, visit, type Document, type LineCounter } from 'yaml';
 import type { ConfigProblem } from './types.js';
 
 export const CONFIG_LIMITS = {
@@ -11,11 +11,22 @@ export const CONFIG_LIMITS = {
   aliases: 100,
   /** Characters of one string value, the bound of a template's output too. */
   stringChars: 100_000,
+  /**
+   * Characters of one string of a literal reply (`literal: true`, as recordings and pins write):
+   * nothing is rendered from it, and the longest answer an upstream sends (128K output tokens,
+   * about 500,000 characters) fits.
+   */
+  literalChars: 1_000_000,
   /** Entries over all files: chat, images and videos fixtures, and scenarios. */
   entries: 20_000,
 } as const;
 
 const SECTIONS = ['chat', 'images', 'videos', 'scenarios'] as const;
+
+/** Whether a node lies inside a `reply` that says `literal: true`. */
+function inLiteralReply(path: readonly unknown[]): boolean {
+  return path.some((node) => isPair(node) && isScalar(node.key) && node.key.value === 'reply' && isMap(node.value) && node.value.get('literal') === true);
+}
 
 /** `__proto__` keys (refused as in request bodies) and strings over the bound, each at its position. */
 export function refuseUnsafeNodes(doc: Document, counter: LineCounter, file: string, problems: ConfigProblem[]): boolean {
@@ -25,10 +36,10 @@ export function refuseUnsafeNodes(doc: Document, counter: LineCounter, file: str
     Pair(_, pair) {
       if (isScalar(pair.key) && pair.key.value === '__proto__') at(pair.key.range?.[0], '"__proto__" is not allowed as a key');
     },
-    Scalar(_, scalar) {
-      if (typeof scalar.value === 'string' && scalar.value.length > CONFIG_LIMITS.stringChars) {
-        at(scalar.range?.[0], `a string of ${scalar.value.length} characters passes the limit of ${CONFIG_LIMITS.stringChars}`);
-      }
+    Scalar(_, scalar, path) {
+      if (typeof scalar.value !== 'string' || scalar.value.length <= CONFIG_LIMITS.stringChars) return;
+      const limit = inLiteralReply(path) ? CONFIG_LIMITS.literalChars : CONFIG_LIMITS.stringChars;
+      if (scalar.value.length > limit) at(scalar.range?.[0], `a string of ${scalar.value.length} characters passes the limit of ${limit}`);
     },
   });
   return problems.length === before;

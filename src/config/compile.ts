@@ -6,6 +6,7 @@ import { parse } from 'yaml';
 import { CompileError, compileChatFixture, sortFixtures, type ChatFixture } from '../conversation/fixture.js';
 import { indexFixtures } from '../conversation/fixture-index.js';
 import { compileMatch, type MatchSpec } from '../conversation/match.js';
+import { compileTranscriptionFixture, type TranscriptionFixture } from '../conversation/transcription-fixture.js';
 import { resolveInside } from './files.js';
 import type { VideoTiming } from '../conversation/video.js';
 import type { FixturesFile, KeySpec, ModelSpec, ScenarioSpec, ScenariosFile, VideoTimingSpec } from './schema.js';
@@ -60,6 +61,7 @@ export function toModelEntry(spec: ModelSpec): ModelEntry {
     lifecycle: spec.lifecycle ?? 'active',
     chatImageOutput: spec.chat_image_output ?? 'images',
     timing: videoTiming(spec.timing),
+    pricing: spec.pricing,
   };
 }
 
@@ -97,7 +99,7 @@ function compileEntry<S extends Entry>(spec: S, { file, dir }: ParsedFile, path:
 
 /**
  * One file compiled on its own, its entries numbered from 0 in file order (chat, images, videos,
- * scenarios): a reload recompiles only the files that changed and renumbers the others.
+ * transcriptions, scenarios): a reload recompiles only the files that changed and renumbers the others.
  */
 export interface CompiledFile {
   source: ParsedFile;
@@ -106,6 +108,7 @@ export interface CompiledFile {
   chat: ChatFixture[];
   images: Array<Config['images'][number]>;
   videos: Array<Config['videos'][number]>;
+  transcriptions: TranscriptionFixture[];
   scenarios: Array<Compiled<ScenarioSpec>>;
   /** How many entries the file numbers, compiled or not. */
   entries: number;
@@ -130,7 +133,7 @@ export function compileFile(source: ParsedFile): CompiledFile {
   const { file, data } = source;
   const errors: LocatedError[] = [];
   const attempt = attempting(errors);
-  const compiled: CompiledFile = { source, models: [], keys: [], chat: [], images: [], videos: [], scenarios: [], entries: 0, errors };
+  const compiled: CompiledFile = { source, models: [], keys: [], chat: [], images: [], videos: [], transcriptions: [], scenarios: [], entries: 0, errors };
   let order = 0;
   const checkFile = (path: Array<string | number>, reference: string | undefined) => {
     if (reference !== undefined) located(file, path, () => resolveInside(source.dir, reference));
@@ -151,8 +154,11 @@ export function compileFile(source: ParsedFile): CompiledFile {
       compiled.videos.push(compileEntry(spec, source, ['videos', i], order++));
     }),
   );
+  data.transcriptions?.forEach((spec, i) =>
+    attempt(() => compiled.transcriptions.push(located(file, ['transcriptions', i], () => compileTranscriptionFixture(spec, file, order++)))),
+  );
   data.scenarios?.forEach((spec, i) => attempt(() => compiled.scenarios.push(compileEntry(spec, source, ['scenarios', i], order++))));
-  compiled.entries = (data.chat?.length ?? 0) + (data.images?.length ?? 0) + (data.videos?.length ?? 0) + (data.scenarios?.length ?? 0);
+  compiled.entries = (data.chat?.length ?? 0) + (data.images?.length ?? 0) + (data.videos?.length ?? 0) + (data.transcriptions?.length ?? 0) + (data.scenarios?.length ?? 0);
   compiled.onlyGroups = data.image_generation?.chat_completions_only_groups;
   return compiled;
 }
@@ -168,13 +174,14 @@ function placed(compiled: CompiledFile, offset: number): CompiledFile {
   if (compiled.placed?.offset === offset) return compiled.placed.file;
   const { data } = compiled.source;
   // Entries that failed to compile leave gaps; each kept entry is found by its own number.
-  const specs = [...(data.chat ?? []), ...(data.images ?? []), ...(data.videos ?? []), ...(data.scenarios ?? [])];
+  const specs = [...(data.chat ?? []), ...(data.images ?? []), ...(data.videos ?? []), ...(data.transcriptions ?? []), ...(data.scenarios ?? [])];
   const place = <T extends { name: string; file: string; order: number }>(entry: T) => placeEntry(entry, specs[entry.order]?.name, offset);
   const file: CompiledFile = {
     ...compiled,
     chat: compiled.chat.map(place),
     images: compiled.images.map(place),
     videos: compiled.videos.map(place),
+    transcriptions: compiled.transcriptions.map(place),
     scenarios: compiled.scenarios.map(place),
     placed: undefined,
   };
@@ -200,6 +207,7 @@ export function mergeFiles(
   const chat: ChatFixture[] = [];
   const images: Array<Config['images'][number]> = [];
   const videos: Array<Config['videos'][number]> = [];
+  const transcriptions: TranscriptionFixture[] = [];
   const scenarios = new Map<string, Compiled<ScenarioSpec>>();
   let onlyGroups: string[] | undefined;
   // Scenario files may come after the key that names one: checked once everything is read.
@@ -222,6 +230,7 @@ export function mergeFiles(
     chat.push(...here.chat);
     images.push(...here.images);
     videos.push(...here.videos);
+    transcriptions.push(...here.transcriptions);
     if (here.onlyGroups) onlyGroups = here.onlyGroups;
     for (const scenario of here.scenarios) {
       const index = (here.source.data.scenarios ?? []).indexOf(scenario.spec);
@@ -245,6 +254,7 @@ export function mergeFiles(
     chat: indexFixtures(sortFixtures(chat)),
     images: indexFixtures(sortFixtures(images)),
     videos: indexFixtures(sortFixtures(videos)),
+    transcriptions: sortFixtures(transcriptions),
     scenarios,
     chatCompletionsOnlyGroups: onlyGroups ?? ['special-price'],
   };

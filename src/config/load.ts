@@ -1,16 +1,20 @@
 // Loading: parse every YAML file, validate it against the schema, compile it. Any problem is
 // reported as file:line:col and the result has no config, so the caller keeps the last good one.
-import { readFileSync, statSync, type Stats } from 'node:fs';
-import { relative } from 'node:path';
-import { LineCounter, parseDocument, type Document } from 'yaml';
+// A reload asks a Settling which changed files may be read yet; until one may, its last version
+// stays in force (a new file stays out, a removed one stays in).
+import { statSync, type Stats } from 'node:fs';
+import { resolve, sep } from 'node:path';
 import type { ZodType } from 'zod';
 import { formatPath } from '../conversation/field-path.js';
-import { CONFIG_LIMITS, countEntries, refuseUnsafeNodes } from './bounds.js';
+import { countEntries } from './bounds.js';
 import { compileFile, mergeFiles, type CompiledFile, type ParsedFile } from './compile.js';
 import { directoryProblem, findYamlFiles } from './files.js';
-import { checkAgainst } from './issues.js';
+import { displayPath, locate, parseFile, stampOf, StillChanging, type FileParse, type Source } from './parse-file.js';
+import { GONE, type Settling } from './settle.js';
 import { fixturesFileSchema, scenariosFileSchema } from './schema.js';
 import type { Config, ConfigProblem } from './types.js';
+
+export { displayPath };
 
 export interface LoadOptions {
   /** Sections merge across all of them, in this order. */
@@ -24,112 +28,19 @@ export interface LoadResult {
   problems: ConfigProblem[];
   /** A file changed while it was read: the result is not to be used, the load to be tried again. */
   changing?: boolean;
+  /** With a Settling: some changed file is still settling, so its last version was used. */
+  waiting?: boolean;
+  /** With a Settling: some change was taken (a file read anew, or one gone). */
+  taken?: boolean;
 }
 
-/** Thrown when a file kept changing while read: it is still being written. */
-class StillChanging extends Error {}
-
-/**
- * A file's text once two looks agree: its size and modification time are the same before and
- * after the read and the read got every byte, so a file being rewritten in place is never taken
- * half-written.
- */
-function readSettled(file: string): string {
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const before = statSync(file);
-    const bytes = readFileSync(file);
-    const after = statSync(file);
-    if (after.size === before.size && after.mtimeMs === before.mtimeMs && bytes.length === after.size) {
-      return bytes.toString('utf8');
-    }
-  }
-  throw new StillChanging();
-}
-
-export function displayPath(file: string): string {
-  const rel = relative(process.cwd(), file);
-  return rel.startsWith('..') ? file : rel;
-}
-
-
-/** The position of the deepest node that exists along `path`. */
-function locate(doc: Document, counter: LineCounter, path: ReadonlyArray<PropertyKey>): { line: number; col: number } {
-  for (let depth = path.length; depth >= 0; depth--) {
-    const node = doc.getIn(path.slice(0, depth) as unknown[], true) as { range?: [number, number, number] } | undefined;
-    if (node?.range) return counter.linePos(node.range[0]);
-  }
-  return { line: 1, col: 1 };
-}
-
-interface Source {
-  file: string;
-  doc: Document;
-  counter: LineCounter;
-}
-
-/** One file read, parsed and checked against its schema: its source and data, or its problems. */
-interface FileParse {
-  problems: ConfigProblem[];
-  source?: Source;
-  data?: unknown;
-}
-
-function parse(file: string, schema: ZodType, stat: Stats): FileParse {
-  const problems: ConfigProblem[] = [];
-  const failed = { problems };
-  const shown = displayPath(file);
-  let text: string;
-  try {
-    const size = stat.size;
-    if (size > CONFIG_LIMITS.fileBytes) {
-      problems.push({ file: shown, line: 1, col: 1, message: `is ${size} bytes, over the limit of ${CONFIG_LIMITS.fileBytes} bytes for one file` });
-      return failed;
-    }
-    text = readSettled(file);
-  } catch (error) {
-    if (error instanceof StillChanging) throw error;
-    problems.push({ file: shown, line: 1, col: 1, message: `cannot be read: ${(error as Error).message}` });
-    return failed;
-  }
-  const counter = new LineCounter();
-  let doc: Document;
-  try {
-    doc = parseDocument(text, { lineCounter: counter, prettyErrors: false, uniqueKeys: true });
-  } catch (error) {
-    // The parser's own limits (a nesting too deep for its stack): a problem of the file, never a crash.
-    problems.push({ file: shown, line: 1, col: 1, message: `cannot be parsed: ${(error as Error).message}` });
-    return failed;
-  }
-  if (doc.errors.length > 0) {
-    for (const error of doc.errors) {
-      const { line, col } = counter.linePos(error.pos[0]);
-      problems.push({ file: shown, line, col, message: error.message.split('\n')[0]! });
-    }
-    return failed;
-  }
-  if (!refuseUnsafeNodes(doc, counter, shown, problems)) return failed;
-  let raw: unknown;
-  try {
-    raw = doc.toJS({ maxAliasCount: CONFIG_LIMITS.aliases }) ?? {};
-  } catch (error) {
-    // The yaml library stops a "billion laughs" expansion with a ReferenceError.
-    problems.push({ file: shown, line: 1, col: 1, message: `YAML aliases expand past the limit of ${CONFIG_LIMITS.aliases} (${(error as Error).message})` });
-    return failed;
-  }
-  const result = checkAgainst(schema, raw);
-  if (result.issues) {
-    for (const issue of result.issues) {
-      const { line, col } = locate(doc, counter, issue.path);
-      const where = issue.path.length > 0 ? `${formatPath(issue.path)}: ` : '';
-      problems.push({ file: shown, line, col, message: `${where}${issue.message}` });
-    }
-    return failed;
-  }
-  return { problems, source: { file, doc, counter }, data: result.data };
-}
+type Kind = 'fixtures' | 'scenarios';
 
 /** A file as the last load left it: reused while its size, times and inode stay the same. */
 interface CachedFile {
+  file: string;
+  dir: string;
+  kind: Kind;
   stamp: string;
   parse: FileParse;
   /** Compiled once its parse is good; kept with it. */
@@ -144,39 +55,100 @@ export class LoadCache {
   readonly files = new Map<string, CachedFile>();
 }
 
-function stampOf(stat: Stats): string {
-  return `${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}:${stat.ino}`;
+/** One look over the directories: what it used, and whether it took or deferred a change. */
+interface Look {
+  cache: LoadCache;
+  settling?: Settling;
+  /** The clock before this look's stats: a stamp must have been seen that long before it. */
+  at: number;
+  seen: Set<string>;
+  waiting: boolean;
+  taken: boolean;
 }
 
-function parseCached(file: string, kind: string, schema: ZodType, cache: LoadCache, seen: Set<string>): CachedFile {
+/** The version of `file` this look uses: undefined for a file that is not there or still new. */
+function versionOf(file: string, dir: string, kind: Kind, schema: ZodType, look: Look): CachedFile | undefined {
   const key = `${kind}:${file}`;
-  seen.add(key);
+  const { cache, settling } = look;
   let stat: Stats;
   try {
     stat = statSync(file);
   } catch (error) {
-    const unreadable = { stamp: '', parse: { problems: [{ file: displayPath(file), line: 1, col: 1, message: `cannot be read: ${(error as Error).message}` }] } };
+    // Gone between the listing and the look: settled like any removal.
+    if (settling && (error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    look.seen.add(key);
     cache.files.delete(key);
-    return unreadable;
+    return { file, dir, kind, stamp: '', parse: { problems: [{ file: displayPath(file), line: 1, col: 1, message: `cannot be read: ${(error as Error).message}` }] } };
   }
+  look.seen.add(key);
   const stamp = stampOf(stat);
   const known = cache.files.get(key);
-  if (known?.stamp === stamp) return known;
-  const fresh: CachedFile = { stamp, parse: parse(file, schema, stat) };
+  if (known?.stamp === stamp) {
+    settling?.unchanged(key);
+    return known;
+  }
+  if (settling && !settling.mayRead(key, resolve(file), stamp, look.at)) {
+    look.waiting = true;
+    return known;
+  }
+  let fresh: CachedFile;
+  try {
+    fresh = { file, dir, kind, stamp, parse: parseFile(file, schema, stat) };
+  } catch (error) {
+    if (!(error instanceof StillChanging) || !settling) throw error;
+    // Changed after it settled: its wait starts again from what the next look sees.
+    settling.restart(key);
+    look.waiting = true;
+    return known;
+  }
+  look.taken = true;
   cache.files.set(key, fresh);
   return fresh;
 }
 
-export function loadConfig(options: LoadOptions, cache = new LoadCache()): LoadResult {
+/** The order the directory walk lists files in: by path, one folder name at a time. */
+function walkOrder(a: string, b: string): number {
+  const x = a.split(sep);
+  const y = b.split(sep);
+  for (let i = 0; i < Math.min(x.length, y.length); i++) {
+    const order = x[i]!.localeCompare(y[i]!);
+    if (order !== 0) return order;
+  }
+  return x.length - y.length;
+}
+
+/** The versions a look uses of one directory's files, in walk order, removed files still settling included. */
+function versionsIn(dir: string, kind: Kind, schema: ZodType, found: string[], look: Look): CachedFile[] {
+  const versions = found.map((file) => versionOf(file, dir, kind, schema, look)).filter((v) => v !== undefined);
+  const { cache, settling, seen } = look;
+  let kept = false;
+  for (const [key, cached] of cache.files) {
+    if (cached.dir !== dir || cached.kind !== kind || seen.has(key)) continue;
+    if (settling && !settling.mayRead(key, resolve(cached.file), GONE, look.at)) {
+      seen.add(key);
+      versions.push(cached);
+      look.waiting = kept = true;
+    } else {
+      look.taken = true;
+    }
+  }
+  return kept ? versions.sort((a, b) => walkOrder(a.file, b.file)) : versions;
+}
+
+/**
+ * Loads every file; with `settling`, a changed file is read only once it has settled, and until
+ * then the look uses its last version. Without it (start-up, `validate`) every file is read now.
+ */
+export function loadConfig(options: LoadOptions, cache = new LoadCache(), settling?: Settling): LoadResult {
   const problems: ConfigProblem[] = [];
   const compiledFiles: CompiledFile[] = [];
   const sources = new Map<string, Source>();
-  const dirs: Array<[string, 'fixtures' | 'scenarios', ZodType]> = [
-    ...options.fixturesDirs.map((dir) => [dir, 'fixtures', fixturesFileSchema] as [string, 'fixtures', ZodType]),
-    ...options.scenariosDirs.map((dir) => [dir, 'scenarios', scenariosFileSchema] as [string, 'scenarios', ZodType]),
+  const dirs: Array<[string, Kind, ZodType]> = [
+    ...options.fixturesDirs.map((dir) => [dir, 'fixtures', fixturesFileSchema] as [string, Kind, ZodType]),
+    ...options.scenariosDirs.map((dir) => [dir, 'scenarios', scenariosFileSchema] as [string, Kind, ZodType]),
   ];
   const files: string[] = [];
-  const seen = new Set<string>();
+  const look: Look = { cache, settling, at: settling?.now() ?? 0, seen: new Set(), waiting: false, taken: false };
   let entries = 0;
   try {
     for (const [dir, kind, schema] of dirs) {
@@ -187,15 +159,16 @@ export function loadConfig(options: LoadOptions, cache = new LoadCache()): LoadR
       }
       const found = findYamlFiles(dir);
       for (const refused of found.refused) problems.push({ file: displayPath(refused.file), line: 1, col: 1, message: refused.message });
-      for (const file of found.files) {
+      let versions: CachedFile[];
+      try {
+        versions = versionsIn(dir, kind, schema, found.files, look);
+      } catch (error) {
+        if (error instanceof StillChanging) return { files, problems, changing: true };
+        throw error;
+      }
+      for (const cached of versions) {
+        const { file } = cached;
         files.push(displayPath(file));
-        let cached: CachedFile;
-        try {
-          cached = parseCached(file, kind, schema, cache, seen);
-        } catch (error) {
-          if (error instanceof StillChanging) return { files, problems, changing: true };
-          throw error;
-        }
         const { source, data } = cached.parse;
         problems.push(...cached.parse.problems);
         if (!source) continue;
@@ -213,14 +186,18 @@ export function loadConfig(options: LoadOptions, cache = new LoadCache()): LoadR
       }
     }
   } finally {
-    for (const key of cache.files.keys()) if (!seen.has(key)) cache.files.delete(key);
+    for (const key of cache.files.keys()) if (!look.seen.has(key)) cache.files.delete(key);
+    settling?.endLook();
   }
+  const { waiting, taken } = look;
+  // Nothing settled yet, only files still being written: the configuration in force stays, unmerged.
+  if (waiting && !taken) return { files, problems, waiting, taken };
   let compiled: ReturnType<typeof mergeFiles>;
   try {
     compiled = mergeFiles(compiledFiles, options, files, problems.length === 0);
   } catch (error) {
     problems.push({ file: displayPath(options.fixturesDirs[0] ?? '.'), line: 1, col: 1, message: `cannot be compiled: ${(error as Error).message}` });
-    return { files, problems };
+    return { files, problems, waiting, taken };
   }
   const { config, errors } = compiled;
   for (const error of errors) {
@@ -228,10 +205,10 @@ export function loadConfig(options: LoadOptions, cache = new LoadCache()): LoadR
     const { line, col } = source ? locate(source.doc, source.counter, error.path) : { line: 1, col: 1 };
     problems.push({ file: displayPath(error.file), line, col, message: `${formatPath(error.path)}: ${error.message}` });
   }
-  if (problems.length === 0) return { files, problems, config };
+  if (problems.length === 0) return { files, problems, config, waiting, taken };
   // Read file by file, top to bottom, whichever stage found each problem.
   problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.col - b.col);
-  return { files, problems };
+  return { files, problems, waiting, taken };
 }
 
 /** For start-up and `validate`: tries again while a file is being written, then reports it. */

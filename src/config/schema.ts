@@ -1,7 +1,8 @@
 // The one schema of every YAML file: fixtures files (models, keys, chat, images, videos,
-// image_generation) and scenario files (scenarios). Unknown keys are refused so typos surface.
+// transcriptions, image_generation) and scenario files (scenarios). Unknown keys are refused so typos surface.
 import { z } from 'zod';
 import { chatFixtureSchema, chatImageOutput, driftEntrySchema, errorKind, matchSchema, nonNegative } from '../conversation/fixture-schema.js';
+import { transcriptionFixtureSchema } from '../conversation/transcription-fixture.js';
 
 export const videoTimingSchema = z.strictObject({
   queued_ms: nonNegative.optional(),
@@ -10,10 +11,23 @@ export const videoTimingSchema = z.strictObject({
   step: z.number().int().min(1).max(100).optional(),
 });
 
+const usd = z.number().nonnegative();
+
+/** USD per million tokens, per image by size, per second of video, per minute, per million characters (SPEC 17). */
+export const pricingSchema = z.strictObject({
+  input: usd.optional(),
+  cached_input: usd.optional(),
+  output: usd.optional(),
+  image: z.record(z.string().regex(/^\d+x\d+$/, { error: 'an image size is WIDTHxHEIGHT, e.g. 1024x1024' }), usd).optional(),
+  second: usd.optional(),
+  minute: usd.optional(),
+  million_characters: usd.optional(),
+});
+
 export const modelSchema = z.strictObject({
   id: z.string().min(1),
   owned_by: z.string().optional(),
-  kind: z.enum(['chat', 'image', 'video']).optional(),
+  kind: z.enum(['chat', 'image', 'video', 'speech', 'transcription']).optional(),
   display_name: z.string().optional(),
   description: z.string().optional(),
   input_token_limit: z.number().int().positive().optional(),
@@ -23,6 +37,7 @@ export const modelSchema = z.strictObject({
   lifecycle: z.enum(['active', 'deprecated', 'retired']).optional(),
   chat_image_output: chatImageOutput.optional(),
   timing: videoTimingSchema.optional(),
+  pricing: pricingSchema.optional(),
 });
 
 export const keySchema = z.strictObject({
@@ -64,20 +79,26 @@ export const fixturesFileSchema = z.strictObject({
   chat: z.array(chatFixtureSchema).optional(),
   images: z.array(imageFixtureSchema).optional(),
   videos: z.array(videoFixtureSchema).optional(),
+  transcriptions: z.array(transcriptionFixtureSchema).optional(),
   drift: z.array(driftEntrySchema).optional(),
   image_generation: z
     .strictObject({ chat_completions_only_groups: z.array(z.string()).optional() })
     .optional(),
 });
 
+const budget = z.number().int().positive().optional();
+
+/** One or several budgets over one window (SPEC 9, 17): requests, and tokens in, out or both. */
 export const limitSchema = z
   .strictObject({
-    requests: z.number().int().positive().optional(),
-    tokens: z.number().int().positive().optional(),
+    requests: budget,
+    input_tokens: budget,
+    output_tokens: budget,
+    tokens: budget,
     window_ms: z.number().int().positive(),
   })
-  .refine((limit) => (limit.requests === undefined) !== (limit.tokens === undefined), {
-    message: 'a limit counts either requests or tokens: give exactly one of them',
+  .refine((limit) => [limit.requests, limit.input_tokens, limit.output_tokens, limit.tokens].some((n) => n !== undefined), {
+    message: 'a limit needs at least one budget: requests, input_tokens, output_tokens or tokens',
   });
 
 const faultKind = z.enum(['delay', 'cut_stream', 'stream_error', 'malformed', 'reset']);

@@ -1,9 +1,11 @@
-// The live configuration: loaded once at start (a bad one stops the server), then reloaded on
-// every change under the watched directories. A reload that fails keeps the last good config and
-// records its problems; the swap of a good one is a single reference assignment.
+// The live configuration: loaded once at start (a bad one stops the server), then reloaded as
+// changes under the watched directories settle (settle.ts). A reload that fails keeps the last good
+// config and records its problems; the swap of a good one is a single reference assignment.
 import { readdirSync } from 'node:fs';
+import { relative, resolve, sep } from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import { displayPath, LoadCache, loadConfig, loadSettledConfig, type LoadOptions } from './load.js';
+import { Settling } from './settle.js';
 import type { Config, ConfigProblem } from './types.js';
 
 export class ConfigLoadError extends Error {
@@ -22,29 +24,31 @@ export interface ConfigStoreOptions extends LoadOptions {
 }
 
 /**
- * How long the watched files must have been quiet (no watcher event) before a reload reads them:
- * it coalesces the burst of events of an editor's save into one reload, and a writer that pauses
- * mid-file (a large file written in pieces, rewritten in place) is not caught half-way. Short
- * enough that a save shows within 100 ms: a file caught half-written anyway is seen as changing
- * while read, and loaded whole at the next quiet moment.
+ * How soon a watcher event makes the store look at the files: the events of one save (an editor
+ * writes, renames, touches) are one look. Later events never postpone a look already due.
  */
-const QUIET_MS = 50;
+const LOOK_MS = 50;
 /** How often a failed directory is looked at again. */
 const RECOVERY_MS = 250;
 
 export class ConfigStore {
   current: Config;
   reloads = 0;
+  /** Reloads that found a problem (the last good configuration kept serving). */
+  failedReloads = 0;
   loadedAt: number;
   files: string[];
   problems: ConfigProblem[] = [];
   private watcher: FSWatcher | undefined;
   private timer: NodeJS.Timeout | undefined;
+  /** When the timer's look is due, on the same clock as the settling. */
+  private dueAt = Infinity;
   private recovery: NodeJS.Timeout | undefined;
   private closed = false;
-  private lastEventMs = 0;
   /** Each file's parse and compiled entries: a reload redoes only the files that changed. */
   private readonly cache = new LoadCache();
+  /** Which changed files have kept their stamp long enough to be read (SPEC 11). */
+  private readonly settling = new Settling(() => performance.now());
 
   constructor(private readonly options: ConfigStoreOptions) {
     const result = loadSettledConfig(options, this.cache);
@@ -54,17 +58,27 @@ export class ConfigStore {
     this.loadedAt = options.now();
   }
 
+  /**
+   * Looks at the files now: takes every change that has settled, keeps the last version of any
+   * still settling, and counts a reload when a change was taken or none is pending.
+   */
   reload(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.dueAt = Infinity;
     let result: ReturnType<typeof loadConfig>;
     try {
-      result = loadConfig(this.options, this.cache);
+      result = loadConfig(this.options, this.cache, this.settling);
     } catch (error) {
       // A bug in loading must not take the server down: report it like a bad file.
       result = { files: this.files, problems: [{ file: this.options.fixturesDirs[0] ?? '.', line: 1, col: 1, message: String(error) }] };
     }
-    // A file is being written: the next quiet moment loads it whole; until then nothing changes.
-    if (result.changing) return this.schedule();
+    const next = this.settling.nextLookIn();
+    if (next !== undefined) this.lookIn(next);
+    // Only files still settling changed: nothing new to count or show yet.
+    if (result.waiting && !result.taken) return;
     this.reloads++;
+    if (result.problems.length > 0) this.failedReloads++;
     this.problems = result.problems;
     if (result.config) {
       this.current = result.config;
@@ -74,20 +88,21 @@ export class ConfigStore {
     this.options.onReload?.(result.problems);
   }
 
-  private schedule(): void {
-    // A watcher event heard after close (chokidar may deliver one late) starts nothing.
-    if (this.closed) return;
-    this.lastEventMs = performance.now();
-    this.timer ??= setTimeout(() => this.reloadWhenQuiet(), QUIET_MS);
+  /** The mock wrote (or removed) `file` itself, whole: loaded at once, without waiting for it to settle. */
+  loadOwnWrite(file: string): void {
+    this.settling.trust(resolve(file));
+    this.reload();
   }
 
-  private reloadWhenQuiet(): void {
-    // Events that arrived while the loop was busy are heard first (poll phase, then check phase).
-    setImmediate(() => {
-      const quietFor = performance.now() - this.lastEventMs;
-      this.timer = quietFor >= QUIET_MS || this.closed ? undefined : setTimeout(() => this.reloadWhenQuiet(), QUIET_MS - quietFor);
-      if (this.timer === undefined && !this.closed) this.reload();
-    });
+  /** A look in `ms` at the latest: an earlier one already due stays as it is. */
+  private lookIn(ms: number): void {
+    // A watcher event heard after close (chokidar may deliver one late) starts nothing.
+    if (this.closed) return;
+    const due = performance.now() + ms;
+    if (this.timer && this.dueAt <= due) return;
+    clearTimeout(this.timer);
+    this.dueAt = due;
+    this.timer = setTimeout(() => this.reload(), ms);
   }
 
   /** A file refused as it was served (a link swapped in after load): a health error until the next reload. */
@@ -100,9 +115,9 @@ export class ConfigStore {
     const paths = [...this.options.fixturesDirs, ...this.options.scenariosDirs];
     // Links are watched as links: a link cycle would otherwise be followed until ELOOP, and the
     // files a link may point at (inside the directory) are watched where they are.
-    const watcher = watch(paths, { ignoreInitial: true, followSymlinks: false, ignored: (path) => /(^|[/\\])(\.|node_modules)/.test(path) });
+    const watcher = watch(paths, { ignoreInitial: true, followSymlinks: false, ignored: skippedInside(paths) });
     this.watcher = watcher;
-    const schedule = () => this.schedule();
+    const schedule = () => this.lookIn(LOOK_MS);
     // chokidar drops a second `change` of a file within 50 ms; its `raw` events are not
     // throttled, so listening to both never misses a quick second save.
     watcher.on('all', (event, path) => {
@@ -141,6 +156,21 @@ export class ConfigStore {
     clearInterval(this.recovery);
     await this.watcher?.close();
   }
+}
+
+/**
+ * What the watcher leaves alone: dot-entries and node_modules inside a watched directory, which the
+ * loader skips too (the recorder's temporary files among them). The directory itself may be
+ * anywhere, under a dot-directory or node_modules included.
+ */
+function skippedInside(dirs: readonly string[]): (path: string) => boolean {
+  // The deepest directory holding a path decides: one directory may lie inside another.
+  const roots = dirs.map((dir) => resolve(dir)).sort((a, b) => b.length - a.length);
+  return (path) => {
+    const full = resolve(path);
+    const root = roots.find((dir) => full === dir || full.startsWith(dir + sep));
+    return root !== undefined && relative(root, full).split(sep).some((part) => part.startsWith('.') || part === 'node_modules');
+  };
 }
 
 function readableDir(dir: string): boolean {

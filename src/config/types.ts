@@ -2,13 +2,15 @@
 // one and swaps the reference; nothing in here is ever mutated after load.
 import type { ChatFixture } from '../conversation/fixture.js';
 import type { Matcher } from '../conversation/match.js';
+import type { TranscriptionFixture } from '../conversation/transcription-fixture.js';
+import type { Pricing } from '../conversation/usage.js';
 import type { VideoTiming } from '../conversation/video.js';
 import type { ImageFixtureSpec, KeySpec, ModelSpec, ScenarioSpec, VideoFixtureSpec } from './schema.js';
 
 export interface ModelEntry {
   id: string;
   ownedBy: string;
-  kind: 'chat' | 'image' | 'video';
+  kind: 'chat' | 'image' | 'video' | 'speech' | 'transcription';
   displayName: string;
   description: string;
   inputTokenLimit: number;
@@ -19,6 +21,7 @@ export interface ModelEntry {
   lifecycle: NonNullable<ModelSpec['lifecycle']>;
   chatImageOutput: 'images' | 'markdown';
   timing?: Partial<VideoTiming>;
+  pricing?: Pricing;
 }
 
 /** A compiled entry of a section other than `chat`: its spec, where it came from, its matcher. */
@@ -54,6 +57,8 @@ export interface Config {
   chat: readonly ChatFixture[];
   images: readonly Compiled<ImageFixtureSpec>[];
   videos: readonly Compiled<VideoFixtureSpec>[];
+  /** Sorted like `chat`. */
+  transcriptions: readonly TranscriptionFixture[];
   scenarios: ReadonlyMap<string, Compiled<ScenarioSpec>>;
   chatCompletionsOnlyGroups: readonly string[];
 }

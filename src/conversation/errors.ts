@@ -16,12 +16,27 @@ export interface MockErrorOptions {
   body?: unknown;
   /** Seconds a client should wait, rendered as retry-after and the style's own hints. */
   retryAfterSeconds?: number;
-  /** Live rate-limit figures for the style's rate-limit headers. */
-  rateLimit?: RateLimitInfo;
+  /** Live rate-limit figures for the style's rate-limit headers, one per budget of the limit. */
+  rateLimits?: readonly RateLimitInfo[];
+  /** The budget a request would have overdrawn, for styles that describe it (generate-content's QuotaFailure). */
+  quota?: QuotaBreach;
+}
+
+/** What a stateful limit counts, each over its window (SPEC 17). */
+export type RateBudget = 'requests' | 'input_tokens' | 'output_tokens' | 'tokens';
+
+export interface QuotaBreach {
+  budget: RateBudget;
+  limit: number;
+  used: number;
+  /** What the request would have spent of it (0 for output tokens, charged once known). */
+  asked: number;
+  model: string;
+  windowMs: number;
 }
 
 export interface RateLimitInfo {
-  unit: 'requests' | 'tokens';
+  unit: RateBudget;
   limit: number;
   remaining: number;
   /** ms until the window resets. */

@@ -30,6 +30,8 @@ export const chatFixtureSchema = z.strictObject({
   name: z.string().optional(),
   match: matchSchema.optional(),
   reply: z.strictObject({
+    /** The reply is said as written: no `{{...}}` in it is a template (recordings and pins). */
+    literal: z.boolean().optional(),
     text: z.string().optional(),
     reasoning: z.string().optional(),
     tool_calls: z

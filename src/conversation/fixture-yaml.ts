@@ -44,12 +44,16 @@ function sortedKeys(record: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
+/**
+ * A reply as it was said: `literal`, so that `{{...}}` in an answer (code is full of them) replays
+ * as it came instead of being a template, and its strings may be as long as an upstream's.
+ */
 function replyBlock(reply: ChatFixtureDocument['reply']): Record<string, unknown> {
   if ('error' in reply) {
     const { status, kind, message, headers } = reply.error;
-    return { error: { status, kind, message, headers: sortedKeys(headers) } };
+    return { literal: true, error: { status, kind, message, headers: sortedKeys(headers) } };
   }
-  const block: Record<string, unknown> = { text: reply.text };
+  const block: Record<string, unknown> = { literal: true, text: reply.text };
   // Where the stream split the text: replay sends these same pieces as its deltas.
   if (reply.chunks && reply.chunks.length > 0) block.chunks = reply.chunks;
   if (reply.reasoning) block.reasoning = reply.reasoning;

@@ -5,7 +5,7 @@ import { candidates } from './fixture-index.js';
 import type { chatFixtureSchema } from './fixture-schema.js';
 import { compileMatch, type Captures, type Matcher } from './match.js';
 import type { MatchSubject } from './subject.js';
-import { compileTemplate, compileValueTemplate, type Template, type ValueTemplate } from './template.js';
+import { compileTemplate, compileValueTemplate, literalTemplate, type Template, type ValueTemplate } from './template.js';
 import { countTokens } from './tokens.js';
 import type { ErrorKind } from './error-codes.js';
 import type { FinishReason, StreamSettings } from './types.js';
@@ -81,7 +81,7 @@ function fixtureError(reply: ChatReplySpec): FixtureError | undefined {
 function chunkedText(chunks: readonly string[], text: string | undefined): CompiledText {
   const joined = chunks.join('');
   if (text !== undefined && text !== joined) throw new CompileError(['reply', 'chunks'], 'reply.chunks joined must equal reply.text');
-  return new ConstantText({ constant: joined, render: () => joined }, joined);
+  return new ConstantText(literalTemplate(joined), joined);
 }
 
 export { CompileError };
@@ -95,16 +95,22 @@ function at<T>(path: Array<string | number>, compile: () => T): T {
   }
 }
 
-function compileText(source: string | undefined, groups: readonly string[], path: string[]): CompiledText | undefined {
+/** A reply's text: a template, or said as written when the reply is literal. */
+function compileText(source: string | undefined, groups: readonly string[] | 'literal', path: string[]): CompiledText | undefined {
   if (source === undefined) return undefined;
-  const template = at(path, () => compileTemplate(source, groups));
+  const template = groups === 'literal' ? literalTemplate(source) : at(path, () => compileTemplate(source, groups));
   return new ConstantText(template, template.constant);
+}
+
+function compileArguments(args: Record<string, unknown>, groups: readonly string[] | 'literal', path: Array<string | number>): ValueTemplate {
+  // Each reply gets its own copy, as a rendered template would be.
+  return groups === 'literal' ? () => structuredClone(args) : at(path, () => compileValueTemplate(args, groups));
 }
 
 export function compileChatFixture(spec: ChatFixtureSpec, file: string, order: number, session?: string): ChatFixture {
   const matcher = at(['match'], () => compileMatch(spec.match));
-  const groups = matcher.groupNames;
   const reply = spec.reply;
+  const groups = reply.literal ? 'literal' : matcher.groupNames;
   return {
     name: spec.name ?? `${file}#${order}`,
     file,
@@ -116,7 +122,7 @@ export function compileChatFixture(spec: ChatFixtureSpec, file: string, order: n
     reasoning: compileText(reply.reasoning, groups, ['reply', 'reasoning']),
     toolCalls: (reply.tool_calls ?? []).map((call, i) => ({
       name: call.name,
-      arguments: at(['reply', 'tool_calls', i, 'arguments'], () => compileValueTemplate(call.arguments ?? {}, groups)),
+      arguments: compileArguments(call.arguments ?? {}, groups, ['reply', 'tool_calls', i, 'arguments']),
     })),
     finishReason: reply.finish_reason,
     usage: reply.usage && { inputTokens: reply.usage.input_tokens, outputTokens: reply.usage.output_tokens },

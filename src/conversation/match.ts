@@ -32,7 +32,8 @@ export interface Matcher {
 
 const NO_CAPTURES: Captures = Object.freeze({}) as Captures;
 
-function globToRegExp(glob: string): RE2JS {
+/** A `*` and `?` glob, case-insensitive, matched against a whole name. */
+export function globToRegExp(glob: string): RE2JS {
   const source = glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
   return RE2JS.compile(`^${source}$`, RE2JS.CASE_INSENSITIVE | RE2JS.DOTALL);
 }

@@ -28,7 +28,15 @@ export type Plan =
       /** The style's in-stream error events that end the stream early when the mock shuts down, given where it was cut. */
       interrupted?: (cutAt: number) => StreamEvent[];
     }
-  | { kind: 'binary'; status: number; headers: Record<string, string>; contentType: string; data: Uint8Array }
+  | {
+      kind: 'binary';
+      status: number;
+      headers: Record<string, string>;
+      contentType: string;
+      data: Uint8Array;
+      /** What the journal says of the bytes beside their type and size (an audio's duration). */
+      about?: Record<string, unknown>;
+    }
   /** An upstream's answer passed on as it arrives; `answered()` says what it was, once it is over. */
   | { kind: 'relay'; status: number; headers: Record<string, string>; body: AsyncIterable<Uint8Array>; answered(): RelayedAnswer };
 

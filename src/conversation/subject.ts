@@ -12,6 +12,8 @@ export interface MatchSubject {
   readonly systemLower: string;
   readonly conversationLower: string;
   readonly tools: ReadonlySet<string>;
+  /** The tools whose results the request carries back (not those of a stored conversation it continues). */
+  readonly toolResults: readonly string[];
   /** Mime types of the media in the last user turn. */
   readonly media: readonly string[];
   readonly userTurns: number;
@@ -40,6 +42,22 @@ export function turnText(turn: Turn): string {
   return known.text;
 }
 
+/** Each result's tool, named by the result or by the call it answers. */
+function toolResultNames(turns: readonly Turn[], from: number): string[] {
+  const calls = new Map<string, string>();
+  const names: string[] = [];
+  turns.forEach((turn, index) => {
+    for (const part of turn.parts) {
+      if (part.kind === 'tool_call') calls.set(part.id, part.name);
+      else if (part.kind === 'tool_result' && index >= from) {
+        const name = part.name ?? calls.get(part.callId);
+        if (name !== undefined && !names.includes(name)) names.push(name);
+      }
+    }
+  });
+  return names;
+}
+
 function turnLower(turn: Turn): string {
   turnText(turn);
   const known = texts.get(turn)!;
@@ -64,6 +82,7 @@ class ChatSubject implements MatchSubject {
   private systemLowerText: string | undefined;
   private conversationLowerText: string | undefined;
   private toolNames: Set<string> | undefined;
+  private toolResultNames: string[] | undefined;
   private mediaTypes: string[] | undefined;
   private userTurnCount: number | undefined;
   private fingerprintText: string | undefined;
@@ -101,6 +120,10 @@ class ChatSubject implements MatchSubject {
     return (this.toolNames ??= new Set(this.request.tools.map((t) => t.name)));
   }
 
+  get toolResults(): readonly string[] {
+    return (this.toolResultNames ??= toolResultNames(this.request.turns, this.request.carriedTurns ?? 0));
+  }
+
   get media(): readonly string[] {
     if (this.mediaTypes === undefined) {
       this.mediaTypes = [];
@@ -135,6 +158,7 @@ export function promptSubject(model: string, prompt: string, headers: Record<str
     systemLower: '',
     conversationLower: lower,
     tools: new Set(),
+    toolResults: [],
     media: [],
     userTurns: 1,
     fingerprint: undefined,

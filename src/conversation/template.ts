@@ -84,6 +84,11 @@ function readField(scope: TemplateScope, path: string[]): unknown {
   return value;
 }
 
+/** A text said as it is, whatever it holds. */
+export function literalTemplate(text: string): Template {
+  return { constant: text, render: () => text };
+}
+
 /** Throws an Error that names the bad placeholder. */
 export function compileTemplate(source: string, groupNames: readonly string[] = []): Template {
   const segments: Segment[] = [];
@@ -93,7 +98,7 @@ export function compileTemplate(source: string, groupNames: readonly string[] = 
     segments.push(compileName(match[1]!, groupNames));
     last = match.index + match[0].length;
   }
-  if (segments.length === 0) return { constant: source, render: () => source };
+  if (segments.length === 0) return literalTemplate(source);
   if (last < source.length) segments.push({ kind: 'literal', text: source.slice(last) });
   const usesFaker = segments.some((s) => s.kind === 'faker');
   return {

@@ -8,6 +8,7 @@ import { countInputTokens } from '../conversation/input-tokens.js';
 import { buildReply } from '../conversation/reply.js';
 import { chatSubject, type MatchSubject } from '../conversation/subject.js';
 import type { ChatRequest, Reply } from '../conversation/types.js';
+import { entryUsage } from '../conversation/usage.js';
 import type { ModelEntry } from '../config/types.js';
 import { imageOutputOf, withImages, type ImageOutput } from '../media/image-output.js';
 import { pictureSeed } from '../media/images.js';
@@ -106,6 +107,10 @@ export function chat(style: ChatStyle): Operation {
     find: (mock, exchange, asked) => select(mock, exchange, asked.subject),
     strict: true,
     recorder: (_mock, exchange, asked) => chatRecorder(style, asked.request, askedAgain(exchange.path, exchange.search, exchange.body)),
+    meter: () => (answer) => {
+      const usage = style.read(answer).usage;
+      return usage ? { tokens: { input_tokens: usage.inputTokens, cached_input_tokens: 0, output_tokens: usage.outputTokens, reasoning_tokens: 0 } } : null;
+    },
     build: (mock, exchange, { request, entry, output, subject }, selection) => {
       const refusal = selection?.fixture.error;
       if (refusal) throw stepError(refusal.kind, refusal);
@@ -113,7 +118,11 @@ export function chat(style: ChatStyle): Operation {
       const illustration = output ? illustrated(mock, output, subject, selection?.fixture, plain) : undefined;
       const answer = illustration?.reply ?? plain;
       const streamError = (error: MockError, cutAt: number) => style.streamError(error, { reply: answer, request, cutAt, requestId: exchange.requestId });
-      const notes = illustration ? { fixture: illustration.fixture } : undefined;
+      const notes = {
+        metered: { tokens: entryUsage(answer.usage) },
+        finishReasons: answer.choices.map((choice) => choice.finishReason),
+        ...(illustration && { fixture: illustration.fixture }),
+      };
       const kept = style.store?.(answer, request);
       if (kept) {
         const stored = keepResponse(exchange.session, kept, mock.clock.now(), storedBytes(exchange, answer));

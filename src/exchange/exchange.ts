@@ -3,6 +3,8 @@
 // build and read them directly.
 import type { Envelope, MockError } from '../conversation/errors.js';
 import type { Fault, Plan } from '../conversation/plan.js';
+import type { MatchSubject } from '../conversation/subject.js';
+import type { Metered } from '../conversation/usage.js';
 import type { Upload } from '../media/upload.js';
 import type { JournalEntry, NearMiss } from '../state/journal.js';
 import type { Session } from '../state/session.js';
@@ -56,10 +58,33 @@ export interface Notes {
   recorded: string | null;
   /** The answering fixture was loaded from the --record directory. */
   recordedFixture: boolean;
+  /** What the answer used (tokens, pictures, seconds), priced when the journal entry is made. */
+  metered: Metered | null;
+  /** What the request was about (its prompt, the tools it offered and answered), for `verify` filters. */
+  subject: MatchSubject | null;
+  /** What the journal keeps of uploaded files, by field, in place of their bytes (size, kind, duration). */
+  uploads: Record<string, unknown> | null;
+  /** Why each choice of a chat reply ended (`stop`, `length`, `tool_calls`, `content_filter`). */
+  finishReasons: readonly string[] | null;
 }
 
 export function newNotes(style: string | null = null): Notes {
-  return { style, model: null, fixture: null, scenario: null, scenarioStep: null, fault: null, nearMiss: null, upstream: null, recorded: null, recordedFixture: false };
+  return {
+    style,
+    model: null,
+    fixture: null,
+    scenario: null,
+    scenarioStep: null,
+    fault: null,
+    nearMiss: null,
+    upstream: null,
+    recorded: null,
+    recordedFixture: false,
+    metered: null,
+    subject: null,
+    uploads: null,
+    finishReasons: null,
+  };
 }
 
 /**

@@ -99,7 +99,13 @@ function answerImages(kind: ImageKind, read: (exchange: Exchange) => { request: 
         imageInputTokens: inputs.length * INPUT_IMAGE_TOKENS,
         outputTokens: made.length * imageOutputTokens(shown, quality),
       };
-      if (request.stream) return { plan: streamPlan(mock, exchange, kind, settings, made, usage), streamError: openaiStreamError };
+      const notes = {
+        metered: {
+          tokens: { input_tokens: usage.textTokens + usage.imageInputTokens, cached_input_tokens: 0, output_tokens: usage.outputTokens, reasoning_tokens: 0 },
+          images: { count: made.length, size: settings.size },
+        },
+      };
+      if (request.stream) return { plan: streamPlan(mock, exchange, kind, settings, made, usage), streamError: openaiStreamError, notes };
       const session = exchange.session;
       const images = made.map(({ picture }) =>
         request.responseFormat === 'url'
@@ -107,7 +113,7 @@ function answerImages(kind: ImageKind, read: (exchange: Exchange) => { request: 
           : { b64: picture.data.toString('base64') },
       );
       const body = kind === 'variation' ? encodeVariations({ createdMs: settings.createdMs, images }) : encodeImages({ ...settings, images, usage });
-      return { ...json(body), streamError: openaiStreamError };
+      return { ...json(body), streamError: openaiStreamError, notes };
     },
   });
 }

@@ -4,6 +4,7 @@ import type { ConfigStore } from '../config/store.js';
 import type { Clock } from '../state/clock.js';
 import type { DriftLog } from './upstream/drift-log.js';
 import type { EventHub } from '../state/events.js';
+import type { Metrics } from '../state/metrics.js';
 import type { Sessions } from '../state/sessions.js';
 import type { Upstream } from './upstream/options.js';
 
@@ -28,6 +29,8 @@ export interface Mock {
   /** What happens, for live watchers (the inspector's event stream). */
   events: EventHub;
   options: ServerOptions;
+  /** Counts what was answered, for `GET /__admin/metrics`. */
+  metrics: Metrics;
   log(level: Exclude<LogLevel, 'silent'>, line: string): void;
   /** Whether lines of this level are written, so a silent mock does not build them. */
   logs(level: Exclude<LogLevel, 'silent'>): boolean;

@@ -6,6 +6,8 @@ import type { StyleEntry } from '../styles/registry.js';
 import { STYLE_ENTRIES, STYLES } from '../styles/registry.js';
 import { openaiEnvelope } from '../styles/openai-envelope.js';
 import { taskEnvelope } from '../styles/videos/gateway.js';
+import { audioSpeech } from './audio-speech.js';
+import { audioTranscriptions, audioTranslations } from './audio-transcriptions.js';
 import { byAction } from './by-action.js';
 import { chat } from './chat.js';
 import { countTokens } from './count-tokens.js';
@@ -37,6 +39,7 @@ export function styleDoor(entry: StyleEntry): Door {
 const IMAGES: Door = { style: 'images', envelope: () => openaiEnvelope };
 const VIDEOS: Door = { style: 'videos', envelope: () => openaiEnvelope };
 const TASKS: Door = { style: 'videos', envelope: () => taskEnvelope };
+const AUDIO: Door = { style: 'audio', envelope: () => openaiEnvelope };
 const MODELS = modelsDoor();
 const GEMINI_MODELS = modelsDoor('gemini');
 
@@ -91,6 +94,10 @@ export const MODEL_ROUTES: readonly ModelRoute[] = [
 
   row('POST', '/v1/video/generations', TASKS, 'multipart', createVideoTask),
   row('GET', '/v1/video/generations/:task_id', TASKS, 'none', getVideoTask),
+
+  row('POST', '/v1/audio/speech', AUDIO, 'json', audioSpeech),
+  row('POST', '/v1/audio/transcriptions', AUDIO, 'multipart', audioTranscriptions),
+  row('POST', '/v1/audio/translations', AUDIO, 'multipart', audioTranslations),
 ];
 
 /** The row of a method and path as the table writes it (`/v1/videos/:id`), for tests and batches. */

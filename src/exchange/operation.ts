@@ -6,11 +6,11 @@
 import { failure, MockError } from '../conversation/errors.js';
 import type { Plan, StreamEvent } from '../conversation/plan.js';
 import type { MatchSubject } from '../conversation/subject.js';
-import { toFault } from '../scenarios/apply.js';
+import { chargeAnswer, toFault } from '../scenarios/apply.js';
 import { newNotes, type Answer, type Door, type Exchange, type Notes, type Operation, type Outcome } from './exchange.js';
 import type { Mock } from './mock.js';
 import { scenarioStep } from './scenario.js';
-import type { Recorder } from './upstream/relay.js';
+import type { Meter, Recorder } from './upstream/relay.js';
 import { relay } from './upstream/relay.js';
 import { compareWhenRelayed } from './upstream/drift-live.js';
 
@@ -53,6 +53,8 @@ export interface ModelOperation<R extends { model: string | null }, A extends As
   strict?: boolean;
   /** What `--record` keeps of the upstream's answer, when the request is relayed. */
   recorder?(mock: Mock, exchange: Exchange, asked: A): Recorder | undefined;
+  /** What a relayed answer used, for the journal's usage and cost. */
+  meter?(asked: A): Meter;
   /** The answer: the fixture's, or made up. */
   build(mock: Mock, exchange: Exchange, asked: A, fixture: F | undefined): Built | Promise<Built>;
 }
@@ -91,7 +93,7 @@ export function modelOperation<R extends { model: string | null }, A extends Ask
       const read = steps.read(mock, exchange);
       notes = { ...notes, model: read.model };
       const asked = steps.ask(mock, exchange, read, door);
-      notes = { ...notes, model: asked.model };
+      notes = { ...notes, model: asked.model, subject: asked.subject };
       const step = scenarioStep(mock, exchange, envelope, asked.subject, asked.inputTokens);
       notes = { ...notes, ...step.notes };
       headers = step.headers;
@@ -103,7 +105,7 @@ export function modelOperation<R extends { model: string | null }, A extends Ask
         const policy = asked.answerer === 'upstream' ? 'relay' : unmatched(mock, asked, steps.strict ?? false);
         if (policy === 'refuse') return outcome({ error: refusal(notes) });
         if (policy === 'relay') {
-          const relayed = await relay(mock, exchange, steps.recorder?.(mock, exchange, asked));
+          const relayed = await relay(mock, exchange, steps.recorder?.(mock, exchange, asked), steps.meter?.(asked));
           notes = { ...notes, ...relayed.notes };
           compareWhenRelayed(mock, exchange, door.style, relayed, async () => {
             // The mock's own answer, as the policy gives it with no upstream set: built, or none.
@@ -116,6 +118,9 @@ export function modelOperation<R extends { model: string | null }, A extends Ask
       }
       const built = await steps.build(mock, exchange, asked, found.fixture);
       notes = { ...notes, ...built.notes };
+      // A limit's output tokens are charged once the answer is known.
+      const output = notes.metered?.tokens?.output_tokens;
+      if (decision.window && output !== undefined) chargeAnswer(exchange.session, decision.window, output, mock.clock.now());
       return outcome({ plan: built.plan, fault: toFault(decision.fault, built.streamError ?? (() => [])) });
     } catch (error) {
       return outcome({ error: caught(mock, error) });

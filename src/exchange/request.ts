@@ -30,10 +30,10 @@ export function requireModel(mock: Mock, id: string, kinds: ReadonlyArray<ModelE
 }
 
 /**
- * The model of an image or video request: named, or the first of its kind in the catalog. A
+ * The model of a media request (image, video, audio): named, or the first of its kind in the catalog. A
  * model of another kind is the client's mistake (400 naming `model`); an unknown one a 404.
  */
-export function mediaModel(mock: Mock, id: string | undefined, kind: 'image' | 'video'): ModelEntry {
+export function mediaModel(mock: Mock, id: string | undefined, kind: Exclude<ModelEntry['kind'], 'chat'>): ModelEntry {
   const config = mock.store.current;
   const ofKind = config.models.filter((model) => model.kind === kind);
   if (id === undefined) {

@@ -108,7 +108,12 @@ export function taskCreation(spec: TaskCreation): Operation {
       return { fixture, notes: { fixture: fixture?.name ?? null } };
     },
     ...(spec.recorder && { recorder: (mock: Mock, exchange: Exchange, asked: AskedTask) => spec.recorder!(mock, exchange, asked.order) }),
-    build: (mock, exchange, { order }, fixture) => spec.answer(mock, exchange, storeTask(mock, exchange, spec.prefix, order, fixture)),
+    build: (mock, exchange, { order }, fixture) => {
+      const task = storeTask(mock, exchange, spec.prefix, order, fixture);
+      const built = spec.answer(mock, exchange, task);
+      const seconds = Number(task.seconds);
+      return Number.isFinite(seconds) ? { ...built, notes: { ...built.notes, metered: { seconds } } } : built;
+    },
   });
 }
 

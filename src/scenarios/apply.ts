@@ -6,12 +6,12 @@ import type { Envelope, MockError } from '../conversation/errors.js';
 import type { Fault, StreamEvent } from '../conversation/plan.js';
 import type { MatchSubject } from '../conversation/subject.js';
 import { countTokens } from '../conversation/tokens.js';
-import type { ScenarioSpec } from '../config/schema.js';
+import type { LimitSpec, ScenarioSpec } from '../config/schema.js';
 import type { Compiled } from '../config/types.js';
 import type { Session } from '../state/session.js';
 import { chooseScenario, type ScenarioSources } from './choose.js';
 import { faultOf, stepError, TIMEOUT_MS, type FaultSpec } from './outcome.js';
-import { consume, rateLimitHeaders, retryAfterSeconds } from './rate-window.js';
+import { chargeOutput, consume, rateLimitHeaders, retryAfterSeconds } from './rate-window.js';
 import { stepAt, type Step } from './steps.js';
 
 export interface ScenarioContext {
@@ -32,6 +32,13 @@ export interface ScenarioDecision {
   error?: MockError;
   waitMs?: number;
   fault?: FaultSpec;
+  /** The window a stateful limit let the request in by, charged the answer's output tokens once known. */
+  window?: LimitWindow;
+}
+
+export interface LimitWindow {
+  key: string;
+  limit: LimitSpec;
 }
 
 /** Counts the request in the scenario and returns its step; synchronous, so parallel requests never share one. */
@@ -42,8 +49,8 @@ function takeStep(session: Session, scenario: Compiled<ScenarioSpec>): { step: S
 }
 
 /**
- * `inputTokens` prices the request for `limit: { tokens }` steps; without it the subject's prompt
- * (the last user text) is counted.
+ * `inputTokens` prices the request for the token budgets of `limit` steps; without it the
+ * subject's prompt (the last user text) is counted.
  */
 export function decideScenario(context: ScenarioContext, subject: MatchSubject, inputTokens?: () => number): ScenarioDecision {
   const chosen = chooseScenario(context.sources, context.scenarios);
@@ -54,15 +61,24 @@ export function decideScenario(context: ScenarioContext, subject: MatchSubject, 
   if ('fault' in step && step.fault !== undefined) return { scenario, fault: faultOf(step) };
   if (step.limit) {
     const key = `${chosen.name}#${index}`;
-    const cost = step.limit.tokens !== undefined ? (inputTokens?.() ?? countTokens(subject.lastUser)) : 1;
-    const verdict = consume(context.session.rateWindows.get(key), step.limit, cost, context.nowMs);
+    const limit = step.limit;
+    const tokens = limit.tokens ?? limit.input_tokens;
+    const cost = tokens === undefined ? 0 : (inputTokens?.() ?? countTokens(subject.lastUser));
+    const verdict = consume(context.session.rateWindows.get(key), limit, cost, context.nowMs);
     context.session.rateWindows.set(key, verdict.window);
-    if (verdict.allowed) return { scenario, headers: rateLimitHeaders(context.envelope, verdict.info) };
-    return { scenario, error: stepError(step.error, step, { info: verdict.info, retryAfterSeconds: retryAfterSeconds(verdict.info) }) };
+    if (!verdict.overdrawn) return { scenario, headers: rateLimitHeaders(context.envelope, verdict.info), window: { key, limit } };
+    const quota = { ...verdict.overdrawn, model: subject.model, windowMs: limit.window_ms };
+    return { scenario, error: stepError(step.error, step, { info: verdict.info, quota, retryAfterSeconds: retryAfterSeconds(verdict.info) }) };
   }
   // An error waits `delay_ms` first (a timeout 10 s unless told).
   const waitMs = step.delay_ms ?? (step.error === 'timeout' ? TIMEOUT_MS : 0);
   return { scenario, error: stepError(step.error, step), waitMs };
+}
+
+/** Charges an answer's output tokens to the limit's window that let its request in. */
+export function chargeAnswer(session: Session, window: LimitWindow, outputTokens: number, nowMs: number): void {
+  const charged = chargeOutput(session.rateWindows.get(window.key), window.limit, outputTokens, nowMs);
+  if (charged) session.rateWindows.set(window.key, charged);
 }
 
 /** The writer's fault: a `stream_error` gets the style's own error events. */

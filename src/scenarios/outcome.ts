@@ -1,6 +1,6 @@
 // What a step does to a request, as data: an error (a MockError, so each style's envelope,
 // status and headers apply) or a fault for the writer. Defaults follow SPEC section 9.
-import { MockError, type ErrorKind, type RateLimitInfo } from '../conversation/errors.js';
+import { MockError, type ErrorKind, type QuotaBreach, type RateLimitInfo } from '../conversation/errors.js';
 import type { Fault } from '../conversation/plan.js';
 import type { Step } from './steps.js';
 
@@ -33,24 +33,46 @@ function statedRetryAfter(headers: Record<string, string> | undefined): number |
   return Number.isFinite(seconds) && seconds >= 0 ? seconds : undefined;
 }
 
-function limitMessage(info: RateLimitInfo, retryAfter: number): string {
-  return `Rate limit reached: ${info.limit} ${info.unit} per window, ${info.remaining} left. Please try again in ${retryAfter}s.`;
+const BUDGET_WORDS: Record<QuotaBreach['budget'], string> = {
+  requests: 'requests',
+  input_tokens: 'input tokens',
+  output_tokens: 'output tokens',
+  tokens: 'tokens',
+};
+
+function window(ms: number): string {
+  return ms % 60_000 === 0 ? `${ms / 60_000} min` : `${ms / 1000} s`;
+}
+
+/** Names the budget, its limit, what was used and what the request asked (SPEC 17). */
+function limitMessage(quota: QuotaBreach, retryAfter: number): string {
+  const words = BUDGET_WORDS[quota.budget];
+  const asked = quota.budget === 'output_tokens' ? 'no output tokens are left for this request' : `this request needs ${quota.asked} more`;
+  return `Rate limit reached for ${words} on ${quota.model}: limit ${quota.limit} per ${window(quota.windowMs)}, used ${quota.used}, ${asked}. Please try again in ${retryAfter}s.`;
+}
+
+/** A refusal by a stateful limit: the figures of every budget, and the one overdrawn. */
+export interface Limited {
+  info: readonly RateLimitInfo[];
+  quota: QuotaBreach;
+  retryAfterSeconds: number;
 }
 
 export function stepError(
   kind: ErrorKind,
   step: Pick<ErrorStep, 'status' | 'message' | 'headers' | 'body'>,
-  limited?: { info: RateLimitInfo; retryAfterSeconds: number },
+  limited?: Limited,
 ): MockError {
   const rateLimited = kind === 'rate_limit';
   const retryAfterSeconds = rateLimited ? (statedRetryAfter(step.headers) ?? limited?.retryAfterSeconds ?? 1) : undefined;
-  const fallback = limited && rateLimited ? limitMessage(limited.info, retryAfterSeconds!) : MESSAGES[kind];
+  const fallback = limited && rateLimited ? limitMessage(limited.quota, retryAfterSeconds!) : MESSAGES[kind];
   return new MockError(kind, step.message ?? fallback, {
     status: step.status,
     headers: step.headers,
     body: step.body,
     retryAfterSeconds,
-    rateLimit: limited?.info,
+    rateLimits: limited?.info,
+    quota: limited?.quota,
   });
 }
 

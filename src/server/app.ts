@@ -15,6 +15,7 @@ import { SOURCE_HEADER } from './exchange.js';
 import type { OpenStreams } from './open-streams.js';
 import { isControlPath, record } from './record.js';
 import { routes } from './routes.js';
+import type { Tracing } from './tracing.js';
 import type { MockState } from './state.js';
 import { writeError } from './writer.js';
 
@@ -41,7 +42,7 @@ function cors(ctx: Context): void {
   ctx.set('vary', 'origin');
 }
 
-function frame(mock: Mock, access: AdminAccess, streams: OpenStreams) {
+function frame(mock: Mock, access: AdminAccess, streams: OpenStreams, tracing: Tracing | undefined) {
   return async (ctx: Context, next: Next): Promise<void> => {
     const started = performance.now();
     if (!isAdminPath(ctx.path)) {
@@ -86,14 +87,14 @@ function frame(mock: Mock, access: AdminAccess, streams: OpenStreams) {
         writeError(ctx, state.envelope, mockError ?? new MockError('server_error', 'The mock hit an internal error; see its log.'), requestId);
       }
     }
-    record(mock, ctx, performance.now() - started);
+    record(mock, ctx, started, tracing);
   };
 }
 
-export function createApp(mock: Mock, access: AdminAccess, streams: OpenStreams): Koa {
+export function createApp(mock: Mock, access: AdminAccess, streams: OpenStreams, tracing?: Tracing): Koa {
   const app = new Koa();
   app.silent = true;
-  app.use(frame(mock, access, streams));
+  app.use(frame(mock, access, streams, tracing));
   const router = routes(mock, { json: bodyParser(mock, false), multipart: bodyParser(mock, true) });
   app.use(router.routes());
   return app;

@@ -3,9 +3,11 @@
 import type { Context } from 'koa';
 import { sourceOf, type Notes } from '../exchange/exchange.js';
 import type { Mock } from '../exchange/mock.js';
+import { costUsd } from '../conversation/usage.js';
 import { entryOf, keptEntry } from '../state/journal.js';
 import { journal } from '../state/session.js';
 import type { MockState } from './state.js';
+import type { Tracing } from './tracing.js';
 
 /** A journal entry keeps a body up to this size; a session keeps up to --journal-max entries. */
 export const JOURNAL_BODY_MAX = 1024 * 1024;
@@ -39,7 +41,10 @@ function logLine(mock: Mock, ctx: Context, notes: Notes, status: number, source:
   if (notes.style !== null && mock.logs('debug')) mock.log('debug', matchDecision(notes));
 }
 
-export function record(mock: Mock, ctx: Context, durationMs: number): void {
+/** `started`: `performance.now()` when the request came in. */
+export function record(mock: Mock, ctx: Context, started: number, tracing?: Tracing): void {
+  const ended = performance.now();
+  const durationMs = ended - started;
   const state = ctx.state as MockState;
   const notes = state.notes;
   if (!notes) return;
@@ -48,6 +53,8 @@ export function record(mock: Mock, ctx: Context, durationMs: number): void {
   const source = admin ? '-' : sourceOf(notes);
   if (mock.logs('info')) logLine(mock, ctx, notes, status, source, durationMs);
   if (admin) return;
+  const usage = notes.metered?.tokens ?? null;
+  const cost = costUsd(notes.model === null ? undefined : mock.store.current.modelById.get(notes.model)?.pricing, notes.metered);
   const entry = keptEntry(
     {
       id: state.requestId,
@@ -67,10 +74,37 @@ export function record(mock: Mock, ctx: Context, durationMs: number): void {
       fault: notes.fault,
       upstream: notes.upstream,
       recorded: notes.recorded,
+      usage,
+      said: notes.subject && { text: notes.subject.lastUser, tools: [...notes.subject.tools], toolResults: notes.subject.toolResults },
+      cost_usd: cost,
     },
-    JSON.stringify(journalBody(ctx.request.body, state.bodySize)),
+    JSON.stringify(journalBody(notes.uploads ? { ...(ctx.request.body as object), ...notes.uploads } : ctx.request.body, state.bodySize)),
     state.sent ?? 'null',
   );
   journal(state.session, entry);
+  const route = (ctx as { _matchedRoute?: string })._matchedRoute ?? '-';
+  tracing?.span({
+    startMs: performance.timeOrigin + started,
+    endMs: performance.timeOrigin + ended,
+    headers: ctx.headers,
+    style: notes.style ?? '-',
+    route,
+    status,
+    source,
+    model: notes.model,
+    usage,
+    finishReasons: notes.finishReasons,
+  });
+  mock.metrics.observe({
+    route,
+    style: notes.style ?? '-',
+    status,
+    source,
+    seconds: durationMs / 1000,
+    model: notes.model,
+    usage,
+    costUsd: cost,
+    upstreamStatus: notes.upstream?.status ?? null,
+  });
   if (mock.events.watchers > 0) mock.events.publish('request', entryOf(entry));
 }

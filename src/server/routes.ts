@@ -5,7 +5,7 @@ import Router from '@koa/router';
 import type { Context, Middleware, Next } from 'koa';
 import { ADMIN_ROUTES } from '../admin/routes.js';
 import { MockError } from '../conversation/errors.js';
-import { TextAnswer } from '../exchange/admin/request.js';
+import { JsonAnswer, TextAnswer } from '../exchange/admin/request.js';
 import { newNotes, type Door } from '../exchange/exchange.js';
 import type { Mock } from '../exchange/mock.js';
 import { MODEL_ROUTES } from '../exchange/model-routes.js';
@@ -55,12 +55,14 @@ function adminRoutes(router: Router, mock: Mock, { json }: BodyParsers): void {
   for (const route of ADMIN_ROUTES) {
     const answer: Middleware = async (ctx) => {
       const request = { query: ctx.query as Record<string, string>, headers: ctx.headers as Record<string, string>, body: ctx.request.body, params: ctx.params, bodySize: (ctx.state as MockState).bodySize };
-      const result = route.run(mock, request);
+      const result = await route.run(mock, request);
       await write(
         ctx,
         result instanceof TextAnswer
           ? { kind: 'binary', status: route.status, headers: {}, contentType: result.contentType, data: Buffer.from(result.text) }
-          : { kind: 'json', status: route.status, headers: {}, body: result },
+          : result instanceof JsonAnswer
+            ? { kind: 'json', status: result.status, headers: {}, body: result.body }
+            : { kind: 'json', status: route.status, headers: {}, body: result },
       );
     };
     router.register(route.path, [route.method], route.body ? [guard, json, answer] : [guard, answer]);

@@ -20,8 +20,8 @@ export function sentWhole(status: number, headers: Record<string, unknown>, body
   return `${head(status, headers)},"body":${JSON.stringify({ type, size: text.length })},"truncated":true}`;
 }
 
-export function sentBinary(status: number, headers: Record<string, unknown>, type: string, size: number): string {
-  return `${head(status, headers)},"body":${JSON.stringify({ type, size })}}`;
+export function sentBinary(status: number, headers: Record<string, unknown>, type: string, size: number, about?: Record<string, unknown>): string {
+  return `${head(status, headers)},"body":${JSON.stringify({ type, size, ...about })}}`;
 }
 
 /**

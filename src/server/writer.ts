@@ -274,7 +274,7 @@ export async function write(ctx: Context, plan: Plan, fault?: Fault): Promise<vo
   if (plan.kind === 'binary') {
     ctx.type = plan.contentType;
     ctx.body = Buffer.from(plan.data.buffer, plan.data.byteOffset, plan.data.byteLength);
-    state.sent = sentBinary(plan.status, ctx.response.headers, plan.contentType, plan.data.byteLength);
+    state.sent = sentBinary(plan.status, ctx.response.headers, plan.contentType, plan.data.byteLength, plan.about);
     return;
   }
   // `malformed` on a whole reply: a 200 whose JSON is cut short, journaled as the text it is.

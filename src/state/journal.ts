@@ -1,5 +1,6 @@
 // One journal entry per request (admin requests and preflights excepted): what was asked,
 // what answered it, and for an unmatched chat request the closest fixture.
+import type { EntryUsage } from '../conversation/usage.js';
 import { PackedText } from './packed-text.js';
 
 export interface NearMiss {
@@ -47,10 +48,22 @@ export interface JournalEntry {
   response: SentResponse | null;
   upstream: { url: string; status: number; duration_ms: number } | null;
   recorded: string | null;
+  /** The tokens the answer counted; null when it counted none. */
+  usage: EntryUsage | null;
+  /** What the answer cost at the model's catalog pricing; null without pricing. */
+  cost_usd: number | null;
 }
 
-/** An entry's fields but its request body and response. */
-export type EntryFields = Omit<JournalEntry, 'body' | 'response'>;
+/** What a request said, read from its decoded form when it was answered, for `verify` filters. */
+export interface Said {
+  /** The last user message (an image or video prompt). */
+  text: string;
+  tools: readonly string[];
+  toolResults: readonly string[];
+}
+
+/** An entry's fields but its request body and response, and what the request said. */
+export type EntryFields = Omit<JournalEntry, 'body' | 'response'> & { said: Said | null };
 
 /**
  * A journal entry as a session keeps it: its small fields as they are, its request body and
@@ -60,6 +73,8 @@ export type EntryFields = Omit<JournalEntry, 'body' | 'response'>;
  */
 export interface KeptEntry extends EntryFields {
   readonly payload: PackedText;
+  /** The length of the request body's JSON at the start of the payload, so it is read without the response. */
+  readonly bodyChars: number;
 }
 
 // What a kept entry holds besides its payload: the object and its fields' strings (ids, times,
@@ -87,13 +102,22 @@ export function keptEntry(f: EntryFields, body: string, response: string): KeptE
     fault: f.fault,
     upstream: f.upstream,
     recorded: f.recorded,
+    usage: f.usage,
+    cost_usd: f.cost_usd,
+    said: f.said,
     payload: PackedText.of(`[${body},${response}]`),
+    bodyChars: body.length,
   };
 }
 
 /** About what the entry costs held as it is; deflating only lowers what it really costs. */
 export function keptBytes(entry: KeptEntry): number {
-  return ENTRY_BYTES + entry.path.length + entry.payload.bytes;
+  return ENTRY_BYTES + entry.path.length + entry.payload.bytes + 2 * (entry.said?.text.length ?? 0);
+}
+
+/** The request body alone, parsed from the start of the payload. */
+export function requestBodyOf(kept: KeptEntry): unknown {
+  return JSON.parse(kept.payload.text.slice(1, 1 + kept.bodyChars));
 }
 
 /** The entry as the admin API shows it, its fields in the order SPEC lists them. */
@@ -119,5 +143,7 @@ export function entryOf(kept: KeptEntry): JournalEntry {
     response,
     upstream: kept.upstream,
     recorded: kept.recorded,
+    usage: kept.usage,
+    cost_usd: kept.cost_usd,
   };
 }

@@ -36,9 +36,10 @@ export interface VideoCharacter {
   createdMs: number;
 }
 
+/** A stateful limit's window: when it opened and what each budget (`requests`, `tokens`, ...) spent in it. */
 export interface RateWindow {
   startMs: number;
-  used: number;
+  used: Readonly<Record<string, number>>;
 }
 
 export interface Session {

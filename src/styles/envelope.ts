@@ -7,12 +7,12 @@ export function statusOf(error: MockError, exceptions: Partial<Record<ErrorKind,
   return error.options.status ?? exceptions[error.kind] ?? DEFAULT_STATUS[error.kind];
 }
 
-/** Go-style durations (`1s`, `6m0s`, `20ms`) as the OpenAI rate-limit headers spell them. */
+/** Go-style durations (`1.5s`, `6m0s`, `20ms`) as the OpenAI rate-limit headers spell them. */
 export function duration(ms: number): string {
   if (ms < 1000) return `${Math.max(0, Math.round(ms))}ms`;
-  const seconds = Math.ceil(ms / 1000);
-  const minutes = Math.floor(seconds / 60);
-  return minutes > 0 ? `${minutes}m${seconds % 60}s` : `${seconds}s`;
+  const minutes = Math.floor(ms / 60_000);
+  const seconds = Math.round(ms - minutes * 60_000) / 1000;
+  return minutes > 0 ? `${minutes}m${seconds}s` : `${seconds}s`;
 }
 
 export function answer(

@@ -38,6 +38,9 @@ const METHODS: Record<ModelEntry['kind'], string[]> = {
   chat: ['generateContent', 'streamGenerateContent', 'countTokens'],
   image: ['generateContent', 'countTokens'],
   video: ['predictLongRunning'],
+  // The audio endpoints are the OpenAI form's: no generate-content method takes these models.
+  speech: [],
+  transcription: [],
 };
 
 export function geminiModel(model: ModelEntry) {

@@ -1,7 +1,7 @@
 // `{ error: { message, type, param, code } }`: chat-completions, responses, images, videos, the
 // OpenAI model list, the admin API and unknown paths.
 import type { ErrorCode } from '../conversation/error-codes.js';
-import type { ErrorKind, Envelope, MockError } from '../conversation/errors.js';
+import type { ErrorKind, Envelope, MockError, RateLimitInfo } from '../conversation/errors.js';
 import { answer, duration, envelopeEvents, statusOf } from './envelope.js';
 
 const TYPES: Record<ErrorKind, string> = {
@@ -24,17 +24,29 @@ const CODES: Partial<Record<ErrorKind, ErrorCode>> = {
   timeout: 'timeout',
 };
 
+/** OpenAI reports requests and tokens; a limit of input or output tokens alone shows as its tokens. */
+function tokenFigures(info: readonly RateLimitInfo[]): RateLimitInfo | undefined {
+  return info.find((i) => i.unit === 'tokens') ?? info.find((i) => i.unit === 'input_tokens') ?? info.find((i) => i.unit === 'output_tokens');
+}
+
 export function openaiRateLimitHeaders(error: MockError): Record<string, string> {
-  const info = error.options.rateLimit;
+  const info = error.options.rateLimits;
   if (error.kind !== 'rate_limit') return {};
   if (!info) {
     return { 'x-ratelimit-limit-requests': '60', 'x-ratelimit-remaining-requests': '0', 'x-ratelimit-reset-requests': `${error.options.retryAfterSeconds ?? 1}s` };
   }
-  return {
-    [`x-ratelimit-limit-${info.unit}`]: String(info.limit),
-    [`x-ratelimit-remaining-${info.unit}`]: String(info.remaining),
-    [`x-ratelimit-reset-${info.unit}`]: duration(info.resetMs),
-  };
+  const shown: Array<[string, RateLimitInfo | undefined]> = [['requests', info.find((i) => i.unit === 'requests')], ['tokens', tokenFigures(info)]];
+  return Object.fromEntries(
+    shown.flatMap(([name, figures]) =>
+      figures
+        ? [
+            [`x-ratelimit-limit-${name}`, String(figures.limit)],
+            [`x-ratelimit-remaining-${name}`, String(figures.remaining)],
+            [`x-ratelimit-reset-${name}`, duration(figures.resetMs)],
+          ]
+        : [],
+    ),
+  );
 }
 
 export const openaiEnvelope: Envelope = (error) =>

@@ -65,6 +65,8 @@ describe('the request journal', () => {
       },
       upstream: null,
       recorded: null,
+      usage: { input_tokens: expect.any(Number), cached_input_tokens: 0, output_tokens: expect.any(Number), reasoning_tokens: 0 },
+      cost_usd: expect.any(Number),
     });
   });
 

@@ -69,6 +69,12 @@ describe.skipIf(!chromiumPath)('the inspector page', () => {
     await row('a streamed question for gemini').waitFor({ timeout: LIVE_MS });
 
     expect(await row('a question for claude').locator('.status').textContent()).toBe('200');
+    // The session's total, as GET /__admin/usage counts it, follows the session filter.
+    await page.selectOption('select[aria-label="Session"]', 'live');
+    const { total } = (await (await server.admin('/usage?session=live')).json()) as { total: { input_tokens: number; output_tokens: number; cost_usd: number } };
+    const tokens = (total.input_tokens + total.output_tokens).toLocaleString('en');
+    await page.locator('.usage-total', { hasText: `${tokens} tokens · $${Number(total.cost_usd.toPrecision(4))}` }).waitFor({ timeout: LIVE_MS });
+    await page.selectOption('select[aria-label="Session"]', '');
     expect(await page.evaluate(() => (globalThis as unknown as { marker?: number }).marker)).toBe(1);
   });
 

@@ -33,7 +33,7 @@ describe('chatFixtureYaml', () => {
     const yaml = chatFixtureYaml(pinned);
     expect(yaml.split('\n')[0]).toBe('# last user message: What is the weather in Paris?');
     const keys = [...yaml.matchAll(/^\s*-?\s*([a-z_]+):/gm)].map((m) => m[1]);
-    expect(keys).toEqual(['chat', 'name', 'match', 'fingerprint', 'model', 'contains', 'reply', 'text', 'chunks', 'reasoning', 'tool_calls', 'name', 'arguments', 'city', 'days', 'deep', 'yes', 'none', 'finish_reason', 'usage', 'stream']);
+    expect(keys).toEqual(['chat', 'name', 'match', 'fingerprint', 'model', 'contains', 'reply', 'literal', 'text', 'chunks', 'reasoning', 'tool_calls', 'name', 'arguments', 'city', 'days', 'deep', 'yes', 'none', 'finish_reason', 'usage', 'stream']);
     expect(yaml).toContain('        - ": 21°C.\\nWear"\n');
     expect(yaml).toContain('usage: { input_tokens: 21, output_tokens: 7 }');
     expect(chatFixtureYaml({ ...pinned, match: { fingerprint: '0123456789abcdef', model: 'gpt-4o', contains: 'weather in Paris' } })).toBe(yaml);

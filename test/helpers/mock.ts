@@ -11,6 +11,7 @@ import { modelRoute, type ModelRoute } from '../../src/exchange/model-routes.js'
 import type { Mock } from '../../src/exchange/mock.js';
 import { createClock } from '../../src/state/clock.js';
 import { EventHub } from '../../src/state/events.js';
+import { Metrics } from '../../src/state/metrics.js';
 import { Sessions } from '../../src/state/sessions.js';
 
 export function plainMock(files: { fixtures?: Record<string, string>; scenarios?: Record<string, string> } = {}, strict = false): Mock {
@@ -21,9 +22,12 @@ export function plainMock(files: { fixtures?: Record<string, string>; scenarios?
     for (const [name, text] of Object.entries(texts ?? {})) writeFileSync(join(dir, name), text);
   }
   const clock = createClock('2026-01-01T00:00:00Z');
+  const store = new ConfigStore({ ...dirs, now: () => 0 });
+  const sessions = new Sessions(100, clock.now);
   return {
-    store: new ConfigStore({ ...dirs, now: () => 0 }),
-    sessions: new Sessions(100, clock.now),
+    metrics: new Metrics({ openStreams: () => 0, memory: () => sessions.memory, reloads: () => store.reloads, failedReloads: () => store.failedReloads }),
+    store,
+    sessions,
     clock,
     events: new EventHub(),
     options: { seed: 0, latency: 'none', strict, journalMax: 100, bodyLimitBytes: 1 << 20, adminToken: undefined, logLevel: 'silent', upstream: undefined },

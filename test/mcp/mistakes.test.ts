@@ -55,7 +55,7 @@ describe('POST /__admin/mcp with garbage', () => {
     expect(get.status).toBe(405);
     const listed = await post(rpc('tools/list'));
     expect(listed.status).toBe(200);
-    expect(((await listed.json()) as { result: { tools: unknown[] } }).result.tools).toHaveLength(11);
+    expect(((await listed.json()) as { result: { tools: unknown[] } }).result.tools).toHaveLength(13);
   });
 });
 

@@ -55,8 +55,10 @@ const INPUTS: Record<string, string[]> = {
   fixture_from_request: ['id', 'file'],
   advance_clock: ['advance_ms', 'set'],
   reset: ['session'],
+  verify: ['expect', 'session'],
+  usage: ['session'],
 };
-const REQUIRED: Record<string, string[]> = { add_fixture: ['yaml'], set_scenario: ['name'], explain_request: ['id'], fixture_from_request: ['id'] };
+const REQUIRED: Record<string, string[]> = { verify: ['expect'], add_fixture: ['yaml'], set_scenario: ['name'], explain_request: ['id'], fixture_from_request: ['id'] };
 
 /** Each tool with inputs it must refuse, and what the refusal must name. */
 const MISTAKES: Array<[string, Record<string, unknown>, string]> = [
@@ -85,6 +87,10 @@ const MISTAKES: Array<[string, Record<string, unknown>, string]> = [
   ['advance_clock', { set: 'yesterday' }, "Invalid value for 'set'"],
   ['advance_clock', { advance_ms: 1, set: '2030-01-01' }, 'not both'],
   ['reset', { session: ['a'] }, "Invalid value for 'session'"],
+  ['verify', {}, "Missing required argument 'expect'"],
+  ['verify', { expect: [{ requests: { status: 'ok' } }] }, "Invalid value for 'expect[0].requests.status'"],
+  ['verify', { expect: [{ no_generated: true }], session: 'nobody' }, "the session 'nobody' holds no state"],
+  ['usage', { session: 'nobody' }, "the session 'nobody' holds no state"],
 ];
 
 describe.each<Transport>(['http', 'stdio'])('the MCP tools over %s', (transport) => {
@@ -202,6 +208,23 @@ describe.each<Transport>(['http', 'stdio'])('the MCP tools over %s', (transport)
     await ask(s, 'hello');
     expect(await ok(client, 'reset', { session: s })).toContain(`Reset the session '${s}'`);
     expect((await admin<{ requests: unknown[] }>(`/requests?session=${s}`)).requests).toEqual([]);
+  });
+
+  it('verify says which expectations hold and which failed, with what was seen', async () => {
+    const s = `${transport}-verify`;
+    await ask(s, 'weather please');
+    const text = await ok(client, 'verify', { session: s, expect: [{ requests: { fixture: 'weather' }, count: 1 }, { requests: { model: 'gpt-4.1' } }] });
+    expect(text).toMatch(/^1 of 2 expectations failed\.\n- holds: As expected exactly 1 request matching \{ fixture: "weather" \}; saw 1: req_\w+\.\n- FAILED: Expected at least 1 request matching \{ model: "gpt-4\.1" \}; saw none \(nearest: req_\w+ \(POST \/v1\/chat\/completions: model was "gpt-4o-mini"\)\)\.$/);
+    expect(await ok(client, 'verify', { session: s, expect: [{ no_generated: true }] })).toBe('The expectation holds.\n- holds: As expected, no request was answered by the generator.');
+  });
+
+  it('usage totals the tokens and cost of a session, per model, as the SDK was told', async () => {
+    const s = `${transport}-usage`;
+    const { usage } = await ask(s, 'weather please');
+    const text = await ok(client, 'usage', { session: s });
+    const cost = `$${Number(((usage!.prompt_tokens * 0.15 + usage!.completion_tokens * 0.6) / 1e6).toPrecision(6))}`;
+    expect(text).toContain(`In all: 1 requests, ${usage!.prompt_tokens} input and ${usage!.completion_tokens} output tokens, ${cost}.`);
+    expect(text).toContain(`${s} / gpt-4o-mini | 1 | ${usage!.prompt_tokens} | ${usage!.completion_tokens} | ${cost}`);
   });
 
   it('answers a bad input to every tool with a tool error naming the field, and keeps answering', async () => {

@@ -92,22 +92,22 @@ describe('limit: { requests, window_ms }', () => {
 });
 
 describe('limit: { tokens, window_ms }', () => {
-  it('spends the input tokens the reply reports, and refuses a request that would overdraw', async () => {
+  it('spends the input tokens the reply reports before answering and its output once known, and refuses a request that would overdraw', async () => {
     const client = openai('token_budget', 'tokens');
     const { data, response } = await client.chat.completions.create(ask).withResponse();
-    const cost = data.usage!.prompt_tokens;
+    // The same request gets the same seeded reply, so each costs the same.
+    const { prompt_tokens: input, completion_tokens: output } = data.usage!;
     expect(response.headers.get('x-ratelimit-limit-tokens')).toBe('100');
-    expect(response.headers.get('x-ratelimit-remaining-tokens')).toBe(String(100 - cost));
-    const allowed = Math.floor(100 / cost);
-    for (let i = 1; i < allowed; i++) await client.chat.completions.create(ask);
+    expect(response.headers.get('x-ratelimit-remaining-tokens')).toBe(String(100 - input));
+    let used = input + output;
+    while (used + input <= 100) {
+      const next = await client.chat.completions.create(ask).withResponse();
+      expect(next.response.headers.get('x-ratelimit-remaining-tokens')).toBe(String(100 - used - input));
+      used += input + output;
+    }
     const refused = await headersOf(client);
-    expect(pick(refused, 'x-ratelimit-remaining-tokens', 'x-ratelimit-reset-tokens', 'retry-after')).toEqual([
-      429,
-      String(100 - allowed * cost),
-      '10s',
-      '10',
-    ]);
+    expect(pick(refused, 'x-ratelimit-remaining-tokens', 'x-ratelimit-reset-tokens', 'retry-after')).toEqual([429, String(Math.max(0, 100 - used)), '10s', '10']);
     await advance(10_000);
-    expect(pick(await headersOf(client), 'x-ratelimit-remaining-tokens')).toEqual([200, String(100 - cost)]);
+    expect(pick(await headersOf(client), 'x-ratelimit-remaining-tokens')).toEqual([200, String(100 - input)]);
   });
 });

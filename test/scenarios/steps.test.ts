@@ -1,7 +1,7 @@
 // Step selection and rate windows as pure functions.
 import { describe, expect, it } from 'vitest';
 import type { StepSpec } from '../../src/config/schema.js';
-import { consume, retryAfterSeconds } from '../../src/scenarios/rate-window.js';
+import { chargeOutput, consume, retryAfterSeconds } from '../../src/scenarios/rate-window.js';
 import { stepAt } from '../../src/scenarios/steps.js';
 
 const kinds = (steps: StepSpec[], cycle: boolean, count: number) =>
@@ -35,29 +35,44 @@ describe('rate windows', () => {
   const limit = { requests: 2, window_ms: 60_000 };
 
   it('counts requests down within a window and refuses past the budget without counting', () => {
-    const first = consume(undefined, limit, 1, 1_000);
-    expect(first).toMatchObject({ allowed: true, info: { unit: 'requests', limit: 2, remaining: 1, resetMs: 60_000 } });
-    const second = consume(first.window, limit, 1, 21_000);
-    expect(second).toMatchObject({ allowed: true, info: { remaining: 0, resetMs: 40_000, resetAtMs: 61_000 } });
-    const third = consume(second.window, limit, 1, 31_000);
-    expect(third).toMatchObject({ allowed: false, window: second.window, info: { remaining: 0, resetMs: 30_000 } });
+    const first = consume(undefined, limit, 0, 1_000);
+    expect(first.overdrawn).toBeUndefined();
+    expect(first.info).toEqual([{ unit: 'requests', limit: 2, remaining: 1, resetMs: 60_000, resetAtMs: 61_000 }]);
+    const second = consume(first.window, limit, 0, 21_000);
+    expect(second.info).toMatchObject([{ remaining: 0, resetMs: 40_000, resetAtMs: 61_000 }]);
+    const third = consume(second.window, limit, 0, 31_000);
+    expect(third).toMatchObject({ overdrawn: { budget: 'requests', limit: 2, used: 2, asked: 1 }, window: second.window, info: [{ remaining: 0, resetMs: 30_000 }] });
     expect(retryAfterSeconds(third.info)).toBe(30);
   });
 
   it('opens a fresh window once the old one has passed', () => {
-    const spent = consume(consume(undefined, limit, 1, 0).window, limit, 1, 0);
-    const later = consume(spent.window, limit, 1, 60_000);
-    expect(later).toMatchObject({ allowed: true, window: { startMs: 60_000, used: 1 }, info: { remaining: 1 } });
+    const spent = consume(consume(undefined, limit, 0, 0).window, limit, 0, 0);
+    const later = consume(spent.window, limit, 0, 60_000);
+    expect(later).toMatchObject({ window: { startMs: 60_000, used: { requests: 1 } }, info: [{ remaining: 1 }] });
   });
 
-  it('prices a token budget by the cost given and rounds retry-after up', () => {
+  it('prices a token budget by the input given and rounds retry-after up', () => {
     const tokens = { tokens: 100, window_ms: 1_500 };
     const first = consume(undefined, tokens, 70, 0);
-    expect(first.info).toMatchObject({ unit: 'tokens', remaining: 30 });
+    expect(first.info).toMatchObject([{ unit: 'tokens', remaining: 30 }]);
     const refused = consume(first.window, tokens, 40, 100);
-    expect(refused.allowed).toBe(false);
-    expect(refused.info.remaining).toBe(30);
+    expect(refused.overdrawn).toEqual({ budget: 'tokens', limit: 100, used: 70, asked: 40 });
+    expect(refused.info[0]!.remaining).toBe(30);
     expect(retryAfterSeconds(refused.info)).toBe(2);
-    expect(consume(first.window, tokens, 30, 100).allowed).toBe(true);
+    expect(consume(first.window, tokens, 30, 100).overdrawn).toBeUndefined();
+  });
+
+  it('holds several budgets at once, refusing by the first that would be overdrawn', () => {
+    const several = { requests: 10, input_tokens: 50, output_tokens: 40, tokens: 80, window_ms: 60_000 };
+    const first = consume(undefined, several, 30, 0);
+    expect(first.info.map((i) => [i.unit, i.remaining])).toEqual([['requests', 9], ['input_tokens', 20], ['output_tokens', 40], ['tokens', 50]]);
+    expect(consume(first.window, several, 30, 1).overdrawn).toEqual({ budget: 'input_tokens', limit: 50, used: 30, asked: 30 });
+    // The answer's output is charged once known: to the output and the total budgets.
+    const charged = chargeOutput(first.window, several, 45, 2)!;
+    expect(charged.used).toEqual({ requests: 1, input_tokens: 30, output_tokens: 45, tokens: 75 });
+    expect(consume(charged, several, 1, 3).overdrawn).toEqual({ budget: 'output_tokens', limit: 40, used: 45, asked: 0 });
+    expect(consume(charged, { requests: 10, tokens: 80, window_ms: 60_000 }, 10, 3).overdrawn).toEqual({ budget: 'tokens', limit: 80, used: 75, asked: 10 });
+    // Output of an answer whose window has rolled over is not charged to the next one.
+    expect(chargeOutput(first.window, several, 45, 60_000)).toBe(first.window);
   });
 });

@@ -47,7 +47,7 @@ describe('model lists', () => {
     expect(first.models).toHaveLength(6);
     expect(first.models[0]!.name).toBe('models/gpt-4o-mini');
     expect(first.nextPageToken).toBeTruthy();
-    const rest = (await (await get(`/v1beta/models?pageSize=6&pageToken=${first.nextPageToken}`, { 'x-goog-api-key': 'k' })).json()) as {
+    const rest = (await (await get(`/v1beta/models?pageSize=100&pageToken=${first.nextPageToken}`, { 'x-goog-api-key': 'k' })).json()) as {
       models: Array<{ name: string }>;
       nextPageToken?: string;
     };

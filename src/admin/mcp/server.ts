@@ -11,7 +11,8 @@ import { parseBody, type IssueWording } from '../../styles/validate.js';
 import type { AdminClient } from '../client.js';
 import { AdminUnreachable } from '../http-client.js';
 import { ToolError } from './calls.js';
-import { TOOLS, type Tool } from './tools.js';
+import type { Tool } from './tool.js';
+import { TOOLS } from './tools.js';
 
 // src/admin/mcp/ and dist/admin/mcp/ lie equally deep below the package.
 const VERSION = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;

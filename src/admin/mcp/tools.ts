@@ -1,27 +1,14 @@
 // The MCP tools (SPEC 14): each one input schema, a description a model can act on, and a thin
 // call of the admin API through an AdminClient, so they are the same in-process and over HTTP.
+// The test's oracle (verify, usage) has its own file.
 import { parse as parseYaml, YAMLParseError } from 'yaml';
 import { z } from 'zod';
 import type { JournalEntry } from '../../state/journal.js';
-import type { AdminClient } from '../client.js';
 import { ask, findEntry, requireSession, ToolError } from './calls.js';
+import { ORACLE_TOOLS } from './oracle-tools.js';
+import { session, tool, type Tool } from './tool.js';
 import { explanation, healthText, journalTable, table } from './words.js';
 
-export interface Tool {
-  name: string;
-  description: string;
-  input: z.ZodObject;
-  run(admin: AdminClient, input: never): Promise<string>;
-}
-
-function tool<S extends z.ZodObject>(name: string, description: string, input: S, run: (admin: AdminClient, input: z.infer<S>) => Promise<string>): Tool {
-  return { name, description, input, run: run as Tool['run'] };
-}
-
-const session = z
-  .string()
-  .min(1)
-  .describe('The session (as the x-mock-session header names it). Absent: the tool acts as its admin route does without ?session.');
 const entryId = z.string().min(1).describe("A journal entry's id (the x-request-id of the answer), as the journal tool lists them.");
 const fileName = z.string().min(1).describe('A plain file name such as checkout.yaml (no folders), written into the first fixtures directory; an existing file is left unchanged.');
 
@@ -202,4 +189,5 @@ export const TOOLS: readonly Tool[] = [
   fixtureFromRequest,
   advanceClock,
   reset,
+  ...ORACLE_TOOLS,
 ];

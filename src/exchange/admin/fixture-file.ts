@@ -44,12 +44,12 @@ export function writeNewFixtureFile(path: string, file: string, text: string): v
 export function saveFixturesFile(mock: Mock, file: string, document: unknown): unknown {
   const { path } = fixturePath(mock.store.current.fixturesDirs[0]!, file);
   writeNewFixtureFile(path, file, stringify(document ?? {}));
-  mock.store.reload();
+  mock.store.loadOwnWrite(path);
   const shown = displayPath(path);
   const problems = mock.store.problems.filter((problem) => problem.file === shown);
   if (problems.length > 0) {
     unlinkSync(path);
-    mock.store.reload();
+    mock.store.loadOwnWrite(path);
     throw failure('invalid_fixtures', `The fixtures are not valid, so ${shown} was not kept: ${problems.map(formatProblem).join('; ')}.`);
   }
   const config = mock.store.current;

@@ -20,7 +20,7 @@ const RUNTIME_FILE = 'POST /__admin/fixtures';
 interface FixtureListing {
   name: string;
   file: string;
-  section: 'chat' | 'images' | 'videos';
+  section: 'chat' | 'images' | 'videos' | 'transcriptions';
   priority: number;
   session: string | null;
 }
@@ -48,6 +48,7 @@ export function listFixtures(mock: Mock, request: AdminRequest): unknown {
       ...config.chat.map((f) => listing('chat', f)),
       ...config.images.map((f) => listing('images', f)),
       ...config.videos.map((f) => listing('videos', f)),
+      ...config.transcriptions.map((f) => listing('transcriptions', f)),
     ],
   };
 }

@@ -7,8 +7,8 @@ import { sessionParam, type AdminRequest } from './request.js';
 
 const FILTERS = ['path', 'style', 'model', 'status'] as const;
 
-function chosenSessions(mock: Mock, request: AdminRequest): Session[] {
-  const id = sessionParam(request);
+/** The sessions an admin call covers: the one it names (none when unknown), else every one. */
+export function chosenSessions(mock: Mock, id: string | undefined): Session[] {
   if (id === undefined) return mock.sessions.all();
   const session = mock.sessions.peek(id);
   return session ? [session] : [];
@@ -29,12 +29,12 @@ function journalEntries(sessions: readonly Session[], query: Record<string, unkn
 }
 
 export function listRequests(mock: Mock, request: AdminRequest): unknown {
-  return { requests: journalEntries(chosenSessions(mock, request), request.query) };
+  return { requests: journalEntries(chosenSessions(mock, sessionParam(request)), request.query) };
 }
 
 export function clearRequests(mock: Mock, request: AdminRequest): unknown {
   let deleted = 0;
-  for (const session of chosenSessions(mock, request)) {
+  for (const session of chosenSessions(mock, sessionParam(request))) {
     deleted += session.journal.length;
     clearJournal(session);
   }

@@ -1,6 +1,9 @@
 // `GET /__admin/requests/{id}/fixture` and `POST /__admin/requests/{id}/fixture`: any journaled
 // chat request becomes a fixture that gives that same answer to that same request (matched by
 // its fingerprint), whatever answered it: a fixture, the generator, a scenario's error.
+import { join } from 'node:path';
+import { fixturesTextProblems } from '../../config/check-text.js';
+import { formatProblem } from '../../config/store.js';
 import { failure } from '../../conversation/errors.js';
 import { chatFixtureYaml, type ChatFixtureDocument } from '../../conversation/fixture-yaml.js';
 import type { ChatRequest } from '../../conversation/types.js';
@@ -59,8 +62,18 @@ function entryId(request: AdminRequest): string {
   return request.params?.id ?? '';
 }
 
+/** The fixture's YAML as `path` in the first fixtures directory; refused when the loader would not load it. */
+function loadableYaml(mock: Mock, found: Found, fixture: ChatFixtureDocument, path: string): string {
+  const yaml = chatFixtureYaml(fixture);
+  const problems = fixturesTextProblems(yaml, path, mock.store.current.fixturesDirs[0]!);
+  if (problems.length > 0) throw notPinnable(found.entry, `the fixture it gives would not load (${problems.map(formatProblem).join('; ')})`);
+  return yaml;
+}
+
 export function requestFixture(mock: Mock, request: AdminRequest): TextAnswer {
-  return new TextAnswer('text/yaml; charset=utf-8', chatFixtureYaml(pinnedFixture(findEntry(mock, entryId(request)))));
+  const found = findEntry(mock, entryId(request));
+  const fixture = pinnedFixture(found);
+  return new TextAnswer('text/yaml; charset=utf-8', loadableYaml(mock, found, fixture, join(mock.store.current.fixturesDirs[0]!, `${fixture.name}.yaml`)));
 }
 
 export function saveRequestFixture(mock: Mock, request: AdminRequest): unknown {
@@ -68,6 +81,7 @@ export function saveRequestFixture(mock: Mock, request: AdminRequest): unknown {
   const file = (request.body as { file?: unknown } | null | undefined)?.file;
   const { path, name } = fixturePath(mock.store.current.fixturesDirs[0]!, file);
   const fixture = pinnedFixture(found, name);
-  writeNewFixtureFile(path, file as string, chatFixtureYaml(fixture));
+  writeNewFixtureFile(path, file as string, loadableYaml(mock, found, fixture, path));
+  mock.store.loadOwnWrite(path);
   return { file, name: fixture.name, fingerprint: fixture.match.fingerprint };
 }

@@ -19,6 +19,14 @@ export class TextAnswer {
   ) {}
 }
 
+/** A JSON answer whose status is not the route's own (a failed verify with `?fail=409`). */
+export class JsonAnswer {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {}
+}
+
 /**
  * The session an admin call is about: `?session=ID`, else the caller's own `x-mock-session`.
  * Absent, calls that can mean "every session" (journal, reset, scenario) do.

@@ -4,7 +4,8 @@ import { chatFixtureYaml } from '../../conversation/fixture-yaml.js';
 import type { ChatRequest } from '../../conversation/types.js';
 import type { ChatStyle } from '../../styles/style.js';
 import { chatFixtureOf, fixtureName } from '../fixture-of.js';
-import { writeAtomically, type Recorder } from './relay.js';
+import { writeRecordedFixtures } from './record-file.js';
+import type { Recorder } from './relay.js';
 
 /** `asked`: the request as sent (path and body), kept beside the turn so `drift` can ask it again. */
 export function chatRecorder(style: ChatStyle, request: ChatRequest, asked: { path: string; body: unknown }): Recorder {
@@ -13,7 +14,7 @@ export function chatRecorder(style: ChatStyle, request: ChatRequest, asked: { pa
     const said = answer();
     const stream = 'events' in said && status < 400 ? timing : undefined;
     const fixture = chatFixtureOf(style, request, { status, headers, ...said }, { stream, asked });
-    writeAtomically(dir, file, chatFixtureYaml(fixture));
+    writeRecordedFixtures(dir, file, chatFixtureYaml(fixture));
     return file;
   };
 }

@@ -6,6 +6,7 @@ import { stringify } from 'yaml';
 import { shortened } from '../../conversation/fixture-yaml.js';
 import { hashHex } from '../../conversation/random.js';
 import { sniffImageType } from '../../media/png.js';
+import { writeRecordedFixtures } from './record-file.js';
 import { writeAtomically, type Recorder } from './relay.js';
 
 const EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/gif': 'gif' };
@@ -25,7 +26,7 @@ export function imagesRecorder(model: string, prompt: string): Recorder {
     writeAtomically(dir, picture, bytes);
     const fixture = { images: [{ name, match: { model, contains: prompt }, reply: { file: picture } }] };
     const file = `${name}.yaml`;
-    writeAtomically(dir, file, `# prompt: ${shortened(prompt)}\n${stringify(fixture)}`);
+    writeRecordedFixtures(dir, file, `# prompt: ${shortened(prompt)}\n${stringify(fixture)}`);
     return file;
   };
 }

@@ -6,6 +6,7 @@ import { stringify } from 'yaml';
 import { shortened } from '../../conversation/fixture-yaml.js';
 import { hashHex } from '../../conversation/random.js';
 import { putBounded, type Session } from '../../state/session.js';
+import { writeRecordedFixtures } from './record-file.js';
 import { writeAtomically, type Recorder } from './relay.js';
 
 /** A session remembers this many upstream tasks for their recording; older ones are not recorded. */
@@ -32,7 +33,7 @@ export function videoRecorder(session: Session, id: string, nowMs: number): Reco
     // The task ran at most from its creation to its download, on the mock clock.
     const fixture = { videos: [{ name, match: { model: asked.model, contains: asked.prompt }, timing: { queued_ms: 0, run_ms: Math.max(0, nowMs - asked.createdMs) }, reply: { file: clip } }] };
     const file = `${name}.yaml`;
-    writeAtomically(dir, file, `# prompt: ${shortened(asked.prompt)}\n${stringify(fixture)}`);
+    writeRecordedFixtures(dir, file, `# prompt: ${shortened(asked.prompt)}\n${stringify(fixture)}`);
     return file;
   };
 }

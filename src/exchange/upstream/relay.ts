@@ -43,10 +43,14 @@ export function writeAtomically(dir: string, file: string, content: string | Uin
  * the status) comes back as notes; what is known only when the answer ended (how long it took,
  * the recording written) is the `late` promise, resolved once the writer is through the body.
  */
+/** What a relayed answer used, read from it once it ended whole (the tokens the upstream counted). */
+export type Meter = (answer: RelayedAnswer) => Notes['metered'];
+
 export async function relay(
   mock: Mock,
   exchange: Exchange,
   recorder?: Recorder,
+  meter?: Meter,
 ): Promise<{ plan: Plan & { kind: 'relay' }; notes: Partial<Notes>; late: Promise<Partial<Notes>>; complete: () => boolean }> {
   const upstream = mock.options.upstream!;
   const started = performance.now();
@@ -59,8 +63,8 @@ export async function relay(
     try {
       const relayed = { status: forwarded.status, headers: forwarded.headers, answer: () => capture.answer(), bytes: () => capture.bytes(), timing: capture.timing() };
       const file = recorder(relayed, dir) ?? null;
-      // Under steady traffic the directory is never quiet for the watcher: load what was written now.
-      if (file !== null) setImmediate(() => mock.store.reload());
+      // The mock's own write is whole: loaded now, not once the watcher has seen it settle.
+      if (file !== null) setImmediate(() => mock.store.loadOwnWrite(join(dir, file)));
       return file;
     } catch (error) {
       mock.log('error', `recording ${exchange.method} ${exchange.path} failed: ${(error as Error).message}`);
@@ -74,7 +78,8 @@ export async function relay(
       yield* capture.through(forwarded.body);
     } finally {
       const duration_ms = Math.round((performance.now() - started) * 10) / 10;
-      ended({ upstream: { ...upstreamNote, duration_ms }, recorded: recorded() });
+      const metered = meter && capture.complete && forwarded.status < 400 ? meter(capture.answer()) : null;
+      ended({ upstream: { ...upstreamNote, duration_ms }, recorded: recorded(), metered });
     }
   }
   return {

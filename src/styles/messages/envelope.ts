@@ -16,13 +16,19 @@ const TYPES: Record<ErrorKind, string> = {
 
 function rateLimitHeaders(error: MockError, nowIso: (ms: number) => string): Record<string, string> {
   if (error.kind !== 'rate_limit') return {};
-  const info = error.options.rateLimit;
+  const info = error.options.rateLimits;
   if (!info) return { 'anthropic-ratelimit-requests-remaining': '0' };
-  return {
-    [`anthropic-ratelimit-${info.unit}-limit`]: String(info.limit),
-    [`anthropic-ratelimit-${info.unit}-remaining`]: String(info.remaining),
-    [`anthropic-ratelimit-${info.unit}-reset`]: nowIso(info.resetAtMs),
-  };
+  // `input_tokens` is spelled `input-tokens` in the vendor's names.
+  return Object.fromEntries(
+    info.flatMap((figures) => {
+      const name = `anthropic-ratelimit-${figures.unit.replace('_', '-')}`;
+      return [
+        [`${name}-limit`, String(figures.limit)],
+        [`${name}-remaining`, String(figures.remaining)],
+        [`${name}-reset`, nowIso(figures.resetAtMs)],
+      ];
+    }),
+  );
 }
 
 /** The body repeats the `request-id` header as `request_id`, as the vendor's does. */
@@ -31,5 +37,6 @@ export const messagesEnvelope: Envelope = (error, requestId) =>
     error,
     statusOf(error, { overloaded: 529 }),
     { type: 'error', error: { type: TYPES[error.kind], message: error.message }, request_id: requestId ?? null },
-    rateLimitHeaders(error, (ms) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z')),
+    // Whole seconds, rounded up: a client that waits until then is let in.
+    rateLimitHeaders(error, (ms) => new Date(Math.ceil(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z')),
   );

@@ -1,0 +1,65 @@
+"""The plugin as a user's suite meets it: an inner test run by pytester with the plugin installed.
+The mock is the package's bin (MODEL_GATEWAY_MOCK_BIN in CI: `node dist/cli.js`)."""
+
+import json
+import urllib.error
+import urllib.request
+
+INNER = '''
+import json, urllib.request
+
+def ask(session, text):
+    body = json.dumps({"model": "gpt-4o-mini", "messages": [{"role": "user", "content": text}]}).encode()
+    headers = {"content-type": "application/json", "authorization": "Bearer test", **session.headers}
+    request = urllib.request.Request(f"{session.url}/v1/chat/completions", data=body, headers=headers)
+    with urllib.request.urlopen(request) as response:
+        assert response.status == 200
+
+def test_first(gateway_session, gateway_mock):
+    open("mock-url.txt", "w").write(gateway_mock.url)
+    ask(gateway_session, "hello from the first")
+    gateway_session.verify({"requests": {"text": "first"}, "count": 1})
+    assert [e["session"] for e in gateway_session.journal()] == [gateway_session.id]
+
+def test_second(gateway_session):
+    ask(gateway_session, "hello from the second")
+    ask(gateway_session, "and again")
+    gateway_session.verify({"requests": {"path": "/v1/chat/completions"}, "count": 2})
+    assert len(gateway_session.journal()) == 2
+
+def test_a_verify_that_fails(gateway_session):
+    ask(gateway_session, "hello")
+    gateway_session.verify({"requests": {"path": "/v1/embeddings"}})
+'''
+
+
+def test_session_mock_per_test_sessions_and_verify(pytester):
+    pytester.makepyfile(test_inner=INNER)
+    result = pytester.runpytest_subprocess("-p", "no:cacheprovider")
+    result.assert_outcomes(passed=2, failed=1)
+    result.stdout.fnmatch_lines(["*AssertionError: the mock saw otherwise:*", "*/v1/embeddings*"])
+    url = (pytester.path / "mock-url.txt").read_text()
+    try:
+        urllib.request.urlopen(f"{url}/__admin/health", timeout=2)
+        raise AssertionError("the mock is still listening after the session")
+    except urllib.error.URLError:
+        pass
+
+
+def test_extra_arguments_reach_the_mock(pytester):
+    pytester.makeconftest('''
+import pytest
+
+@pytest.fixture(scope="session")
+def gateway_mock_args():
+    return ["--clock", "2030-01-02T03:04:05Z"]
+''')
+    pytester.makepyfile(test_clock='''
+import json, urllib.request
+
+def test_clock(gateway_mock):
+    with urllib.request.urlopen(f"{gateway_mock.url}/__admin/clock") as response:
+        assert json.loads(response.read())["now"].startswith("2030-01-02T03:04:05")
+''')
+    result = pytester.runpytest_subprocess("-p", "no:cacheprovider")
+    result.assert_outcomes(passed=1)

@@ -1,0 +1,28 @@
+// What a recording no fixture knows is taken to say: seeded sentences, as many words as a talker
+// fits in its length, so a transcript's size follows the audio's.
+import { createFaker } from './faker.js';
+import type { Random } from './random.js';
+
+const SENTENCES = [
+  'We should {{hacker.verb}} the {{hacker.adjective}} {{hacker.noun}} before the next release.',
+  'Can everyone see the {{company.buzzNoun}} on the shared screen?',
+  'The plan is to {{company.buzzPhrase}} by the end of the quarter.',
+  'I think the {{hacker.noun}} is {{hacker.ingverb}} again.',
+  "Let's take the {{hacker.adjective}} {{hacker.noun}} offline and come back to it.",
+  'Thanks for joining, everyone.',
+  'The numbers for the {{company.buzzAdjective}} {{company.buzzNoun}} look good so far.',
+  'Who owns the {{hacker.abbreviation}} migration?',
+];
+
+const faker = createFaker();
+
+/** Sentences adding up to `words` words (the last one cut short when it runs over). */
+export function spokenProse(random: Random, words: number): string {
+  faker.seed(random.int(0, 0xffffffff));
+  const said: string[] = [];
+  while (said.length < words) said.push(...faker.helpers.fake(random.pick(SENTENCES)).split(/\s+/));
+  const cut = said.slice(0, Math.max(1, words));
+  const last = cut.length - 1;
+  if (!/[.!?]$/.test(cut[last]!)) cut[last] = `${cut[last]!.replace(/[,;:]$/, '')}.`;
+  return cut.join(' ');
+}

@@ -1,0 +1,102 @@
+// A span per model API request, exported over OTLP/HTTP through the OpenTelemetry SDK, named and
+// attributed by the GenAI semantic conventions plus `mock.source`. An incoming `traceparent` makes
+// it a child of the client's trace. The SDK loads only when an endpoint is given, after the server
+// listens: a span finished before that waits in a short queue.
+
+/** What a span says of one answered request. */
+export interface SpanSample {
+  startMs: number;
+  endMs: number;
+  /** The request's headers, for `traceparent` and `tracestate`. */
+  headers: Record<string, string | string[] | undefined>;
+  style: string;
+  route: string;
+  status: number;
+  source: string;
+  model: string | null;
+  usage: { input_tokens: number; output_tokens: number } | null;
+  finishReasons: readonly string[] | null;
+}
+
+/** The GenAI operation a door performs, as the conventions name it. */
+const OPERATIONS: Record<string, string> = {
+  'chat-completions': 'chat',
+  responses: 'chat',
+  messages: 'chat',
+  'generate-content': 'generate_content',
+  completions: 'text_completion',
+  embeddings: 'embeddings',
+};
+
+type Emit = (sample: SpanSample) => void;
+
+async function exporter(endpoint: string): Promise<{ emit: Emit; shutdown(): Promise<void> }> {
+  const [api, core, resources, traces, otlp] = await Promise.all([
+    import('@opentelemetry/api'),
+    import('@opentelemetry/core'),
+    import('@opentelemetry/resources'),
+    import('@opentelemetry/sdk-trace-base'),
+    import('@opentelemetry/exporter-trace-otlp-http'),
+  ]);
+  // Like OTEL_EXPORTER_OTLP_ENDPOINT, the endpoint is the collector's base: traces go to /v1/traces.
+  const url = /\/v1\/traces\/?$/.test(endpoint) ? endpoint : `${endpoint.replace(/\/+$/, '')}/v1/traces`;
+  const provider = new traces.BasicTracerProvider({
+    resource: resources.resourceFromAttributes({ 'service.name': 'model-gateway-mock' }),
+    spanProcessors: [new traces.BatchSpanProcessor(new otlp.OTLPTraceExporter({ url }))],
+  });
+  const tracer = provider.getTracer('model-gateway-mock');
+  const propagator = new core.W3CTraceContextPropagator();
+  const getter = {
+    keys: (carrier: SpanSample['headers']) => Object.keys(carrier),
+    get: (carrier: SpanSample['headers'], key: string) => carrier[key.toLowerCase()],
+  };
+  const emit: Emit = (sample) => {
+    const parent = propagator.extract(api.ROOT_CONTEXT, sample.headers, getter);
+    const operation = OPERATIONS[sample.style] ?? sample.style;
+    const attributes: Record<string, string | number | string[]> = {
+      'gen_ai.operation.name': operation,
+      'http.route': sample.route,
+      'http.response.status_code': sample.status,
+      'mock.source': sample.source,
+    };
+    if (sample.model) attributes['gen_ai.request.model'] = attributes['gen_ai.response.model'] = sample.model;
+    if (sample.usage) {
+      attributes['gen_ai.usage.input_tokens'] = sample.usage.input_tokens;
+      attributes['gen_ai.usage.output_tokens'] = sample.usage.output_tokens;
+    }
+    if (sample.finishReasons) attributes['gen_ai.response.finish_reasons'] = [...sample.finishReasons];
+    const name = sample.model ? `${operation} ${sample.model}` : operation;
+    const span = tracer.startSpan(name, { kind: api.SpanKind.SERVER, startTime: sample.startMs, attributes }, parent);
+    if (sample.status >= 500) span.setStatus({ code: api.SpanStatusCode.ERROR });
+    span.end(sample.endMs);
+  };
+  return { emit, shutdown: () => provider.shutdown() };
+}
+
+export class Tracing {
+  private loaded: Awaited<ReturnType<typeof exporter>> | undefined;
+  private loading: Promise<void> | undefined;
+  private readonly waiting: SpanSample[] = [];
+
+  constructor(private readonly endpoint: string) {}
+
+  load(): Promise<void> {
+    this.loading ??= exporter(this.endpoint).then((made) => {
+      this.loaded = made;
+      for (const sample of this.waiting.splice(0)) made.emit(sample);
+    });
+    return this.loading;
+  }
+
+  span(sample: SpanSample): void {
+    if (this.loaded) this.loaded.emit(sample);
+    else this.waiting.push(sample);
+  }
+
+  /** Sends what is still batched; the server calls it as it closes. */
+  async shutdown(): Promise<void> {
+    if (!this.loading) return;
+    await this.loading;
+    await this.loaded!.shutdown();
+  }
+}

@@ -1,0 +1,105 @@
+// The mock's Prometheus metrics (`GET /__admin/metrics`), kept with `prom-client` in a registry of
+// the server's own (several servers share a test process). The library loads after the server
+// listens, not before its first answer: what is observed until then waits in a short queue.
+import type { Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+/** One answered request, as the frame saw it. */
+export interface RequestSample {
+  /** The route's path as the table writes it (`/v1/videos/:id`), or `-` for an unknown URL. */
+  route: string;
+  style: string;
+  status: number;
+  source: string;
+  seconds: number;
+  model: string | null;
+  usage: { input_tokens: number; output_tokens: number } | null;
+  costUsd: number | null;
+  /** The upstream's status, when the request was forwarded. */
+  upstreamStatus: number | null;
+}
+
+/** What is read at each scrape rather than counted. */
+export interface MetricsGauges {
+  openStreams(): number;
+  memory(): Readonly<object>;
+  reloads(): number;
+  failedReloads(): number;
+}
+
+interface Instruments {
+  registry: Registry;
+  requests: Counter;
+  latency: Histogram;
+  tokens: Counter;
+  cost: Counter;
+  upstream: Counter;
+}
+
+async function instruments(gauges: MetricsGauges): Promise<Instruments> {
+  const prom = await import('prom-client');
+  const registry = new prom.Registry();
+  const counter = (name: string, help: string, labelNames: string[]) => new prom.Counter({ name, help, labelNames, registers: [registry] });
+  const gauge = (name: string, help: string, read: (g: Gauge) => void, labelNames: string[] = []) =>
+    new prom.Gauge({ name, help, labelNames, registers: [registry], collect() { read(this); } });
+  gauge('mock_open_streams', 'Streams being written now.', (g) => g.set(gauges.openStreams()));
+  gauge('mock_memory_held_bytes', 'Bytes the sessions hold, by kind, within the memory budget.', (g) => {
+    for (const [kind, value] of Object.entries(gauges.memory())) if (typeof value === 'number') g.set({ kind }, value);
+  }, ['kind']);
+  gauge('mock_reloads', 'Reloads of the fixtures and scenarios so far.', (g) => g.set(gauges.reloads()));
+  gauge('mock_reload_errors', 'Reloads that found a problem and kept the last good configuration.', (g) => g.set(gauges.failedReloads()));
+  return {
+    registry,
+    requests: counter('mock_requests_total', 'Model API requests answered, by route, style, status and source.', ['route', 'style', 'status', 'source']),
+    latency: new prom.Histogram({
+      name: 'mock_request_duration_seconds',
+      help: 'Time from a request to the end of its answer, streams included.',
+      labelNames: ['route', 'style'],
+      buckets: [0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 5, 30],
+      registers: [registry],
+    }),
+    tokens: counter('mock_tokens_total', 'Tokens the answers counted, by model and direction (input, output).', ['model', 'direction']),
+    cost: counter('mock_cost_usd_total', 'What the answers would have cost at the catalog prices, by model.', ['model']),
+    upstream: counter('mock_upstream_requests_total', 'Requests forwarded to the upstream, by its status.', ['status']),
+  };
+}
+
+function record(metrics: Instruments, sample: RequestSample): void {
+  metrics.requests.inc({ route: sample.route, style: sample.style, status: String(sample.status), source: sample.source });
+  metrics.latency.observe({ route: sample.route, style: sample.style }, sample.seconds);
+  const model = sample.model ?? '-';
+  if (sample.usage) {
+    metrics.tokens.inc({ model, direction: 'input' }, sample.usage.input_tokens);
+    metrics.tokens.inc({ model, direction: 'output' }, sample.usage.output_tokens);
+  }
+  if (sample.costUsd) metrics.cost.inc({ model }, sample.costUsd);
+  if (sample.upstreamStatus !== null) metrics.upstream.inc({ status: String(sample.upstreamStatus) });
+}
+
+export class Metrics {
+  private loaded: Instruments | undefined;
+  private loading: Promise<Instruments> | undefined;
+  private readonly waiting: RequestSample[] = [];
+
+  constructor(private readonly gauges: MetricsGauges) {}
+
+  /** Loads `prom-client` and counts what waited; the server calls it once it listens. */
+  load(): Promise<Instruments> {
+    this.loading ??= instruments(this.gauges).then((made) => {
+      this.loaded = made;
+      for (const sample of this.waiting.splice(0)) record(made, sample);
+      return made;
+    });
+    return this.loading;
+  }
+
+  observe(sample: RequestSample): void {
+    if (this.loaded) record(this.loaded, sample);
+    else this.waiting.push(sample);
+  }
+
+  /** The exposition text and its content type. */
+  async exposition(): Promise<{ contentType: string; text: string }> {
+    const { registry } = await this.load();
+    return { contentType: registry.contentType, text: await registry.metrics() };
+  }
+}

@@ -1,0 +1,87 @@
+// Transcription and translation answers in each `response_format`, whole or as the transcript
+// stream, with usage counted per model: tokens for the gpt-4o transcribe models, seconds for
+// whisper-1.
+import type { Metered } from '../../conversation/usage.js';
+import type { StreamEvent } from '../../conversation/plan.js';
+import { chunkText, countTokens } from '../../conversation/tokens.js';
+import type { TranscriptFormat } from './transcription-request.js';
+import { srt, timeline, verboseSegments, vtt } from './transcript.js';
+
+/** Audio counted as tokens: the vendor bills gpt-4o audio by the second at about this rate. */
+export const AUDIO_TOKENS_PER_SECOND = 10;
+
+export interface Transcript {
+  task: 'transcribe' | 'translate';
+  model: string;
+  text: string;
+  /** A language name (`english`). */
+  language: string;
+  seconds: number;
+  prompt?: string;
+  granularities: ReadonlyArray<'word' | 'segment'>;
+}
+
+export function audioTokens(seconds: number): number {
+  return Math.ceil(seconds * AUDIO_TOKENS_PER_SECOND);
+}
+
+/** Whether the model bills tokens (and streams): the gpt-4o family; whisper-1 bills seconds. */
+export function tokenBilled(model: string): boolean {
+  return model.startsWith('gpt-4o');
+}
+
+/** What the transcript is billed by: its tokens (gpt-4o models), else its whole seconds, at least one. */
+export function transcriptMetered({ model, text, seconds, prompt }: Transcript): Metered {
+  if (!tokenBilled(model)) return { minutes: Math.max(1, Math.round(seconds)) / 60 };
+  const input = (prompt ? countTokens(prompt) : 0) + audioTokens(seconds);
+  const output = countTokens(text);
+  return { tokens: { input_tokens: input, cached_input_tokens: 0, output_tokens: output, reasoning_tokens: 0 } };
+}
+
+function usage({ model, text, seconds, prompt }: Transcript): object {
+  if (!tokenBilled(model)) return { type: 'duration', seconds: Math.max(1, Math.round(seconds)) };
+  const textTokens = prompt ? countTokens(prompt) : 0;
+  const audio = audioTokens(seconds);
+  const output = countTokens(text);
+  return {
+    type: 'tokens',
+    input_tokens: textTokens + audio,
+    input_token_details: { text_tokens: textTokens, audio_tokens: audio },
+    output_tokens: output,
+    total_tokens: textTokens + audio + output,
+  };
+}
+
+export type TranscriptBody = { json: object } | { text: string; contentType: string };
+
+export function encodeTranscript(transcript: Transcript, format: TranscriptFormat): TranscriptBody {
+  const line = timeline(transcript.text, transcript.seconds);
+  switch (format) {
+    case 'json':
+      return { json: transcript.task === 'transcribe' ? { text: transcript.text, usage: usage(transcript) } : { text: transcript.text } };
+    case 'text':
+      return { text: `${transcript.text}\n`, contentType: 'text/plain; charset=utf-8' };
+    case 'srt':
+      return { text: srt(line), contentType: 'text/plain; charset=utf-8' };
+    case 'vtt':
+      return { text: vtt(line), contentType: 'text/vtt; charset=utf-8' };
+    case 'verbose_json':
+      return {
+        json: {
+          task: transcript.task,
+          language: transcript.language,
+          duration: line.duration,
+          text: transcript.text,
+          ...(transcript.granularities.includes('segment') ? { segments: verboseSegments(line) } : {}),
+          ...(transcript.granularities.includes('word') ? { words: line.words } : {}),
+          usage: usage(transcript),
+        },
+      };
+  }
+}
+
+/** `transcript.text.delta` events a token at a time, then `transcript.text.done` with usage. */
+export function transcriptEvents(transcript: Transcript): StreamEvent[] {
+  const deltas = chunkText(transcript.text, 'token').map((delta) => ({ data: { type: 'transcript.text.delta', delta }, paced: true }));
+  return [...deltas, { data: { type: 'transcript.text.done', text: transcript.text, usage: usage(transcript) } }];
+}
