@@ -13,6 +13,7 @@ import { coldStartRows, peerStreamRows, reloadRows, streamRows, throughputRows }
 import { audio, SPEECH_FORMATS } from './phases/audio.js';
 import { coldStart } from './phases/cold-start.js';
 import { embeddings } from './phases/embeddings.js';
+import { drift } from './phases/drift.js';
 import { peerStreams } from './phases/peer-streams.js';
 import { hostileSockets } from './phases/hostile-sockets.js';
 import { batch } from './phases/batch.js';
@@ -23,7 +24,7 @@ import { streams } from './phases/streams.js';
 import { throughput } from './phases/throughput.js';
 import { verifyPhase } from './phases/verify.js';
 
-const PHASES = ['throughput', 'peer-streams', 'streams', 'reload', 'cold-start', 'relay', 'embeddings', 'hostile-soak', 'hostile-sockets', 'verify', 'audio', 'batch'];
+const PHASES = ['throughput', 'peer-streams', 'streams', 'reload', 'cold-start', 'relay', 'embeddings', 'drift', 'hostile-soak', 'hostile-sockets', 'verify', 'audio', 'batch'];
 const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, only: { type: 'string' } } });
 const quick = values.quick || process.env.BENCH_QUICK === '1';
 const only = values.only ? values.only.split(',') : PHASES;
@@ -41,6 +42,7 @@ const settings = quick
       hostileSockets: { watchedRequests: 20, relayMb: 100, sessions: 20, requestsPerSession: 5 },
       relay: { rounds: 3 },
       embeddings: { batches: 2, rounds: 1, warmup: 0.3, duration: 1, connections: 32 },
+      drift: { turns: 500, runs: 1 },
       verify: { rounds: 5 },
       audio: { rounds: 2 },
       batch: { lines: 10_000 },
@@ -56,6 +58,7 @@ const settings = quick
       hostileSockets: { watchedRequests: 100, relayMb: 300, sessions: 300, requestsPerSession: 10 },
       relay: { rounds: 10 },
       embeddings: { batches: 5, rounds: 3, warmup: 1, duration: 3, connections: 32 },
+      drift: { turns: 500, runs: 3 },
       verify: { rounds: 20 },
       audio: { rounds: 5 },
       batch: { lines: 10_000 },
@@ -112,6 +115,11 @@ try {
       limitRow('embeddings: 2,048 inputs of 100 words, ms (median)', e.batchMs, { below: 1000 }),
       ratioRow(`embeddings req/s, one input, ${settings.embeddings.connections} conn`, e.single.requestsPerSecond, e.chat.requestsPerSecond, '(chat hit)', { atLeast: 0.8 }),
     );
+  }
+  if (only.includes('drift')) {
+    log(`drift: ${settings.drift.turns} recorded turns asked of an upstream mock and the drift command's own, ${settings.drift.runs} runs...`);
+    const d = (results.drift = await drift(root, settings.drift));
+    rows.push(limitRow(`drift over ${d.turns} recorded turns, spawn to exit, s (median)`, d.seconds, { below: 10 }));
   }
   if (only.includes('hostile-soak')) {
     log(`hostile soak: malformed, oversized and chained requests among ordinary ones, 1,000 sessions, ${settings.hostileSoak.durationMs / 1000} s...`);

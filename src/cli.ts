@@ -2,7 +2,7 @@
 // The command line: `model-gateway-mock [options]` serves; `validate` checks the YAML files and
 // exits non-zero with file:line:col for each problem; `init` writes starter files; `mcp` serves
 // the MCP tools over stdio for a mock that runs elsewhere; `fingerprint` prints a request's.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { loadSettledConfig } from './config/load.js';
@@ -10,6 +10,7 @@ import { ConfigLoadError, formatProblem } from './config/store.js';
 import { dirsOf, startMockServer } from './index.js';
 import { init } from './init.js';
 import { STYLE_NAMES, type StyleName } from './conversation/types.js';
+import type { DriftFormat } from './drift-report.js';
 import { printLine } from './log-sink.js';
 import { timed } from './log-time.js';
 
@@ -42,6 +43,7 @@ const program = new Command()
   .option('--scenarios <dir>', 'scenarios directory, repeatable (default: ./scenarios, else the package\'s)', repeat)
   .option('--upstream <url>', 'forward what no fixture answers to this gateway (UPSTREAM_API_KEY replaces the key)')
   .option('--record <dir>', 'with --upstream: write each forwarded exchange into this directory as fixtures, and serve them')
+  .option('--drift', 'with --upstream: set each forwarded answer beside the mock\'s own and gather where their shapes differ (GET /__admin/drift)', false)
   .option('--seed <n>', 'seed of generated replies and ids', integer('--seed', 0), 0)
   .addOption(new Option('--latency <mode>', 'stream pacing').choices(['realistic', 'none']).default('realistic'))
   .option('--clock <clock>', 'real, manual or an ISO time', 'real')
@@ -127,6 +129,28 @@ program
     } catch (error) {
       console.error((error as Error).message);
       process.exit(1);
+    }
+  });
+
+program
+  .command('drift')
+  .description('ask the upstream and the mock each recorded turn and drift: entry, and report where their answers differ in shape')
+  .requiredOption('--upstream <url>', 'the real gateway (its key from UPSTREAM_API_KEY)', httpUrl)
+  .option('--fixtures <dir>', "fixtures directory, repeatable (default: ./fixtures, else the package's)", repeat)
+  .addOption(new Option('--format <format>', 'the report').choices(['text', 'json', 'junit']).default('text'))
+  .option('--out <file>', 'write the report here instead of standard output')
+  .action(async (options: { upstream: string; fixtures?: string[]; format: DriftFormat; out?: string }) => {
+    const { runDrift, UpstreamUnreachable } = await import('./drift.js');
+    const { driftReport } = await import('./drift-report.js');
+    try {
+      const results = await runDrift({ upstream: options.upstream, fixtures: dirsOf(options.fixtures, 'fixtures'), key: process.env.UPSTREAM_API_KEY });
+      const report = driftReport(results, options.format);
+      if (options.out) writeFileSync(options.out, report);
+      else process.stdout.write(report);
+      process.exit(results.some((result) => result.findings.length > 0 || result.error) ? 1 : 0);
+    } catch (error) {
+      console.error((error as Error).message);
+      process.exit(error instanceof UpstreamUnreachable ? 2 : 1);
     }
   });
 

@@ -25,6 +25,7 @@ import { DEFAULT_MEMORY_LIMIT, DEFAULT_SESSION_MEMORY_LIMIT, MemoryBudget } from
 import { Metrics } from './state/metrics.js';
 import { Tracing } from './server/tracing.js';
 import { Sessions } from './state/sessions.js';
+import { DriftLog } from './exchange/upstream/drift-log.js';
 
 export interface MockServerOptions {
   /** 0 (the default here) picks a free port. */
@@ -39,6 +40,8 @@ export interface MockServerOptions {
   upstreamKey?: string;
   /** With `upstream`: write each forwarded exchange into this directory as fixtures, and serve them. */
   record?: string;
+  /** With `upstream`: compare each forwarded answer's shape with the mock's own (SPEC 18), in `GET /__admin/drift`. */
+  drift?: boolean;
   seed?: number;
   /** Stream pacing; `none` (the default here) sends as fast as the socket takes it. */
   latency?: LatencyMode;
@@ -133,6 +136,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   };
   const events = new EventHub();
   const upstream = upstreamOf(options.upstream, options.record, options.upstreamKey ?? process.env.UPSTREAM_API_KEY, [...access.origins]);
+  if (options.drift && !upstream) throw new Error('--drift compares what --upstream answers: give --upstream URL too.');
   const store = new ConfigStore({
     fixturesDirs: [...dirsOf(options.fixtures, 'fixtures'), ...(upstream?.record ? [upstream.record] : [])],
     scenariosDirs: dirsOf(options.scenarios, 'scenarios'),
@@ -162,6 +166,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     clock,
     events,
     requestCount: 0,
+    ...(options.drift && { drift: new DriftLog() }),
     log,
     logs,
     options: {

@@ -1,5 +1,5 @@
 // The inspector: the live journal on the left, the chosen entry in the middle, the controls
-// (health, clock, scenarios, tasks) at the side. Keyboard: `/` filters, ↑ ↓ move.
+// (health, clock, scenarios, tasks, drift) at the side. Keyboard: `/` filters, ↑ ↓ move.
 import { render } from 'preact';
 import { useEffect, useMemo, useReducer, useRef, useState } from 'preact/hooks';
 import { hasToken, setToken, settings } from './api.js';
@@ -8,6 +8,7 @@ import { html } from './html.js';
 import { Filters, JournalList, useFilteredJournal } from './journal.js';
 import { Clock, Files, Health, Scenarios, Tasks, dismissNotice } from './panels.js';
 import { clearJournal, connect, listen, state, update } from './store.js';
+import { Drift } from './drift.js';
 
 function TokenPrompt() {
   const [value, setValue] = useState('');
@@ -76,6 +77,7 @@ function App() {
         <button class="fold" aria-expanded=${!folded} onClick=${() => setFolded(!folded)}>${folded ? 'scenarios, tasks, files ‹' : 'fold ›'}</button>
         <${Scenarios} scenarios=${state.scenarios} />
         <${Tasks} tasks=${state.tasks} clock=${state.clock} />
+        <${Drift} drift=${state.drift} onSelect=${select} />
         <${Files} health=${state.health} />
       </aside>
     </main>

@@ -20,6 +20,8 @@ export const state = {
   scenarios: null,
   clock: null,
   tasks: [],
+  /** Live drift (`--drift`): `{ enabled, findings }`, one finding per endpoint and path. */
+  drift: null,
   notice: '',
 };
 
@@ -62,11 +64,26 @@ export const refresh = {
   scenarios: () => attempt(async () => update({ scenarios: await api('/scenarios') })),
   clock: () => attempt(async () => update({ clock: { ...(await api('/clock')), readAt: Date.now() } })),
   tasks: () => attempt(async () => update({ tasks: (await api('/tasks')).tasks })),
+  drift: () => attempt(async () => update({ drift: await api('/drift') })),
 };
 
 function upsertTask(task) {
   const others = state.tasks.filter((known) => !(known.id === task.id && known.session === task.session));
   update({ tasks: [...others, task].sort((a, b) => a.createdMs - b.createdMs) });
+}
+
+/** A drift row replaces the one of its endpoint and path, as the mock keeps them. */
+function upsertDrift(row) {
+  const others = (state.drift?.findings ?? []).filter((known) => !(known.endpoint === row.endpoint && known.path === row.path));
+  const findings = [...others, row].sort((a, b) => a.endpoint.localeCompare(b.endpoint) || a.path.localeCompare(b.path));
+  update({ drift: { enabled: true, findings } });
+}
+
+export async function clearDrift() {
+  await attempt(async () => {
+    await api('/drift', { method: 'DELETE' });
+    update({ drift: { ...state.drift, findings: [] } });
+  });
 }
 
 let source;
@@ -118,7 +135,7 @@ export function connect() {
     pending = null;
     update({ entries: journal?.entries ?? [], inFlight: state.inFlight.filter((flying) => !known.has(flying.id)) });
     addEntries([...(journal?.later ?? []), ...arrived]);
-    await Promise.all([refresh.health(), refresh.scenarios(), refresh.clock(), refresh.tasks()]);
+    await Promise.all([refresh.health(), refresh.scenarios(), refresh.clock(), refresh.tasks(), refresh.drift()]);
   });
   source.addEventListener('error', () => {
     const closed = source.readyState === EventSource.CLOSED;
@@ -149,6 +166,7 @@ export function connect() {
   });
   source.addEventListener('scenario', () => refresh.scenarios());
   source.addEventListener('task', (event) => upsertTask(JSON.parse(event.data)));
+  source.addEventListener('drift', (event) => upsertDrift(JSON.parse(event.data)));
 }
 
 export async function clearJournal() {

@@ -3,6 +3,7 @@
 // tools call the same operations.
 import { postClock, readClock } from '../exchange/admin/clock.js';
 import { addFixtures, listFixtures } from '../exchange/admin/fixtures.js';
+import { clearDrift, listDrift } from '../exchange/admin/drift.js';
 import { health } from '../exchange/admin/health.js';
 import { metrics } from '../exchange/admin/metrics.js';
 import { clearRequests, listRequests, readRequest } from '../exchange/admin/journal.js';
@@ -54,4 +55,6 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   route('GET', '/tasks', listTasks),
   route('POST', '/verify', verify, true),
   route('GET', '/usage', usage),
+  route('GET', '/drift', listDrift),
+  route('DELETE', '/drift', clearDrift),
 ];

@@ -1,7 +1,7 @@
 // The one schema of every YAML file: fixtures files (models, keys, chat, images, videos,
 // transcriptions, image_generation) and scenario files (scenarios). Unknown keys are refused so typos surface.
 import { z } from 'zod';
-import { chatFixtureSchema, chatImageOutput, errorKind, matchSchema, nonNegative } from '../conversation/fixture-schema.js';
+import { chatFixtureSchema, chatImageOutput, driftEntrySchema, errorKind, matchSchema, nonNegative } from '../conversation/fixture-schema.js';
 import { CATEGORY_NAMES } from '../conversation/moderation.js';
 import { transcriptionFixtureSchema } from '../conversation/transcription-fixture.js';
 
@@ -121,6 +121,7 @@ export const fixturesFileSchema = z.strictObject({
   moderations: z.array(moderationFixtureSchema).optional(),
   transcriptions: z.array(transcriptionFixtureSchema).optional(),
   batches: z.array(batchFixtureSchema).optional(),
+  drift: z.array(driftEntrySchema).optional(),
   image_generation: z
     .strictObject({ chat_completions_only_groups: z.array(z.string()).optional() })
     .optional(),

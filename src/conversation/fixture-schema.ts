@@ -64,5 +64,15 @@ export const chatFixtureSchema = z.strictObject({
     })
     .optional(),
   priority: z.number().int().optional(),
+  /** The request a recorded turn answered (its path and body, no secrets), so `drift` can ask it again. */
+  request: z.strictObject({ path: z.string().startsWith('/'), body: z.unknown() }).optional(),
+});
+
+/** A request `drift` asks the upstream and the mock, written by hand (`drift:` in a fixtures file). */
+export const driftEntrySchema = z.strictObject({
+  name: z.string().optional(),
+  path: z.string().startsWith('/'),
+  style: z.enum(STYLE_NAMES).optional(),
+  request: z.unknown(),
 });
 

@@ -17,6 +17,8 @@ export interface ChatFixtureDocument {
   match: Record<string, unknown>;
   reply: RecordedReply | { error: RecordedError };
   stream?: FixtureStream;
+  /** The request the turn answered, for `drift` to ask again. */
+  request?: { path: string; body: unknown };
 }
 
 const MATCH_ORDER = ['fingerprint', 'style', 'model', 'contains', 'pattern', 'system', 'tools', 'media', 'conversation', 'turn', 'headers'];
@@ -64,6 +66,7 @@ function replyBlock(reply: ChatFixtureDocument['reply']): Record<string, unknown
 export function chatFixtureYaml(fixture: ChatFixtureDocument): string {
   const entry: Record<string, unknown> = { name: fixture.name, match: ordered(fixture.match), reply: replyBlock(fixture.reply) };
   if (fixture.stream) entry.stream = { first_chunk_ms: fixture.stream.first_chunk_ms, chunk_ms: fixture.stream.chunk_ms };
+  if (fixture.request) entry.request = fixture.request;
   const doc = new Document({ chat: [entry] });
   // One chunk a line, quoted, so the spaces and line breaks where the stream split show as they are.
   const chunks = doc.getIn(['chat', 0, 'reply', 'chunks'], true);

@@ -21,6 +21,7 @@ import type { Mock } from './mock.js';
 import { chunkByFor, pacingFor } from './pacing.js';
 import { CHAT_STYLE_MODELS, nextId, requireModel, styleInput } from './request.js';
 import { modelOperation, type Asked, type Found } from './operation.js';
+import { askedAgain } from './fixture-of.js';
 import { chatRecorder } from './upstream/record-chat.js';
 import { keepResponse, shownResponse } from './stored-responses.js';
 
@@ -105,7 +106,7 @@ export function chat(style: ChatStyle): Operation {
     },
     find: (mock, exchange, asked) => select(mock, exchange, asked.subject),
     strict: true,
-    recorder: (_mock, _exchange, asked) => chatRecorder(style, asked.request),
+    recorder: (_mock, exchange, asked) => chatRecorder(style, asked.request, askedAgain(exchange.path, exchange.search, exchange.body)),
     meter: () => (answer) => {
       const usage = style.read(answer).usage;
       return usage ? { tokens: { input_tokens: usage.inputTokens, cached_input_tokens: 0, output_tokens: usage.outputTokens, reasoning_tokens: 0 } } : null;

@@ -29,12 +29,27 @@ export function fixtureName(style: ChatStyle, request: ChatRequest): string {
   return `${style.name}-${request.model.replace(/[^\w.-]+/g, '_')}-${fingerprint(request).slice(0, 8)}`;
 }
 
-export function chatFixtureOf(style: ChatStyle, request: ChatRequest, response: SentResponse, name?: string, stream?: FixtureStream): ChatFixtureDocument {
+/** The request as `drift` asks it again: its path, the `key` query parameter (a secret) left out, and its body. */
+export function askedAgain(path: string, search: string, body: unknown): { path: string; body: unknown } {
+  const query = new URLSearchParams(search);
+  query.delete('key');
+  const rest = query.toString();
+  return { path: rest ? `${path}?${rest}` : path, body };
+}
+
+export function chatFixtureOf(
+  style: ChatStyle,
+  request: ChatRequest,
+  response: SentResponse,
+  options: { name?: string; stream?: FixtureStream; asked?: { path: string; body: unknown } } = {},
+): ChatFixtureDocument {
+  const { name, stream, asked } = options;
   return {
     name: name ?? fixtureName(style, request),
     comment: `last user message: ${lastUserText(request) || '(none)'}`,
     match: { fingerprint: fingerprint(request) },
     reply: replyOf(style, response),
     ...(stream && { stream }),
+    ...(asked && { request: asked }),
   };
 }

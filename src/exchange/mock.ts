@@ -2,6 +2,7 @@
 // Passed explicitly (no globals), so several servers can run in one test process.
 import type { ConfigStore } from '../config/store.js';
 import type { Clock } from '../state/clock.js';
+import type { DriftLog } from './upstream/drift-log.js';
 import type { EventHub } from '../state/events.js';
 import type { Metrics } from '../state/metrics.js';
 import type { Sessions } from '../state/sessions.js';
@@ -33,6 +34,8 @@ export interface Mock {
   log(level: Exclude<LogLevel, 'silent'>, line: string): void;
   /** Whether lines of this level are written, so a silent mock does not build them. */
   logs(level: Exclude<LogLevel, 'silent'>): boolean;
+  /** With `--upstream --drift`: where the shapes of forwarded answers and the mock's own differed. */
+  drift?: DriftLog;
   /** Monotonic counter behind request ids. */
   requestCount: number;
 }

@@ -12,6 +12,7 @@ import type { Mock } from './mock.js';
 import { scenarioStep } from './scenario.js';
 import type { Meter, Recorder } from './upstream/relay.js';
 import { relay } from './upstream/relay.js';
+import { compareWhenRelayed } from './upstream/drift-live.js';
 
 /** What a request is about, once read and checked. */
 export interface Asked {
@@ -107,6 +108,12 @@ export function modelOperation<R extends { model: string | null }, A extends Ask
         if (policy === 'relay') {
           const relayed = await relay(mock, exchange, steps.recorder?.(mock, exchange, asked), steps.meter?.(asked));
           notes = { ...notes, ...relayed.notes };
+          compareWhenRelayed(mock, exchange, door.style, relayed, async () => {
+            // The mock's own answer, as the policy gives it with no upstream set: built, or none.
+            const alone = { ...exchange, upstream: undefined };
+            if (asked.answerer === 'upstream' || unmatched(mock, alone, asked, steps.strict ?? false) !== 'build') return undefined;
+            return (await steps.build(mock, exchange, asked, undefined)).plan;
+          });
           return outcome({ plan: relayed.plan }, relayed.late);
         }
       }

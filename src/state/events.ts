@@ -4,7 +4,7 @@
 // route iterates a subscription; the hub only queues, and a watcher that falls behind is dropped
 // rather than letting its backlog grow without end.
 
-export type MockEventName = 'start' | 'progress' | 'request' | 'reload' | 'scenario' | 'task';
+export type MockEventName = 'start' | 'progress' | 'request' | 'reload' | 'scenario' | 'task' | 'drift';
 
 export interface MockEvent {
   name: MockEventName;

@@ -10,7 +10,7 @@ import type { ChatRequest } from '../../conversation/types.js';
 import type { JournalEntry, SentResponse } from '../../state/journal.js';
 import { chatParams, styleEntry } from '../../styles/registry.js';
 import type { ChatStyle, StyleInput } from '../../styles/style.js';
-import { chatFixtureOf } from '../fixture-of.js';
+import { askedAgain, chatFixtureOf } from '../fixture-of.js';
 import type { Mock } from '../mock.js';
 import { fixturePath, writeNewFixtureFile } from './fixture-file.js';
 import { findJournalEntry, type FoundEntry } from './journal-page.js';
@@ -41,7 +41,8 @@ function decoded({ entry, session }: FoundEntry): { style: ChatStyle; request: C
 
 function pinnedFixture(found: FoundEntry, name?: string): ChatFixtureDocument {
   const { style, request, response } = decoded(found);
-  return chatFixtureOf(style, request, response, name);
+  const [path, search = ''] = found.entry.path.split('?');
+  return chatFixtureOf(style, request, response, { name, asked: askedAgain(path!, search, found.entry.body) });
 }
 
 function entryId(request: AdminRequest): string {

@@ -65,7 +65,12 @@ function shownHeaders(headers: Record<string, string>, secret: string | undefine
 /** What a relayed answer used, read from it once it ended whole (the tokens the upstream counted). */
 export type Meter = (answer: RelayedAnswer) => Notes['metered'];
 
-export async function relay(mock: Mock, exchange: Exchange, recorder?: Recorder, meter?: Meter): Promise<{ plan: Plan; notes: Partial<Notes>; late: Promise<Partial<Notes>> }> {
+export async function relay(
+  mock: Mock,
+  exchange: Exchange,
+  recorder?: Recorder,
+  meter?: Meter,
+): Promise<{ plan: Plan & { kind: 'relay' }; notes: Partial<Notes>; late: Promise<Partial<Notes>>; complete: () => boolean }> {
   const upstream = exchange.upstream!;
   const started = performance.now();
   const forwarded = await forward(upstream, exchange);
@@ -112,5 +117,7 @@ export async function relay(mock: Mock, exchange: Exchange, recorder?: Recorder,
     },
     notes: { upstream: upstreamNote },
     late,
+    // Whether the whole answer went through: a client that left mid-stream leaves half of one.
+    complete: () => capture.complete,
   };
 }
