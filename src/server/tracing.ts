@@ -2,6 +2,7 @@
 // attributed by the GenAI semantic conventions plus `mock.source`. An incoming `traceparent` makes
 // it a child of the client's trace. The SDK loads only when an endpoint is given, after the server
 // listens: a span finished before that waits in a short queue.
+import { LoadedLater } from '../state/loaded-later.js';
 
 /** What a span says of one answered request. */
 export interface SpanSample {
@@ -74,29 +75,22 @@ async function exporter(endpoint: string): Promise<{ emit: Emit; shutdown(): Pro
 }
 
 export class Tracing {
-  private loaded: Awaited<ReturnType<typeof exporter>> | undefined;
-  private loading: Promise<void> | undefined;
-  private readonly waiting: SpanSample[] = [];
+  private readonly later: LoadedLater<Awaited<ReturnType<typeof exporter>>, SpanSample>;
 
-  constructor(private readonly endpoint: string) {}
+  constructor(endpoint: string) {
+    this.later = new LoadedLater(() => exporter(endpoint), (made, sample) => made.emit(sample));
+  }
 
-  load(): Promise<void> {
-    this.loading ??= exporter(this.endpoint).then((made) => {
-      this.loaded = made;
-      for (const sample of this.waiting.splice(0)) made.emit(sample);
-    });
-    return this.loading;
+  load(): Promise<unknown> {
+    return this.later.load();
   }
 
   span(sample: SpanSample): void {
-    if (this.loaded) this.loaded.emit(sample);
-    else this.waiting.push(sample);
+    this.later.add(sample);
   }
 
   /** Sends what is still batched; the server calls it as it closes. */
   async shutdown(): Promise<void> {
-    if (!this.loading) return;
-    await this.loading;
-    await this.loaded!.shutdown();
+    if (this.later.started) await (await this.later.load()).shutdown();
   }
 }

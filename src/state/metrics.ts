@@ -2,6 +2,7 @@
 // the server's own (several servers share a test process). The library loads after the server
 // listens, not before its first answer: what is observed until then waits in a short queue.
 import type { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { LoadedLater } from './loaded-later.js';
 
 /** One answered request, as the frame saw it. */
 export interface RequestSample {
@@ -76,30 +77,24 @@ function record(metrics: Instruments, sample: RequestSample): void {
 }
 
 export class Metrics {
-  private loaded: Instruments | undefined;
-  private loading: Promise<Instruments> | undefined;
-  private readonly waiting: RequestSample[] = [];
+  private readonly later: LoadedLater<Instruments, RequestSample>;
 
-  constructor(private readonly gauges: MetricsGauges) {}
+  constructor(gauges: MetricsGauges) {
+    this.later = new LoadedLater(() => instruments(gauges), record);
+  }
 
   /** Loads `prom-client` and counts what waited; the server calls it once it listens. */
-  load(): Promise<Instruments> {
-    this.loading ??= instruments(this.gauges).then((made) => {
-      this.loaded = made;
-      for (const sample of this.waiting.splice(0)) record(made, sample);
-      return made;
-    });
-    return this.loading;
+  load(): Promise<unknown> {
+    return this.later.load();
   }
 
   observe(sample: RequestSample): void {
-    if (this.loaded) record(this.loaded, sample);
-    else this.waiting.push(sample);
+    this.later.add(sample);
   }
 
   /** The exposition text and its content type. */
   async exposition(): Promise<{ contentType: string; text: string }> {
-    const { registry } = await this.load();
+    const { registry } = await this.later.load();
     return { contentType: registry.contentType, text: await registry.metrics() };
   }
 }
