@@ -2,7 +2,7 @@
 // the defaults make a 10-line batch complete about 4.5 s after it was created. The test polls to
 // a deadline; the figures it checks are the batch's own timestamps.
 import OpenAI, { toFile } from 'openai';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { batchFile, chatLines, jsonl } from './helpers.js';
 
@@ -17,13 +17,12 @@ it('completes a 10-line batch about 4.5 s after creating it, its lines answered 
   const file = await client.files.create({ file: await toFile(Buffer.from(batchFile(chatLines(10))), 'ten.jsonl'), purpose: 'batch' });
   const batch = await client.batches.create({ input_file_id: file.id, endpoint: '/v1/chat/completions', completion_window: '24h' });
   const seen = new Set<string>([batch.status]);
-  let current = batch;
-  const deadline = Date.now() + 30_000;
-  while (current.status !== 'completed' && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    current = await client.batches.retrieve(batch.id);
-    seen.add(current.status);
-  }
+  // The real clock moves it: polled to a deadline, every status seen on the way kept.
+  const current = await vi.waitUntil(async () => {
+    const now = await client.batches.retrieve(batch.id);
+    seen.add(now.status);
+    return now.status === 'completed' ? now : undefined;
+  }, { timeout: 30_000, interval: 100 });
   expect(current.status).toBe('completed');
   expect(seen.has('in_progress')).toBe(true);
   // 1 s validating, 2.5 s running, 1 s finalizing; the timestamps are whole seconds.

@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface, type Interface } from 'node:readline';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -81,15 +81,8 @@ describe('npm start', () => {
       const url = /(http:\/\/127\.0\.0\.1:\d+)/.exec(listening!)![1]!;
       expect((await fetch(`${url}/`)).status).toBe(200);
       process.kill(child.pid!, 'SIGTERM');
-      const deadline = Date.now() + 20_000;
-      let refused = false;
-      while (!refused && Date.now() < deadline) {
-        refused = await fetch(`${url}/`).then(
-          () => false,
-          () => true,
-        );
-        if (!refused) await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      // Polls to a deadline until the port refuses; vi.waitUntil throws if it never does.
+      const refused = await vi.waitUntil(() => fetch(`${url}/`).then(() => false, () => true), { timeout: 20_000, interval: 100 });
       expect(refused).toBe(true);
     } finally {
       try {

@@ -11,7 +11,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import { XMLParser } from 'fast-xml-parser';
 import OpenAI from 'openai';
 import { parse } from 'yaml';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startDriftingGateway, type DriftingGateway } from '../helpers/drifting-gateway.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -59,16 +59,6 @@ function drift(url: string, ...args: string[]): Promise<Run> {
   });
 }
 
-async function until<T>(probe: () => T | undefined, what: string): Promise<T> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
 beforeAll(async () => {
   upstream = await startTestServer({ fixtureFiles: { 'up.yaml': UPSTREAM_FIXTURES } });
   recordDir = mkdtempSync(join(tmpdir(), 'mgm-drift-recording-'));
@@ -87,7 +77,8 @@ beforeAll(async () => {
   const anthropic = new Anthropic({ baseURL: recorder.url, apiKey: CLIENT_KEY, maxRetries: 0 });
   const stream = await anthropic.messages.create({ model: 'gpt-4o-mini', max_tokens: 100, stream: true, messages: [{ role: 'user', content: 'A short poem, please.' }] });
   for await (const _event of stream);
-  await until(() => (readdirSync(recordDir).filter((name) => name.endsWith('.yaml')).length === 2 ? true : undefined), 'two recordings');
+  // Recordings are written once each relayed answer ended: poll to a deadline.
+  await vi.waitUntil(() => readdirSync(recordDir).filter((name) => name.endsWith('.yaml')).length === 2, { timeout: 10_000, interval: 10 });
 }, 30_000);
 
 afterAll(async () => {

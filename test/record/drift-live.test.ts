@@ -2,7 +2,7 @@
 // answer to the same request, and gathers what differs in GET /__admin/drift and `event: drift`.
 import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startMockServer } from '../../src/index.js';
 import { startDriftingGateway, type DriftingGateway } from '../helpers/drifting-gateway.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
@@ -29,15 +29,8 @@ let mock: TestServer;
 const openai = () => new OpenAI({ baseURL: `${mock.url}/v1`, apiKey: 'sk-client', maxRetries: 0 });
 const findings = async (): Promise<Row[]> => ((await (await mock.admin('/drift')).json()) as { findings: Row[] }).findings;
 
-async function until<T>(probe: () => Promise<T | undefined>, what: string): Promise<T> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+/** Polls to a deadline: the comparison runs after the relayed answer ended, on a later turn. */
+const POLL = { timeout: 10_000, interval: 10 };
 
 /** The `event: drift` frames of /__admin/events, read until `count` came. */
 async function driftEvents(count: number, abort: AbortSignal): Promise<Row[]> {
@@ -89,10 +82,10 @@ describe('live drift', () => {
     const stream = await new Anthropic({ baseURL: mock.url, apiKey: 'sk-client', maxRetries: 0 }).messages.create({ model: 'gpt-4o-mini', max_tokens: 100, stream: true, messages: [{ role: 'user', content: 'Drift, in a stream.' }] });
     for await (const _event of stream);
 
-    const rows = await until(async () => {
+    const rows = await vi.waitUntil(async () => {
       const now = await findings();
       return now.some((row) => row.endpoint === 'POST /v1/messages') && now.length >= 6 ? now : undefined;
-    }, 'drift rows');
+    }, POLL);
     const chat = rows.filter((row) => row.endpoint === 'POST /v1/chat/completions');
     expect(chat.map((row) => `${row.style} ${row.path} ${row.kind}`)).toEqual([
       'chat-completions choices[].finish_reason new value',
@@ -113,7 +106,7 @@ describe('live drift', () => {
 
   it('counts a drift seen again, and forgets all on DELETE', async () => {
     await openai().chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Drift again.' }] });
-    await until(async () => ((await findings()).find((row) => row.path === 'metadata')?.count === 2 ? true : undefined), 'a second sighting');
+    await vi.waitUntil(async () => (await findings()).find((row) => row.path === 'metadata')?.count === 2, POLL);
     const cleared = (await (await mock.admin('/drift', { method: 'DELETE' })).json()) as { cleared: number };
     expect(cleared.cleared).toBe(6);
     expect(await (await mock.admin('/drift')).json()).toEqual({ enabled: true, findings: [] });
