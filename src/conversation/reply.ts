@@ -88,7 +88,7 @@ interface Draft {
   chunks?: readonly string[];
 }
 
-function fixtureDraft(selection: Selection<ChatFixture>, request: ChatRequest, scope: TemplateScope, id: string): Draft {
+function fixtureDraft(selection: Selection<ChatFixture>, scope: TemplateScope, id: string): Draft {
   const { fixture } = selection;
   const text = render(fixture.text, scope);
   return {
@@ -160,7 +160,7 @@ export function buildReply(request: ChatRequest, selection: Selection<ChatFixtur
     };
     const callId = `${context.id}${index}`;
     const draft = selection
-      ? fixtureDraft(selection, request, new FixtureScope(request, selection, seedOfFaker), callId)
+      ? fixtureDraft(selection, new FixtureScope(request, selection, seedOfFaker), callId)
       : generatedDraft(request, seeded(), limit, callId);
     const { tokens, ...choice } = finish(draft, request, limit, selection?.fixture.stream?.chunkBy ?? context.chunkBy, seeded);
     outputTokens += tokens;

@@ -138,7 +138,7 @@ export function taskQuestion(spec: TaskQuestion): Operation {
       spec.check?.(exchange);
       return { model: null, id: spec.id(exchange) };
     },
-    ask: (mock, exchange, { id }) => {
+    ask: (_mock, exchange, { id }) => {
       if (exchange.upstream !== undefined && !exchange.session.tasks.has(id)) {
         return { model: null, subject: promptSubject('', '', exchange.headers), answerer: 'upstream' };
       }

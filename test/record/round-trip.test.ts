@@ -83,7 +83,7 @@ describe('recording through a second mock playing the gateway', () => {
     let joined = '';
     for await (const chunk of gemini) joined += chunk.text ?? '';
     expect(joined).toBe('The capital of Norway is Oslo, a city by the fjord.');
-    type Entry = { source: string; upstream: { url: string; status: number } | null; recorded: string | null; usage: { input_tokens: number; output_tokens: number } | null; cost_usd: number | null };
+    type Entry = { source: string; upstream: { url: string; status: number; duration_ms: number } | null; recorded: string | null; usage: { input_tokens: number; output_tokens: number } | null; cost_usd: number | null };
     const entries = (await (await recorder.admin('/requests')).json()) as { requests: Entry[] };
     const first = entries.requests[0]!;
     expect(first.source).toBe('upstream');
@@ -92,6 +92,8 @@ describe('recording through a second mock playing the gateway', () => {
     expect(first.cost_usd).toBeCloseTo((whole.usage!.prompt_tokens * 0.15 + whole.usage!.completion_tokens * 0.6) / 1e6, 12);
     expect(first.upstream).toMatchObject({ url: `${upstream.url}/v1/chat/completions`, status: 200 });
     expect(first.recorded).toMatch(/^chat-completions-gpt-4o-mini-[0-9a-f]{8}\.yaml$/);
+    // Known only once the relayed answer ended (the relay's late notes), yet in the entry.
+    expect(first.upstream!.duration_ms).toBeGreaterThan(0);
   });
 
   it('records a tool round trip over three turns', async () => {
