@@ -1,15 +1,19 @@
 // `npm run bench`: builds, then measures the compiled mock against its peers (aimock, mock-llm),
 // a bare node:http server and its goals, prints a table and writes the same figures to bench/results/latest.json.
 // `BENCH_QUICK=1 npm run bench` (or `node bench/run.js --quick`) for a smoke run of about half a
-// minute; `--only streams,reload` for some phases.
+// minute; `--only streams,reload` for some phases; `--cpu-prof` profiles every mock and prints
+// each event-loop stall over 100 ms it reported, with the functions that took the time.
 // (`hostile-soak`: malformed, oversized and chained traffic among ordinary requests;
 // `hostile-sockets`: a watcher that stops reading, a 300 MB relay, bodies over keep-alive).
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { summarize } from './lib/cpuprofile.js';
 import { formatTable, limitRow, ratioRow } from './lib/report.js';
 import { coldStartRows, peerStreamRows, reloadRows, streamRows, throughputRows } from './lib/rows.js';
+import { profileMocksInto, stallsOfProfiledMocks } from './lib/servers.js';
 import { audio, SPEECH_FORMATS } from './phases/audio.js';
 import { coldStart } from './phases/cold-start.js';
 import { embeddings } from './phases/embeddings.js';
@@ -25,7 +29,7 @@ import { throughput } from './phases/throughput.js';
 import { verifyPhase } from './phases/verify.js';
 
 const PHASES = ['throughput', 'peer-streams', 'streams', 'reload', 'cold-start', 'relay', 'embeddings', 'drift', 'hostile-soak', 'hostile-sockets', 'verify', 'audio', 'batch'];
-const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, only: { type: 'string' } } });
+const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, only: { type: 'string' }, 'cpu-prof': { type: 'boolean', default: false } } });
 const quick = values.quick || process.env.BENCH_QUICK === '1';
 const only = values.only ? values.only.split(',') : PHASES;
 for (const phase of only) if (!PHASES.includes(phase)) throw new Error(`unknown phase "${phase}"; phases: ${PHASES.join(', ')}`);
@@ -39,7 +43,7 @@ const settings = quick
       reloadLarge: { writes: 1, fixtures: 10_000 },
       coldStart: { runs: 1 },
       hostileSoak: { durationMs: 10_000, concurrency: 4, chainTurns: 100 },
-      hostileSockets: { watchedRequests: 20, relayMb: 100, sessions: 20, requestsPerSession: 5 },
+      hostileSockets: { watchedRequests: 40, relayMb: 100, sessions: 20, requestsPerSession: 5 },
       relay: { rounds: 3 },
       embeddings: { batches: 2, rounds: 1, warmup: 0.3, duration: 1, connections: 32 },
       drift: { turns: 500, runs: 1 },
@@ -71,6 +75,8 @@ const results = {};
 const rows = [];
 const startedAt = new Date();
 const loadBefore = loadavg()[0];
+const profiles = values['cpu-prof'] ? fileURLToPath(new URL(`./results/profiles-${startedAt.toISOString().replaceAll(':', '-')}/`, import.meta.url)) : undefined;
+if (profiles) profileMocksInto(profiles);
 const log = (line) => process.stderr.write(`[${((Date.now() - startedAt.getTime()) / 1000).toFixed(0)} s] ${line}\n`);
 
 try {
@@ -193,6 +199,20 @@ console.log(
   `\nnode ${machine.node}, ${machine.cores} cores, 1-minute load average ${machine.loadBefore.toFixed(1)} as the run started` +
     (machine.loadBefore > machine.cores ? ': other processes were busy, so absolute figures are low; the ratios hold better.' : '.'),
 );
+if (profiles) {
+  // Each stall the server timed, cut out of its profile. The profiler samples wall time: on a busy
+  // machine a stall can include time the process waited for a core, which shows as (program) or a system call.
+  const files = existsSync(profiles) ? readdirSync(profiles) : [];
+  for (const { pid, stalls } of stallsOfProfiledMocks()) {
+    const file = files.find((name) => name.includes(`.${pid}.`));
+    for (const stall of file ? stalls : []) {
+      const { byTotal } = summarize(join(profiles, file), stall.fromUs, stall.toUs);
+      console.log(`\nmock ${pid}: a ${stall.ms.toFixed(0)} ms stall (${stall.cpuMs.toFixed(0)} ms of CPU); by total time:`);
+      for (const f of byTotal.slice(0, 12)) console.log(`  ${f.totalMs.toFixed(0).padStart(6)} ms  ${f.label}`);
+    }
+  }
+  console.log(`\nprofiles in ${profiles}`);
+}
 const out = new URL('./results/', import.meta.url);
 mkdirSync(out, { recursive: true });
 const report = { startedAt: startedAt.toISOString(), quick, phases: only, machine, settings, rows, results };

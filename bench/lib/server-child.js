@@ -20,9 +20,37 @@ const HOST = '127.0.0.1';
 const lag = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
 lag.enable();
 let peakRss = process.memoryUsage.rss();
+/** Where the RSS was at its peak: V8's heap in use, Buffers and other memory outside it. */
+let atPeak = process.memoryUsage();
 setInterval(() => {
-  peakRss = Math.max(peakRss, process.memoryUsage.rss());
+  const rss = process.memoryUsage.rss();
+  if (rss > peakRss) [peakRss, atPeak] = [rss, process.memoryUsage()];
 }, RSS_SAMPLE_MS);
+
+/** A gap between two ticks this much over the period is a stall worth naming (SPEC 11: about 100 ms). */
+const STALL_MS = 100;
+const nowUs = () => Number(process.hrtime.bigint() / 1000n);
+const cpuMsNow = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+/**
+ * The longest stalls since the reset, on the profiler's clock, so a profile can be cut to each,
+ * with the CPU time the process used meanwhile: on a busy machine a stall can be mostly time spent
+ * waiting for a core, which the CPU time leaves out (it counts every thread, so it is an upper bound).
+ */
+let stalls = [];
+/** The most CPU time used between two ticks since the reset: a stall as the mock's own work made it. */
+let stallCpuMaxMs = 0;
+let lastTick = { us: nowUs(), cpuMs: cpuMsNow() };
+setInterval(() => {
+  const tick = { us: nowUs(), cpuMs: cpuMsNow() };
+  const ms = (tick.us - lastTick.us) / 1000 - RESOLUTION_MS;
+  const cpuMs = tick.cpuMs - lastTick.cpuMs;
+  stallCpuMaxMs = Math.max(stallCpuMaxMs, cpuMs);
+  if (ms > STALL_MS) stalls = [...stalls, { fromUs: lastTick.us, toUs: tick.us, ms, cpuMs }].sort((a, b) => b.ms - a.ms).slice(0, 20);
+  lastTick = tick;
+}, RESOLUTION_MS);
 
 let cpuAtReset = process.cpuUsage();
 let stopServer = async () => {};
@@ -93,10 +121,13 @@ process.on('message', async (message) => {
       send({ type: 'listening', url: await start(message) });
     } else if (message.type === 'reset') {
       lag.reset();
-      peakRss = process.memoryUsage.rss();
+      atPeak = process.memoryUsage();
+      peakRss = atPeak.rss;
+      stalls = [];
+      stallCpuMaxMs = 0;
       cpuAtReset = process.cpuUsage();
       // On the monotonic clock of V8's profiler, so a profile can be cut to what follows.
-      send({ type: 'reset', markUs: Number(process.hrtime.bigint() / 1000n), rssMb: peakRss / 2 ** 20 });
+      send({ type: 'reset', markUs: nowUs(), rssMb: peakRss / 2 ** 20 });
     } else if (message.type === 'stats') {
       const memory = process.memoryUsage();
       send({
@@ -106,11 +137,15 @@ process.on('message', async (message) => {
         lagMaxMs: lagMs(lag.max),
         lagSamples: lag.count,
         peakRssMb: peakRss / 2 ** 20,
+        peakHeapUsedMb: atPeak.heapUsed / 2 ** 20,
+        peakExternalMb: atPeak.external / 2 ** 20,
         rssMb: memory.rss / 2 ** 20,
         // Where the RSS goes: V8's heap (in use, and reserved) and memory outside it (Buffers).
         heapUsedMb: memory.heapUsed / 2 ** 20,
         heapTotalMb: memory.heapTotal / 2 ** 20,
         externalMb: memory.external / 2 ** 20,
+        stalls,
+        stallCpuMaxMs,
         ...cpuSinceReset(),
       });
     } else if (message.type === 'stop') {

@@ -85,9 +85,39 @@ export function serverLog(root) {
   return join(root, 'servers.log');
 }
 
+let profileDir;
+/** The stalls each profiled mock reported, by its process id (which names its profile). */
+const profiledStalls = new Map();
+
+/**
+ * From now on every mock runs with `node --cpu-prof`, its profile written into `dir` when it stops,
+ * and the stalls it reports are kept to be found in the profile.
+ */
+export function profileMocksInto(dir) {
+  profileDir = dir;
+}
+
 /** @param logFile see startServer: needed when `options.logLevel` makes the mock log */
-export function startMock(options, logFile) {
-  return startServer({ kind: 'mock', options }, { logFile });
+export async function startMock(options, logFile) {
+  if (profileDir === undefined) return startServer({ kind: 'mock', options }, { logFile });
+  const server = await startServer({ kind: 'mock', options }, { logFile, execArgv: ['--cpu-prof', '--cpu-prof-dir', profileDir] });
+  const stats = server.stats;
+  const stalls = [];
+  profiledStalls.set(server.pid, stalls);
+  return {
+    ...server,
+    stats: async () => {
+      const answer = await stats();
+      // Asked twice without a reset, the mock names a stall again.
+      stalls.push(...answer.stalls.filter((stall) => !stalls.some((known) => known.fromUs === stall.fromUs)));
+      return answer;
+    },
+  };
+}
+
+/** `[{ pid, stalls: [{ fromUs, toUs, ms }] }]`: what the profiled mocks reported when asked for their stats. */
+export function stallsOfProfiledMocks() {
+  return [...profiledStalls].map(([pid, stalls]) => ({ pid, stalls }));
 }
 
 /** A peer (`aimock` or `mock-llm`) loaded from its fixture file, logging into `logFile`. */

@@ -168,8 +168,8 @@ export async function hostileSoak(root, { durationMs, concurrency, chainTurns })
     await Promise.all(Array.from({ length: concurrency }, worker));
     const stats = await server.stats();
     const health = await (await fetch(`${server.url}/__admin/health`)).json();
-    const { rssMb, peakRssMb, heapUsedMb, heapTotalMb, externalMb, lagMaxMs } = stats;
-    return { ...tally, chain, durationMs, sessions: SESSIONS, rssMb, peakRssMb, heapUsedMb, heapTotalMb, externalMb, lagMaxMs, memory: health.memory };
+    const { rssMb, peakRssMb, heapUsedMb, heapTotalMb, externalMb, lagMaxMs, stallCpuMaxMs } = stats;
+    return { ...tally, chain, durationMs, sessions: SESSIONS, rssMb, peakRssMb, heapUsedMb, heapTotalMb, externalMb, lagMaxMs, stallCpuMaxMs, memory: health.memory };
   } finally {
     await server.stop();
   }

@@ -11,11 +11,25 @@ import { CHAT_PATH, emptyScenarios, HEADERS, MODEL, writeFixtures } from '../lib
 
 const chat = (content, extra = {}) => JSON.stringify({ model: MODEL, messages: [{ role: 'user', content }], ...extra });
 
-/** An upstream in the bench process: a video's "content" of `mb` megabytes, sent as fast as it is taken. */
+/** What the upstream answers a chat request: small, so the steps weigh the mock's side of the socket. */
+const UPSTREAM_CHAT = JSON.stringify({
+  id: 'chatcmpl-upstream',
+  object: 'chat.completion',
+  created: 0,
+  model: MODEL,
+  choices: [{ index: 0, message: { role: 'assistant', content: 'From the upstream.' }, finish_reason: 'stop' }],
+  usage: { prompt_tokens: 1, completion_tokens: 3, total_tokens: 4 },
+});
+
+/**
+ * An upstream in the bench process: a video's "content" of `mb` megabytes, sent as fast as it is
+ * taken, and a small completion for every other request (the forwarded chats of the other steps).
+ */
 async function startUpstream(mb) {
   const slice = Buffer.alloc(1024 * 1024, 'v');
   const server = createServer((req, res) => {
     req.resume();
+    if (!req.url.startsWith('/v1/videos/')) return void res.writeHead(200, { 'content-type': 'application/json' }).end(UPSTREAM_CHAT);
     res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(mb * slice.length + 14) });
     res.write('{"padding": "');
     let left = mb;
@@ -40,7 +54,8 @@ async function stalledWatcher(url, requests, waitMs) {
   socket.write('GET /__admin/events HTTP/1.1\r\nhost: 127.0.0.1\r\n\r\n');
   await once(socket, 'data');
   socket.pause();
-  const padding = 'j'.repeat(1024 * 1024);
+  // Just under the 1 MB a journal entry keeps of a body, so each entry (and event) is about 1 MB.
+  const padding = 'j'.repeat(1000 * 1024);
   for (let i = 0; i < requests; i += 1) {
     const response = await fetch(`${url}${CHAT_PATH}`, { method: 'POST', headers: { ...HEADERS, 'x-mock-session': `watched-${i % 8}` }, body: chat(`entry ${i}`, { padding }) });
     await response.text();
@@ -84,6 +99,15 @@ async function keepAliveSessions(url, sessions, requests) {
   return { failed, firstErrors };
 }
 
+/** Runs `step` on a freshly reset server: its answer, and the server's longest stall and peak RSS meanwhile. */
+async function measured(server, step) {
+  await server.reset();
+  const started = performance.now();
+  const answer = await step();
+  const { lagMaxMs, stallCpuMaxMs, peakRssMb, peakHeapUsedMb, peakExternalMb, cpuMs } = await server.stats();
+  return { answer, lagMaxMs, stallCpuMaxMs, peakRssMb, peakHeapUsedMb, peakExternalMb, cpuMs, ms: performance.now() - started };
+}
+
 /** @param settings `{ watchedRequests, relayMb, sessions, requestsPerSession }` */
 export async function hostileSockets(root, { watchedRequests, relayMb, sessions, requestsPerSession }) {
   const fixtures = join(root, 'sockets-fixtures');
@@ -91,13 +115,31 @@ export async function hostileSockets(root, { watchedRequests, relayMb, sessions,
   const upstream = await startUpstream(relayMb);
   const server = await startMock({ fixtures, scenarios: emptyScenarios(root), upstream: upstream.url });
   try {
-    await server.reset();
-    const watcherDropped = await stalledWatcher(server.url, watchedRequests, 10_000);
-    const relayMbPerS = await largeRelay(server.url, relayMb);
-    const keepAlive = await keepAliveSessions(server.url, sessions, requestsPerSession);
-    const { lagMaxMs, peakRssMb, rssMb } = await server.stats();
+    // Warm, as the soak is: the modules loaded after listening (the tokenizer) and the JIT.
+    await (await fetch(`${server.url}${CHAT_PATH}`, { method: 'POST', headers: HEADERS, body: chat('warming up') })).text();
+    const steps = {
+      watcher: await measured(server, () => stalledWatcher(server.url, watchedRequests, 10_000)),
+      relay: await measured(server, () => largeRelay(server.url, relayMb)),
+      keepAlive: await measured(server, () => keepAliveSessions(server.url, sessions, requestsPerSession)),
+    };
+    const { rssMb } = await server.stats();
     const health = await (await fetch(`${server.url}/__admin/health`)).json();
-    return { watchedRequests, watcherDropped, relayMb, relayMbPerS, sessions, requestsPerSession, keepAlive, lagMaxMs, peakRssMb, rssMb, memory: health.memory };
+    const all = Object.values(steps);
+    return {
+      watchedRequests,
+      watcherDropped: steps.watcher.answer,
+      relayMb,
+      relayMbPerS: steps.relay.answer,
+      sessions,
+      requestsPerSession,
+      keepAlive: steps.keepAlive.answer,
+      steps: Object.fromEntries(Object.entries(steps).map(([name, { answer, ...figures }]) => [name, figures])),
+      lagMaxMs: Math.max(...all.map((step) => step.lagMaxMs)),
+      stallCpuMaxMs: Math.max(...all.map((step) => step.stallCpuMaxMs)),
+      peakRssMb: Math.max(...all.map((step) => step.peakRssMb)),
+      rssMb,
+      memory: health.memory,
+    };
   } finally {
     await server.stop();
     await upstream.close();

@@ -8,6 +8,7 @@ import type { KoaBodyMiddlewareOptions } from 'koa-body';
 import { failure, MockError } from '../conversation/errors.js';
 import { MAX_BODY_DEPTH, measureBody, measureJson, type BodyShape } from '../styles/body-shape.js';
 import type { Mock } from '../exchange/mock.js';
+import { BodiesInFlight, turnFor } from '../state/large-bodies.js';
 import { isPlainJson, parseJson } from './json-body.js';
 import { decodeBody, drainable, dropRest, readWire, tooLarge } from './wire-body.js';
 import type { MockState } from './state.js';
@@ -79,6 +80,15 @@ async function parseFrom(ctx: Context, bytes: Buffer, parse: () => Promise<void>
   }
 }
 
+/** Each mock's large bodies in flight, shared by its parsers. */
+const inFlightByMock = new WeakMap<Mock, BodiesInFlight>();
+
+function bodiesInFlight(mock: Mock): BodiesInFlight {
+  let inFlight = inFlightByMock.get(mock);
+  if (!inFlight) inFlightByMock.set(mock, (inFlight = new BodiesInFlight()));
+  return inFlight;
+}
+
 export function bodyParser(mock: Mock, multipart: boolean, limit = mock.options.bodyLimitBytes): Middleware {
   const options: Partial<KoaBodyMiddlewareOptions> = {
     jsonLimit: limit,
@@ -114,9 +124,27 @@ export function bodyParser(mock: Mock, multipart: boolean, limit = mock.options.
       throw tooLarge(limit);
     }
     let shape: BodyShape | undefined;
+    const inFlight = bodiesInFlight(mock);
+    // What this request holds of the mock's bodies in flight (at most one figure), given back whenever it ends.
+    let held = 0;
     try {
       if (WITH_BODY.has(ctx.method)) {
+        // A large body waits for the mock and for its turn of the loop (state/large-bodies.ts)
+        // before a byte of it is read, so the bodies waiting stay in their sockets; a chunked or
+        // compressed one waits, once read, for what it added. A small one never awaits here.
+        const admitted = inFlight.admit(announced);
+        if (admitted) await admitted;
+        held = announced;
+        const started = turnFor(announced);
+        if (started) await started;
         const bytes = await decodeBody(await readWire(ctx.req, limit), ctx.get('content-encoding'), limit);
+        if (!announced) {
+          const admittedRead = inFlight.admit(bytes.length);
+          if (admittedRead) await admittedRead;
+          held = bytes.length;
+        }
+        const decoded = turnFor(bytes.length - announced);
+        if (decoded) await decoded;
         // A request that may be forwarded is sent on as the client wrote it (decoded).
         if (forwarding) (ctx.request as { rawBody?: Buffer }).rawBody = bytes;
         if (isPlainJson(ctx.get('content-type'))) {
@@ -126,15 +154,25 @@ export function bodyParser(mock: Mock, multipart: boolean, limit = mock.options.
         } else await parseFrom(ctx, bytes, () => parse(ctx, parsedOnly));
       } else await parse(ctx, parsedOnly);
     } catch (error) {
+      inFlight.release(held);
       throw bodyError(error, limit);
     }
-    shape ??= measureBody(ctx.request.body);
-    if (!shape.withinDepth) {
-      // Nothing keeps the body: the journal would fail to serialise it later.
-      ctx.request.body = undefined;
-      throw failure('invalid_body', `The request body nests deeper than ${MAX_BODY_DEPTH} levels.`);
+    try {
+      await finishBody(ctx, shape, next);
+    } finally {
+      inFlight.release(held);
     }
-    (ctx.state as MockState).bodySize = shape.size;
-    await next();
   };
+}
+
+/** Refuses a body nested too deep, notes its size, and lets the route answer. */
+async function finishBody(ctx: Context, shape: BodyShape | undefined, next: Next): Promise<void> {
+  shape ??= measureBody(ctx.request.body);
+  if (!shape.withinDepth) {
+    // Nothing keeps the body: the journal would fail to serialise it later.
+    ctx.request.body = undefined;
+    throw failure('invalid_body', `The request body nests deeper than ${MAX_BODY_DEPTH} levels.`);
+  }
+  (ctx.state as MockState).bodySize = shape.size;
+  await next();
 }

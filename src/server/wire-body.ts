@@ -35,9 +35,13 @@ export function dropRest(req: IncomingMessage, limit: number): void {
   req.resume();
 }
 
+const clientGone = (): MockError => failure('invalid_body', 'The request body ended before its announced end: the client closed the connection.');
+
 /** The body's bytes as sent, at most `limit` of them; over it, a 413 at once and the rest dropped. */
 export function readWire(req: IncomingMessage, limit: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
+    // A client can leave while its body waits for its turn (state/large-bodies.ts): no event would come.
+    if (req.destroyed) return void reject(clientGone());
     const chunks: Buffer[] = [];
     let size = 0;
     const stop = (): void => {
@@ -61,7 +65,7 @@ export function readWire(req: IncomingMessage, limit: number): Promise<Buffer> {
     };
     const onClose = (): void => {
       stop();
-      reject(failure('invalid_body', 'The request body ended before its announced end: the client closed the connection.'));
+      reject(clientGone());
     };
     req.on('data', onData);
     req.on('end', onEnd);

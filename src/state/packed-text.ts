@@ -65,9 +65,13 @@ export class PackedText {
     return deflated.length <= WORTH_IT * bytes ? new PackedText(deflated.toString('latin1'), true, bytes) : new PackedText(text, false, bytes);
   }
 
-  /** Deflates short texts kept as they are together, each then read from the block; the others are left alone. */
+  /**
+   * Deflates short texts kept as they are together, each then read from the block; the others are
+   * left alone. A long text kept as it is did not deflate: joined, 32 of them (a megabyte each)
+   * would hold the event loop for a deflate of 32 MB, for nothing.
+   */
   static packTogether(texts: readonly PackedText[]): void {
-    const plain = texts.filter((packed) => typeof packed.data === 'string' && !packed.deflated);
+    const plain = texts.filter((packed) => typeof packed.data === 'string' && !packed.deflated && packed.data.length < DEFLATE_FROM);
     const joined = plain.map((packed) => packed.data as string).join('');
     const block = new Block(deflateRawSync(joined, LEVEL).toString('latin1'), joined.length);
     let at = 0;

@@ -48,4 +48,16 @@ describe('packed text', () => {
     expect(packed[5]!.text).toBe(texts[5]);
     expect(packed[32]!.text).toBe(long);
   });
+
+  it('leaves long texts that did not deflate out of a block, so packing 32 of them deflates nothing again', () => {
+    const short = PackedText.of(JSON.stringify({ content: 'hello' }));
+    const images = Array.from({ length: 32 }, () => PackedText.of(JSON.stringify({ image: randomBytes(300 * 1024).toString('base64') })));
+    const texts = images.map((packed) => packed.text);
+    PackedText.packTogether([short, ...images]);
+    for (const [i, packed] of images.entries()) {
+      expect(packed.heldBytes).toBe(packed.bytes);
+      expect(packed.text).toBe(texts[i]);
+    }
+    expect(short.text).toBe(JSON.stringify({ content: 'hello' }));
+  });
 });
