@@ -14,6 +14,7 @@ import { admitAdmin, isAdminPath, type AdminAccess } from './admin-guard.js';
 import { bodyParser } from './body.js';
 import { SOURCE_HEADER } from './exchange.js';
 import { announceStart } from './in-flight.js';
+import { NO_FRAMING } from './page-policy.js';
 import type { OpenStreams } from './open-streams.js';
 import { printable } from './printable.js';
 import { answeredByRoute, isControlPath, record } from './record.js';
@@ -35,9 +36,6 @@ function asMockError(error: unknown): MockError | undefined {
   }
   return undefined;
 }
-
-/** Admin pages are framed by their own origin at most. */
-const NO_FRAMING = { 'content-security-policy': "frame-ancestors 'self'", 'x-frame-options': 'SAMEORIGIN' };
 
 // `*` covers requests without credentials; a credentialed fetch sees only the names listed.
 const EXPOSED_HEADERS = `*, ${SOURCE_HEADER}, x-request-id, request-id, retry-after`;

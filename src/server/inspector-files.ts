@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { Context } from 'koa';
 import { MockError } from '../conversation/errors.js';
 import type { Mock } from '../exchange/mock.js';
+import { pagePolicy } from './page-policy.js';
 import { write } from './writer.js';
 
 const UI_DIR = fileURLToPath(new URL('../../ui/', import.meta.url));
@@ -50,8 +51,22 @@ async function send(ctx: Context, path: string, contentType: string): Promise<vo
   await write(ctx, { kind: 'binary', status: 200, headers: { 'cache-control': 'no-cache' }, contentType, data });
 }
 
+/** The page and its policy, read once with the first request for it (the package's files do not change). */
+let page: Promise<{ data: Buffer; policy: string }> | undefined;
+
 export function uiPage() {
-  return (ctx: Context) => send(ctx, join(UI_DIR, 'index.html'), typeOf('index.html'));
+  return async (ctx: Context) => {
+    page ??= readFile(join(UI_DIR, 'index.html')).then((data) => ({ data, policy: pagePolicy(data.toString('utf8')) }));
+    let loaded;
+    try {
+      loaded = await page;
+    } catch {
+      page = undefined;
+      throw notFound(ctx);
+    }
+    const { data, policy } = loaded;
+    await write(ctx, { kind: 'binary', status: 200, headers: { 'cache-control': 'no-cache', 'content-security-policy': policy }, contentType: typeOf('index.html'), data });
+  };
 }
 
 export function uiFile() {
