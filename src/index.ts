@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import bytes from 'bytes';
 import { ConfigStore, formatProblem } from './config/store.js';
 import { summarize } from './config/summary.js';
@@ -26,6 +25,7 @@ import { Metrics } from './state/metrics.js';
 import { Tracing } from './server/tracing.js';
 import { Sessions } from './state/sessions.js';
 import { DriftLog } from './exchange/upstream/drift-log.js';
+import { PACKAGE_ROOT } from './package-root.js';
 
 export interface MockServerOptions {
   /** 0 (the default here) picks a free port. */
@@ -89,7 +89,6 @@ export interface MockServer extends Oracle {
   shutdown(graceMs?: number): Promise<void>;
 }
 
-const PACKAGE_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const LEVELS: Record<LogLevel, number> = { silent: 0, error: 1, info: 2, debug: 3 };
 
 /** `./fixtures` (or `./scenarios`) when the working directory has one, else the package's own. */
