@@ -26,6 +26,17 @@ export interface GatewaySession {
   journal(): Promise<unknown[]>;
 }
 
+/** The session's journal, oldest first, gathered page by page (a page holds about 2 MB of bodies). */
+async function wholeJournal(url: string, session: string): Promise<Array<{ id: string }>> {
+  let entries: Array<{ id: string }> = [];
+  for (let before = ''; ; ) {
+    const page = (await adminJson(url, `/requests?session=${encodeURIComponent(session)}${before}`)) as { requests: Array<{ id: string }>; more: boolean };
+    entries = page.requests.concat(entries);
+    if (!page.more || page.requests.length === 0) return entries;
+    before = `&before=${encodeURIComponent(page.requests[0]!.id)}`;
+  }
+}
+
 async function adminJson(url: string, path: string, init?: RequestInit): Promise<unknown> {
   const response = await fetch(`${url}/__admin${path}`, init);
   const body = await response.json();
@@ -46,7 +57,7 @@ export function gatewaySession(url: string, session: string): GatewaySession {
       const failed = result.results.filter((r) => !r.ok).map((r) => r.message);
       if (failed.length > 0) throw new Error(`The mock saw otherwise:\n- ${failed.join('\n- ')}`);
     },
-    journal: async () => ((await adminJson(url, `/requests?session=${encodeURIComponent(session)}`)) as { requests: unknown[] }).requests,
+    journal: () => wholeJournal(url, session),
   };
 }
 

@@ -120,7 +120,7 @@ function admin(method: string, path: string): Promise<string> {
 
 /** Resolves once the session's journal holds `count` entries: every abandoned request has finished on the server. */
 async function waitForJournal(session: string, count: number): Promise<void> {
-  const journaled = async () => (JSON.parse(await admin('GET', `/requests?session=${session}`)) as { requests: unknown[] }).requests.length;
+  const journaled = async () => (JSON.parse(await admin('GET', `/requests?session=${session}&brief=true&limit=1`)) as { total: number }).total;
   await expect.poll(journaled, { timeout: 15_000, interval: 20 }).toBeGreaterThanOrEqual(count);
 }
 

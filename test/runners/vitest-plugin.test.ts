@@ -31,6 +31,12 @@ describe.concurrent('two tests, one mock', () => {
     });
   }
 
+  test('journal() gives every entry, however many pages they take', async ({ gateway }) => {
+    const client = new OpenAI({ baseURL: \`\${gateway.url}/v1\`, apiKey: 'test', defaultHeaders: gateway.headers, maxRetries: 0 });
+    for (let i = 0; i < 4; i += 1) await client.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: \`long \${i} \${'l'.repeat(900 * 1024)}\` }] });
+    expect((await gateway.journal()).length).toBe(4);
+  });
+
   test('a verify the code does not meet fails', async ({ gateway }) => {
     await gateway.assertVerified([{ requests: { path: '/v1/embeddings' } }]);
   });
@@ -58,6 +64,7 @@ describe('model-gateway-mock/vitest', () => {
     expect(Object.fromEntries(results.map((r) => [r.title, r.status]))).toEqual({
       'alpha sees only its own requests': 'passed',
       'beta sees only its own requests': 'passed',
+      'journal() gives every entry, however many pages they take': 'passed',
       'a verify the code does not meet fails': 'failed',
     });
     expect(results.find((r) => r.status === 'failed')!.failureMessages.join('\n')).toContain('/v1/embeddings');

@@ -3,14 +3,14 @@
 // for every read (30,000 entries held within the memory budget) held the event loop for seconds
 // and, a JSON-RPC batch of reads at once, exhausted the heap.
 import { failure } from '../../conversation/errors.js';
-import { briefEntryOf, entryOf, keptBytes, type JournalEntry, type KeptEntry } from '../../state/journal.js';
+import { briefEntryOf, entryOf, type JournalEntry, type KeptEntry } from '../../state/journal.js';
 import type { Session } from '../../state/session.js';
 
 export const JOURNAL_PAGE = {
   /** Entries in a page: the default and the most `limit` may ask for. */
   entries: 1000,
   /**
-   * Bytes of held entries in a page (about their JSON); a page holds at least one entry. Unpacking,
+   * Bytes of the entries' bodies and responses in a page (about their JSON); a page holds at least one entry. Unpacking,
    * parsing and writing a page costs about 12 ms a megabyte of the event loop: 8 MB held it 110 ms.
    */
   bytes: 2 * 1024 * 1024,
@@ -119,8 +119,8 @@ export function journalPage(sessions: readonly Session[], query: Record<string, 
   });
   const chosen: KeptEntry[] = [];
   const brief = query.brief === 'true';
-  // A brief page unpacks nothing: its entries' bodies weigh nothing in it.
-  const weigh = brief ? () => 0 : keptBytes;
+  // What a page costs is what it unpacks and writes: the bodies and responses (a brief page's none).
+  const weigh = brief ? () => 0 : (entry: KeptEntry) => entry.payload.bytes;
   let bytes = 0;
   let more = false;
   for (let next = nearest.pop(); next !== undefined; next = nearest.pop()) {
