@@ -37,25 +37,34 @@ function errorAnswer(error: MockError): AdminAnswer {
 }
 
 export function inProcessAdmin(mock: Mock): AdminClient {
-  return {
-    async call(method, path, call = {}) {
-      // Other requests get their turn before each call: the messages of a JSON-RPC batch run one
-      // after another, and without a real wait between them they held the event loop as one.
-      await new Promise((resolve) => setImmediate(resolve));
-      for (const route of ADMIN_ROUTES) {
-        const params = route.method === method ? pathParams(route.path, `/__admin${path}`) : undefined;
-        if (!params) continue;
-        const request: AdminRequest = { query: definedQuery(call.query), params, headers: {}, body: call.body };
-        try {
-          const result = await route.run(mock, request);
-          if (result instanceof JsonAnswer) return { status: result.status, body: result.body };
-          return { status: route.status, body: result instanceof TextAnswer ? result.text : result };
-        } catch (error) {
-          if (error instanceof MockError) return errorAnswer(error);
-          throw error;
-        }
-      }
-      return errorAnswer(new MockError('not_found', `Unknown request URL: ${method} /__admin${path}.`, { code: 'unknown_url' }));
-    },
+  // Other requests get a turn of the event loop before each call: the messages of a JSON-RPC batch
+  // are dispatched together, and waiting for an immediate each, side by side, they all ran in the
+  // same turn, ten journal pages holding the loop as one. In a chain, each call's immediate is
+  // asked for once the call before it ended, so it comes in the next turn.
+  let previous: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
+    const next = previous.then(() => new Promise((resolve) => setImmediate(resolve))).then(work);
+    previous = next.catch(() => undefined);
+    return next;
   };
+  return {
+    call: (method, path, call = {}) => inTurn(() => run(mock, method, path, call)),
+  };
+}
+
+async function run(mock: Mock, method: AdminMethod, path: string, call: AdminCall): Promise<AdminAnswer> {
+  for (const route of ADMIN_ROUTES) {
+    const params = route.method === method ? pathParams(route.path, `/__admin${path}`) : undefined;
+    if (!params) continue;
+    const request: AdminRequest = { query: definedQuery(call.query), params, headers: {}, body: call.body };
+    try {
+      const result = await route.run(mock, request);
+      if (result instanceof JsonAnswer) return { status: result.status, body: result.body };
+      return { status: route.status, body: result instanceof TextAnswer ? result.text : result };
+    } catch (error) {
+      if (error instanceof MockError) return errorAnswer(error);
+      throw error;
+    }
+  }
+  return errorAnswer(new MockError('not_found', `Unknown request URL: ${method} /__admin${path}.`, { code: 'unknown_url' }));
 }
