@@ -94,3 +94,27 @@ describe('GET /__admin/usage', () => {
     expect(b1.usage!.prompt_tokens).toBeGreaterThan(0);
   });
 });
+
+describe('totals over a journal that forgets its oldest entries', () => {
+  let small: TestServer;
+  beforeAll(async () => {
+    small = await startTestServer({ fixtureFiles: { 'models.yaml': FIXTURES }, journalMax: 3 });
+  });
+  afterAll(() => small.close());
+
+  it('count only the entries the journal still holds, and nothing once it is cleared', async () => {
+    const openai = new OpenAI({ baseURL: `${small.url}/v1`, apiKey: 'k', defaultHeaders: headers('short') });
+    for (const word of ['one', 'two', 'three', 'four', 'five']) await openai.chat.completions.create({ model: 'priced-gpt', messages: [{ role: 'user', content: `Say ${word} and then explain it.` }] });
+    const kept = ((await (await small.admin('/requests?session=short')).json()) as { requests: JournalEntry[] }).requests;
+    expect(kept).toHaveLength(3);
+    const usage = async () => ((await (await small.admin('/usage?session=short')).json()) as { total: Record<string, number> }).total;
+    const input = kept.reduce((sum, entry) => sum + entry.usage!.input_tokens, 0);
+    const output = kept.reduce((sum, entry) => sum + entry.usage!.output_tokens, 0);
+    const cost = kept.reduce((sum, entry) => sum + entry.cost_usd!, 0);
+    expect(await usage()).toEqual({ requests: 3, input_tokens: input, output_tokens: output, cost_usd: expect.closeTo(cost, 12), unpriced: 0 });
+    const verified = await small.verify([{ max_tokens: input + output }, { max_tokens: input + output - 1 }], { session: 'short' });
+    expect(verified.results.map((result) => result.ok)).toEqual([true, false]);
+    await small.admin('/requests?session=short', { method: 'DELETE' });
+    expect(await usage()).toEqual({ requests: 0, input_tokens: 0, output_tokens: 0, cost_usd: 0, unpriced: 0 });
+  });
+});
