@@ -1,20 +1,9 @@
 // A filter as a predicate over journal entries, and what an entry that fails it failed on. The
 // cheap keys are tried first; the request body is read only for a `body` key, only for an entry
-// every other key let through, and then only the members the filter names.
+// every other key let through, and then only what the filter names, from its text (contains.ts).
 import { requestBodyTextOf, type KeptEntry } from '../../../state/journal.js';
 import type { RequestFilter } from './expectation.js';
-import { membersOf } from './members.js';
-
-/** Whether `actual` holds everything `wanted` holds: objects by key, arrays by element (in any order). */
-function contains(actual: unknown, wanted: unknown): boolean {
-  if (Array.isArray(wanted)) return Array.isArray(actual) && wanted.every((item) => actual.some((got) => contains(got, item)));
-  if (wanted !== null && typeof wanted === 'object') {
-    if (actual === null || typeof actual !== 'object' || Array.isArray(actual)) return false;
-    const object = actual as Record<string, unknown>;
-    return Object.entries(wanted).every(([key, value]) => key in object && contains(object[key], value));
-  }
-  return Object.is(actual, wanted);
-}
+import { jsonContains } from './contains.js';
 
 type Key = keyof RequestFilter;
 
@@ -35,8 +24,8 @@ const TESTS: { [K in Key]-?: (wanted: NonNullable<RequestFilter[K]>) => Test } =
   tools_offered: (wanted) => (entry) => listOf(wanted).every((tool) => entry.said?.tools.includes(tool) ?? false),
   tool_result: (wanted) => (entry) => entry.said?.toolResults.includes(wanted) ?? false,
   body: (wanted) => {
-    const keys = new Set(Object.keys(wanted));
-    return (entry) => contains(membersOf(requestBodyTextOf(entry), keys), wanted);
+    const holds = jsonContains(wanted);
+    return (entry) => holds(requestBodyTextOf(entry));
   },
 };
 
