@@ -65,17 +65,27 @@ function valueEnd(json: string, at: number): number {
   return index;
 }
 
-/** Where the value of the object at `at` under `key` (as JSON writes the key) starts, or -1. */
-function memberAt(json: string, at: number, key: string): number {
+/**
+ * Finds where the values under `keys` (as JSON writes them) start in the object at `at`, in one
+ * pass that stops once all are found: `starts[i]` for `keys[i]`, -1 when the object lacks it.
+ */
+function membersAt(json: string, at: number, keys: readonly string[], starts: Int32Array): void {
+  starts.fill(-1);
+  let missing = keys.length;
   let index = at + 1;
-  while (json.charCodeAt(index) === QUOTE) {
+  while (missing > 0 && json.charCodeAt(index) === QUOTE) {
     const keyEnd = stringEnd(json, index);
-    if (keyEnd - index === key.length && json.startsWith(key, index)) return keyEnd + 1;
     if (json.charCodeAt(keyEnd) !== COLON) throw new SyntaxError('not JSON as JSON.stringify writes it');
+    for (let k = 0; k < keys.length; k++) {
+      const key = keys[k]!;
+      if (starts[k] === -1 && keyEnd - index === key.length && json.startsWith(key, index)) {
+        starts[k] = keyEnd + 1;
+        missing--;
+      }
+    }
     const end = valueEnd(json, keyEnd + 1);
     index = json.charCodeAt(end) === COMMA ? end + 1 : end;
   }
-  return -1;
 }
 
 /** A plain object's own keys are none: what `key in object` finds on it is inherited, as on every parsed body. */
@@ -100,18 +110,21 @@ function arrayTest(wanted: readonly unknown[]): TextTest {
 }
 
 function objectTest(wanted: object): TextTest {
-  const members = Object.entries(wanted).map(([key, value]) => ({
-    key: JSON.stringify(key),
-    test: textTest(value),
-    // A key the body lacks is looked up where JSON.parse's object would look it up: inherited.
-    absent: key in INHERITED && contains(INHERITED[key], value),
-  }));
+  const entries = Object.entries(wanted);
+  const keys = entries.map(([key]) => JSON.stringify(key));
+  const tests = entries.map(([, value]) => textTest(value));
+  // A key the body lacks is looked up where JSON.parse's object would look it up: inherited.
+  const absent = entries.map(([key, value]) => key in INHERITED && contains(INHERITED[key], value));
+  // This test's own: a value's test never runs again inside itself (the wanted value is a tree).
+  const starts = new Int32Array(keys.length);
   return (json, at) => {
     if (json.charCodeAt(at) !== OPEN_OBJECT) return false;
-    return members.every(({ key, test, absent }) => {
-      const member = memberAt(json, at, key);
-      return member === -1 ? absent : test(json, member);
-    });
+    membersAt(json, at, keys, starts);
+    for (let k = 0; k < keys.length; k++) {
+      const start = starts[k]!;
+      if (start === -1 ? !absent[k] : !tests[k]!(json, start)) return false;
+    }
+    return true;
   };
 }
 
