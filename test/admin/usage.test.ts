@@ -97,10 +97,31 @@ describe('GET /__admin/usage', () => {
 
 describe('totals over a journal that forgets its oldest entries', () => {
   let small: TestServer;
+  let tight: TestServer;
   beforeAll(async () => {
     small = await startTestServer({ fixtureFiles: { 'models.yaml': FIXTURES }, journalMax: 3 });
+    tight = await startTestServer({ fixtureFiles: { 'models.yaml': FIXTURES }, sessionMemoryLimit: '64kb' });
   });
-  afterAll(() => small.close());
+  afterAll(async () => {
+    await small.close();
+    await tight.close();
+  });
+
+  it('count only the entries a full session budget left in the journal', async () => {
+    const openai = new OpenAI({ baseURL: `${tight.url}/v1`, apiKey: 'k', defaultHeaders: headers('tight') });
+    const long = 'Describe this parcel. '.repeat(100);
+    for (let i = 0; i < 40; i += 1) await openai.chat.completions.create({ model: 'priced-gpt', messages: [{ role: 'user', content: `${i}: ${long}` }] });
+    const kept = ((await (await tight.admin('/requests?session=tight')).json()) as { requests: JournalEntry[] }).requests;
+    expect(kept.length).toBeLessThan(40);
+    const total = ((await (await tight.admin('/usage?session=tight')).json()) as { total: Record<string, number> }).total;
+    expect(total).toEqual({
+      requests: kept.length,
+      input_tokens: kept.reduce((sum, entry) => sum + entry.usage!.input_tokens, 0),
+      output_tokens: kept.reduce((sum, entry) => sum + entry.usage!.output_tokens, 0),
+      cost_usd: expect.closeTo(kept.reduce((sum, entry) => sum + entry.cost_usd!, 0), 12),
+      unpriced: 0,
+    });
+  });
 
   it('count only the entries the journal still holds, and nothing once it is cleared', async () => {
     const openai = new OpenAI({ baseURL: `${small.url}/v1`, apiKey: 'k', defaultHeaders: headers('short') });
