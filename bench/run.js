@@ -85,7 +85,7 @@ try {
     rows.push(...peerStreamRows(results.peerStreams));
   }
   if (only.includes('streams')) {
-    log(`streams: ${settings.streams.streams} concurrent paced streams (mock, then bare), at once, then unpaced...`);
+    log(`streams: ${settings.streams.streams} concurrent paced streams (mock, aimock, bare, alternating), at once, then unpaced...`);
     results.streams = await streams(root, settings.streams);
     rows.push(...streamRows(results.streams));
   }
