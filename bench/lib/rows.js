@@ -77,6 +77,15 @@ export function streamRows(s) {
   ];
 }
 
+export function doorRows(d) {
+  return [
+    limitRow('embeddings: 2,048 inputs of 100 words, ms (median)', d.batchMs, { below: 1000 }),
+    ...Object.values(d.doors).map((door) =>
+      ratioRow(`${door.row}, ${d.connections} conn`, door.requestsPerSecond, d.chat.requestsPerSecond, '(chat hit)', { atLeast: 0.8 }),
+    ),
+  ];
+}
+
 export function reloadRows(small, large) {
   const missed = (row, run) => (run.missed > 0 ? { ...row, met: false } : row);
   return [
