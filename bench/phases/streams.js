@@ -22,20 +22,21 @@ function kbPerOpenStream(run) {
 }
 
 /** A stream of exactly STREAM_TEXT, or the bench would compare different work. */
-async function checkedStream(url, body) {
-  const sse = await sampleReply(url, body, DONE);
+async function checkedStream(url, body, headers) {
+  const sse = await sampleReply(url, body, DONE, headers);
   if (streamedText(sse) !== STREAM_TEXT) throw new Error(`expected ${url} to stream the shared text, got: ${sse.slice(0, 300)}`);
   return sse;
 }
 
 /**
  * One run on a freshly started server, so that its peak RSS is this run's and not what earlier
- * runs left; the server first streams once, so what its first answer loads is not counted.
+ * runs left; the server first streams once, paced, so what its first paced answer loads is not
+ * counted.
  */
 async function onFresh(start, body, run) {
   const server = await start();
   try {
-    await checkedStream(server.url, body);
+    await checkedStream(server.url, body, REALISTIC);
     return await run(server);
   } finally {
     await server.stop();
