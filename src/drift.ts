@@ -5,6 +5,7 @@
 // findings, 2 when the upstream could not be asked.
 import { request as httpRequest, Agent as HttpAgent, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
 import { request as httpsRequest, Agent as HttpsAgent } from 'node:https';
+import { resolve } from 'node:path';
 import { createParser } from 'eventsource-parser';
 import inject from 'light-my-request';
 import { LoadCache } from './config/load.js';
@@ -143,8 +144,10 @@ export interface DriftRun {
 /** Asks every case of both sides, `CONCURRENCY` at a time, and returns the results in case order. */
 export async function runDrift(run: DriftRun): Promise<DriftResult[]> {
   const cache = new LoadCache();
-  const { mock, listener } = assembleMock({ fixtures: [...run.fixtures], watch: false }, { cache });
-  const cases = driftCases(run.fixtures, cache);
+  // One list for the mock's load and for the cases read from it, so each file has one name.
+  const fixtures = run.fixtures.map((dir) => resolve(dir));
+  const { mock, listener } = assembleMock({ fixtures, watch: false }, { cache });
+  const cases = driftCases(fixtures, cache);
   const upstream = new Upstream(run.upstream, run.key ?? 'drift');
   try {
     const results: DriftResult[] = new Array(cases.length);
