@@ -11,7 +11,7 @@ import { dirsOf, startMockServer } from './index.js';
 import { init } from './init.js';
 import { STYLE_NAMES, type StyleName } from './conversation/types.js';
 import type { DriftFormat } from './drift-report.js';
-import { printLine } from './log-sink.js';
+import { flushLines, printLine } from './log-sink.js';
 import { timed } from './log-time.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -64,6 +64,7 @@ const program = new Command()
       const server = await startMockServer({ ...options, logLevel: options.logLevel });
       printLine(timed(`model-gateway-mock listening on ${server.url}`));
       if (options.logLevel !== 'silent') printLine(timed(server.summary()));
+      flushLines();
       let stopping = false;
       const stop = (signal: NodeJS.Signals) => {
         // A second signal means "now": no more waiting for streams.
