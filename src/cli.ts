@@ -13,8 +13,8 @@ import { STYLE_NAMES, type StyleName } from './conversation/types.js';
 import type { DriftFormat } from './drift-report.js';
 import { flushLines, printLine } from './log-sink.js';
 import { timed } from './log-time.js';
+import { PACKAGE_VERSION } from './package-root.js';
 
-const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 
 function integer(name: string, min: number) {
   return (value: string): number => {
@@ -35,7 +35,7 @@ function httpUrl(value: string): string {
 const program = new Command()
   .name('model-gateway-mock')
   .description('A mock model gateway: four chat styles, images and video tasks, from YAML fixtures.')
-  .version(pkg.version)
+  .version(PACKAGE_VERSION)
   .enablePositionalOptions()
   .addOption(new Option('--port <port>', 'port to listen on (0 picks a free one)').env('PORT').default(4141).argParser(integer('--port', 0)))
   .option('--host <host>', 'address to bind', '127.0.0.1')

@@ -30,6 +30,9 @@ export interface MockServer extends Oracle {
   shutdown(graceMs?: number): Promise<void>;
 }
 
+/** What the kernel allows at most (net.core.somaxconn is 4096 on current Linux). */
+const LISTEN_BACKLOG = 4096;
+
 function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
@@ -50,7 +53,9 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   }
   const listening = new Promise<void>((done, fail) => {
     server.once('error', fail);
-    server.listen(options.port ?? 0, host, () => done());
+    // Node's default backlog (511) drops part of a burst of connections (a suite opening 1,000
+    // streams at once), each dropped one waiting a second for the SYN to be sent again.
+    server.listen({ port: options.port ?? 0, host, backlog: LISTEN_BACKLOG }, () => done());
   });
   try {
     await Promise.all([watching, listening]);

@@ -4,7 +4,6 @@
 import { existsSync } from 'node:fs';
 import type { RequestListener } from 'node:http';
 import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import bytes from 'bytes';
 import { ConfigStore, formatProblem } from './config/store.js';
 import type { LoadCache } from './config/load.js';
@@ -22,6 +21,7 @@ import { DEFAULT_MEMORY_LIMIT, DEFAULT_SESSION_MEMORY_LIMIT, MemoryBudget } from
 import { Metrics } from './state/metrics.js';
 import { Sessions } from './state/sessions.js';
 import { DriftLog } from './exchange/upstream/drift-log.js';
+import { PACKAGE_ROOT } from './package-root.js';
 
 export interface MockServerOptions {
   /** 0 (the default here) picks a free port. */
@@ -68,7 +68,6 @@ export interface MockServerOptions {
   logger?: (line: string) => void;
 }
 
-const PACKAGE_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const LEVELS: Record<LogLevel, number> = { silent: 0, error: 1, info: 2, debug: 3 };
 
 /** `./fixtures` (or `./scenarios`) when the working directory has one, else the package's own. */
