@@ -26,7 +26,7 @@ export interface GatewaySession {
   journal(): Promise<unknown[]>;
 }
 
-/** The session's journal, oldest first, gathered page by page (a page holds about 2 MB of bodies). */
+/** The session's journal, oldest first, gathered page by page (a page holds about 8 MB of bodies). */
 async function wholeJournal(url: string, session: string): Promise<Array<{ id: string }>> {
   let entries: Array<{ id: string }> = [];
   for (let before = ''; ; ) {

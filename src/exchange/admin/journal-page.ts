@@ -3,17 +3,14 @@
 // for every read (30,000 entries held within the memory budget) held the event loop for seconds
 // and, a JSON-RPC batch of reads at once, exhausted the heap.
 import { failure } from '../../conversation/errors.js';
-import { briefEntryOf, entryOf, type JournalEntry, type KeptEntry } from '../../state/journal.js';
+import { briefEntryOf, entryOf, keptBytes, type JournalEntry, type KeptEntry } from '../../state/journal.js';
 import type { Session } from '../../state/session.js';
 
 export const JOURNAL_PAGE = {
   /** Entries in a page: the default and the most `limit` may ask for. */
   entries: 1000,
-  /**
-   * Bytes of the entries' bodies and responses in a page (about their JSON); a page holds at least one entry. Unpacking,
-   * parsing and writing a page costs about 12 ms a megabyte of the event loop: 8 MB held it 110 ms.
-   */
-  bytes: 2 * 1024 * 1024,
+  /** Bytes of held entries in a page (about their JSON); a page holds at least one entry. */
+  bytes: 8 * 1024 * 1024,
 } as const;
 
 const FILTERS = ['path', 'style', 'model', 'status'] as const;
@@ -118,24 +115,21 @@ export function journalPage(sessions: readonly Session[], query: Record<string, 
     if (list[index] !== undefined) nearest.push({ entry: list[index]!, session, index });
   });
   const chosen: KeptEntry[] = [];
-  const brief = query.brief === 'true';
-  // What a page costs is what it unpacks and writes: the bodies and responses (a brief page's none).
-  const weigh = brief ? () => 0 : (entry: KeptEntry) => entry.payload.bytes;
   let bytes = 0;
   let more = false;
   for (let next = nearest.pop(); next !== undefined; next = nearest.pop()) {
-    if (chosen.length === limit || (chosen.length > 0 && bytes + weigh(next.entry) > JOURNAL_PAGE.bytes)) {
+    if (chosen.length === limit || (chosen.length > 0 && bytes + keptBytes(next.entry) > JOURNAL_PAGE.bytes)) {
       more = true;
       break;
     }
     chosen.push(next.entry);
-    bytes += weigh(next.entry);
+    bytes += keptBytes(next.entry);
     const index = next.index + step;
     const entry = lists[next.session]![index];
     if (entry !== undefined) nearest.push({ entry, session: next.session, index });
   }
   if (!forward) chosen.reverse();
-  return { requests: brief ? chosen.map(briefEntryOf) : unpacked(sessions, chosen), total, more };
+  return { requests: query.brief === 'true' ? chosen.map(briefEntryOf) : unpacked(sessions, chosen), total, more };
 }
 
 /** The page's entries unpacked in each session's order, as they were packed together (a block inflates once). */
