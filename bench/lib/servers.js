@@ -67,7 +67,7 @@ export async function startServer(start, { execArgv = [], logFile } = {}) {
     /** Forgets the lag samples and the peak RSS so far; answers `{ markUs, rssMb }`. */
     reset: () => ask(child, { type: 'reset' }),
     /** `{ lagP50Ms, lagP99Ms, lagMaxMs, lagSamples, peakRssMb, rssMb, heapUsedMb, heapTotalMb,
-     * externalMb, cpuMs, cpuSystemMs }` (lag, peak and CPU since the last reset). */
+     * externalMb, cpuMs, cpuSystemMs, turnCpuMaxMs }` (lag, peak and CPU since the last reset). */
     stats: () => ask(child, { type: 'stats' }),
     stop: async () => {
       if (child.exitCode !== null) return;
@@ -85,9 +85,12 @@ export function serverLog(root) {
   return join(root, 'servers.log');
 }
 
-/** @param logFile see startServer: needed when `options.logLevel` makes the mock log */
-export function startMock(options, logFile) {
-  return startServer({ kind: 'mock', options }, { logFile });
+/**
+ * @param logFile see startServer: needed when `options.logLevel` makes the mock log
+ * @param watchTurns whether `stats()` reports `turnCpuMaxMs` (see server-child.js; Linux only)
+ */
+export function startMock(options, logFile, { watchTurns = false } = {}) {
+  return startServer({ kind: 'mock', options, watchTurns }, { logFile });
 }
 
 /** A peer (`aimock` or `mock-llm`) loaded from its fixture file, logging into `logFile`. */

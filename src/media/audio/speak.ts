@@ -1,8 +1,8 @@
-// Speech for the server: made on the speech worker (speech-thread.ts), and remembered by what
+// Speech for the server: made on the audio worker (audio-thread.ts), and remembered by what
 // decides its bytes, within a byte budget.
 import { RecentBytes } from '../recent-bytes.js';
 import type { SpeechRequest, SpokenAudio } from './speech-file.js';
-import { speakOnWorker } from './speech-thread.js';
+import { speakOnWorker } from './audio-thread.js';
 
 const recent = new RecentBytes<SpokenAudio>(32, 32 * 1024 * 1024);
 

@@ -1,5 +1,5 @@
 // One speech file made a slice at a time: each slice is rendered and encoded, then `between` is
-// called (the speech worker yields there, so speeches asked together go on side by side).
+// called (the audio worker yields there, so speeches asked together go on side by side).
 import { SPEECH_FORMATS } from './formats.js';
 import { planSpeech, renderSamples, SAMPLE_RATE } from './tones.js';
 
