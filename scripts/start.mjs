@@ -11,8 +11,11 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const state = buildState(ROOT);
 if (state !== 'current') {
   console.error(state === 'missing' ? 'dist/ is missing: building first.' : 'src/ changed since the last build: building first.');
-  const result = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(ROOT, 'tsconfig.build.json')], { stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  // What `npm run build` runs: tsc, then the command's bundle.
+  for (const step of [[join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(ROOT, 'tsconfig.build.json')], [join(ROOT, 'scripts', 'bundle.mjs')]]) {
+    const result = spawnSync(process.execPath, step, { stdio: 'inherit' });
+    if (result.status !== 0) process.exit(result.status ?? 1);
+  }
 }
 if (!process.argv.includes('--build-only')) {
   stopWithNpm();

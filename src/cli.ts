@@ -11,10 +11,10 @@ import { dirsOf, startMockServer } from './index.js';
 import { init } from './init.js';
 import { STYLE_NAMES, type StyleName } from './conversation/types.js';
 import type { DriftFormat } from './drift-report.js';
-import { printLine } from './log-sink.js';
+import { flushLines, printLine } from './log-sink.js';
 import { timed } from './log-time.js';
+import { PACKAGE_VERSION } from './package-root.js';
 
-const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 
 function integer(name: string, min: number) {
   return (value: string): number => {
@@ -35,7 +35,7 @@ function httpUrl(value: string): string {
 const program = new Command()
   .name('model-gateway-mock')
   .description('A mock model gateway: four chat styles, images and video tasks, from YAML fixtures.')
-  .version(pkg.version)
+  .version(PACKAGE_VERSION)
   .enablePositionalOptions()
   .addOption(new Option('--port <port>', 'port to listen on (0 picks a free one)').env('PORT').default(4141).argParser(integer('--port', 0)))
   .option('--host <host>', 'address to bind', '127.0.0.1')
@@ -64,6 +64,7 @@ const program = new Command()
       const server = await startMockServer({ ...options, logLevel: options.logLevel });
       printLine(timed(`model-gateway-mock listening on ${server.url}`));
       if (options.logLevel !== 'silent') printLine(timed(server.summary()));
+      flushLines();
       let stopping = false;
       const stop = (signal: NodeJS.Signals) => {
         // A second signal means "now": no more waiting for streams.

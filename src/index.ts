@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import bytes from 'bytes';
 import { ConfigStore, formatProblem } from './config/store.js';
 import { summarize } from './config/summary.js';
@@ -26,6 +25,7 @@ import { Metrics } from './state/metrics.js';
 import { Tracing } from './server/tracing.js';
 import { Sessions } from './state/sessions.js';
 import { DriftLog } from './exchange/upstream/drift-log.js';
+import { PACKAGE_ROOT } from './package-root.js';
 
 export interface MockServerOptions {
   /** 0 (the default here) picks a free port. */
@@ -89,7 +89,6 @@ export interface MockServer extends Oracle {
   shutdown(graceMs?: number): Promise<void>;
 }
 
-const PACKAGE_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const LEVELS: Record<LogLevel, number> = { silent: 0, error: 1, info: 2, debug: 3 };
 
 /** `./fixtures` (or `./scenarios`) when the working directory has one, else the package's own. */
@@ -117,6 +116,9 @@ export function parseBodyLimit(limit: number | string | undefined): number {
 }
 
 const list = (value: string | string[] | undefined): string[] => (value === undefined ? [] : [value].flat());
+
+/** What the kernel allows at most (net.core.somaxconn is 4096 on current Linux). */
+const LISTEN_BACKLOG = 4096;
 
 function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
@@ -192,7 +194,9 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   }
   const listening = new Promise<void>((done, fail) => {
     server.once('error', fail);
-    server.listen(options.port ?? 0, host, () => done());
+    // Node's default backlog (511) drops part of a burst of connections (a suite opening 1,000
+    // streams at once), each dropped one waiting a second for the SYN to be sent again.
+    server.listen({ port: options.port ?? 0, host, backlog: LISTEN_BACKLOG }, () => done());
   });
   try {
     await Promise.all([watching, listening]);

@@ -1,7 +1,6 @@
 // Compiling validated YAML into the immutable Config: defaults filled in, matchers and templates
 // compiled, fixture tokens counted, file references checked, sections merged across files.
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { CompileError, compileChatFixture, sortFixtures, type ChatFixture } from '../conversation/fixture.js';
 import { indexFixtures } from '../conversation/fixture-index.js';
@@ -12,6 +11,7 @@ import { shortVectors } from './vector-check.js';
 import type { VideoTiming } from '../conversation/video.js';
 import type { FixturesFile, KeySpec, ModelSpec, ScenarioSpec, ScenariosFile, VideoTimingSpec } from './schema.js';
 import type { BatchFixture, Compiled, Config, ModelEntry } from './types.js';
+import { packageFile } from '../package-root.js';
 
 export interface ParsedFile {
   file: string;
@@ -32,7 +32,7 @@ export class LocatedError extends CompileError {
   }
 }
 
-const DEFAULT_CATALOG = fileURLToPath(new URL('../../fixtures/models.yaml', import.meta.url));
+const DEFAULT_CATALOG = packageFile('fixtures', 'models.yaml');
 let defaultModels: ModelSpec[] | undefined;
 
 /** The repo's own catalog, used when a fixtures directory declares no models. */

@@ -96,13 +96,16 @@ interface AskedChat extends Asked {
 export function chat(style: ChatStyle): Operation {
   return modelOperation<ChatRequest, AskedChat, Selection<ChatFixture>>({
     read: (_mock, exchange) => style.decode(styleInput(exchange), { storedTurns: (id) => storedConversation(exchange.session, id) }),
-    ask: (mock, exchange, request) => {
-      const asked = { request, model: request.model, subject: chatSubject(request), inputTokens: () => countInputTokens(request) };
+    ask: (mock, exchange, request): AskedChat => {
+      const subject = chatSubject(request);
+      const inputTokens = () => countInputTokens(request);
       // A model this mock does not list may be the upstream's.
-      if (exchange.upstream && !mock.store.current.modelById.has(request.model)) return { ...asked, entry: undefined, output: undefined, answerer: 'upstream' };
-      const model = requireModel(mock, request.model, CHAT_STYLE_MODELS);
-      const output = imageOutputOf(request, model, exchange.caller.group, mock.store.current.chatCompletionsOnlyGroups);
-      return { ...asked, entry: model, output };
+      if (exchange.upstream && !mock.store.current.modelById.has(request.model)) {
+        return { request, model: request.model, subject, inputTokens, entry: undefined, output: undefined, answerer: 'upstream' };
+      }
+      const entry = requireModel(mock, request.model, CHAT_STYLE_MODELS);
+      const output = imageOutputOf(request, entry, exchange.caller.group, mock.store.current.chatCompletionsOnlyGroups);
+      return { request, model: request.model, subject, inputTokens, entry, output };
     },
     find: (mock, exchange, asked) => select(mock, exchange, asked.subject),
     strict: true,

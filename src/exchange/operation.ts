@@ -87,27 +87,30 @@ function caught(mock: Mock, error: unknown): MockError {
 export function modelOperation<R extends { model: string | null }, A extends Asked, F>(steps: ModelOperation<R, A, F>): Operation {
   return async (mock, exchange, door): Promise<Outcome> => {
     const envelope = door.envelope(exchange);
-    let notes = newNotes(door.style);
+    // This request's own notes, filled in step by step: created here, so no one else holds them.
+    const notes = newNotes(door.style);
     let headers: Record<string, string> = {};
-    const outcome = (answer: Answer, late?: Promise<Partial<Notes>>): Outcome => ({ ...answer, notes, headers, envelope, ...(late && { late }) });
+    // Each answer is a literal made below for this call alone: completed in place, not copied.
+    const outcome = (answer: Answer, late?: Promise<Partial<Notes>>): Outcome => Object.assign(answer, late ? { notes, headers, envelope, late } : { notes, headers, envelope });
     try {
       const read = steps.read(mock, exchange);
-      notes = { ...notes, model: read.model };
+      notes.model = read.model;
       const asked = steps.ask(mock, exchange, read, door);
-      notes = { ...notes, model: asked.model, subject: asked.subject };
+      notes.model = asked.model;
+      notes.subject = asked.subject;
       const step = scenarioStep(mock, exchange, envelope, asked.subject, asked.inputTokens);
-      notes = { ...notes, ...step.notes };
+      Object.assign(notes, step.notes);
       headers = step.headers;
       const { decision } = step;
       if (decision.error) return outcome({ error: decision.error, waitMs: decision.waitMs });
       const found: Found<F> = asked.answerer === 'upstream' ? {} : (steps.find?.(mock, exchange, asked) ?? {});
-      notes = { ...notes, ...found.notes };
+      if (found.notes) Object.assign(notes, found.notes);
       if (found.fixture === undefined) {
         const policy = asked.answerer === 'upstream' ? 'relay' : unmatched(mock, exchange, asked, steps.strict ?? false);
         if (policy === 'refuse') return outcome({ error: refusal(notes) });
         if (policy === 'relay') {
           const relayed = await relay(mock, exchange, steps.recorder?.(mock, exchange, asked), steps.meter?.(asked));
-          notes = { ...notes, ...relayed.notes };
+          Object.assign(notes, relayed.notes);
           compareWhenRelayed(mock, exchange, door.style, relayed, async () => {
             // The mock's own answer, as the policy gives it with no upstream set: built, or none.
             const alone = { ...exchange, upstream: undefined };
@@ -118,7 +121,7 @@ export function modelOperation<R extends { model: string | null }, A extends Ask
         }
       }
       const built = await steps.build(mock, exchange, asked, found.fixture);
-      notes = { ...notes, ...built.notes };
+      if (built.notes) Object.assign(notes, built.notes);
       // A limit's output tokens are charged once the answer is known.
       const output = notes.metered?.tokens?.output_tokens;
       if (decision.window && output !== undefined) chargeAnswer(exchange.session, decision.window, output, mock.clock.now());

@@ -1,7 +1,6 @@
 // Video tasks, OpenAI form: create, retrieve, list, delete and download (WIRE.md section 9).
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { failure, invalid, MockError } from '../conversation/errors.js';
 import { readConfined } from '../config/files.js';
@@ -20,8 +19,9 @@ import { json, type Exchange } from './exchange.js';
 import { modelOperation, type Built } from './operation.js';
 import { rememberTask, videoRecorder } from './upstream/record-videos.js';
 import { createdOrder, taskCreation, taskQuestion } from './video-tasks.js';
+import { packageFile } from '../package-root.js';
 
-const sample = (name: string): string => fileURLToPath(new URL(`../../fixtures/media/${name}`, import.meta.url));
+const sample = (name: string): string => packageFile('fixtures', 'media', name);
 const SAMPLES = {
   video: sample('sample.mp4'),
   thumbnail: sample('sample-thumbnail.webp'),

@@ -17,7 +17,7 @@ import { announceStart } from './in-flight.js';
 import type { OpenStreams } from './open-streams.js';
 import { printable } from './printable.js';
 import { answeredByRoute, isControlPath, record } from './record.js';
-import { routes } from './routes.js';
+import { routes, routing } from './routes.js';
 import type { Tracing } from './tracing.js';
 import type { MockState } from './state.js';
 import { familyOf, unknownUrlMessage } from './unknown-url.js';
@@ -118,12 +118,12 @@ function frame(mock: Mock, access: AdminAccess, streams: OpenStreams, known: Kno
 export function createApp(mock: Mock, access: AdminAccess, streams: OpenStreams, tracing?: Tracing): Koa {
   const app = new Koa();
   app.silent = true;
-  const router = routes(mock, {
+  const { router, exact } = routes(mock, {
     json: bodyParser(mock, false),
     multipart: bodyParser(mock, true),
     document: bodyParser(mock, false, Math.min(mock.options.bodyLimitBytes, CONFIG_LIMITS.fileBytes)),
   });
   app.use(frame(mock, access, streams, (path, method) => router.match(path, method).route, tracing));
-  app.use(router.routes());
+  app.use(routing(exact, router));
   return app;
 }

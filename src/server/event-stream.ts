@@ -44,7 +44,7 @@ export function eventStream(mock: Mock) {
     try {
       for await (const event of subscription) {
         if (res.destroyed) break;
-        if (!res.write(sseFrame(event.name, event.json))) await waitForDrain(res, subscription.ended);
+        if (!res.write(sseFrame(event.name, event.json, true))) await waitForDrain(res, subscription.ended);
       }
     } finally {
       res.off('close', leave);

@@ -4,13 +4,13 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Context } from 'koa';
 import { MockError } from '../conversation/errors.js';
 import type { Mock } from '../exchange/mock.js';
 import { write } from './writer.js';
+import { packageFile } from '../package-root.js';
 
-const UI_DIR = fileURLToPath(new URL('../../ui/', import.meta.url));
+const UI_DIR = packageFile('ui');
 const require = createRequire(import.meta.url);
 
 /** The ES module builds the page imports through its import map, and their source maps (for devtools). */

@@ -21,6 +21,11 @@ export function sentBinary(status: number, headers: Record<string, unknown>, typ
   return `${head(status, headers)},"body":${JSON.stringify({ type, size, ...about })}}`;
 }
 
+/** Whether the event's data goes out as JSON text (a chunk serialised around its piece, or an object). */
+export function isJson(event: StreamEvent): boolean {
+  return event.json !== undefined || (typeof event.data === 'object' && event.data !== null);
+}
+
 /**
  * A stream's events as they are framed; only those flushed to the socket count as sent, so a
  * client that leaves mid-stream is journaled with what it actually got.
@@ -46,8 +51,7 @@ export class SentStream {
     }
     const name = event.event ?? null;
     // A chunk serialized around its piece is JSON: its data object is not built to ask.
-    const json = event.json !== undefined || (typeof event.data === 'object' && event.data !== null);
-    this.events.push(json ? `{"event":${JSON.stringify(name)},"data":${data}}` : JSON.stringify({ event: name, data: event.data }));
+    this.events.push(isJson(event) ? `{"event":${JSON.stringify(name)},"data":${data}}` : JSON.stringify({ event: name, data: event.data }));
   }
 
   /** Everything framed so far went on the socket. */

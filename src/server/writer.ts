@@ -7,7 +7,7 @@ import type { Envelope, MockError } from '../conversation/errors.js';
 import { JOURNAL_ANSWER_MAX, type Fault, type Framing, type Plan, type StreamEvent } from '../conversation/plan.js';
 import type { StreamProgress } from './in-flight.js';
 import { Pacer } from './pacer.js';
-import { SentStream, sentBinary, sentWhole } from './sent.js';
+import { isJson, SentStream, sentBinary, sentWhole } from './sent.js';
 import type { MockState } from './state.js';
 import { sseFrame } from './sse.js';
 
@@ -65,7 +65,7 @@ function dataOf(event: StreamEvent): string {
 
 function frame(event: StreamEvent, data: string, framing: Framing, first: boolean): string {
   if (framing === 'json-array') return first ? `[${data}` : `,\r\n${data}`;
-  return sseFrame(event.event || undefined, data);
+  return sseFrame(event.event || undefined, data, isJson(event));
 }
 
 function streamHeaders(framing: Framing, headers: Record<string, string>): Record<string, string> {
@@ -101,6 +101,10 @@ function strikeAt(events: readonly StreamEvent[], fault: Fault | undefined): num
   return Infinity;
 }
 
+function isPaced({ firstChunkMs, chunkMs }: Extract<Plan, { kind: 'stream' }>['pacing']): boolean {
+  return firstChunkMs > 0 || chunkMs > 0;
+}
+
 /** Writes what is left, then drops the connection without ending the response. */
 async function cut(res: ServerResponse, data: string): Promise<void> {
   // Destroying right after write() could discard bytes still queued on the socket.
@@ -113,7 +117,8 @@ async function writeStream(ctx: Context, plan: Extract<Plan, { kind: 'stream' }>
   ctx.respond = false;
   const headers = { ...(ctx.response.headers as Record<string, string>), ...streamHeaders(plan.framing, plan.headers) };
   res.writeHead(plan.status, headers);
-  res.flushHeaders();
+  // A paced stream shows its headers before its first pause; an unpaced one sends them with its events, in one write.
+  if (isPaced(plan.pacing)) res.flushHeaders();
   const sent = new SentStream(plan.status, headers);
   const pacer = new Pacer(res);
   const release = (ctx.state as MockState).streams.open(pacer.interrupt);
@@ -137,7 +142,7 @@ type Writing = { pacer: Pacer; sent: SentStream; progress: StreamProgress | unde
 async function writeEvents(res: ServerResponse, plan: Extract<Plan, { kind: 'stream' }>, fault: Fault | undefined, { pacer, sent, progress }: Writing): Promise<StreamEnd> {
   const strike = strikeAt(plan.events, fault);
   const { firstChunkMs, chunkMs } = plan.pacing;
-  const paced = firstChunkMs > 0 || chunkMs > 0;
+  const paced = isPaced(plan.pacing);
   const total = progress && plan.events.filter((event) => event.paced).length;
   let pending = '';
   let chunks = 0;
@@ -246,7 +251,8 @@ export async function write(ctx: Context, plan: Plan, fault?: Fault): Promise<vo
 
 /** `bodyJson`: the JSON of what the journal shows, `text` unless that was cut short. */
 function writeJson(ctx: Context, status: number, bodyJson: string, text: string): void {
-  ctx.type = 'application/json';
+  // What `ctx.type = 'application/json'` sets, without its MIME table lookup on every answer.
+  ctx.set('content-type', 'application/json; charset=utf-8');
   ctx.body = text;
   (ctx.state as MockState).sent = sentWhole(status, ctx.response.headers, bodyJson, text, 'application/json');
 }

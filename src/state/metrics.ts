@@ -1,6 +1,7 @@
 // The mock's Prometheus metrics (`GET /__admin/metrics`), kept with `prom-client` in a registry of
 // the server's own (several servers share a test process). The library loads after the server
 // listens, not before its first answer: what is observed until then waits in a short queue.
+// Counters are tallied by the mock itself and set at each scrape.
 import type { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { LoadedLater } from './loaded-later.js';
 
@@ -27,19 +28,44 @@ export interface MetricsGauges {
   failedReloads(): number;
 }
 
-interface Instruments {
-  registry: Registry;
-  requests: Counter;
-  latency: Histogram;
-  tokens: Counter;
-  cost: Counter;
-  upstream: Counter;
+/**
+ * Counts by label values, added up per request in a plain Map and handed to prom-client only at a
+ * scrape: its own `inc` hashes the labels on every call, four calls a request on the hot path.
+ */
+class Tally {
+  private readonly counts = new Map<string, { labels: Record<string, string>; value: number }>();
+
+  add(labels: Record<string, string>, value = 1): void {
+    const key = Object.values(labels).join('\u0000');
+    const count = this.counts.get(key);
+    if (count) count.value += value;
+    else this.counts.set(key, { labels, value });
+  }
+
+  /** Sets the counter to the tally (prom-client calls `collect` before each scrape). */
+  report(counter: Counter): void {
+    counter.reset();
+    for (const { labels, value } of this.counts.values()) counter.inc(labels, value);
+  }
 }
 
-async function instruments(gauges: MetricsGauges): Promise<Instruments> {
+interface Instruments {
+  registry: Registry;
+  latency: Histogram;
+}
+
+interface Tallies {
+  requests: Tally;
+  tokens: Tally;
+  cost: Tally;
+  upstream: Tally;
+}
+
+async function instruments(gauges: MetricsGauges, tallies: Tallies): Promise<Instruments> {
   const prom = await import('prom-client');
   const registry = new prom.Registry();
-  const counter = (name: string, help: string, labelNames: string[]) => new prom.Counter({ name, help, labelNames, registers: [registry] });
+  const counter = (name: string, help: string, labelNames: string[], tally: Tally) =>
+    new prom.Counter({ name, help, labelNames, registers: [registry], collect() { tally.report(this); } });
   const gauge = (name: string, help: string, read: (g: Gauge) => void, labelNames: string[] = []) =>
     new prom.Gauge({ name, help, labelNames, registers: [registry], collect() { read(this); } });
   gauge('mock_open_streams', 'Streams being written now.', (g) => g.set(gauges.openStreams()));
@@ -48,9 +74,12 @@ async function instruments(gauges: MetricsGauges): Promise<Instruments> {
   }, ['kind']);
   gauge('mock_reloads', 'Reloads of the fixtures and scenarios so far.', (g) => g.set(gauges.reloads()));
   gauge('mock_reload_errors', 'Reloads that found a problem and kept the last good configuration.', (g) => g.set(gauges.failedReloads()));
+  counter('mock_requests_total', 'Model API requests answered, by route, style, status and source.', ['route', 'style', 'status', 'source'], tallies.requests);
+  counter('mock_tokens_total', 'Tokens the answers counted, by model and direction (input, output).', ['model', 'direction'], tallies.tokens);
+  counter('mock_cost_usd_total', 'What the answers would have cost at the catalog prices, by model.', ['model'], tallies.cost);
+  counter('mock_upstream_requests_total', 'Requests forwarded to the upstream, by its status.', ['status'], tallies.upstream);
   return {
     registry,
-    requests: counter('mock_requests_total', 'Model API requests answered, by route, style, status and source.', ['route', 'style', 'status', 'source']),
     latency: new prom.Histogram({
       name: 'mock_request_duration_seconds',
       help: 'Time from a request to the end of its answer, streams included.',
@@ -58,37 +87,39 @@ async function instruments(gauges: MetricsGauges): Promise<Instruments> {
       buckets: [0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 5, 30],
       registers: [registry],
     }),
-    tokens: counter('mock_tokens_total', 'Tokens the answers counted, by model and direction (input, output).', ['model', 'direction']),
-    cost: counter('mock_cost_usd_total', 'What the answers would have cost at the catalog prices, by model.', ['model']),
-    upstream: counter('mock_upstream_requests_total', 'Requests forwarded to the upstream, by its status.', ['status']),
   };
 }
 
-function record(metrics: Instruments, sample: RequestSample): void {
-  metrics.requests.inc({ route: sample.route, style: sample.style, status: String(sample.status), source: sample.source });
-  metrics.latency.observe({ route: sample.route, style: sample.style }, sample.seconds);
+function count(tallies: Tallies, sample: RequestSample): void {
+  tallies.requests.add({ route: sample.route, style: sample.style, status: String(sample.status), source: sample.source });
   const model = sample.model ?? '-';
   if (sample.usage) {
-    metrics.tokens.inc({ model, direction: 'input' }, sample.usage.input_tokens);
-    metrics.tokens.inc({ model, direction: 'output' }, sample.usage.output_tokens);
+    tallies.tokens.add({ model, direction: 'input' }, sample.usage.input_tokens);
+    tallies.tokens.add({ model, direction: 'output' }, sample.usage.output_tokens);
   }
-  if (sample.costUsd) metrics.cost.inc({ model }, sample.costUsd);
-  if (sample.upstreamStatus !== null) metrics.upstream.inc({ status: String(sample.upstreamStatus) });
+  if (sample.costUsd) tallies.cost.add({ model }, sample.costUsd);
+  if (sample.upstreamStatus !== null) tallies.upstream.add({ status: String(sample.upstreamStatus) });
 }
 
 export class Metrics {
+  private readonly tallies: Tallies = { requests: new Tally(), tokens: new Tally(), cost: new Tally(), upstream: new Tally() };
+  /** Only the latency histogram waits for the library: the counters are tallied from the start. */
   private readonly later: LoadedLater<Instruments, RequestSample>;
 
   constructor(gauges: MetricsGauges) {
-    this.later = new LoadedLater(() => instruments(gauges), record);
+    this.later = new LoadedLater(
+      () => instruments(gauges, this.tallies),
+      (made, sample) => made.latency.observe({ route: sample.route, style: sample.style }, sample.seconds),
+    );
   }
 
-  /** Loads `prom-client` and counts what waited; the server calls it once it listens. */
+  /** Loads `prom-client` and observes what waited; the server calls it once it listens. */
   load(): Promise<unknown> {
     return this.later.load();
   }
 
   observe(sample: RequestSample): void {
+    count(this.tallies, sample);
     this.later.add(sample);
   }
 

@@ -34,8 +34,13 @@ export interface ServingMock {
 }
 
 /** Starts the CLI on port 0 and resolves with its URL once it prints the listening line. */
-export async function serve(...args: string[]): Promise<ServingMock> {
-  const child = spawn(process.execPath, [...CLI, '--port', '0', ...args], { stdio: 'pipe' });
+export function serve(...args: string[]): Promise<ServingMock> {
+  return serveWith(CLI, ...args);
+}
+
+/** The same for a given command after `node`: the built one is `[join(ROOT, 'dist', 'cli.js')]`. */
+export async function serveWith(command: readonly string[], ...args: string[]): Promise<ServingMock> {
+  const child = spawn(process.execPath, [...command, '--port', '0', ...args], { stdio: 'pipe' });
   const lines: string[] = [];
   for (const stream of [child.stdout, child.stderr]) createInterface({ input: stream }).on('line', (line) => lines.push(line));
   const url = await new Promise<string>((resolve, reject) => {

@@ -6,6 +6,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ensureBuilt } from '../helpers/built.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 // Inside the repository, so the package's own dependencies and vitest resolve from its node_modules.
@@ -39,9 +40,7 @@ describe.concurrent('two tests, one mock', () => {
 describe('model-gateway-mock/vitest', () => {
   it('runs a packed suite with its own session per test and fails a test whose verify fails', async () => {
     // `npm install` built dist/ (prepare); it is built again only when a source changed since.
-    // @ts-expect-error: a plain script beside package.json, without types
-    const { buildState } = (await import('../../scripts/build-state.mjs')) as { buildState: (root: string) => string };
-    if (buildState(ROOT) !== 'current') execFileSync('npm', ['run', 'build', '--silent'], { cwd: ROOT });
+    await ensureBuilt();
     const packed = execFileSync('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', scratch], { cwd: ROOT, encoding: 'utf8' }).trim().split('\n').pop()!;
     const installed = join(scratch, 'node_modules', 'model-gateway-mock');
     mkdirSync(installed, { recursive: true });
@@ -67,5 +66,5 @@ describe('model-gateway-mock/vitest', () => {
       (error: Error) => (error.cause as { code?: string }).code,
     );
     expect(gone).toBe('ECONNREFUSED');
-  }, 120_000);
+  }, 300_000);
 });

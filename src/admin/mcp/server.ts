@@ -1,7 +1,6 @@
 // The MCP server over any transport: lists the tools with their JSON Schemas and runs a call.
 // A bad input or a failed admin call is a tool result with `isError` (the model reads it and
 // tries again); an unknown tool or a malformed request is a JSON-RPC error.
-import { readFileSync } from 'node:fs';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestParamsSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
@@ -13,9 +12,9 @@ import { AdminUnreachable } from '../http-client.js';
 import { ToolError } from './calls.js';
 import type { Tool } from './tool.js';
 import { TOOLS } from './tools.js';
+import { PACKAGE_VERSION } from '../../package-root.js';
 
 // src/admin/mcp/ and dist/admin/mcp/ lie equally deep below the package.
-const VERSION = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 const INSTRUCTIONS =
   'model-gateway-mock stands in for model APIs (OpenAI, Anthropic, Gemini styles, images, videos). ' +
@@ -57,7 +56,7 @@ function callParams(params: unknown): z.infer<typeof CallToolRequestParamsSchema
 }
 
 export function mcpServer(admin: AdminClient): Server {
-  const server = new Server({ name: 'model-gateway-mock', version: VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
+  const server = new Server({ name: 'model-gateway-mock', version: PACKAGE_VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
   server.setRequestHandler(ListToolsRequestSchema, () => ({
     tools: TOOLS.map((tool) => ({ name: tool.name, description: tool.description, inputSchema: inputSchema(tool) })),
   }));

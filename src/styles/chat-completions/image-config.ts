@@ -13,9 +13,11 @@ const SNAKE: Record<string, string> = { imageConfig: 'image_config', aspectRatio
 
 /** The vendor block that holds an image config, and its path: under extra_body first, then at the top. */
 function vendorBlock(body: Json): { block: Json; path: string } | undefined {
+  // Read on every chat request: a loop over keys, no arrays of entries made.
   const scopes: Array<[Json, string]> = isObject(body.extra_body) ? [[body.extra_body, 'extra_body.'], [body, '']] : [[body, '']];
   for (const [scope, prefix] of scopes) {
-    for (const [vendor, block] of Object.entries(scope)) {
+    for (const vendor in scope) {
+      const block = scope[vendor];
       if (isObject(block) && ('image_config' in block || 'imageConfig' in block)) return { block, path: `${prefix}${vendor}` };
     }
   }

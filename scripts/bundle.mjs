@@ -1,0 +1,38 @@
+// The command (`dist/cli.js`, the package's bin) as one entry with its dependencies bundled in,
+// written over the file tsc made: a cold start loaded about 400 modules one by one (ours and
+// zod's, koa's, yaml's), which took longer than everything else the start does. What is loaded
+// only when first needed (MCP, koa-body, prom-client, OpenTelemetry, the audio codecs) stays a
+// separate chunk in dist/chunks/ (our modules) or is left to Node (a package imported with
+// `import()`, which Node loads with its own CommonJS interop), loaded then. The library
+// (`dist/index.js`) stays as tsc made it.
+import { chmodSync, rmSync } from 'node:fs';
+import { build } from 'esbuild';
+
+const root = new URL('..', import.meta.url).pathname;
+
+rmSync(`${root}dist/chunks`, { recursive: true, force: true });
+rmSync(`${root}dist/cli.js.map`, { force: true });
+/** A package imported with `import()` is loaded by Node when first needed, not bundled. */
+const lazyPackages = {
+  name: 'lazy-packages',
+  setup(bundle) {
+    bundle.onResolve({ filter: /^[^./]/ }, ({ path, kind }) => (kind === 'dynamic-import' ? { path, external: true } : undefined));
+  },
+};
+
+await build({
+  absWorkingDir: root,
+  entryPoints: { cli: 'src/cli.ts' },
+  outdir: 'dist',
+  chunkNames: 'chunks/[name]-[hash]',
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20.19',
+  // Bundled CommonJS packages call require(): an ES module has none of its own.
+  banner: { js: "import { createRequire as __bundledRequire } from 'node:module'; const require = __bundledRequire(import.meta.url);" },
+  plugins: [lazyPackages],
+  logLevel: 'warning',
+});
+chmodSync(`${root}dist/cli.js`, 0o755);

@@ -1,0 +1,65 @@
+// The command as the package's bin runs it: dist/cli.js is bundled (scripts/bundle.mjs), with the
+// parts loaded on first use in chunks of their own or left to Node. Every such part answers
+// through the built command as through the sources: the shipped catalog and inspector page (found
+// from a chunk's place), the audio codecs and the transcriber, a WebP picture, the metrics library
+// and the MCP endpoint with the package's version.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import OpenAI, { toFile } from 'openai';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { probe } from '../helpers/audio.js';
+import { ensureBuilt, ROOT } from '../helpers/built.js';
+import { serveWith, type ServingMock } from '../hardening/cli-run.js';
+
+let mock: ServingMock;
+let client: OpenAI;
+
+beforeAll(async () => {
+  await ensureBuilt();
+  mock = await serveWith([join(ROOT, 'dist', 'cli.js')], '--latency', 'none', '--no-watch');
+  client = new OpenAI({ baseURL: `${mock.url}/v1`, apiKey: 'sk-test', maxRetries: 0 });
+}, 300_000);
+
+afterAll(() => {
+  mock?.child.kill();
+});
+
+describe('the bundled command', () => {
+  it('answers chat from the shipped fixtures and lists the shipped catalog', async () => {
+    const completion = await client.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hello' }] });
+    expect(completion.choices[0]!.message.content).toMatch(/\w/);
+    const models = (await client.models.list()).data.map((model) => model.id);
+    expect(models).toContain('gpt-4o-mini');
+    expect(models).toContain('whisper-1');
+  });
+
+  it('speaks Ogg Opus that a decoder reads, and transcribes it back', async () => {
+    const speech = Buffer.from(await (await client.audio.speech.create({ model: 'gpt-4o-mini-tts', voice: 'alloy', input: 'bundled words', response_format: 'opus' })).arrayBuffer());
+    expect(probe(speech, 'ogg')).toMatchObject({ codec: 'opus', channels: 1 });
+    const mp3 = Buffer.from(await (await client.audio.speech.create({ model: 'gpt-4o-mini-tts', voice: 'alloy', input: 'bundled words', response_format: 'mp3' })).arrayBuffer());
+    const transcript = await client.audio.transcriptions.create({ model: 'whisper-1', file: await toFile(mp3, 'speech.mp3') });
+    expect(transcript.text).toBe('bundled words');
+  });
+
+  it('paints a WebP picture', async () => {
+    const picture = await client.images.generate({ model: 'gpt-image-1', prompt: 'a lighthouse', output_format: 'webp' });
+    const bytes = Buffer.from(picture.data![0]!.b64_json!, 'base64');
+    expect(bytes.subarray(0, 4).toString('latin1')).toBe('RIFF');
+    expect(bytes.subarray(8, 12).toString('latin1')).toBe('WEBP');
+  });
+
+  it('serves the inspector page, the metrics and the MCP endpoint with the package version', async () => {
+    const page = await fetch(`${mock.url}/__admin/ui`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<html');
+    const metrics = await (await fetch(`${mock.url}/__admin/metrics`)).text();
+    expect(metrics).toMatch(/^mock_requests_total\{[^}]*route="\/v1\/chat\/completions"[^}]*\} \d+/m);
+    const initialize = await fetch(`${mock.url}/__admin/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-03-26', capabilities: {}, clientInfo: { name: 'bundle-test', version: '1' } } }),
+    });
+    const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+    expect(await initialize.text()).toContain(`"serverInfo":{"name":"model-gateway-mock","version":"${version}"}`);
+  });
+});
