@@ -2,7 +2,9 @@
 // codec's first load and compile, every slice of a long speech, and the tag reader's load and
 // parse of an upload run there, so the server's event loop only hands the work over and takes
 // the answer. The worker never keeps the process alive.
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { packageFile } from '../../package-root.js';
 import type { HeardAudio } from './hear.js';
 import type { SpeechRequest, SpokenAudio } from './speech-file.js';
 
@@ -19,13 +21,15 @@ let worker: Worker | undefined;
 let lastId = 0;
 const waiting = new Map<number, Waiting>();
 
-/** The compiled worker beside this file; run from the TypeScript sources (the tests), through tsx. */
+/**
+ * The worker as tsc compiled it into dist/, wherever this module runs from (the bundled command's
+ * chunks too); run from the TypeScript sources (the tests), the source through tsx.
+ */
 function startWorker(): Worker {
-  const fromSources = import.meta.url.endsWith('.ts');
-  const entry = new URL(fromSources ? './audio-worker.ts' : './audio-worker.js', import.meta.url);
-  if (!fromSources) return new Worker(entry);
+  if (!import.meta.url.endsWith('.ts')) return new Worker(packageFile('dist', 'media', 'audio', 'audio-worker.js'));
+  const entry = pathToFileURL(packageFile('src', 'media', 'audio', 'audio-worker.ts')).href;
   const tsx = import.meta.resolve('tsx/esm/api');
-  return new Worker(`import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(entry.href)}); });`, { eval: true });
+  return new Worker(`import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(entry)}); });`, { eval: true });
 }
 
 /** Every task under way fails with the worker; the next task starts a new one. */
