@@ -9,11 +9,11 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { formatTable, limitRow, ratioRow } from './lib/report.js';
-import { coldStartRows, peerStreamRows, reloadRows, streamRows, throughputRows } from './lib/rows.js';
+import { coldStartRows, doorRows, peerStreamRows, reloadRows, streamRows, throughputRows } from './lib/rows.js';
 import { audio, SPEECH_FORMATS } from './phases/audio.js';
 import { coldStart } from './phases/cold-start.js';
-import { embeddings } from './phases/embeddings.js';
 import { drift } from './phases/drift.js';
+import { otherDoors } from './phases/doors.js';
 import { peerStreams } from './phases/peer-streams.js';
 import { hostileSockets } from './phases/hostile-sockets.js';
 import { batch } from './phases/batch.js';
@@ -24,7 +24,7 @@ import { streams } from './phases/streams.js';
 import { throughput } from './phases/throughput.js';
 import { verifyPhase } from './phases/verify.js';
 
-const PHASES = ['throughput', 'peer-streams', 'streams', 'reload', 'cold-start', 'relay', 'embeddings', 'drift', 'hostile-soak', 'hostile-sockets', 'verify', 'audio', 'batch'];
+const PHASES = ['throughput', 'peer-streams', 'streams', 'reload', 'cold-start', 'relay', 'doors', 'drift', 'hostile-soak', 'hostile-sockets', 'verify', 'audio', 'batch'];
 const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, only: { type: 'string' } } });
 const quick = values.quick || process.env.BENCH_QUICK === '1';
 const only = values.only ? values.only.split(',') : PHASES;
@@ -41,7 +41,7 @@ const settings = quick
       hostileSoak: { durationMs: 10_000, concurrency: 4, chainTurns: 100 },
       hostileSockets: { watchedRequests: 20, relayMb: 100, sessions: 20, requestsPerSession: 5 },
       relay: { rounds: 3 },
-      embeddings: { batches: 2, rounds: 1, warmup: 0.3, duration: 1, connections: 32 },
+      doors: { batches: 2, rounds: 1, warmup: 0.3, duration: 1, connections: 32 },
       drift: { turns: 500, runs: 1 },
       verify: { rounds: 5 },
       audio: { rounds: 2 },
@@ -57,7 +57,7 @@ const settings = quick
       hostileSoak: { durationMs: 150_000, concurrency: 4, chainTurns: 400 },
       hostileSockets: { watchedRequests: 100, relayMb: 300, sessions: 300, requestsPerSession: 10 },
       relay: { rounds: 10 },
-      embeddings: { batches: 5, rounds: 3, warmup: 1, duration: 3, connections: 32 },
+      doors: { batches: 5, rounds: 3, warmup: 1, duration: 3, connections: 32 },
       drift: { turns: 500, runs: 3 },
       verify: { rounds: 20 },
       audio: { rounds: 5 },
@@ -85,7 +85,7 @@ try {
     rows.push(...peerStreamRows(results.peerStreams));
   }
   if (only.includes('streams')) {
-    log(`streams: ${settings.streams.streams} concurrent paced streams (mock, then bare), at once, then unpaced...`);
+    log(`streams: ${settings.streams.streams} concurrent paced streams (mock, aimock, bare, alternating), at once, then unpaced...`);
     results.streams = await streams(root, settings.streams);
     rows.push(...streamRows(results.streams));
   }
@@ -108,13 +108,10 @@ try {
       ratioRow('relay: gap between events, forwarded vs upstream alone', r.forwarded.gapMs, r.direct.gapMs, '(upstream)', { atMost: 1.1 }),
     );
   }
-  if (only.includes('embeddings')) {
-    log('embeddings: 2,048 inputs of 100 words in one request, then single inputs against a chat fixture hit...');
-    const e = (results.embeddings = await embeddings(root, settings.embeddings));
-    rows.push(
-      limitRow('embeddings: 2,048 inputs of 100 words, ms (median)', e.batchMs, { below: 1000 }),
-      ratioRow(`embeddings req/s, one input, ${settings.embeddings.connections} conn`, e.single.requestsPerSecond, e.chat.requestsPerSecond, '(chat hit)', { atLeast: 0.8 }),
-    );
+  if (only.includes('doors')) {
+    log('doors: 2,048 embeddings inputs of 100 words in one request, then embeddings, moderation, legacy completions, rerank and a file read, each against a chat fixture hit...');
+    results.doors = await otherDoors(root, settings.doors);
+    rows.push(...doorRows(results.doors));
   }
   if (only.includes('drift')) {
     log(`drift: ${settings.drift.turns} recorded turns asked of an upstream mock and the drift command's own, ${settings.drift.runs} runs...`);

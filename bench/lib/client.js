@@ -24,3 +24,22 @@ export function streamedText(sse) {
   }
   return text;
 }
+
+/**
+ * A sample JSON answer of any door that must be a 200 for which `check(answer)` holds, or the
+ * bench measures the wrong path.
+ */
+export async function sampleJson(url, path, { method = 'POST', body } = {}, check) {
+  const response = await fetch(`${url}${path}`, { method, headers: HEADERS, body });
+  const text = await response.text();
+  let answer;
+  try {
+    answer = JSON.parse(text);
+  } catch {
+    // Not JSON: refused just below, with the text.
+  }
+  if (response.status !== 200 || answer === undefined || !check(answer)) {
+    throw new Error(`expected a 200 of the expected shape from ${method} ${url}${path}, got ${response.status}: ${text.slice(0, 300)}`);
+  }
+  return answer;
+}

@@ -2,6 +2,7 @@
 // on two cores the generator and the server under test each have one.
 import { createHistogram } from 'node:perf_hooks';
 import autocannon from 'autocannon';
+import { streamsInWaves } from './stream-client.js';
 import { CHAT_PATH, HEADERS } from './workload.js';
 
 /**
@@ -11,11 +12,11 @@ import { CHAT_PATH, HEADERS } from './workload.js';
  * or non-2xx answer fails the run: a figure built on errors would flatter the server.
  * @param bodies one body, or several that each connection sends in turn (built once, so the
  *   load generator spends no time making requests)
- * @param options `{ connections, duration }` (seconds) or `{ connections, amount }`, plus extra `headers`
- *   and the `path` (default: chat completions)
+ * @param options `{ connections, duration }` (seconds) or `{ connections, amount }`, plus extra `headers`,
+ *   the `path` (default: chat completions) and the `method` (default: POST; a GET sends no body)
  */
 export async function fire(url, bodies, options) {
-  const { headers = {}, path = CHAT_PATH, ...rest } = options;
+  const { headers = {}, path = CHAT_PATH, method = 'POST', ...rest } = options;
   const all = { ...HEADERS, ...headers };
   // autocannon's own latency histogram counts whole milliseconds, too coarse for a server that
   // answers in less than one: the response events carry the time to a fraction of a ms.
@@ -25,7 +26,7 @@ export async function fire(url, bodies, options) {
     const instance = autocannon(
       {
         url: `${url}${path}`,
-        requests: [bodies].flat().map((body) => ({ method: 'POST', path, headers: all, body })),
+        requests: [bodies].flat().map((body) => ({ method, path, headers: all, body })),
         timeout: 30,
         ...rest,
       },
@@ -53,44 +54,16 @@ export async function fire(url, bodies, options) {
 }
 
 /**
- * `streams` requests on as many connections, opened in `waves` equal groups `gapMs` apart, as
- * clients of a real service arrive; each connection sends one request. Latency percentiles are
- * those of the worst wave.
- */
-export async function fireWaves(url, body, { streams, waves, gapMs, headers }) {
-  const size = Math.ceil(streams / waves);
-  const started = performance.now();
-  const results = await Promise.all(
-    Array.from({ length: waves }, async (_, wave) => {
-      await new Promise((resolve) => setTimeout(resolve, wave * gapMs));
-      return fire(url, body, { connections: size, amount: size, headers });
-    }),
-  );
-  const durationS = (performance.now() - started) / 1000;
-  const completed = results.reduce((sum, result) => sum + result.completed, 0);
-  const worst = (key) => Math.max(...results.map((result) => result[key]));
-  return {
-    requestsPerSecond: completed / durationS,
-    completed,
-    latencyP50Ms: worst('latencyP50Ms'),
-    latencyP99Ms: worst('latencyP99Ms'),
-    latencyMaxMs: worst('latencyMaxMs'),
-    bytesPerSecond: results.reduce((sum, result) => sum + result.bytesPerSecond * result.durationS, 0) / durationS,
-    durationS,
-  };
-}
-
-/**
  * A warmup (JIT, connection pools), then a measured run with the server's own figures for just
  * that run: CPU time per request, event-loop lag, peak RSS (and the RSS as the run began).
- * @param server from servers.js; `options` as for `fire` (or for `fireWaves` when it has `waves`),
- *   plus `warmup` seconds
+ * @param server from servers.js; `options` as for `fire` (or for `streamsInWaves` when it has
+ *   `waves`), plus `warmup` seconds
  */
 export async function measure(server, body, options) {
   const { warmup = 0, ...rest } = options;
-  if (warmup > 0) await fire(server.url, body, { connections: rest.connections, headers: rest.headers, path: rest.path, duration: warmup });
+  if (warmup > 0) await fire(server.url, body, { connections: rest.connections, headers: rest.headers, path: rest.path, method: rest.method, duration: warmup });
   const { rssMb: rssAtStartMb } = await server.reset();
-  const load = rest.waves ? await fireWaves(server.url, body, rest) : await fire(server.url, body, rest);
+  const load = rest.waves ? await streamsInWaves(server.url, body, rest) : await fire(server.url, body, rest);
   const own = await server.stats();
   const perRequest = (ms) => (1000 * ms) / load.completed;
   return { ...load, server: { ...own, rssAtStartMb }, cpuUsPerRequest: perRequest(own.cpuMs), systemCpuUsPerRequest: perRequest(own.cpuSystemMs) };

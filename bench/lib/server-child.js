@@ -53,10 +53,11 @@ function send(message) {
   process.send?.(message);
 }
 
-function listen(handler) {
+/** @param backlog the listen backlog; undefined is Node's default (511), as a peer's own CLI listens */
+function listen(handler, backlog) {
   const server = createServer(handler);
   return new Promise((resolve) => {
-    server.listen(0, HOST, () => {
+    server.listen({ port: 0, host: HOST, backlog }, () => {
       stopServer = () =>
         new Promise((done) => {
           server.close(() => done());
@@ -67,10 +68,16 @@ function listen(handler) {
   });
 }
 
+/**
+ * The floors listen as the mock does, with the kernel's largest backlog: Node's default drops
+ * part of 1,000 connections opened at once, each dropped one then waits a second to retry.
+ */
+const BASELINE_BACKLOG = 4096;
+
 async function startBaseline(message) {
-  if (message.kind === 'koa') return listen(await koaJson(message.body));
-  if (message.kind === 'bare-sse') return listen(bareSse(message.body, message.pacing));
-  return listen(bareJson(message.body));
+  if (message.kind === 'koa') return listen(await koaJson(message.body), BASELINE_BACKLOG);
+  if (message.kind === 'bare-sse') return listen(bareSse(message.body, message.pacing), BASELINE_BACKLOG);
+  return listen(bareJson(message.body), BASELINE_BACKLOG);
 }
 
 async function startPeer(message) {

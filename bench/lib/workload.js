@@ -55,6 +55,20 @@ export const PEER_FIXTURES = {
 };
 
 /**
+ * aimock's fixture file for the paced streams, written into `dir`: STREAM_TEXT in pieces of
+ * `chunkSize` characters, `ttftMs` before its first chunk and `chunkMs` before each later one
+ * (aimock's `streamingProfile`, no jitter). Written at run time so it follows the mock's pacing.
+ * @returns its path
+ */
+export function writeAimockPacedFixture(dir, { chunkSize, ttftMs, chunkMs }) {
+  mkdirSync(dir, { recursive: true });
+  const path = join(dir, 'aimock-paced.json');
+  const fixture = { match: { userMessage: 'stream-probe' }, response: { content: STREAM_TEXT }, chunkSize, streamingProfile: { ttft: ttftMs, tps: 1000 / chunkMs } };
+  writeFileSync(path, `${JSON.stringify({ fixtures: [fixture] }, null, 2)}\n`);
+  return path;
+}
+
+/**
  * Writes `count` ticket fixtures into `dir`, 1,000 per file (`chat-00.yaml`, `chat-01.yaml`...),
  * plus the two stream fixtures in a file of their own that sorts first. Files load in path order, so the
  * ticket with the highest number is the last fixture of all.

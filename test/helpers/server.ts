@@ -2,6 +2,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { vi } from 'vitest';
 import { startMockServer, type MockServer, type MockServerOptions } from '../../src/index.js';
 
 export interface TestServer extends MockServer {
@@ -41,9 +42,10 @@ export async function startTestServer(setup: TestServerSetup = {}): Promise<Test
   writeAll(scenariosDir, setup.scenarioFiles ?? {});
   const { fixtureFiles: _f, scenarioFiles: _s, ...options } = setup;
   const server = await startMockServer({ fixtures: fixturesDir, scenarios: scenariosDir, ...options });
-  const waitForReload = async (count: number) => {
-    // Polls the counter the server exposes; no fixed sleep decides the outcome.
-    while (server.reloads() <= count) await new Promise((resolve) => setTimeout(resolve, 5));
+  // Polls the counter the server exposes, to a deadline: no fixed sleep decides the outcome, and a
+  // reload that never comes fails the test instead of hanging it.
+  const waitForReload = async (count: number): Promise<void> => {
+    await vi.waitUntil(() => server.reloads() > count, { timeout: 15_000, interval: 5 });
   };
   const writeInto = (dir: string) => async (name: string, yaml: string) => {
     const before = server.reloads();
