@@ -173,7 +173,7 @@ try {
     rows.push(
       limitRow('speech: longest event-loop lag ms of an idle server over a second (the machine)', a.idleLagMs),
       limitRow('transcription: a 60-second WAV as verbose_json, ms (median)', a.transcribeMs),
-      turnRow('transcription: longest event-loop turn, main-thread CPU ms, the first five uploads', a.transcribeStall),
+      turnRow('transcription: longest event-loop turn, main-thread CPU ms, over those transcriptions', a.transcribeStall),
     );
   }
   if (only.includes('batch')) {
