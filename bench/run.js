@@ -116,7 +116,11 @@ try {
   if (only.includes('drift')) {
     log(`drift: ${settings.drift.turns} recorded turns asked of an upstream mock and the drift command's own, ${settings.drift.runs} runs...`);
     const d = (results.drift = await drift(root, settings.drift));
-    rows.push(limitRow(`drift over ${d.turns} recorded turns, spawn to exit, s (median)`, d.seconds, { below: 10 }));
+    rows.push(
+      limitRow(`drift over ${d.turns} recorded turns, spawn to exit, s (median)`, d.seconds, { below: 10 }),
+      limitRow(`drift over ${d.turns} recorded turns, CPU s of the command (median)`, d.cpuSeconds),
+      limitRow(`drift over ${d.turns} recorded turns, CPU s of the upstream (median)`, d.upstreamCpuSeconds),
+    );
   }
   if (only.includes('hostile-soak')) {
     log(`hostile soak: malformed, oversized and chained requests among ordinary ones, 1,000 sessions, ${settings.hostileSoak.durationMs / 1000} s...`);

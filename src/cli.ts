@@ -142,13 +142,13 @@ program
   .option('--out <file>', 'write the report here instead of standard output')
   .action(async (options: { upstream: string; fixtures?: string[]; format: DriftFormat; out?: string }) => {
     const { runDrift, UpstreamUnreachable } = await import('./drift.js');
-    const { driftReport } = await import('./drift-report.js');
+    const { driftExitCode, driftReport } = await import('./drift-report.js');
     try {
       const results = await runDrift({ upstream: options.upstream, fixtures: dirsOf(options.fixtures, 'fixtures'), key: process.env.UPSTREAM_API_KEY });
       const report = driftReport(results, options.format);
       if (options.out) writeFileSync(options.out, report);
       else process.stdout.write(report);
-      process.exit(results.some((result) => result.findings.length > 0 || result.error) ? 1 : 0);
+      process.exit(driftExitCode(results));
     } catch (error) {
       console.error((error as Error).message);
       process.exit(error instanceof UpstreamUnreachable ? 2 : 1);

@@ -52,6 +52,11 @@ function junitXml(results: readonly DriftResult[]): string {
   return builder.build();
 }
 
+/** 1 when any request drifted or could not be compared, else 0 (2, an upstream not asked at all, is thrown before). */
+export function driftExitCode(results: readonly DriftResult[]): 0 | 1 {
+  return results.some((result) => result.findings.length > 0 || result.error) ? 1 : 0;
+}
+
 export function driftReport(results: readonly DriftResult[], format: DriftFormat): string {
   if (format === 'json') return `${JSON.stringify({ requests: results.length, findings: results.reduce((sum, r) => sum + r.findings.length, 0), results }, null, 2)}\n`;
   if (format === 'junit') return junitXml(results);

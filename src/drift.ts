@@ -1,14 +1,17 @@
 // `model-gateway-mock drift --upstream URL`: each recorded turn (a fixture with `match.fingerprint`
 // and the `request:` that `--record` kept) and each `drift:` entry is asked of the upstream and of
-// the mock itself, a mock started here on the same fixtures, and the two answers are compared by
-// shape (styles/drift-shapes.ts). Exit 0 without findings, 1 with findings, 2 when the upstream
-// could not be asked.
-import { readFileSync } from 'node:fs';
+// the mock itself, a mock assembled here on the same fixtures and asked in process, and the two
+// answers are compared by shape (styles/drift-shapes.ts). Exit 0 without findings, 1 with
+// findings, 2 when the upstream could not be asked.
+import { request as httpRequest, Agent as HttpAgent, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
+import { request as httpsRequest, Agent as HttpsAgent } from 'node:https';
+import { resolve } from 'node:path';
 import { createParser } from 'eventsource-parser';
-import { parse } from 'yaml';
+import inject from 'light-my-request';
+import { LoadCache } from './config/load.js';
 import { findYamlFiles } from './config/files.js';
 import type { DriftCase, DriftResult } from './drift-report.js';
-import { startMockServer } from './index.js';
+import { assembleMock } from './mock-app.js';
 import { chatParams, STYLE_ENTRIES, styleEntry, type StyleEntry } from './styles/registry.js';
 import { compareShapes, type ShapedAnswer } from './styles/drift-shapes.js';
 
@@ -25,12 +28,15 @@ function styleOfPath(path: string): StyleEntry | undefined {
   return STYLE_ENTRIES.find((entry) => chatParams(entry, bare) !== undefined);
 }
 
-/** The requests to ask: recorded turns and `drift:` entries, file by file, in order. */
-export function driftCases(dirs: readonly string[]): Asked[] {
+/**
+ * The requests to ask: recorded turns and `drift:` entries, file by file, in order. Each file's
+ * data is the mock's own load of it (`cache`): no file is read or parsed twice.
+ */
+function driftCases(dirs: readonly string[], cache: LoadCache): Asked[] {
   const cases: Asked[] = [];
   for (const dir of dirs) {
     for (const file of findYamlFiles(dir).files) {
-      const data = (parse(readFileSync(file, 'utf8')) ?? {}) as {
+      const data = (cache.fixturesData(file) ?? {}) as {
         chat?: Array<{ name?: string; match?: { fingerprint?: string }; request?: { path: string; body: unknown } }>;
         drift?: Array<{ name?: string; path: string; style?: string; request: unknown }>;
       };
@@ -67,35 +73,65 @@ function parsed(text: string): unknown {
 }
 
 /** An answer read whole: its JSON body, or its SSE events. */
-async function answerOf(response: Response): Promise<ShapedAnswer> {
-  const headers = Object.fromEntries(response.headers);
-  const text = await response.text();
-  if (!response.headers.get('content-type')?.startsWith('text/event-stream')) return { status: response.status, headers, body: parsed(text) };
+function answerOf(status: number, given: IncomingHttpHeaders | OutgoingHttpHeaders, text: string): ShapedAnswer {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(given)) if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
+  if (!headers['content-type']?.startsWith('text/event-stream')) return { status, headers, body: parsed(text) };
   const events: Array<{ event: string | null; data: unknown }> = [];
   const parser = createParser({ onEvent: (event) => events.push({ event: event.event ?? null, data: parsed(event.data) }) });
   parser.feed(text);
-  return { status: response.status, headers, events };
-}
-
-async function ask(base: string, asked: Asked, key: string): Promise<ShapedAnswer> {
-  const style = styleEntry(asked.style);
-  const response = await fetch(`${base.replace(/\/+$/, '')}${asked.path}`, { method: 'POST', headers: headersFor(style, key), body: JSON.stringify(asked.body) });
-  return answerOf(response);
+  return { status, headers, events };
 }
 
 /** Thrown when the upstream could not be asked at all: the command exits 2. */
 export class UpstreamUnreachable extends Error {}
 
-async function compared(upstream: string, mock: string, asked: Asked, key: string): Promise<DriftResult> {
-  const { path: _path, body: _body, ...drift } = asked;
-  let theirs: ShapedAnswer;
-  try {
-    theirs = await ask(upstream, asked, key);
-  } catch (error) {
-    throw new UpstreamUnreachable(`${upstream} could not be asked (${asked.endpoint}): ${(error as Error).cause ?? (error as Error).message}`);
+/**
+ * Asks over node:http (https) on kept-alive sockets: fetch spent three times its CPU per request,
+ * which over hundreds of turns was a good part of the command's time.
+ */
+class Upstream {
+  private readonly agent: HttpAgent;
+  private readonly request: typeof httpRequest;
+
+  constructor(
+    private readonly base: string,
+    private readonly key: string,
+  ) {
+    const secure = base.startsWith('https:');
+    this.agent = secure ? new HttpsAgent({ keepAlive: true, maxSockets: CONCURRENCY }) : new HttpAgent({ keepAlive: true, maxSockets: CONCURRENCY });
+    this.request = secure ? httpsRequest : httpRequest;
   }
-  const ours = await ask(mock, asked, 'drift');
-  return { case: drift, findings: compareShapes(theirs, ours) };
+
+  ask(asked: Asked): Promise<ShapedAnswer> {
+    const body = JSON.stringify(asked.body);
+    const headers = { ...headersFor(styleEntry(asked.style), this.key), 'content-length': Buffer.byteLength(body) };
+    return new Promise<ShapedAnswer>((done, fail) => {
+      const url = new URL(`${this.base.replace(/\/+$/, '')}${asked.path}`);
+      const request = this.request(url, { method: 'POST', headers, agent: this.agent }, (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => done(answerOf(response.statusCode ?? 0, response.headers, text)));
+        response.on('error', fail);
+      });
+      request.on('error', fail);
+      request.end(body);
+    }).catch((error: NodeJS.ErrnoException) => {
+      // A refused connection to a name with two addresses is an AggregateError without a message.
+      throw new UpstreamUnreachable(`${this.base} could not be asked (${asked.endpoint}): ${error.message || error.code}`);
+    });
+  }
+
+  close(): void {
+    this.agent.destroy();
+  }
+}
+
+/** The mock asked in process: its app's request listener, no socket between. */
+async function askMock(listener: Parameters<typeof inject>[0], asked: Asked): Promise<ShapedAnswer> {
+  const response = await inject(listener, { method: 'POST', url: asked.path, headers: headersFor(styleEntry(asked.style), 'drift'), payload: JSON.stringify(asked.body) });
+  return answerOf(response.statusCode, response.headers, response.payload);
 }
 
 export interface DriftRun {
@@ -107,20 +143,32 @@ export interface DriftRun {
 
 /** Asks every case of both sides, `CONCURRENCY` at a time, and returns the results in case order. */
 export async function runDrift(run: DriftRun): Promise<DriftResult[]> {
-  const cases = driftCases(run.fixtures);
-  const mock = await startMockServer({ fixtures: [...run.fixtures], watch: false });
+  const cache = new LoadCache();
+  // One list for the mock's load and for the cases read from it, so each file has one name.
+  const fixtures = run.fixtures.map((dir) => resolve(dir));
+  const { mock, listener } = assembleMock({ fixtures, watch: false }, { cache });
+  const cases = driftCases(fixtures, cache);
+  const upstream = new Upstream(run.upstream, run.key ?? 'drift');
   try {
     const results: DriftResult[] = new Array(cases.length);
     let next = 0;
     const worker = async () => {
       while (next < cases.length) {
         const index = next++;
-        results[index] = await compared(run.upstream, mock.url, cases[index]!, run.key ?? 'drift');
+        const { path: _path, body: _body, ...drift } = cases[index]!;
+        try {
+          const [theirs, ours] = await Promise.all([upstream.ask(cases[index]!), askMock(listener, cases[index]!)]);
+          results[index] = { case: drift, findings: compareShapes(theirs, ours) };
+        } catch (error) {
+          next = cases.length; // the other workers ask nothing more
+          throw error;
+        }
       }
     };
     await Promise.all(Array.from({ length: Math.min(CONCURRENCY, cases.length) }, worker));
     return results;
   } finally {
-    await mock.close();
+    upstream.close();
+    await mock.store.close();
   }
 }

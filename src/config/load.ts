@@ -47,12 +47,19 @@ interface CachedFile {
   compiled?: CompiledFile;
 }
 
+const keyOf = (kind: Kind, file: string): string => `${kind}:${file}`;
+
 /**
  * What a reload may reuse of the last one: each file's parse and compiled entries, by path and
  * kind, while the file is untouched. A save then costs that file and the merge, not every file.
  */
 export class LoadCache {
   readonly files = new Map<string, CachedFile>();
+
+  /** A fixtures file's data as its schema checked it, once loaded without problems. */
+  fixturesData(file: string): unknown {
+    return this.files.get(keyOf('fixtures', file))?.parse.data;
+  }
 }
 
 /** One look over the directories: what it used, and whether it took or deferred a change. */
@@ -68,7 +75,7 @@ interface Look {
 
 /** The version of `file` this look uses: undefined for a file that is not there or still new. */
 function versionOf(file: string, dir: string, kind: Kind, schema: ZodType, look: Look): CachedFile | undefined {
-  const key = `${kind}:${file}`;
+  const key = keyOf(kind, file);
   const { cache, settling } = look;
   let stat: Stats;
   try {

@@ -20,6 +20,8 @@ export function formatProblem(problem: ConfigProblem): string {
 
 export interface ConfigStoreOptions extends LoadOptions {
   now: () => number;
+  /** Where each file's parse is kept; given, the caller reads the parsed files from it too. */
+  cache?: LoadCache;
   onReload?: (problems: ConfigProblem[]) => void;
 }
 
@@ -46,11 +48,12 @@ export class ConfigStore {
   private recovery: NodeJS.Timeout | undefined;
   private closed = false;
   /** Each file's parse and compiled entries: a reload redoes only the files that changed. */
-  private readonly cache = new LoadCache();
+  private readonly cache: LoadCache;
   /** Which changed files have kept their stamp long enough to be read (SPEC 11). */
   private readonly settling = new Settling(() => performance.now());
 
   constructor(private readonly options: ConfigStoreOptions) {
+    this.cache = options.cache ?? new LoadCache();
     const result = loadSettledConfig(options, this.cache);
     if (!result.config) throw new ConfigLoadError(result.problems);
     this.current = result.config;

@@ -1,21 +1,25 @@
-// An index over a sorted fixture list, built once at load: a fixture with `contains` can only
-// match a prompt that holds its needle, so one pass over the prompt (NeedleSearch) names the few
-// such fixtures worth testing. The others are always tested. Order is kept, so the first match
-// is the same fixture a full scan would find.
+// An index over a sorted fixture list, built once at load: a fixture with `match.fingerprint` can
+// only match a request of that fingerprint, so one lookup names the recorded turns worth testing;
+// a fixture with `contains` can only match a prompt that holds its needle, so one pass over the
+// prompt (NeedleSearch) names the few such fixtures worth testing. The others are always tested.
+// Order is kept, so the first match is the same fixture a full scan would find.
 import type { Matcher } from './match.js';
 import { NeedleSearch } from './needles.js';
 import type { MatchSubject } from './subject.js';
 
 interface FixtureIndex {
-  search: NeedleSearch;
+  /** Left out with fewer than MIN_ANCHORED needles: those fixtures are then open. */
+  search: NeedleSearch | undefined;
   /** Per needle: the positions of the fixtures that need it, ascending. */
   positions: number[][];
-  /** Positions of the fixtures without a needle, ascending. */
+  /** Per fingerprint: the positions of the fixtures pinned to it, ascending. */
+  pinned: Map<string, number[]>;
+  /** Positions of the fixtures tested whatever the request, ascending. */
   open: number[];
 }
 
-/** Below this many needles a scan costs no more than a walk over the prompt. */
-const MIN_NEEDLES = 32;
+/** Below this many needles (or pinned fixtures) a scan costs no more than the index. */
+const MIN_ANCHORED = 32;
 
 const indexes = new WeakMap<readonly unknown[], FixtureIndex>();
 
@@ -38,9 +42,19 @@ function searchFor(needles: string[]): NeedleSearch {
 export function indexFixtures<T extends { matcher: Matcher }>(fixtures: T[]): readonly T[] {
   const needleIds = new Map<string, number>();
   const positions: number[][] = [];
+  const pinned = new Map<string, number[]>();
+  let pinnedCount = 0;
   const open: number[] = [];
   fixtures.forEach((fixture, position) => {
-    const needle = fixture.matcher.contains;
+    const { fingerprint, contains: needle } = fixture.matcher;
+    // A fingerprint is the narrower anchor: a recorded turn is one request among all.
+    if (fingerprint !== undefined) {
+      let list = pinned.get(fingerprint);
+      if (!list) pinned.set(fingerprint, (list = []));
+      list.push(position);
+      pinnedCount++;
+      return;
+    }
     if (!needle) {
       open.push(position);
       return;
@@ -53,7 +67,11 @@ export function indexFixtures<T extends { matcher: Matcher }>(fixtures: T[]): re
     }
     positions[id]!.push(position);
   });
-  if (needleIds.size >= MIN_NEEDLES) indexes.set(fixtures, { search: searchFor([...needleIds.keys()]), positions, open });
+  const searched = needleIds.size >= MIN_ANCHORED;
+  if (!searched && pinnedCount < MIN_ANCHORED) return Object.freeze(fixtures);
+  if (searched) indexes.set(fixtures, { search: searchFor([...needleIds.keys()]), positions, pinned, open });
+  // Too few needles to search for: their fixtures are tested like the open ones.
+  else indexes.set(fixtures, { search: undefined, positions: [], pinned, open: [...open, ...positions.flat()].sort((a, b) => a - b) });
   return Object.freeze(fixtures);
 }
 
@@ -65,7 +83,9 @@ export function candidates(fixtures: readonly unknown[], subject: MatchSubject):
   const index = indexes.get(fixtures);
   if (!index) return undefined;
   const anchored: number[] = [];
-  for (const id of index.search.found(subject.lastUserLower)) anchored.push(...index.positions[id]!);
+  if (index.search) for (const id of index.search.found(subject.lastUserLower)) anchored.push(...index.positions[id]!);
+  // Asked only of lists with recorded turns: a chat subject makes its fingerprint when first read.
+  if (index.pinned.size > 0 && subject.fingerprint !== undefined) anchored.push(...(index.pinned.get(subject.fingerprint) ?? []));
   anchored.sort((a, b) => a - b);
   return merge(anchored, index.open);
 }

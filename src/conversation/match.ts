@@ -28,6 +28,8 @@ export interface Matcher {
   readonly groupNames: readonly string[];
   /** The lower-cased `contains` needle: `test` fails unless `lastUserLower` holds it (for indexes). */
   readonly contains: string | undefined;
+  /** `match.fingerprint`: `test` fails unless the subject's fingerprint is this one (for indexes). */
+  readonly fingerprint: string | undefined;
   /** Captures when every key holds, else undefined. */
   test(subject: MatchSubject): Captures | undefined;
   /** The keys that do not hold. */
@@ -120,6 +122,7 @@ export function compileMatch(spec: MatchSpec = {}, calls?: readonly string[]): M
     keys,
     groupNames,
     contains,
+    fingerprint: spec.fingerprint,
     test(subject) {
       for (const check of checks) if (!check.test(subject)) return undefined;
       if (!pattern) return NO_CAPTURES;

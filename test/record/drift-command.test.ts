@@ -1,6 +1,8 @@
-// `model-gateway-mock drift`, through the command line: turns are recorded with `--record` through
-// a second mock playing the real gateway; `drift` against that faithful upstream finds nothing,
-// against a small upstream that drifts in known ways it names each drift, in text, JSON and JUnit.
+// `model-gateway-mock drift`: turns are recorded with `--record` through a second mock playing the
+// real gateway; drift against that faithful upstream finds nothing, against a small upstream that
+// drifts in known ways it names each drift, in text, JSON and JUnit. The reports are made in
+// process (runDrift, driftReport: what the command prints); the command line is spawned where its
+// exit code is the point.
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -12,6 +14,10 @@ import { XMLParser } from 'fast-xml-parser';
 import OpenAI from 'openai';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadSettledConfig } from '../../src/config/load.js';
+import { formatProblem } from '../../src/config/store.js';
+import { runDrift } from '../../src/drift.js';
+import { driftExitCode, driftReport, type DriftResult } from '../../src/drift-report.js';
 import { startDriftingGateway, type DriftingGateway } from '../helpers/drifting-gateway.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -50,7 +56,7 @@ interface Run {
 }
 
 /** The CLI in a child process, without blocking this one (the mocks it asks live here). */
-function drift(url: string, ...args: string[]): Promise<Run> {
+function driftCommand(url: string, ...args: string[]): Promise<Run> {
   return new Promise((done) => {
     const env = { ...process.env, UPSTREAM_API_KEY: SECRET };
     execFile(process.execPath, [...CLI, '--upstream', url, '--fixtures', recordDir, '--fixtures', handDir, ...args], { env, encoding: 'utf8' }, (error, stdout, stderr) => {
@@ -58,6 +64,9 @@ function drift(url: string, ...args: string[]): Promise<Run> {
     });
   });
 }
+
+/** The command's work in process: every recorded turn and drift: entry asked of `url` and of the mock. */
+const drift = (url: string): Promise<DriftResult[]> => runDrift({ upstream: url, fixtures: [recordDir, handDir], key: SECRET });
 
 beforeAll(async () => {
   upstream = await startTestServer({ fixtureFiles: { 'up.yaml': UPSTREAM_FIXTURES } });
@@ -100,21 +109,26 @@ describe('recordings keep their request', () => {
   });
 });
 
-describe('the drift command', () => {
-  it('exits 0 against a faithful upstream, having asked every recorded turn and drift: entry', async () => {
-    const run = await drift(upstream.url, '--format', 'json');
-    expect(run.stderr).toBe('');
-    expect(run.code).toBe(0);
-    const report = JSON.parse(run.stdout) as { requests: number; findings: number; results: Array<{ case: { name: string } }> };
+describe('drift against a faithful upstream', () => {
+  it('finds nothing, having asked every recorded turn and drift: entry', async () => {
+    const results = await drift(upstream.url);
+    expect(driftExitCode(results)).toBe(0);
+    const report = JSON.parse(driftReport(results, 'json')) as { requests: number; findings: number; results: Array<{ case: { name: string } }> };
     expect(report.requests).toBe(3);
     expect(report.findings).toBe(0);
     expect(report.results.map((result) => result.case.name)).toContain('hand-written-question');
-  }, 30_000);
+  });
+});
 
-  it('exits 1 against a drifting upstream and names each drift in text', async () => {
-    const run = await drift(drifting.url);
-    expect(run.code).toBe(1);
-    const text = run.stdout;
+describe('drift against a drifting upstream', () => {
+  let results: DriftResult[];
+  beforeAll(async () => {
+    results = await drift(drifting.url);
+  });
+
+  it('names each drift in text', () => {
+    expect(driftExitCode(results)).toBe(1);
+    const text = driftReport(results, 'text');
     for (const name of ['hand-written-question', 'chat-completions-gpt-4o-mini-']) expect(text).toContain(`POST /v1/chat/completions chat-completions ${name}`);
     expect(text).toMatch(/POST \/v1\/messages messages messages-gpt-4o-mini-/);
     expect(text).toContain('metadata: upstream has, mock lacks (upstream: object; mock: -)');
@@ -126,12 +140,10 @@ describe('the drift command', () => {
     // Ids, times, texts, token counts and request ids changed on every answer: values never drift.
     expect(text).not.toMatch(/^\s+(id|created|usage\.|choices\[\]\.message\.content|header:|event:content_block_delta)/m);
     expect(text).toContain('3 requests asked; 10 findings in 3 of them.');
-  }, 30_000);
+  });
 
-  it('gives the same findings as JSON, each with endpoint, style, path and kind', async () => {
-    const run = await drift(drifting.url, '--format', 'json');
-    expect(run.code).toBe(1);
-    const report = JSON.parse(run.stdout) as { results: Array<{ case: { endpoint: string; style: string; name: string }; findings: Array<{ path: string; kind: string; upstream: string; mock: string }> }> };
+  it('gives the same findings as JSON, each with endpoint, style, path and kind', () => {
+    const report = JSON.parse(driftReport(results, 'json')) as { results: Array<{ case: { endpoint: string; style: string; name: string }; findings: Array<{ path: string; kind: string; upstream: string; mock: string }> }> };
     const found = report.results.flatMap((result) => result.findings.map((finding) => `${result.case.endpoint} ${result.case.style} ${finding.path} ${finding.kind}`));
     expect(found).toEqual(
       expect.arrayContaining([
@@ -144,14 +156,10 @@ describe('the drift command', () => {
       ]),
     );
     expect(found.some((line) => /\s(id|created|usage\.\w+|header:[\w-]+) /.test(line))).toBe(false);
-  }, 30_000);
+  });
 
-  it('writes a JUnit file with one failing test case per drifted request', async () => {
-    const out = join(mkdtempSync(join(tmpdir(), 'mgm-drift-junit-')), 'drift.xml');
-    const run = await drift(drifting.url, '--format', 'junit', '--out', out);
-    expect(run.code).toBe(1);
-    expect(run.stdout).toBe('');
-    const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(readFileSync(out, 'utf8')) as {
+  it('gives JUnit with one failing test case per drifted request', () => {
+    const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(driftReport(results, 'junit')) as {
       testsuites: { testsuite: { name: string; tests: string; failures: string; testcase: Array<{ classname: string; name: string; failure: { message?: string } | string }> } };
     };
     const suite = xml.testsuites.testsuite;
@@ -161,10 +169,22 @@ describe('the drift command', () => {
     const messages = suite.testcase.find((testCase) => testCase.name.startsWith('POST /v1/messages'))!;
     expect(messages.classname).toBe('drift.messages');
     expect(JSON.stringify(messages.failure)).toContain('event:rate_limit_status: upstream has, mock lacks');
+  });
+});
+
+describe('the drift command', () => {
+  it('exits 1 against a drifting upstream, the JUnit report written to --out and nothing to standard output', async () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'mgm-drift-junit-')), 'drift.xml');
+    const run = await driftCommand(drifting.url, '--format', 'junit', '--out', out);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe('');
+    const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(readFileSync(out, 'utf8')) as { testsuites: { testsuite: { tests: string; failures: string } } };
+    expect(xml.testsuites.testsuite).toMatchObject({ tests: '3', failures: '3' });
   }, 30_000);
 
   it('exits 2 when the upstream cannot be asked', async () => {
-    const run = await drift(unreachableUrl);
+    const run = await driftCommand(unreachableUrl);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(`${unreachableUrl} could not be asked`);
     expect(run.stderr).not.toMatch(/\n\s+at /);
@@ -172,16 +192,12 @@ describe('the drift command', () => {
 });
 
 describe('a drift: entry that the schema refuses', () => {
-  it('fails validation with the field named', async () => {
+  it('fails validation with the field named', () => {
     const dir = mkdtempSync(join(tmpdir(), 'mgm-drift-bad-'));
     mkdirSync(join(dir, 'fixtures'));
     writeFileSync(join(dir, 'fixtures', 'bad.yaml'), 'drift:\n  - path: v1/chat/completions\n    request: {}\n');
-    const run = await new Promise<Run>((done) =>
-      execFile(process.execPath, ['--import', 'tsx', join(import.meta.dirname, '..', '..', 'src', 'cli.ts'), 'validate', '--fixtures', join(dir, 'fixtures')], { encoding: 'utf8' }, (error, stdout, stderr) =>
-        done({ code: error ? (error.code as number) : 0, stdout, stderr }),
-      ),
-    );
-    expect(run.code).not.toBe(0);
-    expect(`${run.stdout}${run.stderr}`).toContain('path');
-  }, 30_000);
+    // What `validate` prints, one line per problem.
+    const problems = loadSettledConfig({ fixturesDirs: [join(dir, 'fixtures')], scenariosDirs: [] }).problems.map(formatProblem);
+    expect(problems).toEqual([expect.stringMatching(/bad\.yaml:2:\d+: drift\[0\]\.path: /)]);
+  });
 });
