@@ -155,7 +155,7 @@ try {
     const v = (results.verify = await verifyPhase(root, settings.verify));
     rows.push(
       limitRow(`verify ms, every kind of expectation, ${v.entries.toLocaleString('en-US')} journal entries (median)`, v.mixed.medianMs, { below: 50, baseline: v.mixed.cpuMs, baselineIs: '(CPU ms)' }),
-      limitRow(`verify ms, a body filter parsing all ${v.entries.toLocaleString('en-US')} request bodies (median)`, v.everyBody.medianMs, { baseline: v.everyBody.cpuMs, baselineIs: '(CPU ms)' }),
+      limitRow(`verify ms, a body filter reading all ${v.entries.toLocaleString('en-US')} request bodies (median)`, v.everyBody.medianMs, { baseline: v.everyBody.cpuMs, baselineIs: '(CPU ms)' }),
     );
   }
   if (only.includes('audio')) {

@@ -22,7 +22,7 @@ function request(index) {
 
 const BODY = { temperature: 0.2, tools: [{ function: { name: 'lookup_ticket' } }] };
 
-/** What a suite asks after an agent's run: each kind of expectation, a body filter beside a tool result (a quarter of the entries parsed). */
+/** What a suite asks after an agent's run: each kind of expectation, a body filter beside a tool result (a quarter of the bodies read). */
 const EXPECT = [
   { requests: { model: MODEL, tool_result: 'lookup_ticket', body: BODY }, count: ENTRIES / 4 },
   { sequence: [{ tools_offered: 'lookup_ticket' }, { tool_result: 'lookup_ticket' }, { text: ticketRef(99) }] },
@@ -32,7 +32,7 @@ const EXPECT = [
   { max_cost_usd: 1000 },
 ];
 
-/** The worst case: a body filter alone, so every entry's request body is parsed. */
+/** The worst case: a body filter alone, so every entry's request body is read. */
 const EVERY_BODY = [{ requests: { path: '/v1/chat/completions', body: BODY }, count: ENTRIES }];
 
 async function timed(mock, expect, rounds) {

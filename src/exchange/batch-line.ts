@@ -26,16 +26,18 @@ const NO_UPLOADS = new Map();
 
 function lineExchange(mock: Mock, batch: Batch, session: Session, index: number, requestId: string): Exchange {
   const line = batch.lines[index]!;
+  // The file's line was checked when read: it parses, and its body is an object.
+  const body = line.text === undefined ? line.body : (JSON.parse(line.text) as { body: unknown }).body;
   return {
     // Forwarded to an upstream as a client would have sent it, when the batch's sender could.
-    ...(batch.sender.forwards && mock.options.upstream && { upstream: mock.options.upstream, rawBody: JSON.stringify(line.body) }),
+    ...(batch.sender.forwards && mock.options.upstream && { upstream: mock.options.upstream, rawBody: JSON.stringify(body) }),
     method: 'POST',
     path: line.url,
     params: {},
     query: {},
     search: '',
     headers: batch.sender.headers,
-    body: line.body,
+    body,
     bodySize: line.size,
     multipart: false,
     uploads: NO_UPLOADS,

@@ -9,9 +9,7 @@ import { expiredLine, outputLine } from '../styles/batches/openai.js';
 import { answerLine, type LineRoute } from './batch-line.js';
 import type { Mock } from './mock.js';
 import { nextId } from './request.js';
-
-/** How long one slice of answering may hold the event loop. */
-const SLICE_MS = 10;
+import { Slice } from './slice.js';
 
 /** What a batch holds: its object, its requests and its answers so far. */
 const BATCH_BYTES = 2048;
@@ -23,20 +21,20 @@ export function batchBytes(batch: Batch): number {
   return bytes;
 }
 
-/** Lets other clients' work run before the next slice. */
-export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-/** Lines written between turns of the event loop. */
-const LINES_PER_SLICE = 500;
-
 /** One file of the session, at the time the batch ended, written a slice of lines at a time. */
 async function writeFile(mock: Mock, session: Session, lines: Array<() => string>, endedMs: number, kind: 'output' | 'error', batch: Batch): Promise<string | undefined> {
   if (lines.length === 0) return undefined;
   const pieces: Buffer[] = [];
-  for (let start = 0; start < lines.length; start += LINES_PER_SLICE) {
-    if (start > 0) await nextTurn();
-    pieces.push(Buffer.from(`${lines.slice(start, start + LINES_PER_SLICE).map((line) => line()).join('\n')}\n`));
+  let written: string[] = [];
+  const slice = new Slice();
+  for (const line of lines) {
+    written.push(line());
+    if (!slice.over) continue;
+    pieces.push(Buffer.from(`${written.join('\n')}\n`));
+    written = [];
+    await slice.next();
   }
+  if (written.length > 0) pieces.push(Buffer.from(`${written.join('\n')}\n`));
   if (!held(mock, session, batch)) return undefined;
   const id = `file-${nextId(mock, session).slice(0, 22)}`;
   // Its answers are counted already: an ended batch's files are never refused.
@@ -65,7 +63,7 @@ function held(mock: Mock, session: Session, batch: Batch): boolean {
 }
 
 async function advance(mock: Mock, session: Session, batch: Batch, route: LineRoute): Promise<void> {
-  let sliceStarted = performance.now();
+  const slice = new Slice();
   // A dropped batch answers nothing more: what it kept would count in a budget nothing frees.
   while (held(mock, session, batch)) {
     const state = batchState(batch, mock.clock.now());
@@ -79,11 +77,9 @@ async function advance(mock: Mock, session: Session, batch: Batch, route: LineRo
     const index = batch.answers.length;
     batch.answers.push(await answerLine(mock, session, batch, index, route));
     // An answered request's body is in the journal; the batch needs only its custom id.
-    batch.lines[index] = { ...batch.lines[index]!, body: null, size: 0 };
-    if (performance.now() - sliceStarted > SLICE_MS) {
-      await nextTurn();
-      sliceStarted = performance.now();
-    }
+    const { customId, url } = batch.lines[index]!;
+    batch.lines[index] = { customId, url, body: null, size: 0 };
+    if (slice.over) await slice.next();
   }
   if (held(mock, session, batch)) keepBatch(session, batch, batchBytes(batch));
 }

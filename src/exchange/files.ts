@@ -11,26 +11,28 @@ import { fileObject } from '../styles/batches/openai.js';
 import { measureBody } from '../styles/body-shape.js';
 import { formInt } from '../styles/form.js';
 import { parseBody } from '../styles/validate.js';
-import { nextTurn } from './batch-run.js';
 import { json } from './exchange.js';
 import { plainOperation } from './operation.js';
 import { pageAfter } from './pages.js';
 import { nextId } from './request.js';
+import { Slice } from './slice.js';
 
-/** Lines read between turns of the event loop. */
-const LINES_PER_SLICE = 500;
-
-/** Reads a batch file's lines, giving other clients the loop every few hundred; a bad line is a 400 naming it. */
-export async function readBatchFile(data: Buffer): Promise<BatchLine[]> {
+/**
+ * Reads a batch file's lines, giving other clients the loop every few hundred; a bad line is a
+ * 400 naming it. Each line kept holds its text, not its parsed request; `keep` false (an upload,
+ * which only checks) keeps none.
+ */
+export async function readBatchFile(data: Buffer, keep = true): Promise<BatchLine[]> {
   const texts = fileLines(data.toString('utf8'));
   if (texts.length === 1 && texts[0]!.trim() === '') throw invalid('The batch file is empty: it needs one request per line.', 'file');
   const seen = new Set<string>();
   const lines: BatchLine[] = [];
+  const slice = new Slice();
   for (let index = 0; index < texts.length; index += 1) {
-    if (index > 0 && index % LINES_PER_SLICE === 0) await nextTurn();
+    if (slice.over) await slice.next();
     const line = batchFileLine(texts[index]!, index + 1, seen);
     if (!measureBody(line.body).withinDepth) throw invalid(`Line ${index + 1} of the batch file nests its body too deeply.`, 'body');
-    lines.push(line);
+    if (keep) lines.push({ customId: line.customId, url: line.url, body: null, size: line.size, text: line.text });
   }
   return lines;
 }
@@ -50,7 +52,7 @@ export const createFile = plainOperation(async (mock, exchange) => {
     throw invalid(uploads.length === 0 ? "Missing required parameter: 'file'." : "'file' takes one file.", 'file', uploads.length === 0 ? 'missing_required_parameter' : 'invalid_value');
   }
   const upload = uploads[0]!;
-  if (form.purpose === 'batch') await readBatchFile(upload.data);
+  if (form.purpose === 'batch') await readBatchFile(upload.data, false);
   const file: StoredFile = {
     id: `file-${nextId(mock, exchange.session).slice(0, 22)}`,
     filename: upload.filename,

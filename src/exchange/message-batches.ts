@@ -11,15 +11,12 @@ import { messageBatchObject, resultLines } from '../styles/batches/anthropic.js'
 import { formInt } from '../styles/form.js';
 import { parseBody } from '../styles/validate.js';
 import type { LineRoute } from './batch-line.js';
-import { nextTurn } from './batch-run.js';
 import { newBatch, startBatch } from './batch-start.js';
 import { batchesNewestFirst, cancelOf, currentBatch } from './batches.js';
 import { json, type Exchange, type Operation } from './exchange.js';
 import type { Mock } from './mock.js';
 import { plainOperation } from './operation.js';
-
-/** Requests read between turns of the event loop. */
-const REQUESTS_PER_SLICE = 500;
+import { Slice } from './slice.js';
 
 async function readRequests(body: unknown): Promise<BatchLine[]> {
   const requests = (body as { requests?: unknown }).requests;
@@ -28,8 +25,9 @@ async function readRequests(body: unknown): Promise<BatchLine[]> {
   if (requests.length > MAX_BATCH_REQUESTS) throw invalid(`requests: List should have at most ${MAX_BATCH_REQUESTS} items`, 'requests');
   const seen = new Set<string>();
   const lines: BatchLine[] = [];
+  const slice = new Slice();
   for (let index = 0; index < requests.length; index += 1) {
-    if (index > 0 && index % REQUESTS_PER_SLICE === 0) await nextTurn();
+    if (slice.over) await slice.next();
     lines.push(messageBatchRequest(requests[index], index, seen));
   }
   return lines;

@@ -25,9 +25,10 @@ export function fileLines(text: string): string[] {
 /** One line of a `batch` file, numbered from 1; `seen` collects the custom ids so far. */
 export function batchFileLine(text: string, number: number, seen: Set<string>): BatchLine {
   const at = (what: string, field = 'file') => invalid(`Line ${number} of the batch file ${what}.`, field);
+  const json = text.endsWith('\r') ? text.slice(0, -1) : text;
   let parsed: unknown;
   try {
-    parsed = JSON.parse(text.endsWith('\r') ? text.slice(0, -1) : text);
+    parsed = JSON.parse(json);
   } catch (error) {
     throw at(`is not valid JSON: ${(error as Error).message}`);
   }
@@ -39,7 +40,7 @@ export function batchFileLine(text: string, number: number, seen: Set<string>): 
   if (typeof url !== 'string' || !url.startsWith('/')) throw at("needs 'url', a path such as /v1/chat/completions", 'url');
   if (!isObject(body)) throw at("needs 'body', a JSON object (the request)", 'body');
   seen.add(customId);
-  return { customId, url, body, size: text.length };
+  return { customId, url, body, size: text.length, text: json };
 }
 
 /** One entry of an Anthropic `requests[]`, its index from 0. */

@@ -121,9 +121,9 @@ export function keptBytes(entry: KeptEntry): number {
   return ENTRY_BYTES + entry.path.length + entry.payload.bytes + 2 * (entry.said?.text.length ?? 0);
 }
 
-/** The request body alone, parsed from the start of the payload. */
-export function requestBodyOf(kept: KeptEntry): unknown {
-  return JSON.parse(kept.payload.text.slice(1, 1 + kept.bodyChars));
+/** The request body's JSON text alone, from the start of the payload. */
+export function requestBodyTextOf(kept: KeptEntry): string {
+  return kept.payload.text.slice(1, 1 + kept.bodyChars);
 }
 
 /** The entry as the admin API shows it, its fields in the order SPEC lists them. */

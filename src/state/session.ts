@@ -4,6 +4,7 @@ import type { ChatFixture } from '../conversation/fixture.js';
 import type { Turn } from '../conversation/types.js';
 import { Ring } from './ring.js';
 import { keptBytes, type KeptEntry } from './journal.js';
+import { emptyTally, tally, type JournalTally } from './journal-tally.js';
 import { PackedText } from './packed-text.js';
 import type { ResponseParts } from './response-parts.js';
 import { Holdings, type Held, type MemoryBudget, type MemoryKind } from './memory.js';
@@ -47,6 +48,8 @@ export interface RateWindow {
 export interface Session {
   readonly id: string;
   journal: Ring<KeptEntry>;
+  /** What the journal's entries add up to, kept in step with it. */
+  journalTally: JournalTally;
   responses: Map<string, StoredResponse>;
   tasks: Map<string, VideoTask>;
   characters: Map<string, VideoCharacter>;
@@ -87,6 +90,7 @@ export function createSession(id: string, journalMax: number, nowMs: number, bud
   return {
     id,
     journal: new Ring(journalMax),
+    journalTally: emptyTally(),
     responses: new Map(),
     tasks: new Map(),
     characters: new Map(),
@@ -157,7 +161,11 @@ function packingDue(session: Session, kind: 'journal' | 'responses'): boolean {
 
 export function journal(session: Session, entry: KeptEntry): void {
   const overwritten = session.journal.push(entry);
-  if (overwritten) session.holdings.remove('journal', overwritten.id);
+  tally(session.journalTally, entry, 1);
+  if (overwritten) {
+    session.holdings.remove('journal', overwritten.id);
+    tally(session.journalTally, overwritten, -1);
+  }
   hold(session, 'journal', entry.id, keptBytes(entry));
   // Deflated one by one, short entries would cost 50 µs each; 32 at a time, a session's entries
   // being alike, about a tenth of their size for a tenth of that each. Only when memory is
@@ -168,6 +176,7 @@ export function journal(session: Session, entry: KeptEntry): void {
 
 export function clearJournal(session: Session): void {
   session.journal.clear();
+  session.journalTally = emptyTally();
   session.unpacked.journal = 0;
   session.holdings.removeAll('journal');
 }
@@ -196,7 +205,10 @@ export function evictOldest(session: Session): boolean {
 }
 
 function drop(session: Session, held: Held): void {
-  if (held.kind === 'journal') session.journal.shift();
+  if (held.kind === 'journal') {
+    const oldest = session.journal.shift();
+    if (oldest) tally(session.journalTally, oldest, -1);
+  }
   else if (held.kind === 'fixtures') session.fixtures = session.fixtures.filter((fixture) => String(fixture.order) !== held.key);
   // Files and batches are pinned: `oldest` never hands them out.
   else if (held.kind !== 'files') mapOf(session, held.kind).delete(held.key);

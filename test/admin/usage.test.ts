@@ -94,3 +94,48 @@ describe('GET /__admin/usage', () => {
     expect(b1.usage!.prompt_tokens).toBeGreaterThan(0);
   });
 });
+
+describe('totals over a journal that forgets its oldest entries', () => {
+  let small: TestServer;
+  let tight: TestServer;
+  beforeAll(async () => {
+    small = await startTestServer({ fixtureFiles: { 'models.yaml': FIXTURES }, journalMax: 3 });
+    tight = await startTestServer({ fixtureFiles: { 'models.yaml': FIXTURES }, sessionMemoryLimit: '64kb' });
+  });
+  afterAll(async () => {
+    await small.close();
+    await tight.close();
+  });
+
+  it('count only the entries a full session budget left in the journal', async () => {
+    const openai = new OpenAI({ baseURL: `${tight.url}/v1`, apiKey: 'k', defaultHeaders: headers('tight') });
+    const long = 'Describe this parcel. '.repeat(100);
+    for (let i = 0; i < 40; i += 1) await openai.chat.completions.create({ model: 'priced-gpt', messages: [{ role: 'user', content: `${i}: ${long}` }] });
+    const kept = ((await (await tight.admin('/requests?session=tight')).json()) as { requests: JournalEntry[] }).requests;
+    expect(kept.length).toBeLessThan(40);
+    const total = ((await (await tight.admin('/usage?session=tight')).json()) as { total: Record<string, number> }).total;
+    expect(total).toEqual({
+      requests: kept.length,
+      input_tokens: kept.reduce((sum, entry) => sum + entry.usage!.input_tokens, 0),
+      output_tokens: kept.reduce((sum, entry) => sum + entry.usage!.output_tokens, 0),
+      cost_usd: expect.closeTo(kept.reduce((sum, entry) => sum + entry.cost_usd!, 0), 12),
+      unpriced: 0,
+    });
+  });
+
+  it('count only the entries the journal still holds, and nothing once it is cleared', async () => {
+    const openai = new OpenAI({ baseURL: `${small.url}/v1`, apiKey: 'k', defaultHeaders: headers('short') });
+    for (const word of ['one', 'two', 'three', 'four', 'five']) await openai.chat.completions.create({ model: 'priced-gpt', messages: [{ role: 'user', content: `Say ${word} and then explain it.` }] });
+    const kept = ((await (await small.admin('/requests?session=short')).json()) as { requests: JournalEntry[] }).requests;
+    expect(kept).toHaveLength(3);
+    const usage = async () => ((await (await small.admin('/usage?session=short')).json()) as { total: Record<string, number> }).total;
+    const input = kept.reduce((sum, entry) => sum + entry.usage!.input_tokens, 0);
+    const output = kept.reduce((sum, entry) => sum + entry.usage!.output_tokens, 0);
+    const cost = kept.reduce((sum, entry) => sum + entry.cost_usd!, 0);
+    expect(await usage()).toEqual({ requests: 3, input_tokens: input, output_tokens: output, cost_usd: expect.closeTo(cost, 12), unpriced: 0 });
+    const verified = await small.verify([{ max_tokens: input + output }, { max_tokens: input + output - 1 }], { session: 'short' });
+    expect(verified.results.map((result) => result.ok)).toEqual([true, false]);
+    await small.admin('/requests?session=short', { method: 'DELETE' });
+    expect(await usage()).toEqual({ requests: 0, input_tokens: 0, output_tokens: 0, cost_usd: 0, unpriced: 0 });
+  });
+});

@@ -167,6 +167,31 @@ describe('a batch on the mock clock', () => {
     expect(entry).toMatchObject({ batch: batch.id, scenario: 'second_limited' });
   });
 
+  it('runs an embeddings batch: each line an embedding of the asked dimensions, as the same request alone', async () => {
+    const client = clientFor('embeddings');
+    const asked = [
+      { model: 'text-embedding-3-small', input: ['A parcel arrived torn.'], dimensions: 256, encoding_format: 'float' },
+      { model: 'text-embedding-3-large', input: ['refund policy', 'delivery times'], dimensions: 64, encoding_format: 'float' },
+    ] satisfies OpenAI.EmbeddingCreateParams[];
+    const file = await upload(client, [{ custom_id: 'short', body: asked[0]! }, { custom_id: 'pair', body: asked[1]! }], '/v1/embeddings');
+    const batch = await client.batches.create({ input_file_id: file.id, endpoint: '/v1/embeddings', completion_window: '24h' });
+    await advance(10_000);
+    const done = await client.batches.retrieve(batch.id);
+    expect(done).toMatchObject({ status: 'completed', request_counts: { total: 2, completed: 2, failed: 0 } });
+    const output = jsonl(await (await client.files.content(done.output_file_id!)).text());
+    expect(output.map((line) => line.custom_id)).toEqual(['short', 'pair']);
+    for (const [index, line] of output.entries()) {
+      const request = asked[index]!;
+      const body = line.response.body as OpenAI.CreateEmbeddingResponse;
+      expect(line.response.status_code).toBe(200);
+      expect(body).toMatchObject({ object: 'list', model: request.model });
+      expect(body.data.map((item) => item.embedding.length)).toEqual(request.input.map(() => request.dimensions));
+      const alone = await clientFor('embeddings-alone').embeddings.create(request);
+      expect(body.data.map((item) => item.embedding)).toEqual(alone.data.map((item) => item.embedding));
+      expect(body.usage).toEqual(alone.usage);
+    }
+  });
+
   it('fails at validation when a line names another url, naming the line', async () => {
     const client = clientFor('invalid');
     const requests = chatLines(3);

@@ -3,7 +3,8 @@
 import { z } from 'zod';
 import { formatUsd } from '../../conversation/usage.js';
 import type { VerifyAnswer } from '../../exchange/admin/verify/verify.js';
-import type { SessionUsage, UsageTotal } from '../../exchange/admin/usage.js';
+import type { SessionUsage } from '../../exchange/admin/usage.js';
+import type { UsageTotal } from '../../state/journal-tally.js';
 import { ask, requireSession } from './calls.js';
 import { session, tool } from './tool.js';
 import { table } from './words.js';

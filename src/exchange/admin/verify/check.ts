@@ -1,9 +1,10 @@
 // Each kind of expectation checked against a session's journal, oldest first: whether it holds,
 // what was seen, and a sentence saying both, naming the nearest entries when none matched.
 import { formatUsd } from '../../../conversation/usage.js';
-import { emptyTotal, count as countEntry } from '../usage.js';
+import { add, emptyTally, isGenerated, type JournalTally } from '../../../state/journal-tally.js';
+import type { KeptEntry } from '../../../state/journal.js';
 import type { CountSpec, Expectation, RequestFilter } from './expectation.js';
-import { compileFilter, describeFilter, seenValue, type CompiledFilter, type Seen } from './filter.js';
+import { compileFilter, describeFilter, seenValue, type CompiledFilter } from './filter.js';
 
 export interface VerifyResult {
   ok: boolean;
@@ -18,27 +19,27 @@ const NEAREST = 3;
 /** How many ids a message lists before "and N more". */
 const IDS_SHOWN = 5;
 
-function ids(seen: readonly Seen[]): string {
-  const shown = seen.slice(0, IDS_SHOWN).map((s) => s.entry.id);
-  return seen.length > IDS_SHOWN ? `${shown.join(', ')} and ${seen.length - IDS_SHOWN} more` : shown.join(', ');
+function ids(entries: readonly KeptEntry[]): string {
+  const shown = entries.slice(0, IDS_SHOWN).map((entry) => entry.id);
+  return entries.length > IDS_SHOWN ? `${shown.join(', ')} and ${entries.length - IDS_SHOWN} more` : shown.join(', ');
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** The entries that fail the fewest keys (the latest first among equals), each with what it had. */
-function nearest(entries: readonly Seen[], filter: CompiledFilter): string {
+function nearest(entries: readonly KeptEntry[], filter: CompiledFilter): string {
   if (entries.length === 0) return 'the journal holds no requests';
   // One pass keeping the best few: a full sort of a long journal would cost more than the check.
-  const best: Array<{ seen: Seen; failed: ReturnType<CompiledFilter['failed']> }> = [];
+  const best: Array<{ entry: KeptEntry; failed: ReturnType<CompiledFilter['failed']> }> = [];
   for (let index = entries.length - 1; index >= 0; index--) {
-    const seen = entries[index]!;
-    const failed = filter.failed(seen);
+    const entry = entries[index]!;
+    const failed = filter.failed(entry);
     if (best.length === NEAREST && failed.length >= best[NEAREST - 1]!.failed.length) continue;
     const at = best.findIndex((known) => failed.length < known.failed.length);
-    best.splice(at === -1 ? best.length : at, 0, { seen, failed });
+    best.splice(at === -1 ? best.length : at, 0, { entry, failed });
     best.length = Math.min(best.length, NEAREST);
   }
-  const named = best.map(({ seen, failed }) => `${seen.entry.id} (${seen.entry.method} ${seen.entry.path}: ${failed.map((key) => seenValue(seen, key)).join('; ')})`);
+  const named = best.map(({ entry, failed }) => `${entry.id} (${entry.method} ${entry.path}: ${failed.map((key) => seenValue(entry, key)).join('; ')})`);
   return `nearest: ${named.join(', ')}`;
 }
 
@@ -52,9 +53,9 @@ function countWords(spec: CountSpec): { min: number; max: number; words: string 
   return { min, max, words: spec.min === undefined ? `at most ${max} ${noun(max)}` : `between ${min} and ${max} requests` };
 }
 
-function checkRequests(entries: readonly Seen[], expect: { requests: RequestFilter; count?: CountSpec }): VerifyResult {
+function checkRequests(entries: readonly KeptEntry[], expect: { requests: RequestFilter; count?: CountSpec }): VerifyResult {
   const filter = compileFilter(expect.requests);
-  const matched = entries.filter((seen) => filter.test(seen));
+  const matched = entries.filter((entry) => filter.test(entry));
   const { min, max, words } = countWords(expect.count ?? { min: 1 });
   const ok = matched.length >= min && matched.length <= max;
   const what = `${words} matching ${describeFilter(expect.requests)}`;
@@ -63,64 +64,76 @@ function checkRequests(entries: readonly Seen[], expect: { requests: RequestFilt
   return { ok, expect, actual: matched.length, message: `${ok ? 'As expected' : 'Expected'} ${what}; ${saw}.` };
 }
 
-function checkSequence(entries: readonly Seen[], expect: { sequence: RequestFilter[] }): VerifyResult {
+function checkSequence(list: readonly KeptEntry[], expect: { sequence: RequestFilter[] }): VerifyResult {
   const matched: string[] = [];
   let from = 0;
   for (const [step, wanted] of expect.sequence.entries()) {
     const filter = compileFilter(wanted);
-    const at = entries.findIndex((seen, index) => index >= from && filter.test(seen));
-    if (at === -1) {
+    let at = from;
+    while (at < list.length && !filter.test(list[at]!)) at++;
+    if (at === list.length) {
       const after = matched.length === 0 ? '' : ` after ${matched.at(-1)}`;
-      const earlier = entries.slice(0, from).findLast((seen) => filter.test(seen));
-      const why = earlier ? `${earlier.entry.id} matched it, but before ${matched.at(-1)}` : nearest(entries.slice(from), filter);
+      const earlier = list.slice(0, from).findLast((entry) => filter.test(entry));
+      const why = earlier ? `${earlier.id} matched it, but before ${matched.at(-1)}` : nearest(list.slice(from), filter);
       const done = matched.length === 0 ? '' : `steps 1-${matched.length} matched ${matched.join(', ')}; `;
       const message = `Expected ${expect.sequence.length} requests in order; ${done}step ${step + 1} ${describeFilter(wanted)} matched no request${after} (${why}).`;
       return { ok: false, expect, actual: matched, message };
     }
-    matched.push(entries[at]!.entry.id);
+    matched.push(list[at]!.id);
     from = at + 1;
   }
   return { ok: true, expect, actual: matched, message: `As expected, ${expect.sequence.length} requests in order: ${matched.join(', ')}.` };
 }
 
-/** Requests whose answer is a chat, a completion or an embedding, which a fixture may answer. */
-const ANSWERABLE = /\/(chat\/completions|completions|responses|messages|embeddings)$|:(generateContent|streamGenerateContent|embedContent|batchEmbedContents)$/;
-
-function checkNoGenerated(entries: readonly Seen[], expect: { no_generated: true }): VerifyResult {
-  const generated = entries.filter((seen) => seen.entry.source === 'generated' && seen.entry.status < 400 && ANSWERABLE.test(seen.entry.path));
-  if (generated.length === 0) return { ok: true, expect, actual: [], message: 'As expected, no request was answered by the generator.' };
-  const first = generated[0]!.entry;
+function checkNoGenerated(journal: Journal, expect: { no_generated: true }): VerifyResult {
+  // The tally says whether any was; only then are they looked for.
+  if (journal.tally.generated === 0) return { ok: true, expect, actual: [], message: 'As expected, no request was answered by the generator.' };
+  const generated = journal.entries.filter(isGenerated);
+  const first = generated[0]!;
   const miss = first.near_miss ? ` (the closest fixture to ${first.id} was "${first.near_miss.fixture}", which failed on ${first.near_miss.failed.join(', ')})` : '';
   return {
     ok: false,
     expect,
-    actual: generated.map((seen) => seen.entry.id),
+    actual: generated.map((entry) => entry.id),
     message: `Expected every request answered by a fixture, a recording or a scenario; ${plural(generated.length, 'request')} got a generated answer: ${ids(generated)}${miss}.`,
   };
 }
 
-function checkMaxTokens(entries: readonly Seen[], expect: { max_tokens: number }): VerifyResult {
-  const total = emptyTotal();
-  for (const seen of entries) countEntry(total, seen.entry);
+function checkMaxTokens({ tally: total }: Journal, expect: { max_tokens: number }): VerifyResult {
   const tokens = total.input_tokens + total.output_tokens;
   const ok = tokens <= expect.max_tokens;
   const saw = `${tokens} tokens (${total.input_tokens} input, ${total.output_tokens} output) over ${plural(total.requests, 'request')}`;
   return { ok, expect, actual: { tokens, input_tokens: total.input_tokens, output_tokens: total.output_tokens }, message: `${ok ? 'As expected' : 'Expected'} at most ${expect.max_tokens} tokens; the answers used ${saw}.` };
 }
 
-function checkMaxCost(entries: readonly Seen[], expect: { max_cost_usd: number }): VerifyResult {
-  const total = emptyTotal();
-  for (const seen of entries) countEntry(total, seen.entry);
+function checkMaxCost({ tally: total }: Journal, expect: { max_cost_usd: number }): VerifyResult {
   const ok = total.cost_usd <= expect.max_cost_usd;
   const unpriced = total.unpriced > 0 ? `; ${plural(total.unpriced, 'answer')} of models without pricing not counted` : '';
   const message = `${ok ? 'As expected' : 'Expected'} a cost of at most ${formatUsd(expect.max_cost_usd)}; the answers cost ${formatUsd(total.cost_usd)} over ${plural(total.requests, 'request')}${unpriced}.`;
   return { ok, expect, actual: { cost_usd: total.cost_usd, unpriced: total.unpriced }, message };
 }
 
-export function check(entries: readonly Seen[], expect: Expectation): VerifyResult {
-  if ('requests' in expect) return checkRequests(entries, expect);
-  if ('sequence' in expect) return checkSequence(entries, expect);
-  if ('no_generated' in expect) return checkNoGenerated(entries, expect);
-  if ('max_tokens' in expect) return checkMaxTokens(entries, expect);
-  return checkMaxCost(entries, expect);
+/** The journal a verify call checks: its entries and what they add up to. */
+export interface Journal {
+  /** Oldest first. */
+  entries: readonly KeptEntry[];
+  tally: JournalTally;
+}
+
+/** What the journals of `tallies`' sessions add up to together. */
+export function tallied(tallies: readonly JournalTally[]): JournalTally {
+  const total = emptyTally();
+  for (const one of tallies) {
+    add(total, one);
+    total.generated += one.generated;
+  }
+  return total;
+}
+
+export function check(journal: Journal, expect: Expectation): VerifyResult {
+  if ('requests' in expect) return checkRequests(journal.entries, expect);
+  if ('sequence' in expect) return checkSequence(journal.entries, expect);
+  if ('no_generated' in expect) return checkNoGenerated(journal, expect);
+  if ('max_tokens' in expect) return checkMaxTokens(journal, expect);
+  return checkMaxCost(journal, expect);
 }

@@ -1,74 +1,55 @@
 // A filter as a predicate over journal entries, and what an entry that fails it failed on. The
-// cheap keys are tried first; the request body is parsed only for a `body` key, and only for an
-// entry every other key let through.
-import { requestBodyOf, type KeptEntry } from '../../../state/journal.js';
+// cheap keys are tried first; the request body is read only for a `body` key, only for an entry
+// every other key let through, and then only what the filter names, from its text (contains.ts).
+import { requestBodyTextOf, type KeptEntry } from '../../../state/journal.js';
 import type { RequestFilter } from './expectation.js';
-
-/** A journal entry as verify reads it: the kept fields, the request body parsed on first use. */
-export class Seen {
-  private parsedBody: unknown;
-  private bodyRead = false;
-
-  constructor(readonly entry: KeptEntry) {}
-
-  get body(): unknown {
-    if (!this.bodyRead) {
-      this.parsedBody = requestBodyOf(this.entry);
-      this.bodyRead = true;
-    }
-    return this.parsedBody;
-  }
-}
-
-/** Whether `actual` holds everything `wanted` holds: objects by key, arrays by element (in any order). */
-export function contains(actual: unknown, wanted: unknown): boolean {
-  if (Array.isArray(wanted)) return Array.isArray(actual) && wanted.every((item) => actual.some((got) => contains(got, item)));
-  if (wanted !== null && typeof wanted === 'object') {
-    if (actual === null || typeof actual !== 'object' || Array.isArray(actual)) return false;
-    const object = actual as Record<string, unknown>;
-    return Object.entries(wanted).every(([key, value]) => key in object && contains(object[key], value));
-  }
-  return Object.is(actual, wanted);
-}
+import { jsonContains } from './contains.js';
 
 type Key = keyof RequestFilter;
 
 const listOf = (value: string | string[]): string[] => (Array.isArray(value) ? value : [value]);
 
-/** Each key's test, cheapest first: `body` last, as it parses the request. */
-const TESTS: { [K in Key]-?: (seen: Seen, wanted: NonNullable<RequestFilter[K]>) => boolean } = {
-  path: (seen, wanted) => seen.entry.path === wanted,
-  style: (seen, wanted) => seen.entry.style === wanted,
-  model: (seen, wanted) => seen.entry.model === wanted,
-  status: (seen, wanted) => seen.entry.status === wanted,
-  source: (seen, wanted) => seen.entry.source.startsWith(wanted),
-  fixture: (seen, wanted) => seen.entry.fixture === wanted,
-  scenario: (seen, wanted) => seen.entry.scenario === wanted,
-  text: (seen, wanted) => seen.entry.said?.text.includes(wanted) ?? false,
-  tools_offered: (seen, wanted) => listOf(wanted).every((tool) => seen.entry.said?.tools.includes(tool) ?? false),
-  tool_result: (seen, wanted) => seen.entry.said?.toolResults.includes(wanted) ?? false,
-  body: (seen, wanted) => contains(seen.body, wanted),
+type Test = (entry: KeptEntry) => boolean;
+
+/** Each key's test made for the value wanted, cheapest first: `body` last, as it parses the request. */
+const TESTS: { [K in Key]-?: (wanted: NonNullable<RequestFilter[K]>) => Test } = {
+  path: (wanted) => (entry) => entry.path === wanted,
+  style: (wanted) => (entry) => entry.style === wanted,
+  model: (wanted) => (entry) => entry.model === wanted,
+  status: (wanted) => (entry) => entry.status === wanted,
+  source: (wanted) => (entry) => entry.source.startsWith(wanted),
+  fixture: (wanted) => (entry) => entry.fixture === wanted,
+  scenario: (wanted) => (entry) => entry.scenario === wanted,
+  text: (wanted) => (entry) => entry.said?.text.includes(wanted) ?? false,
+  tools_offered: (wanted) => (entry) => listOf(wanted).every((tool) => entry.said?.tools.includes(tool) ?? false),
+  tool_result: (wanted) => (entry) => entry.said?.toolResults.includes(wanted) ?? false,
+  body: (wanted) => {
+    const holds = jsonContains(wanted);
+    return (entry) => holds(requestBodyTextOf(entry));
+  },
 };
 
 const ORDER = Object.keys(TESTS) as Key[];
 
 export interface CompiledFilter {
   readonly filter: RequestFilter;
-  test(seen: Seen): boolean;
+  test(entry: KeptEntry): boolean;
   /** The keys an entry fails, in the filter's order of cost. */
-  failed(seen: Seen): Key[];
+  failed(entry: KeptEntry): Key[];
 }
 
 export function compileFilter(filter: RequestFilter): CompiledFilter {
   const checks = ORDER.filter((key) => filter[key] !== undefined).map((key) => {
-    const test = TESTS[key] as (seen: Seen, wanted: unknown) => boolean;
-    const wanted = filter[key];
-    return { key, holds: (seen: Seen) => test(seen, wanted) };
+    const made = TESTS[key] as (wanted: unknown) => Test;
+    return { key, holds: made(filter[key]) };
   });
   return {
     filter,
-    test: (seen) => checks.every((check) => check.holds(seen)),
-    failed: (seen) => checks.filter((check) => !check.holds(seen)).map((check) => check.key),
+    test: (entry) => {
+      for (const check of checks) if (!check.holds(entry)) return false;
+      return true;
+    },
+    failed: (entry) => checks.filter((check) => !check.holds(entry)).map((check) => check.key),
   };
 }
 
@@ -81,8 +62,7 @@ export function describeFilter(filter: RequestFilter): string {
 const clip = (text: string) => (text.length > 60 ? `${text.slice(0, 57)}...` : text);
 
 /** What an entry had where a key failed, e.g. `model was "gpt-4.1"`. */
-export function seenValue(seen: Seen, key: Key): string {
-  const { entry } = seen;
+export function seenValue(entry: KeptEntry, key: Key): string {
   switch (key) {
     case 'text':
       return `its last user message was ${JSON.stringify(clip(entry.said?.text ?? ''))}`;

@@ -1,0 +1,147 @@
+// Whether a request body contains what a `body` filter gives (SPEC 17): objects by key, arrays by
+// element in any order, other values exactly. A verify over a long journal asks it of thousands of
+// bodies, so it is answered on the body's JSON text as the journal keeps it, without parsing it:
+// only the members and elements the filter names are read, and nothing is built. The journal's
+// texts are JSON.stringify's: no space outside strings, each key once, one way to write each value,
+// so a value equals the wanted one exactly when its text is the wanted one's JSON.
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const COLON = 0x3a;
+const COMMA = 0x2c;
+const OPEN_OBJECT = 0x7b;
+const CLOSE_OBJECT = 0x7d;
+const OPEN_ARRAY = 0x5b;
+const CLOSE_ARRAY = 0x5d;
+
+/** Whether `actual` holds everything `wanted` holds: objects by key, arrays by element (in any order). */
+export function contains(actual: unknown, wanted: unknown): boolean {
+  if (Array.isArray(wanted)) return Array.isArray(actual) && wanted.every((item) => actual.some((got) => contains(got, item)));
+  if (wanted !== null && typeof wanted === 'object') {
+    if (actual === null || typeof actual !== 'object' || Array.isArray(actual)) return false;
+    const object = actual as Record<string, unknown>;
+    return Object.entries(wanted).every(([key, value]) => key in object && contains(object[key], value));
+  }
+  return Object.is(actual, wanted);
+}
+
+/** The index just past the string whose opening quote is at `at`. */
+function stringEnd(json: string, at: number): number {
+  let quote = json.indexOf('"', at + 1);
+  for (;;) {
+    if (quote === -1) throw new SyntaxError('unterminated string');
+    let backslashes = 0;
+    while (json.charCodeAt(quote - 1 - backslashes) === BACKSLASH) backslashes++;
+    if (backslashes % 2 === 0) return quote + 1;
+    quote = json.indexOf('"', quote + 1);
+  }
+}
+
+/** The index just past the value that starts at `at`. */
+function valueEnd(json: string, at: number): number {
+  const first = json.charCodeAt(at);
+  if (first === QUOTE) return stringEnd(json, at);
+  let index = at;
+  if (first !== OPEN_OBJECT && first !== OPEN_ARRAY) {
+    // A number, true, false or null: it ends where its container goes on.
+    for (; index < json.length; index++) {
+      const code = json.charCodeAt(index);
+      if (code === COMMA || code === CLOSE_OBJECT || code === CLOSE_ARRAY) break;
+    }
+    return index;
+  }
+  let depth = 0;
+  do {
+    const code = json.charCodeAt(index);
+    if (code === QUOTE) {
+      index = stringEnd(json, index);
+      continue;
+    }
+    if (code === OPEN_OBJECT || code === OPEN_ARRAY) depth++;
+    else if (code === CLOSE_OBJECT || code === CLOSE_ARRAY) depth--;
+    index++;
+  } while (depth > 0 && index < json.length);
+  if (depth > 0) throw new SyntaxError('unterminated value');
+  return index;
+}
+
+/**
+ * Finds where the values under `keys` (as JSON writes them) start in the object at `at`, in one
+ * pass that stops once all are found: `starts[i]` for `keys[i]`, -1 when the object lacks it.
+ */
+function membersAt(json: string, at: number, keys: readonly string[], starts: Int32Array): void {
+  starts.fill(-1);
+  let missing = keys.length;
+  let index = at + 1;
+  while (missing > 0 && json.charCodeAt(index) === QUOTE) {
+    const keyEnd = stringEnd(json, index);
+    if (json.charCodeAt(keyEnd) !== COLON) throw new SyntaxError('not JSON as JSON.stringify writes it');
+    for (let k = 0; k < keys.length; k++) {
+      const key = keys[k]!;
+      if (starts[k] === -1 && keyEnd - index === key.length && json.startsWith(key, index)) {
+        starts[k] = keyEnd + 1;
+        missing--;
+      }
+    }
+    const end = valueEnd(json, keyEnd + 1);
+    index = json.charCodeAt(end) === COMMA ? end + 1 : end;
+  }
+}
+
+/** A plain object's own keys are none: what `key in object` finds on it is inherited, as on every parsed body. */
+const INHERITED: Record<string, unknown> = {};
+
+/** Whether the value whose text starts at `at` contains the wanted value this test was made for. */
+type TextTest = (json: string, at: number) => boolean;
+
+function arrayTest(wanted: readonly unknown[]): TextTest {
+  const items = wanted.map(textTest);
+  return (json, at) => {
+    if (json.charCodeAt(at) !== OPEN_ARRAY) return false;
+    return items.every((item) => {
+      for (let index = at + 1; json.charCodeAt(index) !== CLOSE_ARRAY; ) {
+        if (item(json, index)) return true;
+        const end = valueEnd(json, index);
+        index = json.charCodeAt(end) === COMMA ? end + 1 : end;
+      }
+      return false;
+    });
+  };
+}
+
+function objectTest(wanted: object): TextTest {
+  const entries = Object.entries(wanted);
+  const keys = entries.map(([key]) => JSON.stringify(key));
+  const tests = entries.map(([, value]) => textTest(value));
+  // A key the body lacks is looked up where JSON.parse's object would look it up: inherited.
+  const absent = entries.map(([key, value]) => key in INHERITED && contains(INHERITED[key], value));
+  // This test's own: a value's test never runs again inside itself (the wanted value is a tree).
+  const starts = new Int32Array(keys.length);
+  return (json, at) => {
+    if (json.charCodeAt(at) !== OPEN_OBJECT) return false;
+    membersAt(json, at, keys, starts);
+    for (let k = 0; k < keys.length; k++) {
+      const start = starts[k]!;
+      if (start === -1 ? !absent[k] : !tests[k]!(json, start)) return false;
+    }
+    return true;
+  };
+}
+
+function textTest(wanted: unknown): TextTest {
+  if (Array.isArray(wanted)) return arrayTest(wanted);
+  if (wanted !== null && typeof wanted === 'object') return objectTest(wanted);
+  // JSON.stringify writes -0 as 0: a body never holds it.
+  if (Object.is(wanted, -0)) return () => false;
+  const text = JSON.stringify(wanted);
+  return (json, at) => json.startsWith(text, at) && valueEnd(json, at) - at === text.length;
+}
+
+/**
+ * `contains(JSON.parse(json), wanted)` for a body's JSON text as JSON.stringify wrote it, made
+ * once for `wanted`, reading only what `wanted` names.
+ */
+export function jsonContains(wanted: unknown): (json: string) => boolean {
+  const test = textTest(wanted);
+  return (json) => test(json, 0);
+}
