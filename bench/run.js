@@ -180,10 +180,20 @@ try {
     for (const format of SPEECH_FORMATS) {
       rows.push(limitRow(`speech: 200 words (80 s) as ${format}, ms (median)`, a.speechMs[format].medianMs, { baseline: a.speechMs[format].firstMs, baselineIs: '(first, loads the codec)' }));
     }
+    // The goal is on the main thread's CPU per turn; the wall-clock lag beside it also counts
+    // what a busy machine does to any process (see the idle server's row).
+    const turnRow = (metric, { cpuMs, lagMs }) => ({ ...limitRow(metric, cpuMs, { below: 50, baseline: lagMs, baselineIs: '(wall-clock lag)' }), ratio: undefined });
+    for (const format of SPEECH_FORMATS) {
+      const { first, later } = a.longSpeechStalls[format];
+      rows.push(
+        turnRow(`speech: longest event-loop turn, main-thread CPU ms, 4,096 characters as ${format}, first use on a fresh server`, first),
+        turnRow(`speech: longest event-loop turn, main-thread CPU ms, 4,096 characters as ${format}, the next speech`, later),
+      );
+    }
     rows.push(
-      limitRow('speech: longest event-loop stall ms while 4,096-character speeches are made', a.longSpeechLagMaxMs, { below: 50 }),
-      limitRow('speech: most CPU ms of one slice between event-loop turns (4,096 characters, any format)', a.longestSliceCpuMs, { below: 50 }),
+      limitRow('speech: longest event-loop lag ms of an idle server over a second (the machine)', a.idleLagMs),
       limitRow('transcription: a 60-second WAV as verbose_json, ms (median)', a.transcribeMs),
+      turnRow('transcription: longest event-loop turn, main-thread CPU ms, over those transcriptions', a.transcribeStall),
     );
   }
   if (only.includes('batch')) {

@@ -2,11 +2,12 @@
 // two-core machine each side has a core, and the server measures its own event-loop lag and
 // memory, which the parent asks for over IPC.
 //
-// Messages in:  { type: 'start', kind: 'mock', options } | { type: 'start', kind: 'bare' | 'koa', body }
+// Messages in:  { type: 'start', kind: 'mock', options, watchTurns? } | { type: 'start', kind: 'bare' | 'koa', body }
 //               { type: 'start', kind: 'bare-sse', body, pacing }
 //               { type: 'start', kind: 'aimock' | 'mock-llm', fixtures } (a peer and its fixture file)
 //               { type: 'reset' } | { type: 'stats' } | { type: 'stop' }
 // Messages out: { type: 'listening', url } | { type: 'reset', markUs, rssMb } | { type: 'stats', ... } | { type: 'failed', message }
+import { openSync, readSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { bareJson, bareSse, koaJson } from './baselines.js';
@@ -59,6 +60,27 @@ setInterval(() => {
 }, RESOLUTION_MS);
 
 let cpuAtReset = process.cpuUsage();
+
+/**
+ * The longest event-loop turn in CPU time of the main thread alone, when the start message asks
+ * (`watchTurns`, Linux): a 1 ms timer reads the thread's time on the CPU (its schedstat, in ns)
+ * at each tick, and the most used between two ticks is the longest CPU work another client had
+ * to wait for. Unlike the lag, a busy machine's preemption and the worker threads do not count.
+ */
+let turnCpuMax = 0;
+function watchTurns() {
+  const fd = openSync(`/proc/self/task/${process.pid}/schedstat`, 'r');
+  const bytes = Buffer.alloc(64);
+  const onCpu = () => Number(bytes.toString('latin1', 0, readSync(fd, bytes, 0, 64, 0)).split(' ')[0]);
+  let last = onCpu();
+  const tick = () => {
+    const now = onCpu();
+    turnCpuMax = Math.max(turnCpuMax, now - last);
+    last = now;
+    setTimeout(tick, 1).unref();
+  };
+  tick();
+}
 let stopServer = async () => {};
 
 function send(message) {
@@ -112,6 +134,7 @@ async function startMock(options) {
 }
 
 function start(message) {
+  if (message.watchTurns) watchTurns();
   if (message.kind === 'mock') return startMock(message.options);
   if (message.kind === 'aimock' || message.kind === 'mock-llm') return startPeer(message);
   return startBaseline(message);
@@ -138,6 +161,7 @@ process.on('message', async (message) => {
       peakRss = atPeak.rss;
       stalls = [];
       stallCpuMaxMs = 0;
+      turnCpuMax = 0;
       cpuAtReset = process.cpuUsage();
       // On the monotonic clock of V8's profiler, so a profile can be cut to what follows.
       send({ type: 'reset', markUs: nowUs(), rssMb: peakRss / 2 ** 20 });
@@ -149,6 +173,7 @@ process.on('message', async (message) => {
         lagP99Ms: lagMs(lag.percentile(99)),
         lagMaxMs: lagMs(lag.max),
         lagSamples: lag.count,
+        turnCpuMaxMs: turnCpuMax / 1e6,
         peakRssMb: peakRss / 2 ** 20,
         peakHeapUsedMb: atPeak.heapUsed / 2 ** 20,
         peakExternalMb: atPeak.external / 2 ** 20,

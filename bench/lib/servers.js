@@ -67,7 +67,7 @@ export async function startServer(start, { execArgv = [], logFile } = {}) {
     /** Forgets the lag samples and the peak RSS so far; answers `{ markUs, rssMb }`. */
     reset: () => ask(child, { type: 'reset' }),
     /** `{ lagP50Ms, lagP99Ms, lagMaxMs, lagSamples, peakRssMb, rssMb, heapUsedMb, heapTotalMb,
-     * externalMb, cpuMs, cpuSystemMs }` (lag, peak and CPU since the last reset). */
+     * externalMb, cpuMs, cpuSystemMs, turnCpuMaxMs }` (lag, peak and CPU since the last reset). */
     stats: () => ask(child, { type: 'stats' }),
     stop: async () => {
       if (child.exitCode !== null) return;
@@ -97,10 +97,13 @@ export function profileMocksInto(dir) {
   profileDir = dir;
 }
 
-/** @param logFile see startServer: needed when `options.logLevel` makes the mock log */
-export async function startMock(options, logFile) {
-  if (profileDir === undefined) return startServer({ kind: 'mock', options }, { logFile });
-  const server = await startServer({ kind: 'mock', options }, { logFile, execArgv: ['--cpu-prof', '--cpu-prof-dir', profileDir] });
+/**
+ * @param logFile see startServer: needed when `options.logLevel` makes the mock log
+ * @param watchTurns whether `stats()` reports `turnCpuMaxMs` (see server-child.js; Linux only)
+ */
+export async function startMock(options, logFile, { watchTurns = false } = {}) {
+  if (profileDir === undefined) return startServer({ kind: 'mock', options, watchTurns }, { logFile });
+  const server = await startServer({ kind: 'mock', options, watchTurns }, { logFile, execArgv: ['--cpu-prof', '--cpu-prof-dir', profileDir] });
   const stats = server.stats;
   const stalls = [];
   profiledStalls.set(server.pid, stalls);

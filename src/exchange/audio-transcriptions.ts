@@ -6,7 +6,8 @@ import { seededRandom } from '../conversation/random.js';
 import { spokenProse } from '../conversation/spoken-prose.js';
 import { promptSubject } from '../conversation/subject.js';
 import { firstTranscription, type TranscriptionFixture, type TranscriptionSubject } from '../conversation/transcription-fixture.js';
-import { audioDigest, audioKind, AUDIO_KINDS, hearAudio, type AudioKind } from '../media/audio/hear.js';
+import { hearOnWorker } from '../media/audio/audio-thread.js';
+import { audioDigest, audioKind, AUDIO_KINDS, type AudioKind } from '../media/audio/hear.js';
 import { SECONDS_PER_WORD } from '../media/audio/tones.js';
 import type { Upload } from '../media/upload.js';
 import { languageName } from '../styles/audio/languages.js';
@@ -67,7 +68,7 @@ function answerTranscript(task: Task): Operation {
       return { fixture, notes: { fixture: fixture?.name ?? null } };
     },
     build: async (mock, exchange, { model, request, upload, kind, heard }, fixture) => {
-      const audio = await hearAudio(upload.data);
+      const audio = await hearOnWorker(upload.data);
       // The journal keeps what the file is, not its bytes.
       const uploads = { file: { name: upload.filename, type: kind, size: upload.data.length, duration_seconds: audio.seconds, sha256: heard.sha256 } };
       const said = spokenProse(seededRandom(mock.options.seed, 'transcript', heard.sha256), Math.round(audio.seconds / SECONDS_PER_WORD));

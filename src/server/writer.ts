@@ -6,6 +6,7 @@ import type { Context } from 'koa';
 import type { Envelope, MockError } from '../conversation/errors.js';
 import { JOURNAL_ANSWER_MAX, type Fault, type Framing, type Plan, type StreamEvent } from '../conversation/plan.js';
 import type { StreamProgress } from './in-flight.js';
+import { Slice } from '../exchange/slice.js';
 import { Pacer } from './pacer.js';
 import { isJson, SentStream, sentBinary, sentWhole } from './sent.js';
 import type { MockState } from './state.js';
@@ -145,6 +146,7 @@ async function writeEvents(res: ServerResponse, plan: Extract<Plan, { kind: 'str
   const paced = isPaced(plan.pacing);
   const total = progress && plan.events.filter((event) => event.paced).length;
   let pending = '';
+  const slice = new Slice();
   let chunks = 0;
   let written = 0;
   const add = (event: StreamEvent) => {
@@ -174,6 +176,12 @@ async function writeEvents(res: ServerResponse, plan: Extract<Plan, { kind: 'str
       progress?.(chunks, total!);
     }
     add(event);
+    // A long unpaced stream (speech as base64 events: 15 MB) goes out a few milliseconds of
+    // work at a time, so no other client waits for the whole of it.
+    if (!paced && slice.over) {
+      if (!(await flush())) return 'client gone';
+      await slice.next();
+    }
   }
   if (pacer.interrupted) {
     for (const event of plan.interrupted?.(written) ?? []) add(event);

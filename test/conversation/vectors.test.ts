@@ -2,7 +2,7 @@
 // shared, far when none is, unit length, deterministic in model, text and seed, and shortened
 // vectors that keep a retrieval's order.
 import { describe, expect, it } from 'vitest';
-import { cosine, embedText, shorten, vectorSalt } from '../../src/conversation/vectors/embed.js';
+import { cosine, embedText, float32Base64, float32Base64s, shorten, vectorSalt } from '../../src/conversation/vectors/embed.js';
 
 const salt = vectorSalt('text-embedding-3-small', 0);
 const embed = (text: string, size = 1536) => embedText(text, salt, size);
@@ -59,5 +59,26 @@ describe('hashed-feature vectors', () => {
     };
     expect(ranking(1536)[0]).toBe(0);
     expect(ranking(256)).toEqual(ranking(1536));
+  });
+
+  it('read words as runs of letters and digits in any script, whatever separates them', () => {
+    expect(embed('Ça va? Très-bien, 東京🧨naïve 𝐀𝐁 42')).toEqual(embed('ça va très bien 東京 naïve 𝐀𝐁 42'));
+    expect(embed('naïve')).not.toEqual(embed('naive'));
+    expect(embed('e\u0301cole')).toEqual(embed('e cole')); // a combining accent is not a letter
+  });
+
+  it('count a word said again again', () => {
+    const refund = embed('refund');
+    expect(cosine(embed('refund refund refund parcel'), refund)).toBeGreaterThan(cosine(embed('refund parcel'), refund));
+  });
+});
+
+describe('base64 vectors', () => {
+  it('are the same encoded together as one by one, whatever their sizes', () => {
+    for (const sizes of [[1536, 1536, 768], [256, 1536], [1, 2, 3]]) {
+      const vectors = sizes.map((size, index) => embed(`text number ${index}`, size));
+      expect(float32Base64s(vectors)).toEqual(vectors.map(float32Base64));
+      expect(float32Base64s(vectors).map((text) => new Float32Array(Uint8Array.from(Buffer.from(text, 'base64')).buffer)).map((v) => [...v])).toEqual(vectors.map((v) => [...v]));
+    }
   });
 });

@@ -1,7 +1,7 @@
 // `POST /v1/embeddings` as the OpenAI form writes it: the request read into inputs and options,
 // and the answer, each vector as float numbers or as base64 of little-endian float32.
 import { z } from 'zod';
-import { float32Base64, float32Numbers } from '../../conversation/vectors/embed.js';
+import { float32Base64s, float32Numbers } from '../../conversation/vectors/embed.js';
 import { parseBody } from '../validate.js';
 import { readInputs, type EmbeddingInput } from './inputs.js';
 
@@ -27,12 +27,13 @@ export function decodeEmbeddings(input: unknown): EmbeddingsRequest {
 
 export function encodeEmbeddings(request: EmbeddingsRequest, model: string, vectors: readonly Float32Array[]) {
   const tokens = request.inputs.reduce((sum, input) => sum + input.tokens, 0);
+  const texts = request.format === 'base64' ? float32Base64s(vectors) : undefined;
   return {
     object: 'list',
     data: vectors.map((vector, index) => ({
       object: 'embedding',
       index,
-      embedding: request.format === 'base64' ? float32Base64(vector) : float32Numbers(vector),
+      embedding: texts ? texts[index]! : float32Numbers(vector),
     })),
     model,
     usage: { prompt_tokens: tokens, total_tokens: tokens },
