@@ -24,7 +24,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   server: ['conversation', 'state', 'config', 'styles', 'media', 'scenarios', 'exchange', 'admin'],
 };
 
-const HTTP_PACKAGES = ['koa', '@koa/router', 'koa-body'];
+const HTTP_PACKAGES = ['koa', '@koa/router', 'koa-body', 'koa-compose'];
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
