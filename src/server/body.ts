@@ -115,6 +115,7 @@ export function bodyParser(mock: Mock, multipart: boolean, limit = mock.options.
   // koa-body calls its `next` itself; the route runs only after the checks below.
   const parsedOnly = async (): Promise<void> => {};
   const forwarding = mock.options.upstream !== undefined;
+  const inFlight = bodiesInFlight(mock);
   return async (ctx: Context, next: Next): Promise<void> => {
     const announced = Number(ctx.get('content-length'));
     // An announced oversized body is refused before a byte of it is kept.
@@ -124,7 +125,6 @@ export function bodyParser(mock: Mock, multipart: boolean, limit = mock.options.
       throw tooLarge(limit);
     }
     let shape: BodyShape | undefined;
-    const inFlight = bodiesInFlight(mock);
     // What this request holds of the mock's bodies in flight (at most one figure), given back whenever it ends.
     let held = 0;
     try {
