@@ -1,51 +1,10 @@
 // The writer performing faults on a stand-in response, with fake timers: what it writes, and that
 // a client leaving or a cut leaves no timer and no listener behind.
-import { EventEmitter } from 'node:events';
-import { OpenStreams } from '../../src/server/open-streams.js';
 import type { Context } from 'koa';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Fault, Plan, StreamEvent } from '../../src/conversation/plan.js';
 import { faultIndex, write } from '../../src/server/writer.js';
-
-class FakeResponse extends EventEmitter {
-  destroyed = false;
-  writableEnded = false;
-  statusCode = 200;
-  written: string[] = [];
-  /** When set, write() reports a full buffer, as a slow client would. */
-  full = false;
-
-  writeHead(status: number): this {
-    this.statusCode = status;
-    return this;
-  }
-  flushHeaders(): void {}
-  write(data: string, done?: (error?: Error) => void): boolean {
-    if (this.destroyed) {
-      done?.(new Error('destroyed'));
-      return false;
-    }
-    this.written.push(data);
-    if (done) queueMicrotask(() => done());
-    return !this.full;
-  }
-  end(): void {
-    this.writableEnded = true;
-    this.emit('close');
-  }
-  destroy(): void {
-    if (this.destroyed) return;
-    this.destroyed = true;
-    this.emit('close');
-  }
-  listeners_(): number {
-    return this.listenerCount('close') + this.listenerCount('drain');
-  }
-}
-
-function contextFor(res: FakeResponse): Context {
-  return { res, req: { socket: { destroy: () => res.destroy() } }, respond: true, response: { headers: {} }, state: { streams: new OpenStreams() } } as unknown as Context;
-}
+import { contextFor, FakeResponse } from '../helpers/fake-response.js';
 
 const events: StreamEvent[] = [
   { data: { role: 'assistant' } },
