@@ -17,7 +17,14 @@ export interface StreamEvent {
 export type Framing = 'sse' | 'json-array';
 
 export type Plan =
-  | { kind: 'json'; status: number; headers: Record<string, string>; body: unknown }
+  | {
+      kind: 'json';
+      status: number;
+      headers: Record<string, string>;
+      body: unknown;
+      /** `body`'s JSON when the operation wrote it itself, faster than a serialiser scanning long texts that need no escape (base64 vectors). */
+      text?: string;
+    }
   | {
       kind: 'stream';
       status: number;

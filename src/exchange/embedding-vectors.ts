@@ -4,7 +4,16 @@
 import { firstMatch } from '../conversation/fixture.js';
 import { promptSubject } from '../conversation/subject.js';
 import { embedText, inputFingerprint, shorten, vectorSalt } from '../conversation/vectors/embed.js';
+import { RecentBytes } from '../media/recent-bytes.js';
 import type { Mock } from './mock.js';
+
+/**
+ * Vectors made lately: a corpus is embedded again by every test that loads it, and rerank scores
+ * the same documents for each query. Texts longer than `REMEMBERED_TEXT` are made each time, so
+ * the keys stay small; 4 MB holds about 700 vectors of 1,536 components.
+ */
+const recent = new RecentBytes<{ data: Float32Array }>(1024, 4 * 1024 * 1024);
+const REMEMBERED_TEXT = 2048;
 
 export interface VectorAsk {
   /** What fixtures match. */
@@ -23,10 +32,14 @@ export interface Vectors {
   allFixed: boolean;
 }
 
-/** A vector of the model's `full` size, shortened to `size` and renormalized, as the vendors do. */
+/** A vector of the model's `full` size, shortened to `size` and renormalized, as the vendors do. Never changed once made. */
 function generated(text: string, salt: number, full: number, size: number): Float32Array {
-  const vector = embedText(text, salt, full);
-  return size < full ? shorten(vector, size) : vector;
+  const make = () => {
+    const vector = embedText(text, salt, full);
+    return { data: size < full ? shorten(vector, size) : vector };
+  };
+  if (text.length > REMEMBERED_TEXT) return make().data;
+  return recent.rememberedNow(`${salt}:${full}:${size}:${text}`, make).data;
 }
 
 export function vectorsFor(mock: Mock, model: { id: string; dimensions: number }, asks: readonly VectorAsk[], headers: Record<string, string>): Vectors {

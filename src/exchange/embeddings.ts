@@ -7,7 +7,7 @@ import { invalid, type Envelope } from '../conversation/errors.js';
 import { promptSubject } from '../conversation/subject.js';
 import { countTokens } from '../conversation/tokens.js';
 import type { ModelEntry } from '../config/types.js';
-import { decodeEmbeddings, encodeEmbeddings } from '../styles/embeddings/openai.js';
+import { decodeEmbeddings, embeddingsJson, encodeEmbeddings } from '../styles/embeddings/openai.js';
 import { envelopeEvents } from '../styles/envelope.js';
 import { generateContentEnvelope } from '../styles/generate-content/envelope.js';
 import { decodeBatchEmbedContents, decodeEmbedContent, encodeBatchEmbedContents, encodeEmbedContent, type GeminiEmbedding } from '../styles/generate-content/embed.js';
@@ -64,7 +64,8 @@ interface Form<R extends Read> {
   onlyShortening: boolean;
   vectorsOf: VectorReader;
   envelope: Envelope;
-  encode(read: R, model: ModelEntry, vectors: Float32Array[]): unknown;
+  /** The answer, and its JSON when the form writes it faster itself. */
+  encode(read: R, model: ModelEntry, vectors: Float32Array[]): { body: unknown; text?: string };
 }
 
 function embeddingsOperation<R extends Read>(form: Form<R>): Operation {
@@ -89,7 +90,8 @@ function embeddingsOperation<R extends Read>(form: Form<R>): Operation {
     build: (_mock, _exchange, asked) => {
       const found = asked.vectors();
       const metered = { tokens: { input_tokens: asked.read.tokens(), cached_input_tokens: 0, output_tokens: 0, reasoning_tokens: 0 } };
-      return { ...json(form.encode(asked.read, asked.entry!, found.vectors)), notes: { fixture: found.fixture ?? null, metered }, streamError: envelopeEvents(form.envelope) };
+      const answer = form.encode(asked.read, asked.entry!, found.vectors);
+      return { ...json(answer.body, 200, answer.text), notes: { fixture: found.fixture ?? null, metered }, streamError: envelopeEvents(form.envelope) };
     },
   });
 }
@@ -103,7 +105,10 @@ export const embeddings = embeddingsOperation({
   onlyShortening: true,
   vectorsOf: openaiVectors,
   envelope: openaiEnvelope,
-  encode: ({ request }, model, vectors) => encodeEmbeddings(request, model.id, vectors),
+  encode: ({ request }, model, vectors) => {
+    const body = encodeEmbeddings(request, model.id, vectors);
+    return { body, text: embeddingsJson(body) };
+  },
 });
 
 /** The generate-content form, answered in its envelope; the model is the path's. */
@@ -117,7 +122,7 @@ function geminiForm(decode: (body: unknown, model: string) => GeminiEmbedding[],
     onlyShortening: false,
     vectorsOf: geminiVectors,
     envelope: generateContentEnvelope,
-    encode: (_read, _model, vectors) => encode(vectors),
+    encode: (_read, _model, vectors) => ({ body: encode(vectors) }),
   };
 }
 

@@ -154,6 +154,7 @@ export type Outcome = Answer & {
 
 export type Operation = (mock: Mock, exchange: Exchange, door: Door) => Promise<Outcome>;
 
-export function json(body: unknown, status = 200): { plan: Plan } {
-  return { plan: { kind: 'json', status, headers: {}, body } };
+/** `text`: the body's JSON, when the caller wrote it already. */
+export function json(body: unknown, status = 200, text?: string): { plan: Plan } {
+  return { plan: { kind: 'json', status, headers: {}, body, text } };
 }

@@ -5,7 +5,7 @@
 
 /** What is remembered: only its bytes count. */
 interface Made {
-  readonly data: Uint8Array;
+  readonly data: ArrayBufferView;
 }
 
 export class RecentBytes<T extends Made> {

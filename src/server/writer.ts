@@ -252,7 +252,7 @@ export async function write(ctx: Context, plan: Plan, fault?: Fault): Promise<vo
     return;
   }
   // `malformed` on a whole reply: a 200 whose JSON is cut short, journaled as the text it is.
-  const json = JSON.stringify(plan.body);
+  const json = plan.text ?? JSON.stringify(plan.body);
   const text = fault?.kind === 'malformed' ? json.slice(0, Math.max(1, Math.floor(json.length / 2))) : json;
   writeJson(ctx, plan.status, text === json ? json : JSON.stringify(text), text);
 }
