@@ -92,9 +92,54 @@ const MEMO_MAX_CHARS = 4096;
 const longMemo = new Map<string, number>();
 const LONG_MEMO_ENTRIES = 256;
 
+/**
+ * Kept a generation at a time: a full map starts again empty. Evicting the oldest entry instead
+ * slows down as deleted entries pile up at the head of a Map (the library's cache had that), and a
+ * text of words all new would evict at every word.
+ */
 function remember(map: Map<string, number>, entries: number, text: string, tokens: number): void {
-  if (map.size >= entries) map.delete(map.keys().next().value as string);
+  if (map.size >= entries) map.clear();
   map.set(text, tokens);
+}
+
+/**
+ * Text up to a place where a piece starts anyway (see isPieceStart), or the rest: counted alone,
+ * each gives the count of the whole.
+ */
+const WORD = /[^]*?[\p{L}\p{N}\p{M}](?![\p{L}\p{N}\p{M}'])|[^]+/gu;
+/**
+ * Counts of words met lately. Texts are made of the same few thousand words (a generated JSON's
+ * keys and lorem, a conversation resent each turn): most are found here instead of merged again.
+ * A word met once is only marked (SEEN): it is counted with the segment's other new words in one
+ * call, as a call per word would cost three times the merging of a text of words all new.
+ */
+const words = new Map<string, number>();
+const SEEN = -1;
+const WORD_ENTRIES = 16 * 1024;
+const WORD_MAX_CHARS = 32;
+
+function countWords(segment: string): number {
+  let tokens = 0;
+  // New words joined: each ends where a piece starts anyway, so joined they count as apart.
+  let fresh = '';
+  for (const [word] of segment.matchAll(WORD)) {
+    const known = word.length > WORD_MAX_CHARS ? undefined : words.get(word);
+    if (known === undefined) {
+      if (word.length <= WORD_MAX_CHARS) remember(words, WORD_ENTRIES, word, SEEN);
+      fresh += word;
+    } else if (known === SEEN) {
+      const counted = countPlain(word);
+      words.set(word, counted);
+      tokens += counted;
+    } else {
+      tokens += known;
+    }
+  }
+  return fresh === '' ? tokens : tokens + countPlain(fresh);
+}
+
+function countPlain(text: string): number {
+  return tokenizer().countTokens(text, PLAIN_TEXT);
 }
 
 /** A counter for the texts of one request, exact within EXACT_CHARS characters in all. */
@@ -130,7 +175,7 @@ export class TokenCounter {
 
   private countSegments(text: string): number {
     let tokens = 0;
-    for (const segment of segments(text)) tokens += isLongPiece(segment) ? this.countLongPiece(segment) : tokenizer().countTokens(segment, PLAIN_TEXT);
+    for (const segment of segments(text)) tokens += isLongPiece(segment) ? this.countLongPiece(segment) : countWords(segment);
     return tokens;
   }
 

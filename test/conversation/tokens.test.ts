@@ -18,6 +18,18 @@ describe('countTokens', () => {
     expect(countTokens('Hello world')).toBe(encode('Hello world').length);
   });
 
+  it("counts any text as o200k_base does, the first time its words are met, the second and after", () => {
+    const words = fc.constantFrom('it', "it's", "dogs'", ' ', '  ', '\n', ',', '!!', 'é', '🎉', '日本', 'Hello', 'world', '123456', '_x', 'a-b', '\u0301');
+    const text = fc.oneof(anyText, fc.array(words, { maxLength: 40 }).map((parts) => parts.join('')));
+    fc.assert(
+      fc.property(text, (sample) => {
+        const exact = encode(sample, { disallowedSpecial: new Set() }).length;
+        for (let time = 0; time < 3; time++) expect(countTokens(sample)).toBe(exact);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it('counts text that spells a special token as plain text instead of throwing', () => {
     expect(countTokens('say <|endoftext|> now')).toBeGreaterThan(3);
   });
