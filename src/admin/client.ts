@@ -6,6 +6,7 @@ import { JsonAnswer, TextAnswer, type AdminRequest } from '../exchange/admin/req
 import type { Mock } from '../exchange/mock.js';
 import { openaiEnvelope } from '../styles/openai-envelope.js';
 import { pathParams } from '../styles/path-pattern.js';
+import { turnForWork } from '../state/work-turns.js';
 import { ADMIN_ROUTES, type AdminRoute } from './routes.js';
 
 export type AdminMethod = AdminRoute['method'];
@@ -37,18 +38,13 @@ function errorAnswer(error: MockError): AdminAnswer {
 }
 
 export function inProcessAdmin(mock: Mock): AdminClient {
-  // Other requests get a turn of the event loop before each call: the messages of a JSON-RPC batch
-  // are dispatched together, and waiting for an immediate each, side by side, they all ran in the
-  // same turn, ten journal pages holding the loop as one. In a chain, each call's immediate is
-  // asked for once the call before it ended, so it comes in the next turn.
-  let previous: Promise<unknown> = Promise.resolve();
-  const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
-    const next = previous.then(() => new Promise((resolve) => setImmediate(resolve))).then(work);
-    previous = next.catch(() => undefined);
-    return next;
-  };
+  // The messages of a JSON-RPC batch are dispatched together: each call waits for a turn of the
+  // loop with time left, so ten journal pages never hold the loop as one (state/work-turns.ts).
   return {
-    call: (method, path, call = {}) => inTurn(() => run(mock, method, path, call)),
+    call: (method, path, call = {}) => {
+      const turn = turnForWork();
+      return turn ? turn.then(() => run(mock, method, path, call)) : run(mock, method, path, call);
+    },
   };
 }
 

@@ -10,6 +10,7 @@ import { JsonAnswer, TextAnswer } from '../exchange/admin/request.js';
 import { newNotes, type Door } from '../exchange/exchange.js';
 import type { Mock } from '../exchange/mock.js';
 import { MODEL_ROUTES } from '../exchange/model-routes.js';
+import { turnForWork } from '../state/work-turns.js';
 import { authenticate } from './auth.js';
 import type { BodyParsers } from './body.js';
 import { perform } from './exchange.js';
@@ -29,6 +30,12 @@ function useDoor(door: Door): Middleware {
   };
 }
 
+/** Starts the operation in a turn of the loop with time left (state/work-turns.ts). */
+const inTurn: Middleware = (_ctx, next) => {
+  const turn = turnForWork();
+  return turn ? turn.then(next) : next();
+};
+
 /**
  * The model rows whose path has no parameter, by method and path exactly as written: found with
  * one lookup instead of the router's test of every route's pattern (the hot path of a test loop).
@@ -43,7 +50,7 @@ function modelRoutes(router: Router, mock: Mock, bodies: BodyParsers, exact: Exa
     if (route.auth) steps.push(auth);
     for (const name of route.door.requiredHeaders ?? []) steps.push(requireHeader(name));
     if (route.body !== 'none') steps.push(bodies[route.body]);
-    steps.push(perform(mock, route));
+    steps.push(inTurn, perform(mock, route));
     router.register(route.path, [route.method], steps);
     if (!route.path.includes(':')) exact.set(`${route.method} ${route.path}`, matched(route.path, compose(steps)));
   }
@@ -89,10 +96,10 @@ function adminRoutes(router: Router, mock: Mock, { json, document }: BodyParsers
       );
     };
     const body = route.body === 'document' ? [document] : route.body ? [json] : [];
-    router.register(route.path, [route.method], [guard, ...body, answer]);
+    router.register(route.path, [route.method], [guard, ...body, inTurn, answer]);
   }
   // The transport reads its own body, so that a body that is not JSON gets a JSON-RPC error.
-  router.post('/__admin/mcp', guard, mcpEndpoint(mock));
+  router.post('/__admin/mcp', guard, inTurn, mcpEndpoint(mock));
   router.register('/__admin/mcp', ['GET', 'DELETE'], [guard, mcpMethodNotAllowed]);
 }
 

@@ -6,6 +6,8 @@
 // IN_FLIGHT_BYTES of them at once, and the rest wait, in order, still in their sockets. A body
 // that comes alone, however large, never waits; none is ever refused for waiting.
 
+import { afterNextPoll } from './work-turns.js';
+
 /** Bodies this small are never held: the usual request pays nothing. */
 export const LARGE_BODY = 64 * 1024;
 /** What the large bodies started in one turn of the loop may add up to: about 15 ms of work. */
@@ -23,19 +25,20 @@ const isLarge = (bytes: number): boolean => bytes >= LARGE_BODY;
 
 // One event loop per process: the turns are the process's.
 let startedThisTurn = 0;
-let turn: NodeJS.Timeout | undefined;
+let turnEnding = false;
 const waitingForTurn: Waiting[] = [];
 
 const fitsTurn = (bytes: number): boolean => startedThisTurn === 0 || startedThisTurn + bytes <= TURN_BYTES;
 
 function startInTurn(bytes: number): void {
   startedThisTurn += bytes;
-  // A timer runs in the next turn of the loop, after this one's I/O (an immediate would not).
-  turn ??= setTimeout(nextTurn, 0).unref();
+  if (turnEnding) return;
+  turnEnding = true;
+  afterNextPoll(nextTurn);
 }
 
 function nextTurn(): void {
-  turn = undefined;
+  turnEnding = false;
   startedThisTurn = 0;
   while (waitingForTurn.length > 0 && fitsTurn(waitingForTurn[0]!.bytes)) {
     const next = waitingForTurn.shift()!;

@@ -1,0 +1,73 @@
+// Requests started in one turn of the event loop take at most about TURN_MS together; the next
+// ones start in later turns, one at a time while a turn has time left, in the order they came.
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TURN_MS, turnForWork } from '../../src/state/work-turns.js';
+
+let clock = 1000;
+const now = vi.spyOn(performance, 'now').mockImplementation(() => clock);
+afterAll(() => now.mockRestore());
+
+/** Past the turn's timer (armed before this one, so it fires first) and the immediates it queued. */
+async function nextTurn(): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  await new Promise((resolve) => setImmediate(resolve));
+}
+
+/** Which waits have settled; each one that goes works `workMs` on the clock as it starts. */
+function track(waits: ReadonlyArray<Promise<void> | undefined>, workMs: number): boolean[] {
+  const done = waits.map((wait) => wait === undefined);
+  waits.forEach((wait, i) =>
+    wait?.then(() => {
+      done[i] = true;
+      clock += workMs;
+    }),
+  );
+  return done;
+}
+
+beforeEach(nextTurn);
+
+describe('work turns', () => {
+  it('lets requests start while their turn has time left, then holds the next ones for later turns', async () => {
+    expect(turnForWork()).toBeUndefined();
+    clock += TURN_MS - 1;
+    expect(turnForWork()).toBeUndefined();
+    clock += 30;
+    const waits = [turnForWork(), turnForWork(), turnForWork()];
+    expect(waits.every((wait) => wait instanceof Promise)).toBe(true);
+    // Each works 30 ms, more than a turn: one goes a turn.
+    const done = track(waits, 30);
+    await nextTurn();
+    expect(done).toEqual([true, false, false]);
+    await nextTurn();
+    expect(done).toEqual([true, true, false]);
+    await nextTurn();
+    expect(done).toEqual([true, true, true]);
+  });
+
+  it('lets waiting requests go one after another while their turn has time, in the order they came', async () => {
+    expect(turnForWork()).toBeUndefined();
+    clock += TURN_MS;
+    const order: number[] = [];
+    const waits = [turnForWork(), turnForWork(), turnForWork()];
+    // Each works 5 ms: the three fit in the next turn.
+    const done = track(waits, 5);
+    waits.forEach((wait, i) => wait?.then(() => order.push(i)));
+    // One that comes as the first goes, with time left in the turn, still goes after the others.
+    const late = waits[0]!.then(() => {
+      const turn = turnForWork();
+      expect(turn).toBeInstanceOf(Promise);
+      return turn?.then(() => order.push(3));
+    });
+    await Promise.all([...waits, late]);
+    expect(done).toEqual([true, true, true]);
+    expect(order).toEqual([0, 1, 2, 3]);
+  });
+
+  it('never holds the first request of a turn, however long the one before took', async () => {
+    expect(turnForWork()).toBeUndefined();
+    clock += 10 * TURN_MS;
+    await nextTurn();
+    expect(turnForWork()).toBeUndefined();
+  });
+});
