@@ -7,6 +7,7 @@ import { relative } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { loadSettledConfig } from './config/load.js';
 import { ConfigLoadError, formatProblem } from './config/store.js';
+import { boundHeapGrowth } from './heap.js';
 import { dirsOf, startMockServer } from './index.js';
 import { init } from './init.js';
 import { STYLE_NAMES, type StyleName } from './conversation/types.js';
@@ -60,6 +61,7 @@ const program = new Command()
   .option('--grace-ms <ms>', 'on SIGTERM or SIGINT, how long open streams may finish before they are ended', integer('--grace-ms', 0), 5000)
   .addOption(new Option('--log-level <level>', 'log detail (debug adds each match decision)').choices(['silent', 'error', 'info', 'debug']).default('info'))
   .action(async (options) => {
+    boundHeapGrowth();
     try {
       const server = await startMockServer({ ...options, logLevel: options.logLevel });
       printLine(timed(`model-gateway-mock listening on ${server.url}`));

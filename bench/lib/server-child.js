@@ -128,6 +128,9 @@ async function startPeer(message) {
 /** Silent and unpaced unless `options` say otherwise (the CLI's default log level is `info`). */
 async function startMock(options) {
   const { startMockServer } = await import(new URL('../../dist/index.js', import.meta.url).href);
+  // The heap as the command sizes it (src/heap.ts): the bench measures what a user running the CLI gets.
+  const { boundHeapGrowth } = await import(new URL('../../dist/heap.js', import.meta.url).href);
+  boundHeapGrowth();
   const server = await startMockServer({ latency: 'none', logLevel: 'silent', ...options, port: 0, host: HOST });
   stopServer = () => server.close();
   return server.url;
@@ -176,6 +179,7 @@ process.on('message', async (message) => {
         turnCpuMaxMs: turnCpuMax / 1e6,
         peakRssMb: peakRss / 2 ** 20,
         peakHeapUsedMb: atPeak.heapUsed / 2 ** 20,
+        peakHeapTotalMb: atPeak.heapTotal / 2 ** 20,
         peakExternalMb: atPeak.external / 2 ** 20,
         rssMb: memory.rss / 2 ** 20,
         // Where the RSS goes: V8's heap (in use, and reserved) and memory outside it (Buffers).
