@@ -46,11 +46,12 @@ const EXACT_CHARS = 128 * 1024;
 const SEGMENT_CHARS = 512;
 
 /**
- * After a letter, digit or mark, anything else but an apostrophe (`it's` is one piece) starts a
- * new o200k piece: cutting there changes no count.
+ * After a letter or digit, anything but a letter, digit, mark or apostrophe (`it's` is one piece)
+ * starts a new o200k piece: cutting there changes no count. Not after a mark: one that follows
+ * punctuation is part of the punctuation's piece, which may go on (`!!\u0301_x` is `!!\u0301_`, `x`).
  */
 function isPieceStart(text: string, at: number): boolean {
-  return /[\p{L}\p{N}\p{M}]/u.test(text[at - 1]!) && !/[\p{L}\p{N}\p{M}']/u.test(text[at]!);
+  return /[\p{L}\p{N}]/u.test(text[at - 1]!) && !/[\p{L}\p{N}\p{M}']/u.test(text[at]!);
 }
 
 /** The text in segments cut where a piece starts anyway; only a run without such a place is cut inside. */
@@ -106,7 +107,7 @@ function remember(map: Map<string, number>, entries: number, text: string, token
  * Text up to a place where a piece starts anyway (see isPieceStart), or the rest: counted alone,
  * each gives the count of the whole.
  */
-const WORD = /[^]*?[\p{L}\p{N}\p{M}](?![\p{L}\p{N}\p{M}'])|[^]+/gu;
+const WORD = /[^]*?[\p{L}\p{N}](?![\p{L}\p{N}\p{M}'])|[^]+/gu;
 /**
  * Counts of words met lately. Texts are made of the same few thousand words (a generated JSON's
  * keys and lorem, a conversation resent each turn): most are found here instead of merged again.
