@@ -111,7 +111,8 @@ export function keptEntry(f: EntryFields, body: string, response: string): KeptE
     cost_usd: f.cost_usd,
     said: f.said,
     batch: f.batch,
-    payload: PackedText.of(`[${body},${response}]`),
+    // Deflated by the session once memory gets short (`journal` in state/session.ts).
+    payload: PackedText.plain(`[${body},${response}]`),
     bodyChars: body.length,
   };
 }

@@ -1,5 +1,6 @@
-// Text kept for reading later (a journal entry's body and response): as it is when short, deflated
-// when long and it shrinks, so what a session holds costs at most the size it is counted at.
+// Text kept for reading later (a journal entry's body and response): as it is, then, once memory
+// gets short, deflated (alone when long, many together when short) where it shrinks, so what a
+// session holds costs at most the size it is counted at.
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 
 /** Shorter texts are kept as they are: deflating them saves little and costs a zlib stream each. */
@@ -55,14 +56,28 @@ export class PackedText {
    * so that its UTF-8 bytes give it back exactly.
    */
   static of(text: string): PackedText {
+    const packed = PackedText.plain(text);
+    packed.packAlone();
+    return packed;
+  }
+
+  /** The text kept as it is, for `packAlone` or `packTogether` later, once memory gets short. */
+  static plain(text: string): PackedText {
     // Measuring also flattens a text built by concatenation into one string.
     const ascii = Buffer.byteLength(text) === text.length;
-    const bytes = ascii ? text.length : 2 * text.length;
-    if (text.length < DEFLATE_FROM) return new PackedText(text, false, bytes);
+    return new PackedText(text, false, ascii ? text.length : 2 * text.length);
+  }
+
+  /** Deflates a long text kept as it is, when it shrinks enough; short ones are left to `packTogether`. */
+  packAlone(): void {
+    const text = this.data;
+    if (typeof text !== 'string' || this.deflated || text.length < DEFLATE_FROM) return;
     const middle = Math.max(0, Math.floor((text.length - SAMPLE_CHARS) / 2));
-    if (text.length > 4 * SAMPLE_CHARS && !deflates(text.slice(middle, middle + SAMPLE_CHARS))) return new PackedText(text, false, bytes);
+    if (text.length > 4 * SAMPLE_CHARS && !deflates(text.slice(middle, middle + SAMPLE_CHARS))) return;
     const deflated = deflateRawSync(text, LEVEL);
-    return deflated.length <= WORTH_IT * bytes ? new PackedText(deflated.toString('latin1'), true, bytes) : new PackedText(text, false, bytes);
+    if (deflated.length > WORTH_IT * this.bytes) return;
+    this.data = deflated.toString('latin1');
+    this.deflated = true;
   }
 
   /**

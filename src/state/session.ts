@@ -149,10 +149,15 @@ export function forget(session: Session, kind: MapKind, key: string): void {
 /** Journal entries and stored responses are deflated this many together once the overall budget is more than half full. */
 const PACK_ENTRIES = 32;
 
+/** Whether the overall budget is more than half full: then what is kept is deflated, else it is kept as it is. */
+function memoryShort(session: Session): boolean {
+  const budget = session.holdings.budget;
+  return budget.use.total > budget.limitBytes / 2;
+}
+
 /** Counts one more item of `kind` added past half the overall budget; true when `PACK_ENTRIES` are waiting. */
 function packingDue(session: Session, kind: 'journal' | 'responses'): boolean {
-  const budget = session.holdings.budget;
-  if (budget.use.total <= budget.limitBytes / 2) return false;
+  if (!memoryShort(session)) return false;
   session.unpacked[kind] += 1;
   if (session.unpacked[kind] < PACK_ENTRIES) return false;
   session.unpacked[kind] = 0;
@@ -166,6 +171,9 @@ export function journal(session: Session, entry: KeptEntry): void {
     session.holdings.remove('journal', overwritten.id);
     tally(session.journalTally, overwritten, -1);
   }
+  // A long entry (a stream's events, a large body) is deflated alone as it comes, once memory is
+  // getting short: deflating every stream's 60 KB of events was a tenth of its CPU.
+  if (memoryShort(session)) entry.payload.packAlone();
   hold(session, 'journal', entry.id, keptBytes(entry));
   // Deflated one by one, short entries would cost 50 µs each; 32 at a time, a session's entries
   // being alike, about a tenth of their size for a tenth of that each. Only when memory is

@@ -153,6 +153,26 @@ describe('a journal past half the overall budget', () => {
   });
 });
 
+describe('a long journal entry (a stream of events, a large body)', () => {
+  it('is kept as it is while the overall budget is under half full, and deflated alone as it comes past that', () => {
+    const budget = new MemoryBudget(1024 * 1024, 1024 * 1024);
+    const session = new Sessions(1000, () => 0, 10_000, budget).get('s');
+    const entry = (i: number) => {
+      const fields = { id: `req_${i}`, time: `t${i}`, session: 's', method: 'POST', path: '/v1/chat/completions', style: 'chat-completions', model: 'gpt-4o-mini', status: 200, fixture: null, scenario: null, duration_ms: 1.5, near_miss: null, source: 'generated', scenario_step: null, fault: null, upstream: null, upstream_refused: null, recorded: null, usage: null, cost_usd: null, said: null, batch: null };
+      const events = Array.from({ length: 600 }, (_, n) => ({ event: null, data: { choices: [{ delta: { content: ` token ${n}` } }] } }));
+      return keptEntry(fields, '{"stream":true}', JSON.stringify({ status: 200, headers: {}, events }));
+    };
+    const first = entry(0);
+    journal(session, first);
+    expect(first.payload.heldBytes).toBe(first.payload.bytes);
+    while (budget.use.total <= budget.limitBytes / 2) journal(session, entry(budget.use.total));
+    const late = entry(-1);
+    journal(session, late);
+    expect(late.payload.heldBytes).toBeLessThan(late.payload.bytes / 4);
+    expect(entryOf(late)).toEqual(entryOf(entry(-1)));
+  });
+});
+
 describe('stored responses past half the overall budget', () => {
   it('are packed 32 at a time and shown, with their input items, as they were answered', async () => {
     const mock = plainMock({ fixtures: MODELS });
