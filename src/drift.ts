@@ -134,6 +134,25 @@ async function askMock(listener: Parameters<typeof inject>[0], asked: Asked): Pr
   return answerOf(response.statusCode, response.headers, response.payload);
 }
 
+const failed = (answer: ShapedAnswer): boolean => answer.status >= 400;
+
+/** What the error answer says, when it says it the vendors' way. */
+function errorMessage(answer: ShapedAnswer): string {
+  const message = (answer.body as { error?: { message?: unknown } } | undefined)?.error?.message;
+  return typeof message === 'string' ? `: ${message}` : '';
+}
+
+/**
+ * Why an answer cannot be set beside the other: one side refused the request and the other
+ * answered it (a retired model upstream, a request the mock does not take). An error envelope
+ * against an answer would only list every path of both as drift.
+ */
+function refusal(theirs: ShapedAnswer, ours: ShapedAnswer): string | undefined {
+  if (failed(theirs) === failed(ours)) return undefined;
+  const [who, refused, other] = failed(ours) ? ['the mock', ours, theirs] : ['the upstream', theirs, ours];
+  return `${who} answered ${refused.status}${errorMessage(refused)} where the other answered ${other.status}`;
+}
+
 export interface DriftRun {
   upstream: string;
   fixtures: readonly string[];
@@ -158,7 +177,8 @@ export async function runDrift(run: DriftRun): Promise<DriftResult[]> {
         const { path: _path, body: _body, ...drift } = cases[index]!;
         try {
           const [theirs, ours] = await Promise.all([upstream.ask(cases[index]!), askMock(listener, cases[index]!)]);
-          results[index] = { case: drift, findings: compareShapes(theirs, ours) };
+          const refused = refusal(theirs, ours);
+          results[index] = refused ? { case: drift, findings: [], error: refused } : { case: drift, findings: compareShapes(theirs, ours) };
         } catch (error) {
           next = cases.length; // the other workers ask nothing more
           throw error;

@@ -191,6 +191,44 @@ describe('the drift command', () => {
   }, 30_000);
 });
 
+describe('a request that one side refuses and the other answers', () => {
+  it('is not compared but reported as such, with what the refusal said', async () => {
+    // An upstream that has retired one model and answers everything else.
+    const retiring = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        const retired = body.includes('retired-model');
+        response.writeHead(retired ? 404 : 200, { 'content-type': 'application/json' });
+        response.end(JSON.stringify(retired ? { error: { message: 'The model retired-model does not exist.', type: 'invalid_request_error' } } : { id: 'chatcmpl-1', object: 'chat.completion', choices: [] }));
+      });
+    });
+    await new Promise<void>((done) => retiring.listen(0, '127.0.0.1', done));
+    const dir = mkdtempSync(join(tmpdir(), 'mgm-drift-refused-'));
+    writeFileSync(
+      join(dir, 'refused.yaml'),
+      `drift:
+  - name: retired-upstream
+    path: /v1/chat/completions
+    request: { model: gpt-4o-mini, messages: [ { role: user, content: "retired-model, are you there?" } ] }
+  - name: refused-by-the-mock
+    path: /v1/chat/completions
+    request: { model: gpt-4o-mini, messages: "not a list" }
+`,
+    );
+    try {
+      const results = await runDrift({ upstream: `http://127.0.0.1:${(retiring.address() as AddressInfo).port}`, fixtures: [dir] });
+      expect(driftExitCode(results)).toBe(1);
+      expect(results.map((result) => result.findings)).toEqual([[], []]);
+      const text = driftReport(results, 'text');
+      expect(text).toContain('could not compare: the upstream answered 404: The model retired-model does not exist. where the other answered 200');
+      expect(text).toMatch(/could not compare: the mock answered 400: .*messages.* where the other answered 200/);
+    } finally {
+      await new Promise<void>((done) => retiring.close(() => done()));
+    }
+  });
+});
+
 describe('a drift: entry that the schema refuses', () => {
   it('fails validation with the field named', () => {
     const dir = mkdtempSync(join(tmpdir(), 'mgm-drift-bad-'));
