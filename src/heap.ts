@@ -1,8 +1,8 @@
 // How the command sizes V8's heap. A server with a memory budget (--memory-limit) should hold about
 // what is live: by default V8 lets the old generation grow to up to four times what its last full
 // collection found live before it collects again, and large request bodies, made and dropped by the
-// thousand, fill that room (the bench's hostile soak peaked at 466 MB of RSS with 100 MB live; 292
-// MB with the heap held to 1.5 times, for the same CPU).
+// thousand, fill that room (the bench's hostile soak peaked at 466 MB of RSS with 100 MB live; 268
+// MB with the heap held to 1.25 times, for the same CPU).
 import { setFlagsFromString } from 'node:v8';
 
 const FLAG = '--heap-growing-percent';

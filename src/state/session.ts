@@ -172,7 +172,7 @@ export function journal(session: Session, entry: KeptEntry): void {
     tally(session.journalTally, overwritten, -1);
   }
   // A long entry (a stream's events, a large body) is deflated alone as it comes, once memory is
-  // getting short: deflating every stream's 60 KB of events was a tenth of its CPU.
+  // getting short: deflating every stream's 40-60 KB of events was about a twentieth of its CPU.
   if (memoryShort(session)) entry.payload.packAlone();
   hold(session, 'journal', entry.id, keptBytes(entry));
   // Deflated one by one, short entries would cost 50 µs each; 32 at a time, a session's entries
