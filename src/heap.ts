@@ -9,13 +9,12 @@ const FLAG = '--heap-growing-percent';
 /** The old generation may grow to 1.25 times what the last full collection found live. */
 export const HEAP_GROWING_PERCENT = 25;
 
-/** Whether the process was started with its own heap growth (node's flags or NODE_OPTIONS): then it is left as it is. */
-export function heapGrowthGiven(execArgv: readonly string[], nodeOptions = ''): boolean {
-  const given = (flag: string) => flag.replaceAll('_', '-').startsWith(FLAG);
-  return execArgv.some(given) || nodeOptions.split(/\s+/).some(given);
+/** Whether node was started with a heap growth of its own (`node --heap-growing-percent=N`): then it is left as it is. */
+export function heapGrowthGiven(execArgv: readonly string[]): boolean {
+  return execArgv.some((flag) => flag.replaceAll('_', '-').startsWith(FLAG));
 }
 
 /** Only for a process the mock owns (the command): a process that embeds the mock keeps its own settings. */
 export function boundHeapGrowth(): void {
-  if (!heapGrowthGiven(process.execArgv, process.env.NODE_OPTIONS)) setFlagsFromString(`${FLAG}=${HEAP_GROWING_PERCENT}`);
+  if (!heapGrowthGiven(process.execArgv)) setFlagsFromString(`${FLAG}=${HEAP_GROWING_PERCENT}`);
 }
