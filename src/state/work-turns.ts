@@ -17,8 +17,10 @@ const waiting: (() => void)[] = [];
  * right after it; an immediate armed from a timer comes after the next poll.
  */
 export function afterNextPoll(callback: () => void): void {
-  // Unref'd, an immediate would let an idle loop block in its poll: only the timer is.
-  setTimeout(() => setImmediate(callback), 0).unref();
+  // Both keep the process alive: a request may be waiting for this turn with no socket open (the
+  // drift command asks its mock in process); an unref'd immediate even let an idle loop block in
+  // its poll for seconds. They last a millisecond or two.
+  setTimeout(() => setImmediate(callback), 0);
 }
 
 function nextTurn(): void {

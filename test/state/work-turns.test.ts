@@ -1,5 +1,7 @@
 // Requests started in one turn of the event loop take at most about TURN_MS together; the next
 // ones start in later turns, one at a time while a turn has time left, in the order they came.
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TURN_MS, turnForWork } from '../../src/state/work-turns.js';
 
@@ -62,6 +64,15 @@ describe('work turns', () => {
     await Promise.all([...waits, late]);
     expect(done).toEqual([true, true, true]);
     expect(order).toEqual([0, 1, 2, 3]);
+  });
+
+  it('gives a waiting request its turn in a process with nothing else alive (the drift command asks its mock in process)', async () => {
+    const module = join(import.meta.dirname, '..', '..', 'src', 'state', 'work-turns.ts');
+    const script = `const { turnForWork } = await import(${JSON.stringify(module)}); let clock = 0; performance.now = () => clock; turnForWork(); clock += 100; await turnForWork(); console.log('went');`;
+    const run = await new Promise<{ code: number | null; stdout: string }>((done) =>
+      execFile(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' }, (error, stdout) => done({ code: error ? (error.code as number) : 0, stdout })),
+    );
+    expect(run).toEqual({ code: 0, stdout: 'went\n' });
   });
 
   it('never holds the first request of a turn, however long the one before took', async () => {
