@@ -1,17 +1,35 @@
 import { defineConfig } from 'vitest/config';
 
+/** Files that replace one of the mock's own modules (`vi.mock`): they need modules of their own. */
+const mocking = ['test/server/turns.test.ts'];
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    // One mock on the repository's fixtures for the tests that use the package's own vitest plugin
-    // (test/runners/own-suite.test.ts); every other file starts the servers it needs.
-    globalSetup: ['src/vitest-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
-    // Test files share a worker's loaded modules (the SDKs, LangChain, the mock itself): each
-    // file starts its own servers on port 0 and keeps no global state, and loading those modules
-    // once per worker instead of once per file takes the suite from about five minutes to two on
-    // two cores.
-    isolate: false,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'shared',
+          include: ['test/**/*.test.ts'],
+          exclude: mocking,
+          // One mock on the repository's fixtures for the tests that use the package's own vitest
+          // plugin (test/runners/own-suite.test.ts); every other file starts the servers it needs.
+          globalSetup: ['src/vitest-setup.ts'],
+          // Test files share a worker's loaded modules (the SDKs, LangChain, the mock itself): each
+          // file starts its own servers on port 0 and keeps no global state, and loading those
+          // modules once per worker instead of once per file takes the suite from about five
+          // minutes to two on two cores.
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        // A module mocked in a worker whose files share modules would miss the files that loaded
+        // the real one first (which files those are depends on the order the workers take them).
+        test: { name: 'isolated', include: mocking, isolate: true },
+      },
+    ],
   },
 });
