@@ -1,6 +1,6 @@
 // The one schema of every YAML file: fixtures files (models, keys, chat, images, videos,
 // transcriptions, image_generation) and scenario files (scenarios). Unknown keys are refused so typos surface.
-import { z } from 'zod';
+import * as z from 'zod';
 import { chatFixtureSchema, chatImageOutput, driftEntrySchema, errorKind, matchSchema, nonNegative } from '../conversation/fixture-schema.js';
 import { CATEGORY_NAMES } from '../conversation/moderation.js';
 import { transcriptionFixtureSchema } from '../conversation/transcription-fixture.js';

@@ -1,7 +1,7 @@
 // The schema of a chat fixture and of the `match` block every section shares, as YAML files and
 // `POST /__admin/fixtures` write them. It lives beside the fixtures it describes, so their types
 // are inferred from it rather than written twice.
-import { z } from 'zod';
+import * as z from 'zod';
 import { ERROR_KINDS } from './error-codes.js';
 import { STYLE_NAMES } from './types.js';
 

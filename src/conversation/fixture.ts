@@ -1,5 +1,5 @@
 // Chat fixtures: compiled from YAML at load (matchers, templates, token counts), chosen per request.
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { CompileError } from './compile-error.js';
 import { candidates } from './fixture-index.js';
 import type { chatFixtureSchema } from './fixture-schema.js';

@@ -4,7 +4,7 @@
 // fixture such as `^(a+)+$` cannot hold the event loop (JavaScript's engine backtracks); their
 // size, the text they see and their work per request are bounded (pattern-work.ts).
 import { RE2JS } from 're2js';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { CompileError } from './compile-error.js';
 import type { matchSchema } from './fixture-schema.js';
 import { BoundedPattern } from './pattern-work.js';

@@ -1,7 +1,7 @@
 // `transcriptions:` fixtures: what a transcription (or translation) of a given upload says.
 // Matched on the request's model, language and prompt and on the file's name and content hash,
 // compiled once at load.
-import { z } from 'zod';
+import * as z from 'zod';
 import { globPattern } from './match.js';
 import { PatternWork } from './pattern-work.js';
 

@@ -1,7 +1,7 @@
 // Batches, OpenAI form (`/v1/batches`): create from an uploaded `batch` file, retrieve, list and
 // cancel. Each read first brings the batch up to the mock clock (`batch-run.ts`), its lines
 // answered by the routes `route` finds for their urls.
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Batch } from '../conversation/batch.js';
 import { failure, invalid } from '../conversation/errors.js';
 import { mismatchedLines } from '../media/batch-input.js';

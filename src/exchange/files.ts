@@ -1,6 +1,6 @@
 // Files, OpenAI form (`/v1/files`): upload, list, retrieve, download and delete, in the session. A
 // `batch` file is read as JSONL at upload, in slices, and refused naming its first bad line.
-import { z } from 'zod';
+import * as z from 'zod';
 import { failure, invalid } from '../conversation/errors.js';
 import { batchFileLine, fileLines } from '../media/batch-input.js';
 import type { BatchLine } from '../conversation/batch.js';

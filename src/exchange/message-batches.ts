@@ -1,7 +1,7 @@
 // Message batches, Anthropic form (`/v1/messages/batches`): create from `requests[]`, retrieve,
 // list, cancel, delete once ended, and the results as JSONL. The same lifecycle and clock as the
 // OpenAI form; each request is answered by the messages operation, as if sent alone.
-import { z } from 'zod';
+import * as z from 'zod';
 import { failure, invalid } from '../conversation/errors.js';
 import { MAX_BATCH_REQUESTS, messageBatchRequest } from '../media/batch-input.js';
 import type { Batch, BatchLine, BatchState } from '../conversation/batch.js';

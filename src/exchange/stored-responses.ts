@@ -1,6 +1,6 @@
 // The responses the session kept: `GET` (whole, or with `?stream=true` replayed as its event
 // stream), `DELETE`, `POST .../cancel` for background ones, and `GET .../input_items`.
-import { z } from 'zod';
+import * as z from 'zod';
 import { failure, invalid } from '../conversation/errors.js';
 import { ResponseParts } from '../state/response-parts.js';
 import { forget, keep, type Session, type StoredResponse } from '../state/session.js';

@@ -1,7 +1,7 @@
 // Video tasks, OpenAI form: create, retrieve, list, delete and download (WIRE.md section 9).
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { failure, invalid, MockError } from '../conversation/errors.js';
 import { readConfined } from '../config/files.js';
 import type { Plan } from '../conversation/plan.js';

@@ -1,7 +1,7 @@
 // Multipart forms as the SDKs write them: nested values spelled with brackets
 // (`input_reference[image_url]`, `metadata[content][][type]`) and every scalar a string. These
 // turn such a form back into the JSON body the same endpoint takes, so one schema checks both.
-import { z } from 'zod';
+import * as z from 'zod';
 import { invalid } from '../conversation/errors.js';
 import { MAX_BODY_DEPTH } from './body-shape.js';
 

@@ -1,6 +1,6 @@
 // Request bodies are checked with zod; the first problem becomes a 400 in the style's envelope
 // that names the field (`messages[0].role`).
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { formatPath } from '../conversation/field-path.js';
 import { invalid } from '../conversation/errors.js';
 

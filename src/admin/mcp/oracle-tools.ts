@@ -1,6 +1,6 @@
 // The test's oracle as tools (SPEC 17): a coding assistant checks what its code sent and what it
 // cost against the mock, with the same expectations as `POST /__admin/verify`.
-import { z } from 'zod';
+import * as z from 'zod';
 import { formatUsd } from '../../conversation/usage.js';
 import type { VerifyAnswer } from '../../exchange/admin/verify/verify.js';
 import type { SessionUsage } from '../../exchange/admin/usage.js';

@@ -3,7 +3,7 @@
 // tries again); an unknown tool or a malformed request is a JSON-RPC error.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestParamsSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { z } from 'zod';
+import * as z from 'zod';
 import { MockError } from '../../conversation/errors.js';
 import { formatPath } from '../../conversation/field-path.js';
 import { parseBody, type IssueWording } from '../../styles/validate.js';

@@ -1,6 +1,6 @@
 // What a tool is: a name, a description a model can act on, an input schema and a thin call of
 // the admin API through an AdminClient.
-import { z } from 'zod';
+import * as z from 'zod';
 import type { AdminClient } from '../client.js';
 
 export interface Tool {

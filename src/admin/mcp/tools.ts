@@ -2,7 +2,7 @@
 // call of the admin API through an AdminClient, so they are the same in-process and over HTTP.
 // The test's oracle (verify, usage) has its own file.
 import { parse as parseYaml, YAMLParseError } from 'yaml';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { JournalEntry } from '../../state/journal.js';
 import { MCP_BOUNDS } from './bounds.js';
 import { ask, findEntry, requireSession, ToolError } from './calls.js';

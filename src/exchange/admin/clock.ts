@@ -1,6 +1,6 @@
 // `POST /__admin/clock`: moves the mock clock, so tests step video tasks, batches and rate windows
 // instead of sleeping. On a real clock it adds an offset; manual and fixed clocks jump.
-import { z } from 'zod';
+import * as z from 'zod';
 import { invalid } from '../../conversation/errors.js';
 import { announceTaskChanges } from '../../media/task-events.js';
 import type { Clock } from '../../state/clock.js';

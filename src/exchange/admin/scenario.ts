@@ -1,6 +1,6 @@
 // `PUT /__admin/scenario` `{ "name": NAME }` and `DELETE /__admin/scenario`: the active scenario of
 // one session, or the global one (a session's own wins over it).
-import { z } from 'zod';
+import * as z from 'zod';
 import { unknownScenario } from '../../scenarios/choose.js';
 import { parseBody } from '../../styles/validate.js';
 import type { Mock } from '../mock.js';

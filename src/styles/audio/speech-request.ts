@@ -1,5 +1,5 @@
 // `POST /v1/audio/speech` bodies, checked as the vendor checks them: 400 naming the field.
-import { z } from 'zod';
+import * as z from 'zod';
 import { invalid } from '../../conversation/errors.js';
 import { parseBody } from '../validate.js';
 

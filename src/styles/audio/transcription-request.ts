@@ -1,6 +1,6 @@
 // The fields of `POST /v1/audio/transcriptions` and `/translations` (multipart, so numbers and
 // booleans arrive as strings; `timestamp_granularities[]` as a list). The file is judged apart.
-import { z } from 'zod';
+import * as z from 'zod';
 import { formBool } from '../form.js';
 import { parseBody } from '../validate.js';
 

@@ -1,7 +1,7 @@
 // Chat-completions request body -> neutral ChatRequest. Every field of the gateway description is
 // accepted; unknown fields pass (SDKs add new ones all the time), known ones are type-checked.
 import { checkGenerationBudget } from '../../conversation/generation-budget.js';
-import { z } from 'zod';
+import * as z from 'zod';
 import { invalid } from '../../conversation/errors.js';
 import type { ChatRequest, Part, ResponseFormat, ToolChoice, Turn } from '../../conversation/types.js';
 import { measureBody } from '../body-shape.js';

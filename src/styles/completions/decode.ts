@@ -1,7 +1,7 @@
 // `POST /v1/completions`, the legacy form: each prompt (a string, a list of strings, token ids or
 // a list of such lists) becomes a neutral chat request of one user turn, so `chat:` fixtures and
 // the generator answer it as the prompt's last user message.
-import { z } from 'zod';
+import * as z from 'zod';
 import { invalid } from '../../conversation/errors.js';
 import { decodeTokens } from '../../conversation/tokens.js';
 import type { ChatRequest } from '../../conversation/types.js';

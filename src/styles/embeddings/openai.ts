@@ -1,6 +1,6 @@
 // `POST /v1/embeddings` as the OpenAI form writes it: the request read into inputs and options,
 // and the answer, each vector as float numbers or as base64 of little-endian float32.
-import { z } from 'zod';
+import * as z from 'zod';
 import { float32Base64s, float32Numbers } from '../../conversation/vectors/embed.js';
 import { parseBody } from '../validate.js';
 import { readInputs, type EmbeddingInput } from './inputs.js';

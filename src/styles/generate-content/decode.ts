@@ -2,7 +2,7 @@
 // action come from the path; `streamGenerateContent` is the stream flag. Unknown fields pass,
 // as SDKs add new ones; known ones are type-checked and named when wrong.
 import { checkGenerationBudget } from '../../conversation/generation-budget.js';
-import { z } from 'zod';
+import * as z from 'zod';
 import { invalid } from '../../conversation/errors.js';
 import type { ChatRequest, ReasoningRequest, ResponseFormat, ToolChoice, ToolDef } from '../../conversation/types.js';
 import type { StyleInput } from '../style.js';

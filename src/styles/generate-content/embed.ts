@@ -1,7 +1,7 @@
 // `:embedContent` and `:batchEmbedContents` of the generate-content style, as @google/genai's
 // `models.embedContent` sends them: each request a content of text parts, with an optional task
 // type, title and output size; answered `{ embedding: { values } }` or `{ embeddings: [...] }`.
-import { z } from 'zod';
+import * as z from 'zod';
 import { invalid } from '../../conversation/errors.js';
 import { float32Numbers } from '../../conversation/vectors/embed.js';
 import { parseBody } from '../validate.js';

@@ -1,7 +1,7 @@
 // `contents[]` -> neutral turns. A part holds exactly one kind of data, as the vendor's `oneof`
 // does; media must come inline as base64 (the gateway refuses file references); function calls
 // belong to model turns and function responses to user turns.
-import { z } from 'zod';
+import * as z from 'zod';
 import { invalid } from '../../conversation/errors.js';
 import type { Part, Turn } from '../../conversation/types.js';
 

@@ -1,7 +1,7 @@
 // Image request bodies: `POST /v1/images/generations` (JSON), the fields of
 // `POST /v1/images/edits` and `POST /v1/images/variations` (multipart, so numbers arrive as
 // strings). Files are checked apart.
-import { z } from 'zod';
+import * as z from 'zod';
 import { invalid } from '../../conversation/errors.js';
 import { formBool, formInt } from '../form.js';
 import { parseBody } from '../validate.js';

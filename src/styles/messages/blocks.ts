@@ -1,6 +1,6 @@
 // The content blocks a messages-style request may carry, as the vendor validates them: a block of
 // an unknown type, or a known type missing a field, is a 400 naming `messages.N.content.M...`.
-import { z } from 'zod';
+import * as z from 'zod';
 
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
 

@@ -1,7 +1,7 @@
 // Messages-style request body -> neutral ChatRequest: every field of the gateway description and
 // of the vendor's API is accepted and type-checked; unknown fields pass, as SDKs add new ones.
 import { checkGenerationBudget } from '../../conversation/generation-budget.js';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ChatRequest, ReasoningRequest, ResponseFormat, ToolChoice, ToolDef } from '../../conversation/types.js';
 import type { StyleInput } from '../style.js';
 import { parseBody } from '../validate.js';

@@ -1,6 +1,6 @@
 // `POST /v1/moderations`: a string, a list of strings, or a list of `text` and `image_url` parts
 // (judged together), answered with one verdict per string (one for a list of parts).
-import { z } from 'zod';
+import * as z from 'zod';
 import { invalid } from '../../conversation/errors.js';
 import type { ModerationInput, ModerationVerdict } from '../../conversation/moderation.js';
 import { parseBody } from '../validate.js';

@@ -1,7 +1,7 @@
 // `POST /v1/rerank` (Jina, Cohere v1) and `POST /v2/rerank` (Cohere v2): a query and documents
 // (strings or `{ text }`), answered with the documents' indexes sorted by relevance, highest
 // first, ties by index, the top `top_n`, each with its text when `return_documents` asks.
-import { z } from 'zod';
+import * as z from 'zod';
 import { parseBody } from '../validate.js';
 
 /** Cohere's cap; Jina takes as many. */

@@ -1,7 +1,7 @@
 // The `POST /v1/responses` body as zod checks it. Objects that come in many kinds (input items,
 // content parts, tools, text formats) are checked by the schema their `type` selects, so a
 // problem is named where it is (`input[2].call_id`), not as "no union member matched".
-import { z } from 'zod';
+import * as z from 'zod';
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);

@@ -1,7 +1,7 @@
 // Video task bodies (`POST /v1/videos`, `POST /v1/video/generations`), JSON or multipart, into
 // one VideoRequest. Every field of the gateway description is checked; unknown fields pass.
 // The legacy copies under `metadata` stand in for top-level fields that are left out.
-import { z } from 'zod';
+import * as z from 'zod';
 import { invalid } from '../../conversation/errors.js';
 import { MAX_BODY_DEPTH, measureBody } from '../body-shape.js';
 import { formBool, formInt } from '../form.js';

@@ -1,7 +1,7 @@
 // Bodies of the requests that make a video from another one (`POST /v1/videos/{id}/remix`,
 // `/v1/videos/edits`, `/v1/videos/extensions`) and of `POST /v1/videos/characters`. JSON or
 // multipart; the source video is a `video[id]` reference here, or a file checked apart.
-import { z } from 'zod';
+import * as z from 'zod';
 import { invalid } from '../../conversation/errors.js';
 import { formInt } from '../form.js';
 import { parseBody } from '../validate.js';

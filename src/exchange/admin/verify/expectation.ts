@@ -1,7 +1,7 @@
 // What `POST /__admin/verify` takes (SPEC 17): the expectations and their filters, checked
 // strictly, so a typo is a 400 naming its path (`expect[1].requests.modle`) instead of a filter
 // that silently matches everything.
-import { z } from 'zod';
+import * as z from 'zod';
 import { invalid } from '../../../conversation/errors.js';
 import { formatPath } from '../../../conversation/field-path.js';
 
