@@ -21,14 +21,14 @@ const lazyPackages = {
 };
 
 /**
- * One MIME table in the bundle: koa's `accepts@1` brings `mime-types@2` with a 200 KB table of its
- * own, beside the `mime-types@3` koa itself uses; `accepts` calls only `lookup`, the same in both.
+ * `mime-types` loaded at its first use (scripts/mime-types-later.cjs), and one copy of it: koa's
+ * `accepts@1` brings `mime-types@2` with a table of its own beside koa's `mime-types@3`, and
+ * `accepts` calls only `lookup`, the same in both.
  */
-const oneMimeTable = {
-  name: 'one-mime-table',
+const mimeTypesLater = {
+  name: 'mime-types-later',
   setup(bundle) {
-    const hoisted = `${root}node_modules/mime-types/index.js`;
-    bundle.onResolve({ filter: /^mime-types$/ }, ({ kind }) => (kind === 'require-call' ? { path: hoisted } : undefined));
+    bundle.onResolve({ filter: /^mime-types$/ }, ({ kind }) => (kind === 'require-call' ? { path: `${root}scripts/mime-types-later.cjs` } : undefined));
   },
 };
 
@@ -44,7 +44,7 @@ await build({
   target: 'node20.19',
   // Bundled CommonJS packages call require(): an ES module has none of its own.
   banner: { js: "import { createRequire as __bundledRequire } from 'node:module'; const require = __bundledRequire(import.meta.url);" },
-  plugins: [lazyPackages, oneMimeTable],
+  plugins: [lazyPackages, mimeTypesLater],
   logLevel: 'warning',
 });
 chmodSync(`${root}dist/cli.js`, 0o755);

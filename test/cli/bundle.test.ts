@@ -41,6 +41,17 @@ describe('the bundled command', () => {
     expect(transcript.text).toBe('bundled words');
   });
 
+  it('types what it sends, and reads an upload as multipart, through the MIME table it loads on first use', async () => {
+    const speech = await fetch(`${mock.url}/v1/audio/speech`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer sk-test', 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'tts-1', voice: 'alloy', input: 'typed words', response_format: 'flac' }),
+    });
+    expect(speech.headers.get('content-type')).toBe('audio/flac');
+    const file = await client.files.create({ file: await toFile(Buffer.from('{"a":1}\n'), 'notes.jsonl'), purpose: 'user_data' });
+    expect(file).toMatchObject({ filename: 'notes.jsonl', bytes: 8, purpose: 'user_data' });
+  });
+
   it('paints a WebP picture', async () => {
     const picture = await client.images.generate({ model: 'gpt-image-1', prompt: 'a lighthouse', output_format: 'webp' });
     const bytes = Buffer.from(picture.data![0]!.b64_json!, 'base64');
