@@ -1,7 +1,7 @@
 // What the writer actually sent, kept for the journal as the JSON text of its `response` (a
 // SentResponse): from the texts the writer made anyway (a whole answer's JSON, each event's
 // data), nothing serialised twice, bounded so one entry stays under 1 MB.
-import { JOURNAL_ANSWER_MAX as SENT_MAX, type StreamEvent } from '../conversation/plan.js';
+import { JOURNAL_ANSWER_MAX as SENT_MAX } from '../conversation/plan.js';
 
 function head(status: number, headers: Record<string, unknown>): string {
   return `{"status":${status},"headers":${JSON.stringify(headers)}`;
@@ -21,18 +21,14 @@ export function sentBinary(status: number, headers: Record<string, unknown>, typ
   return `${head(status, headers)},"body":${JSON.stringify({ type, size, ...about })}}`;
 }
 
-/** Whether the event's data goes out as JSON text (a chunk serialised around its piece, or an object). */
-export function isJson(event: StreamEvent): boolean {
-  return event.json !== undefined || (typeof event.data === 'object' && event.data !== null);
-}
-
 /**
  * A stream's events as they are framed; only those flushed to the socket count as sent, so a
- * client that leaves mid-stream is journaled with what it actually got.
+ * client that leaves mid-stream is journaled with what it actually got. Each event is kept as the
+ * texts the writer framed, and its journal JSON is put together once, at the end.
  */
 export class SentStream {
-  /** Each event as `{"event":...,"data":...}`. */
-  private readonly events: string[] = [];
+  /** Two entries an event: its name (null without one), then the JSON of its data. */
+  private readonly parts: (string | null)[] = [];
   private chars = 0;
   private flushed = 0;
   private truncated = false;
@@ -42,29 +38,32 @@ export class SentStream {
     private readonly headers: Record<string, unknown>,
   ) {}
 
-  /** `data`: the event's data as framed (its JSON, or the string as it is). */
-  framed(event: StreamEvent, data: string, frameLength: number): void {
+  /** `data`: the event's data as framed; `json`: whether that is JSON text (else a string as it is). */
+  framed(name: string | undefined, data: string, json: boolean, frameLength: number): void {
     this.chars += frameLength;
     if (this.chars > SENT_MAX) {
       this.truncated = true;
       return;
     }
-    const name = event.event ?? null;
-    // A chunk serialized around its piece is JSON: its data object is not built to ask.
-    this.events.push(isJson(event) ? `{"event":${JSON.stringify(name)},"data":${data}}` : JSON.stringify({ event: name, data: event.data }));
+    this.parts.push(name ?? null, json ? data : JSON.stringify(data));
   }
 
   /** Everything framed so far went on the socket. */
   commit(): void {
-    this.flushed = this.events.length;
+    this.flushed = this.parts.length;
   }
 
   /** Drops events framed after the last flush: they never reached the socket. */
   settle(): void {
-    this.events.length = this.flushed;
+    this.parts.length = this.flushed;
   }
 
   get json(): string {
-    return `${head(this.status, this.headers)},"events":[${this.events.join(',')}]${this.truncated ? ',"truncated":true' : ''}}`;
+    const texts: string[] = [];
+    for (let at = 0; at < this.parts.length; at += 2) {
+      const name = this.parts[at];
+      texts.push(`{"event":${name === null ? 'null' : JSON.stringify(name)},"data":${this.parts[at + 1]}}`);
+    }
+    return `${head(this.status, this.headers)},"events":[${texts.join(',')}]${this.truncated ? ',"truncated":true' : ''}}`;
   }
 }

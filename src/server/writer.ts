@@ -8,7 +8,7 @@ import { JOURNAL_ANSWER_MAX, type Fault, type Framing, type Plan, type StreamEve
 import type { StreamProgress } from './in-flight.js';
 import { Slice } from '../exchange/slice.js';
 import { Pacer } from './pacer.js';
-import { isJson, SentStream, sentBinary, sentWhole } from './sent.js';
+import { SentStream, sentBinary, sentWhole } from './sent.js';
 import type { MockState } from './state.js';
 import { sseFrame } from './sse.js';
 
@@ -59,14 +59,10 @@ function drain(res: ServerResponse): Promise<void> {
   });
 }
 
-/** An event's data as framed: its JSON, or a string as it is. */
-function dataOf(event: StreamEvent): string {
-  return event.json ?? (typeof event.data === 'string' ? event.data : JSON.stringify(event.data));
-}
-
-function frame(event: StreamEvent, data: string, framing: Framing, first: boolean): string {
+/** `json`: the data is JSON text (which holds no raw line break); else a string written as it is. */
+function frame(name: string | undefined, data: string, json: boolean, framing: Framing, first: boolean): string {
   if (framing === 'json-array') return first ? `[${data}` : `,\r\n${data}`;
-  return sseFrame(event.event || undefined, data, isJson(event));
+  return sseFrame(name || undefined, data, json);
 }
 
 function streamHeaders(framing: Framing, headers: Record<string, string>): Record<string, string> {
@@ -150,11 +146,14 @@ async function writeEvents(res: ServerResponse, plan: Extract<Plan, { kind: 'str
   let chunks = 0;
   let written = 0;
   const add = (event: StreamEvent) => {
-    const data = dataOf(event);
-    const framed = frame(event, data, plan.framing, written === 0);
+    // Read once: a chunk serializes its piece when asked (styles/piece-events.ts).
+    const serialized = event.json;
+    const json = serialized !== undefined || typeof event.data !== 'string';
+    const data = serialized ?? (json ? JSON.stringify(event.data) : (event.data as string));
+    const framed = frame(event.event, data, json, plan.framing, written === 0);
     written++;
     pending += framed;
-    sent.framed(event, data, framed.length);
+    sent.framed(event.event, data, json, framed.length);
   };
   const flush = async (): Promise<boolean> => {
     if (res.destroyed) return false;

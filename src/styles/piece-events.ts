@@ -1,23 +1,43 @@
 // The content chunks of one stream differ only in their piece of text. One chunk is serialized
 // with a marker for its piece, and every chunk's JSON is that text around its own piece: a whole
-// JSON.stringify per token was most of what a stream cost. The writer frames that JSON and the
-// journal keeps it; a chunk's data object is built only if something reads it.
+// JSON.stringify per token was most of what a stream cost. A chunk holds only its piece until the
+// writer asks for its JSON (a paced stream waits seconds for its last chunks, and a thousand open
+// streams held every chunk's text from the start); its data object is built only if something
+// reads it.
 import type { StreamEvent } from '../conversation/plan.js';
 
 const MARK = '\u0000piece\u0000';
 const MARK_JSON = JSON.stringify(MARK);
 
+/** What the chunks of one run of pieces share: the JSON around the piece, and how to build one whole. */
+interface PieceRun {
+  readonly event: string | undefined;
+  readonly paced: boolean | undefined;
+  readonly head: string;
+  readonly tail: string;
+  readonly build: (piece: string) => StreamEvent;
+}
+
 class PieceEvent implements StreamEvent {
   constructor(
-    readonly event: string | undefined,
-    readonly paced: boolean | undefined,
-    readonly json: string,
+    private readonly run: PieceRun,
     private readonly piece: string,
-    private readonly build: (piece: string) => StreamEvent,
   ) {}
 
+  get event(): string | undefined {
+    return this.run.event;
+  }
+
+  get paced(): boolean | undefined {
+    return this.run.paced;
+  }
+
+  get json(): string {
+    return this.run.head + JSON.stringify(this.piece) + this.run.tail;
+  }
+
   get data(): unknown {
-    return this.build(this.piece).data;
+    return this.run.build(this.piece).data;
   }
 }
 
@@ -35,7 +55,6 @@ export function pushPieces(events: StreamEvent[], pieces: readonly string[], bui
     for (const piece of pieces) events.push(build(piece));
     return;
   }
-  const head = json.slice(0, at);
-  const tail = json.slice(at + MARK_JSON.length);
-  for (const piece of pieces) events.push(new PieceEvent(template.event, template.paced, head + JSON.stringify(piece) + tail, piece, build));
+  const run: PieceRun = { event: template.event, paced: template.paced, head: json.slice(0, at), tail: json.slice(at + MARK_JSON.length), build };
+  for (const piece of pieces) events.push(new PieceEvent(run, piece));
 }
