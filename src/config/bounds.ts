@@ -1,7 +1,7 @@
 // What a configuration may hold, so that no file can freeze or exhaust the mock: a file's size (read
 // before parsing), YAML alias expansion (a billion laughs), a string's length, the number of
 // fixtures. Passing one is a problem at file:line:col like any other.
-import { isMap, isPair, isScalar, isSeq, visit, type Document, type LineCounter } from 'yaml';
+import { isMap, isPair, isScalar, visit, type Document, type LineCounter } from 'yaml';
 import type { ConfigProblem } from './types.js';
 
 export const CONFIG_LIMITS = {
@@ -46,25 +46,24 @@ export function refuseUnsafeNodes(doc: Document, counter: LineCounter, file: str
 }
 
 /**
- * Counts the entries of a file's sections, `counted` of them before it; a problem at the first
- * entry past the bound. Returns the new count.
+ * Counts the entries of a file's sections (`data`, as checked), `counted` of them before it; a
+ * problem at the first entry past the bound. Returns the new count.
  */
-export function countEntries(doc: Document, counter: LineCounter, file: string, counted: number, problems: ConfigProblem[]): number {
+export function countEntries(data: unknown, file: string, at: (path: Array<string | number>) => { line: number; col: number }, counted: number, problems: ConfigProblem[]): number {
   let total = counted;
-  if (!isMap(doc.contents)) return total;
+  if (data === null || typeof data !== 'object') return total;
   for (const section of SECTIONS) {
-    const list = doc.contents.get(section, true);
-    if (!isSeq(list)) continue;
+    const list = (data as Record<string, unknown>)[section];
+    if (!Array.isArray(list)) continue;
     const room = CONFIG_LIMITS.entries - total;
-    if (list.items.length > room && room >= 0) {
-      const first = list.items[room] as { range?: [number, number, number] } | undefined;
+    if (list.length > room && room >= 0) {
       problems.push({
         file,
-        ...counter.linePos(first?.range?.[0] ?? 0),
+        ...at([section, room]),
         message: `${section}[${room}]: the configuration passes the limit of ${CONFIG_LIMITS.entries} fixtures and scenarios over all files`,
       });
     }
-    total += list.items.length;
+    total += list.length;
   }
   return total;
 }

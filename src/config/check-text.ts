@@ -3,7 +3,7 @@
 import { formatPath } from '../conversation/field-path.js';
 import { CONFIG_LIMITS } from './bounds.js';
 import { compileFile, type ParsedFile } from './compile.js';
-import { displayPath, locate, parseText } from './parse-file.js';
+import { displayPath, parseText } from './parse-file.js';
 import { fixturesFileSchema } from './schema.js';
 import type { ConfigProblem } from './types.js';
 
@@ -17,7 +17,7 @@ export function fixturesTextProblems(text: string, file: string, dir: string): C
   if (!source) return parsed.problems;
   try {
     const { errors } = compileFile({ file, dir, kind: 'fixtures', data: parsed.data as ParsedFile['data'] });
-    return errors.map((error) => ({ file: shown, ...locate(source.doc, source.counter, error.path), message: `${formatPath(error.path)}: ${error.message}` }));
+    return errors.map((error) => ({ file: shown, ...source.at(error.path), message: `${formatPath(error.path)}: ${error.message}` }));
   } catch (error) {
     return [{ file: shown, line: 1, col: 1, message: `cannot be compiled: ${(error as Error).message}` }];
   }

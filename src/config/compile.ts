@@ -1,17 +1,15 @@
 // Compiling validated YAML into the immutable Config: defaults filled in, matchers and templates
 // compiled, fixture tokens counted, file references checked, sections merged across files.
-import { readFileSync } from 'node:fs';
-import { parse } from 'yaml';
 import { CompileError, compileChatFixture, sortFixtures, type ChatFixture } from '../conversation/fixture.js';
 import { indexFixtures } from '../conversation/fixture-index.js';
 import { compileMatch, type MatchSpec } from '../conversation/match.js';
 import { compileTranscriptionFixture, type TranscriptionFixture } from '../conversation/transcription-fixture.js';
 import { resolveInside } from './files.js';
+import { defaultCatalog } from './default-catalog.js';
 import { shortVectors } from './vector-check.js';
 import type { VideoTiming } from '../conversation/video.js';
 import type { FixturesFile, KeySpec, ModelSpec, ScenarioSpec, ScenariosFile, VideoTimingSpec } from './schema.js';
 import type { BatchFixture, Compiled, Config, ModelEntry } from './types.js';
-import { packageFile } from '../package-root.js';
 
 export interface ParsedFile {
   file: string;
@@ -30,14 +28,6 @@ export class LocatedError extends CompileError {
   ) {
     super(path, message);
   }
-}
-
-const DEFAULT_CATALOG = packageFile('fixtures', 'models.yaml');
-let defaultModels: ModelSpec[] | undefined;
-
-/** The repo's own catalog, used when a fixtures directory declares no models. */
-function catalog(): ModelSpec[] {
-  return (defaultModels ??= (parse(readFileSync(DEFAULT_CATALOG, 'utf8')) as FixturesFile).models ?? []);
 }
 
 function ownerOf(id: string): string {
@@ -263,7 +253,7 @@ export function mergeFiles(
   for (const { file, index, name } of complete ? keyScenarios : []) {
     if (!scenarios.has(name)) errors.push(new LocatedError(file, ['keys', index, 'scenario'], `no scenario is named "${name}"; scenarios: ${[...scenarios.keys()].join(', ') || 'none'}`));
   }
-  if (modelById.size === 0) for (const spec of catalog()) modelById.set(spec.id, toModelEntry(spec));
+  if (modelById.size === 0) for (const spec of defaultCatalog()) modelById.set(spec.id, toModelEntry(spec));
   for (const short of shortVectors(embeddings, [...modelById.values()])) {
     const index = compiledFiles.find((f) => f.source.file === short.fixture.file)?.source.data.embeddings?.indexOf(short.fixture.spec) ?? 0;
     errors.push(new LocatedError(short.fixture.file, ['embeddings', index, 'vector'], short.message));

@@ -9,7 +9,7 @@ import { formatPath } from '../conversation/field-path.js';
 import { countEntries } from './bounds.js';
 import { compileFile, mergeFiles, type CompiledFile, type ParsedFile } from './compile.js';
 import { directoryProblem, findYamlFiles } from './files.js';
-import { displayPath, locate, parseFile, stampOf, StillChanging, type FileParse, type Source } from './parse-file.js';
+import { displayPath, parseFile, stampOf, StillChanging, type FileParse, type Source } from './parse-file.js';
 import { GONE, type Settling } from './settle.js';
 import { fixturesFileSchema, scenariosFileSchema } from './schema.js';
 import type { Config, ConfigProblem } from './types.js';
@@ -179,7 +179,7 @@ export function loadConfig(options: LoadOptions, cache = new LoadCache(), settli
         const { source, data } = cached.parse;
         problems.push(...cached.parse.problems);
         if (!source) continue;
-        entries = countEntries(source.doc, source.counter, displayPath(file), entries, problems);
+        entries = countEntries(data, displayPath(file), source.at, entries, problems);
         sources.set(file, source);
         // Every file that parsed is compiled too, so that all problems of all files come in one report.
         try {
@@ -209,7 +209,7 @@ export function loadConfig(options: LoadOptions, cache = new LoadCache(), settli
   const { config, errors } = compiled;
   for (const error of errors) {
     const source = sources.get(error.file);
-    const { line, col } = source ? locate(source.doc, source.counter, error.path) : { line: 1, col: 1 };
+    const { line, col } = source ? source.at(error.path) : { line: 1, col: 1 };
     problems.push({ file: displayPath(error.file), line, col, message: `${formatPath(error.path)}: ${error.message}` });
   }
   if (problems.length === 0) return { files, problems, config, waiting, taken };

@@ -8,6 +8,7 @@ import type { ZodType } from 'zod';
 import { formatPath } from '../conversation/field-path.js';
 import { CONFIG_LIMITS, refuseUnsafeNodes } from './bounds.js';
 import { checkAgainst } from './issues.js';
+import { shippedData } from './shipped-yaml.js';
 import type { ConfigProblem } from './types.js';
 
 export function displayPath(file: string): string {
@@ -37,8 +38,19 @@ function readStamped(file: string, stamp: string): string {
   }
 }
 
+/** A parsed document and what turns its offsets into lines and columns. */
+interface Positions {
+  doc: Document;
+  counter: LineCounter;
+}
+
+function parsed(text: string): Positions {
+  const counter = new LineCounter();
+  return { doc: parseDocument(text, { lineCounter: counter, prettyErrors: false, uniqueKeys: true }), counter };
+}
+
 /** The position of the deepest node that exists along `path`. */
-export function locate(doc: Document, counter: LineCounter, path: ReadonlyArray<PropertyKey>): { line: number; col: number } {
+function locate({ doc, counter }: Positions, path: ReadonlyArray<PropertyKey>): { line: number; col: number } {
   for (let depth = path.length; depth >= 0; depth--) {
     const node = doc.getIn(path.slice(0, depth) as unknown[], true) as { range?: [number, number, number] } | undefined;
     if (node?.range) return counter.linePos(node.range[0]);
@@ -46,17 +58,56 @@ export function locate(doc: Document, counter: LineCounter, path: ReadonlyArray<
   return { line: 1, col: 1 };
 }
 
+/**
+ * A file that parsed, for the positions of problems found later (the merged configuration's, a
+ * bound over all files): its text is parsed again only when one is asked for, so a loaded
+ * configuration holds no parsed document.
+ */
 export interface Source {
   file: string;
-  doc: Document;
-  counter: LineCounter;
+  at(path: ReadonlyArray<PropertyKey>): { line: number; col: number };
 }
 
-/** One file read, parsed and checked against its schema: its source and data, or its problems. */
+function sourceOf(file: string, text: string): Source {
+  let positions: Positions | undefined;
+  return { file, at: (path) => locate((positions ??= parsed(text)), path) };
+}
+
+/** One file read, parsed and checked: its source and data, or its problems. */
 export interface FileParse {
   problems: ConfigProblem[];
   source?: Source;
   data?: unknown;
+}
+
+/**
+ * A text as YAML, as every file is read: its data, or its problems (the parser's, a `__proto__`
+ * key, a string past its bound, aliases that expand past theirs), each at its position.
+ */
+export function parseYaml(text: string, shown: string): { data: unknown; positions: Positions } | { problems: ConfigProblem[] } {
+  const problems: ConfigProblem[] = [];
+  let positions: Positions;
+  try {
+    positions = parsed(text);
+  } catch (error) {
+    // The parser's own limits (a nesting too deep for its stack): a problem of the file, never a crash.
+    return { problems: [{ file: shown, line: 1, col: 1, message: `cannot be parsed: ${(error as Error).message}` }] };
+  }
+  const { doc, counter } = positions;
+  if (doc.errors.length > 0) {
+    for (const error of doc.errors) {
+      const { line, col } = counter.linePos(error.pos[0]);
+      problems.push({ file: shown, line, col, message: error.message.split('\n')[0]! });
+    }
+    return { problems };
+  }
+  if (!refuseUnsafeNodes(doc, counter, shown, problems)) return { problems };
+  try {
+    return { data: doc.toJS({ maxAliasCount: CONFIG_LIMITS.aliases }) ?? {}, positions };
+  } catch (error) {
+    // The yaml library stops a "billion laughs" expansion with a ReferenceError.
+    return { problems: [{ file: shown, line: 1, col: 1, message: `YAML aliases expand past the limit of ${CONFIG_LIMITS.aliases} (${(error as Error).message})` }] };
+  }
 }
 
 /** Reads `file` at the stamp of `stat` (else StillChanging) and parses it. */
@@ -75,44 +126,23 @@ export function parseFile(file: string, schema: ZodType, stat: Stats): FileParse
   return parseText(text, file, schema);
 }
 
-/** A file's text parsed and checked as `file`. */
+/** A file's text parsed and checked as `file`; a shipped file's data is taken as it was parsed at build. */
 export function parseText(text: string, file: string, schema: ZodType): FileParse {
-  const problems: ConfigProblem[] = [];
-  const failed = { problems };
   const shown = displayPath(file);
-  const counter = new LineCounter();
-  let doc: Document;
-  try {
-    doc = parseDocument(text, { lineCounter: counter, prettyErrors: false, uniqueKeys: true });
-  } catch (error) {
-    // The parser's own limits (a nesting too deep for its stack): a problem of the file, never a crash.
-    problems.push({ file: shown, line: 1, col: 1, message: `cannot be parsed: ${(error as Error).message}` });
-    return failed;
-  }
-  if (doc.errors.length > 0) {
-    for (const error of doc.errors) {
-      const { line, col } = counter.linePos(error.pos[0]);
-      problems.push({ file: shown, line, col, message: error.message.split('\n')[0]! });
-    }
-    return failed;
-  }
-  if (!refuseUnsafeNodes(doc, counter, shown, problems)) return failed;
-  let raw: unknown;
-  try {
-    raw = doc.toJS({ maxAliasCount: CONFIG_LIMITS.aliases }) ?? {};
-  } catch (error) {
-    // The yaml library stops a "billion laughs" expansion with a ReferenceError.
-    problems.push({ file: shown, line: 1, col: 1, message: `YAML aliases expand past the limit of ${CONFIG_LIMITS.aliases} (${(error as Error).message})` });
-    return failed;
+  let raw = shippedData(text);
+  let positions: Positions | undefined;
+  if (raw === undefined) {
+    const yaml = parseYaml(text, shown);
+    if ('problems' in yaml) return { problems: yaml.problems };
+    ({ data: raw, positions } = yaml);
   }
   const result = checkAgainst(schema, raw);
   if (result.issues) {
-    for (const issue of result.issues) {
-      const { line, col } = locate(doc, counter, issue.path);
+    const problems = result.issues.map((issue) => {
       const where = issue.path.length > 0 ? `${formatPath(issue.path)}: ` : '';
-      problems.push({ file: shown, line, col, message: `${where}${issue.message}` });
-    }
-    return failed;
+      return { file: shown, ...locate((positions ??= parsed(text)), issue.path), message: `${where}${issue.message}` };
+    });
+    return { problems };
   }
-  return { problems, source: { file, doc, counter }, data: result.data };
+  return { problems: [], source: sourceOf(file, text), data: result.data };
 }

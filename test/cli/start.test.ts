@@ -21,10 +21,11 @@ describe('the build check before npm start', () => {
     // @ts-expect-error: a plain script beside package.json, without types
     const { buildState } = (await import('../../scripts/build-state.mjs')) as { buildState: (root: string) => string };
     const root = mkdtempSync(join(tmpdir(), 'mgm-build-'));
-    for (const dir of ['src', 'scripts']) mkdirSync(join(root, dir));
-    for (const file of ['src/cli.ts', 'tsconfig.json', 'tsconfig.build.json', 'scripts/bundle.mjs']) writeFileSync(join(root, file), '');
+    for (const dir of ['src', 'scripts', 'fixtures', 'scenarios']) mkdirSync(join(root, dir));
+    const inputs = ['src/cli.ts', 'tsconfig.json', 'tsconfig.build.json', 'scripts/bundle.mjs', 'scripts/shipped-yaml.mjs', 'fixtures/chat.yaml'];
+    for (const file of inputs) writeFileSync(join(root, file), '');
     const at = (file: string, seconds: number) => utimesSync(join(root, file), seconds, seconds);
-    for (const file of ['src/cli.ts', 'src', 'tsconfig.json', 'tsconfig.build.json', 'scripts/bundle.mjs']) at(file, 1_000);
+    for (const file of [...inputs, 'src', 'fixtures', 'scenarios']) at(file, 1_000);
     expect(buildState(root)).toBe('missing');
     mkdirSync(join(root, 'dist'));
     writeFileSync(join(root, 'dist', 'cli.js'), '');
@@ -34,6 +35,10 @@ describe('the build check before npm start', () => {
     expect(buildState(root)).toBe('stale');
     at('src/cli.ts', 1_000);
     at('scripts/bundle.mjs', 3_000);
+    expect(buildState(root)).toBe('stale');
+    at('scripts/bundle.mjs', 1_000);
+    // The build's snapshot of the shipped YAML follows the shipped files.
+    at('fixtures/chat.yaml', 3_000);
     expect(buildState(root)).toBe('stale');
   });
 });

@@ -1,0 +1,15 @@
+// The package's own model catalog (fixtures/models.yaml), used when a fixtures directory declares
+// no models: read once, from the build's snapshot when the file is as shipped.
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+import { packageFile } from '../package-root.js';
+import type { FixturesFile, ModelSpec } from './schema.js';
+import { shippedData } from './shipped-yaml.js';
+
+let models: ModelSpec[] | undefined;
+
+export function defaultCatalog(): ModelSpec[] {
+  if (models) return models;
+  const text = readFileSync(packageFile('fixtures', 'models.yaml'), 'utf8');
+  return (models = ((shippedData(text) ?? parse(text)) as FixturesFile).models ?? []);
+}
