@@ -18,7 +18,7 @@ import { inspectorRoutes } from './inspector-routes.js';
 import { mcpEndpoint, mcpMethodNotAllowed } from './mcp.js';
 import type { MockState } from './state.js';
 import { requireHeader } from './version-header.js';
-import { write } from './writer.js';
+import { waitForTurn, write } from './writer.js';
 
 /** Names the door of a route before its key is checked, so that every error speaks its envelope. */
 function useDoor(door: Door): Middleware {
@@ -30,10 +30,18 @@ function useDoor(door: Door): Middleware {
   };
 }
 
-/** Starts the operation in a turn of the loop with time left (state/work-turns.ts). */
-const inTurn: Middleware = (_ctx, next) => {
+/**
+ * Starts the operation in a turn of the loop with time left (state/work-turns.ts). A client that
+ * leaves while its request waits is journaled at once as 499, with no source: its work never
+ * starts, so it takes no scenario step and counts as nothing generated.
+ */
+const inTurn: Middleware = async (ctx, next) => {
   const turn = turnForWork();
-  return turn ? turn.then(next) : next();
+  if (turn && !(await waitForTurn(ctx, turn))) {
+    (ctx.state as MockState).notes = newNotes();
+    return;
+  }
+  await next();
 };
 
 /**

@@ -17,21 +17,37 @@ const CLIENT_GONE = 499;
 /** The journal's status for a request the mock answered by dropping the socket (as browsers show it). */
 const NO_RESPONSE = 0;
 
-/** Resolves after `ms`, or early (false) when the response closes. */
-function pause(res: ServerResponse, ms: number): Promise<boolean> {
-  if (res.destroyed || res.writableEnded) return Promise.resolve(false);
-  if (ms <= 0) return Promise.resolve(true);
+/** Resolves true when `settled` does, or early (false) when the response closes first; `cancel` then. */
+function unlessClosed(res: ServerResponse, settled: Promise<unknown>, cancel?: () => void): Promise<boolean> {
+  if (res.destroyed || res.writableEnded) {
+    cancel?.();
+    return Promise.resolve(false);
+  }
   return new Promise((resolve) => {
     const onClose = () => {
-      clearTimeout(timer);
+      cancel?.();
       resolve(false);
     };
-    const timer = setTimeout(() => {
+    res.once('close', onClose);
+    void settled.then(() => {
       res.off('close', onClose);
       resolve(true);
-    }, ms);
-    res.once('close', onClose);
+    });
   });
+}
+
+/** Resolves after `ms`, or early (false) when the response closes. */
+function pause(res: ServerResponse, ms: number): Promise<boolean> {
+  if (ms <= 0 && !res.destroyed && !res.writableEnded) return Promise.resolve(true);
+  let timer: NodeJS.Timeout | undefined;
+  return unlessClosed(res, new Promise((done) => (timer = setTimeout(done, ms))), () => clearTimeout(timer));
+}
+
+/** The request is over: nothing more is written, and it is journaled as 499. */
+function clientLeft(ctx: Context): false {
+  ctx.respond = false;
+  ctx.res.statusCode = CLIENT_GONE;
+  return false;
 }
 
 /**
@@ -39,10 +55,12 @@ function pause(res: ServerResponse, ms: number): Promise<boolean> {
  * the request is then over, nothing more is written and it is journaled as 499.
  */
 export async function waitForClient(ctx: Context, ms: number): Promise<boolean> {
-  if (await pause(ctx.res, ms)) return true;
-  ctx.respond = false;
-  ctx.res.statusCode = CLIENT_GONE;
-  return false;
+  return (await pause(ctx.res, ms)) || clientLeft(ctx);
+}
+
+/** Waits for the request's turn of the loop (state/work-turns.ts); false, as `waitForClient`, when the client left first. */
+export async function waitForTurn(ctx: Context, turn: Promise<void>): Promise<boolean> {
+  return (await unlessClosed(ctx.res, turn)) || clientLeft(ctx);
 }
 
 function drain(res: ServerResponse): Promise<void> {

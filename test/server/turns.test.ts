@@ -20,16 +20,28 @@ vi.mock('../../src/state/work-turns.js', async (original) => ({
 let server: TestServer;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({
+    fixtureFiles: { 'chat.yaml': 'chat:\n  - name: greeting\n    match: { contains: hello }\n    reply: { text: "Hello there." }\n' },
+    scenarioFiles: { 'limits.yaml': 'scenarios:\n  - name: one_429\n    steps:\n      - { error: rate_limit, times: 1 }\n      - pass\n' },
+  });
 });
 afterAll(() => server.close());
 
-const chat = (session: string) =>
+const chat = (session: string, headers: Record<string, string> = {}, signal?: AbortSignal) =>
   fetch(`${server.url}/v1/chat/completions`, {
     method: 'POST',
-    headers: { authorization: 'Bearer k', 'content-type': 'application/json', 'x-mock-session': session },
+    headers: { authorization: 'Bearer k', 'content-type': 'application/json', 'x-mock-session': session, ...headers },
     body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hello' }] }),
+    signal,
   });
+
+interface Entry {
+  status: number;
+  source: string;
+  fixture: string | null;
+}
+
+const journaled = async (session: string) => ((await (await server.admin(`/requests?session=${session}`)).json()) as { requests: Entry[] }).requests;
 
 describe('requests take turns of the loop', () => {
   it('a model request does nothing until its turn comes, then is answered', async () => {
@@ -44,6 +56,24 @@ describe('requests take turns of the loop', () => {
     turns.held!();
     expect((await answer).status).toBe(200);
     expect(((await (await server.admin('/requests?session=held')).json()) as { total: number }).total).toBe(1);
+  });
+
+  it('journals a request whose client left while it waited as 499 at once, and never starts its work', async () => {
+    turns.held = undefined;
+    turns.holdNext = true;
+    const scenario = { 'x-mock-scenario': 'one_429' };
+    const client = new AbortController();
+    const asked = chat('left', scenario, client.signal).catch((error: Error) => error);
+    await vi.waitUntil(() => turns.held !== undefined, { timeout: 10_000, interval: 5 });
+    client.abort();
+    expect(await asked).toBeInstanceOf(Error);
+    // Journaled while its turn is still held: no source, since nothing was decided for it.
+    await vi.waitFor(async () => expect(await journaled('left')).toMatchObject([{ status: 499, source: '-', fixture: null }]), { timeout: 10_000, interval: 20 });
+    turns.held!();
+    // Its work never started: the scenario's first step is still there for the next request.
+    expect((await chat('left', scenario)).status).toBe(429);
+    expect((await chat('left', scenario)).status).toBe(200);
+    expect(await journaled('left')).toMatchObject([{ status: 499 }, { status: 429 }, { status: 200, source: 'fixture:greeting' }]);
   });
 
   it('asks a turn for each model request, each admin call, and each call of a JSON-RPC batch', async () => {
