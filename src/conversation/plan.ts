@@ -11,6 +11,10 @@ export interface StreamEvent {
   readonly json?: string;
   /** A content chunk: the writer waits the pacing delay before it, and faults count it. */
   paced?: boolean;
+  /** A chunk serialized around its piece (styles/piece-events.ts): the JSON around it, shared by its run. */
+  readonly run?: { readonly event: string | undefined; readonly head: string; readonly tail: string };
+  /** With `run`: the chunk's piece of text, its JSON being `run.head + JSON.stringify(piece) + run.tail`. */
+  readonly piece?: string;
 }
 
 /** `sse`: `event:`/`data:` frames; `json-array`: generate-content's streamed JSON array. */

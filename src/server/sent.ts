@@ -1,7 +1,8 @@
 // What the writer actually sent, kept for the journal as the JSON text of its `response` (a
 // SentResponse): from the texts the writer made anyway (a whole answer's JSON, each event's
 // data), nothing serialised twice, bounded so one entry stays under 1 MB.
-import { JOURNAL_ANSWER_MAX as SENT_MAX } from '../conversation/plan.js';
+import { JOURNAL_ANSWER_MAX as SENT_MAX, type StreamEvent } from '../conversation/plan.js';
+import { keptPieceJson, runsJson } from '../state/piece-runs.js';
 
 function head(status: number, headers: Record<string, unknown>): string {
   return `{"status":${status},"headers":${JSON.stringify(headers)}`;
@@ -23,12 +24,14 @@ export function sentBinary(status: number, headers: Record<string, unknown>, typ
 
 /**
  * A stream's events as they are framed; only those flushed to the socket count as sent, so a
- * client that leaves mid-stream is journaled with what it actually got. Each event is kept as the
- * texts the writer framed, and its journal JSON is put together once, at the end.
+ * client that leaves mid-stream is journaled with what it actually got. A chunk serialized around
+ * its piece is kept as its piece, its run once (state/piece-runs.ts); every other event as the
+ * texts the writer framed. The journal JSON is put together once, at the end.
  */
 export class SentStream {
-  /** Two entries an event: its name (null without one), then the JSON of its data. */
-  private readonly parts: (string | null)[] = [];
+  /** Two entries an event: its name (null without one) and the JSON of its data, or its run's index and its piece. */
+  private readonly parts: (string | number | null)[] = [];
+  private readonly runs: NonNullable<StreamEvent['run']>[] = [];
   private chars = 0;
   private flushed = 0;
   private truncated = false;
@@ -39,13 +42,20 @@ export class SentStream {
   ) {}
 
   /** `data`: the event's data as framed; `json`: whether that is JSON text (else a string as it is). */
-  framed(name: string | undefined, data: string, json: boolean, frameLength: number): void {
+  framed(event: StreamEvent, data: string, json: boolean, frameLength: number): void {
     this.chars += frameLength;
     if (this.chars > SENT_MAX) {
       this.truncated = true;
       return;
     }
-    this.parts.push(name ?? null, json ? data : JSON.stringify(data));
+    const { run, piece } = event;
+    if (run === undefined || piece === undefined) {
+      this.parts.push(event.event ?? null, json ? data : JSON.stringify(data));
+      return;
+    }
+    let index = this.runs.indexOf(run);
+    if (index < 0) index = this.runs.push(run) - 1;
+    this.parts.push(index, piece);
   }
 
   /** Everything framed so far went on the socket. */
@@ -61,9 +71,11 @@ export class SentStream {
   get json(): string {
     const texts: string[] = [];
     for (let at = 0; at < this.parts.length; at += 2) {
-      const name = this.parts[at];
-      texts.push(`{"event":${name === null ? 'null' : JSON.stringify(name)},"data":${this.parts[at + 1]}}`);
+      const first = this.parts[at]!;
+      const second = this.parts[at + 1] as string;
+      texts.push(typeof first === 'number' ? keptPieceJson(first, second) : `{"event":${first === null ? 'null' : JSON.stringify(first)},"data":${second}}`);
     }
-    return `${head(this.status, this.headers)},"events":[${texts.join(',')}]${this.truncated ? ',"truncated":true' : ''}}`;
+    const runs = this.runs.length > 0 ? `,"runs":${runsJson(this.runs)}` : '';
+    return `${head(this.status, this.headers)},"events":[${texts.join(',')}]${runs}${this.truncated ? ',"truncated":true' : ''}}`;
   }
 }

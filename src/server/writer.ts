@@ -171,7 +171,7 @@ async function writeEvents(res: ServerResponse, plan: Extract<Plan, { kind: 'str
     const framed = frame(event.event, data, json, plan.framing, written === 0);
     written++;
     pending += framed;
-    sent.framed(event.event, data, json, framed.length);
+    sent.framed(event, data, json, framed.length);
   };
   const flush = async (): Promise<boolean> => {
     if (res.destroyed) return false;

@@ -2,6 +2,7 @@
 // what answered it, and for an unmatched chat request the closest fixture.
 import type { EntryUsage } from '../conversation/usage.js';
 import { PackedText } from './packed-text.js';
+import { shownEvents, type KeptEvents } from './piece-runs.js';
 
 export interface NearMiss {
   fixture: string;
@@ -129,7 +130,11 @@ export function requestBodyTextOf(kept: KeptEntry): string {
 
 /** The entry as the admin API shows it, its fields in the order SPEC lists them. */
 export function entryOf(kept: KeptEntry): JournalEntry {
-  const [body, response] = JSON.parse(kept.payload.text) as [unknown, SentResponse | null];
+  const [body, response] = JSON.parse(kept.payload.text) as [unknown, (SentResponse & Partial<KeptEvents>) | null];
+  if (response?.runs) {
+    const { runs, ...sent } = response;
+    return shown(kept, body, { ...sent, events: shownEvents({ events: response.events!, runs }) } as SentResponse);
+  }
   return shown(kept, body, response);
 }
 

@@ -20,8 +20,8 @@ interface PieceRun {
 
 class PieceEvent implements StreamEvent {
   constructor(
-    private readonly run: PieceRun,
-    private readonly piece: string,
+    readonly run: PieceRun,
+    readonly piece: string,
   ) {}
 
   get event(): string | undefined {

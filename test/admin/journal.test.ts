@@ -14,6 +14,9 @@ chat:
   - name: claude-weather
     match: { model: "claude-*", contains: "weather" }
     reply: { text: "Sunny." }
+  - name: long-story
+    match: { contains: "a long story" }
+    reply: { text: "${'Once upon a time the mock told a story, word after word, token after token. '.repeat(25).trim()}" }
 `;
 
 let server: TestServer;
@@ -136,5 +139,19 @@ describe('the request journal', () => {
     expect((await requests('?session=miss')).length).toBe(1);
     await server.admin('/requests', { method: 'DELETE' });
     expect(await requests()).toEqual([]);
+  });
+
+  it('holds a long stream in the journal as its pieces of text, not as every chunk whole', async () => {
+    const journalBytes = async () => ((await (await server.admin('/health')).json()) as { memory: { journal: number } }).memory.journal;
+    const before = await journalBytes();
+    const answer = await openai('long-stream').chat.completions.create({ model: 'gpt-4o-mini', stream: true, messages: [{ role: 'user', content: 'tell me a long story' }] });
+    let text = '';
+    for await (const chunk of answer) text += chunk.choices[0]?.delta.content ?? '';
+    expect(text.length).toBeGreaterThan(1_800);
+    const [entry] = await requests('?session=long-stream');
+    const events = (entry!.response as { events: unknown[] }).events;
+    expect(events.length).toBeGreaterThan(300);
+    // Every chunk whole would be about 200 bytes of JSON each; kept as pieces, the entry is a few KB.
+    expect(await journalBytes() - before).toBeLessThan(JSON.stringify(events).length / 4);
   });
 });

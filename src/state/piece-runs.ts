@@ -1,0 +1,46 @@
+// A stream's events as the journal keeps them. Most of a stream is its content chunks, which
+// differ only in their piece of text (styles/piece-events.ts): kept whole, 1 KB of text sent a
+// token at a time is 60 KB of journal, and at a couple of thousand streams a second that churn
+// kept V8's collector busy for a quarter of the CPU. So a run of such chunks is kept once, as the
+// JSON around its piece, and each chunk as its piece; the events are made whole again when the
+// entry is read.
+
+/** What the chunks of one run share: their event name and the JSON around their piece. */
+export interface PieceRun {
+  readonly event: string | undefined;
+  readonly head: string;
+  readonly tail: string;
+}
+
+/** An event as kept: whole, or a piece of a run (`runs[run]`). */
+type KeptEvent = { event: string | null; data: unknown } | { run: number; piece: string };
+
+export interface KeptEvents {
+  events: KeptEvent[];
+  runs?: Array<{ event: string | null; head: string; tail: string }>;
+}
+
+export interface ShownEvent {
+  event: string | null;
+  data: unknown;
+}
+
+/** The JSON of one kept piece of run `run`. */
+export function keptPieceJson(run: number, piece: string): string {
+  return `{"run":${run},"piece":${JSON.stringify(piece)}}`;
+}
+
+/** The JSON of the runs of a stream, as `runs` keeps them. */
+export function runsJson(runs: readonly PieceRun[]): string {
+  return JSON.stringify(runs.map((run) => ({ event: run.event ?? null, head: run.head, tail: run.tail })));
+}
+
+/** The events as they were sent: each piece inside the JSON around it. */
+export function shownEvents({ events, runs }: KeptEvents): ShownEvent[] {
+  if (!runs) return events as ShownEvent[];
+  return events.map((kept) => {
+    if (!('run' in kept)) return kept;
+    const run = runs[kept.run]!;
+    return { event: run.event, data: JSON.parse(run.head + JSON.stringify(kept.piece) + run.tail) as unknown };
+  });
+}
