@@ -2,6 +2,13 @@
 // Styles build plans; only the writer turns them into bytes on a socket.
 import type { Pacing } from './types.js';
 
+/** What the chunks of one run share: their event name and the JSON around their piece. */
+export interface PieceRun {
+  readonly event: string | undefined;
+  readonly head: string;
+  readonly tail: string;
+}
+
 export interface StreamEvent {
   /** SSE `event:` name; omitted for styles that send bare `data:` lines. */
   event?: string;
@@ -12,7 +19,7 @@ export interface StreamEvent {
   /** A content chunk: the writer waits the pacing delay before it, and faults count it. */
   paced?: boolean;
   /** A chunk serialized around its piece (styles/piece-events.ts): the JSON around it, shared by its run. */
-  readonly run?: { readonly event: string | undefined; readonly head: string; readonly tail: string };
+  readonly run?: PieceRun;
   /** With `run`: the chunk's piece of text, its JSON being `run.head + JSON.stringify(piece) + run.tail`. */
   readonly piece?: string;
 }

@@ -1,7 +1,7 @@
 // What the writer actually sent, kept for the journal as the JSON text of its `response` (a
 // SentResponse): from the texts the writer made anyway (a whole answer's JSON, each event's
-// data), nothing serialised twice, bounded so one entry stays under 1 MB.
-import { JOURNAL_ANSWER_MAX as SENT_MAX, type StreamEvent } from '../conversation/plan.js';
+// data; a chunk serialized around its piece as its piece), bounded so one entry stays under 1 MB.
+import { JOURNAL_ANSWER_MAX as SENT_MAX, type PieceRun, type StreamEvent } from '../conversation/plan.js';
 import { keptPieceJson, runsJson } from '../state/piece-runs.js';
 
 function head(status: number, headers: Record<string, unknown>): string {
@@ -31,7 +31,7 @@ export function sentBinary(status: number, headers: Record<string, unknown>, typ
 export class SentStream {
   /** Two entries an event: its name (null without one) and the JSON of its data, or its run's index and its piece. */
   private readonly parts: (string | number | null)[] = [];
-  private readonly runs: NonNullable<StreamEvent['run']>[] = [];
+  private readonly runs: PieceRun[] = [];
   private chars = 0;
   private flushed = 0;
   private truncated = false;

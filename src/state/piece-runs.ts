@@ -4,13 +4,7 @@
 // kept V8's collector busy for a quarter of the CPU. So a run of such chunks is kept once, as the
 // JSON around its piece, and each chunk as its piece; the events are made whole again when the
 // entry is read.
-
-/** What the chunks of one run share: their event name and the JSON around their piece. */
-export interface PieceRun {
-  readonly event: string | undefined;
-  readonly head: string;
-  readonly tail: string;
-}
+import type { PieceRun } from '../conversation/plan.js';
 
 /** An event as kept: whole, or a piece of a run (`runs[run]`). */
 type KeptEvent = { event: string | null; data: unknown } | { run: number; piece: string };

@@ -4,23 +4,20 @@
 // writer asks for its JSON (a paced stream waits seconds for its last chunks, and a thousand open
 // streams held every chunk's text from the start); its data object is built only if something
 // reads it.
-import type { StreamEvent } from '../conversation/plan.js';
+import type { PieceRun, StreamEvent } from '../conversation/plan.js';
 
 const MARK = '\u0000piece\u0000';
 const MARK_JSON = JSON.stringify(MARK);
 
 /** What the chunks of one run of pieces share: the JSON around the piece, and how to build one whole. */
-interface PieceRun {
-  readonly event: string | undefined;
+interface PieceTemplate extends PieceRun {
   readonly paced: boolean | undefined;
-  readonly head: string;
-  readonly tail: string;
   readonly build: (piece: string) => StreamEvent;
 }
 
 class PieceEvent implements StreamEvent {
   constructor(
-    readonly run: PieceRun,
+    readonly run: PieceTemplate,
     readonly piece: string,
   ) {}
 
@@ -55,6 +52,6 @@ export function pushPieces(events: StreamEvent[], pieces: readonly string[], bui
     for (const piece of pieces) events.push(build(piece));
     return;
   }
-  const run: PieceRun = { event: template.event, paced: template.paced, head: json.slice(0, at), tail: json.slice(at + MARK_JSON.length), build };
+  const run: PieceTemplate = { event: template.event, paced: template.paced, head: json.slice(0, at), tail: json.slice(at + MARK_JSON.length), build };
   for (const piece of pieces) events.push(new PieceEvent(run, piece));
 }
