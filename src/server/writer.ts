@@ -63,18 +63,10 @@ export async function waitForTurn(ctx: Context, turn: Promise<void>): Promise<bo
   return (await unlessClosed(ctx.res, turn)) || clientLeft(ctx);
 }
 
-function drain(res: ServerResponse): Promise<void> {
-  // A destroyed response never emits drain nor close again: waiting would hang the request.
-  if (res.destroyed) return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = () => {
-      res.off('drain', done);
-      res.off('close', done);
-      resolve();
-    };
-    res.on('drain', done);
-    res.on('close', done);
-  });
+/** Resolves when the socket takes more, or at once when the response closes (a destroyed one never drains). */
+function drain(res: ServerResponse): Promise<boolean> {
+  let onDrain = () => {};
+  return unlessClosed(res, new Promise<void>((drained) => res.once('drain', (onDrain = drained))), () => res.off('drain', onDrain));
 }
 
 /** `json`: the data is JSON text (which holds no raw line break); else a string written as it is. */
