@@ -10,7 +10,7 @@ import { generateFromSchema } from './schema-gen.js';
 import { turnText } from './subject.js';
 import type { TemplateScope } from './template.js';
 import { countInputTokens } from './input-tokens.js';
-import { chunkText, countTokens } from './tokens.js';
+import { chunkText, countTokens, firstTokens } from './tokens.js';
 import type { ChatRequest, ChunkBy, FinishReason, Pacing, Reply, ReplyChoice, ToolCall, ToolDef, Usage } from './types.js';
 
 export interface ReplyContext {
@@ -37,19 +37,9 @@ function cutAtStop(text: string, stops: readonly string[]): { text: string; stop
   return cut < 0 ? { text } : { text: text.slice(0, cut), stop };
 }
 
-const HEAD_CHARS_PER_TOKEN = 5;
-
 function limitTokens(text: string, tokens: number, limit: number): { text: string; tokens: number; cut: boolean } {
   if (tokens <= limit) return { text, tokens, cut: false };
-  // Only a head is split, doubled until it holds more than `limit` tokens (the last may be cut at
-  // the head's end), so a long reply (a large structured output) is not split whole.
-  let head = text.slice(0, Math.max(1, limit) * HEAD_CHARS_PER_TOKEN);
-  let pieces = chunkText(head, 'token');
-  while (head.length < text.length && pieces.length <= limit + 1) {
-    head = text.slice(0, head.length * 2);
-    pieces = chunkText(head, 'token');
-  }
-  const kept = pieces.slice(0, Math.max(0, limit)).join('');
+  const kept = firstTokens(text, limit).join('');
   return { text: kept, tokens: countTokens(kept), cut: true };
 }
 

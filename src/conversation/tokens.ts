@@ -46,24 +46,30 @@ const EXACT_CHARS = 128 * 1024;
 const SEGMENT_CHARS = 512;
 
 /**
- * After a letter or digit, anything but a letter, digit, mark or apostrophe (`it's` is one piece)
- * starts a new o200k piece: cutting there changes no count. Not after a mark: one that follows
- * punctuation is part of the punctuation's piece, which may go on (`!!\u0301_x` is `!!\u0301_`, `x`).
+ * The window up to its last place where a new o200k piece starts anyway: after a letter or digit,
+ * anything but a letter, digit, mark or apostrophe (`it's` is one piece). Cutting there changes no
+ * count. Not after a mark: one that follows punctuation is part of the punctuation's piece, which
+ * may go on (`!!\u0301_x` is `!!\u0301_`, `x`). Greedy, so the engine finds the last such place in
+ * one backward pass; a window without one (a run of letters) costs one scan, not a test a character.
  */
-function isPieceStart(text: string, at: number): boolean {
-  return /[\p{L}\p{N}]/u.test(text[at - 1]!) && !/[\p{L}\p{N}\p{M}']/u.test(text[at]!);
+const UP_TO_LAST_PIECE_START = /^[^]*[\p{L}\p{N}](?=[^\p{L}\p{N}\p{M}'])/u;
+
+/**
+ * Where a part of `text` from `from`, at most `chars` long, should end: at its last piece start,
+ * so that the parts split into the tokens the whole would. Only a run without such a place (one
+ * letter repeated, base64) is cut inside, never inside a character.
+ */
+function partEnd(text: string, from: number, chars: number): number {
+  const end = from + chars;
+  if (end >= text.length) return text.length;
+  const cut = UP_TO_LAST_PIECE_START.exec(text.slice(from, end));
+  if (cut) return from + cut[0].length;
+  return /[\ud800-\udbff]/.test(text[end - 1]!) && end - 1 > from ? end - 1 : end;
 }
 
-/** The text in segments cut where a piece starts anyway; only a run without such a place is cut inside. */
 function* segments(text: string): Generator<string> {
   for (let start = 0; start < text.length; ) {
-    let end = Math.min(text.length, start + SEGMENT_CHARS);
-    if (end < text.length) {
-      let cut = end - 1;
-      while (cut > start && !isPieceStart(text, cut)) cut--;
-      if (cut > start) end = cut;
-      else if (/[\ud800-\udbff]/.test(text[end - 1]!)) end--;
-    }
+    const end = partEnd(text, start, SEGMENT_CHARS);
     yield text.slice(start, end);
     start = end;
   }
@@ -98,13 +104,13 @@ const LONG_MEMO_ENTRIES = 256;
  * slows down as deleted entries pile up at the head of a Map (the library's cache had that), and a
  * text of words all new would evict at every word.
  */
-function remember(map: Map<string, number>, entries: number, text: string, tokens: number): void {
+function remember<V>(map: Map<string, V>, entries: number, text: string, value: V): void {
   if (map.size >= entries) map.clear();
-  map.set(text, tokens);
+  map.set(text, value);
 }
 
 /**
- * Text up to a place where a piece starts anyway (see isPieceStart), or the rest: counted alone,
+ * Text up to a place where a piece starts anyway (see UP_TO_LAST_PIECE_START), or the rest: counted alone,
  * each gives the count of the whole.
  */
 const WORD = /[^]*?[\p{L}\p{N}](?![\p{L}\p{N}\p{M}'])|[^]+/gu;
@@ -243,6 +249,24 @@ export function chunkText(text: string, by: ChunkBy): readonly string[] {
   }
 }
 
+/** Characters of a reply's head split at first, per token wanted: more than most text has. */
+const HEAD_CHARS_PER_TOKEN = 5;
+
+/**
+ * The first `limit` (or fewer, when the text has fewer) token chunks of `text`. Only a head is
+ * split, grown by parts that end where a piece starts, so a long reply cut to its output limit (a
+ * large structured output) costs the limit's tokens, not the whole text's.
+ */
+export function firstTokens(text: string, limit: number): string[] {
+  const chunks: string[] = [];
+  for (let at = 0; at < text.length && chunks.length < limit; ) {
+    const end = partEnd(text, at, Math.max(SEGMENT_CHARS, (limit - chunks.length) * HEAD_CHARS_PER_TOKEN));
+    chunks.push(...chunkText(text.slice(at, end), 'token'));
+    at = end;
+  }
+  return chunks.slice(0, Math.max(0, limit));
+}
+
 /**
  * Tokens that hold part of a multi-byte character are merged with their neighbours until the
  * chunk is whole characters: decodeGenerator holds partial bytes back until they complete.
@@ -255,18 +279,53 @@ function byToken(text: string): string[] {
 }
 
 /**
+ * The token chunks of words met lately, as `words` keeps their counts: a long reply (a large
+ * structured output) is mostly words split before, and merging each again cost 60 ms for 80 KB.
+ */
+const wordChunks = new Map<string, readonly string[] | typeof SEEN>();
+
+/** The text's chunks, split word by word where words were split before, the rest in runs of new words. */
+function splitAtTokens(text: string): string[] | undefined {
+  const chunks: string[] = [];
+  let fresh = '';
+  const flush = (): boolean => {
+    const split = fresh === '' ? [] : decodedSplit(fresh);
+    fresh = '';
+    if (split) chunks.push(...split);
+    return split !== undefined;
+  };
+  for (const segment of segments(text)) {
+    for (const [word] of segment.matchAll(WORD)) {
+      let known = word.length > WORD_MAX_CHARS ? undefined : wordChunks.get(word);
+      if (known === SEEN) {
+        known = decodedSplit(word);
+        if (known) wordChunks.set(word, known);
+      }
+      if (known === undefined) {
+        if (word.length <= WORD_MAX_CHARS) remember(wordChunks, WORD_ENTRIES, word, SEEN);
+        fresh += word;
+      } else {
+        if (!flush()) return undefined;
+        chunks.push(...known);
+      }
+    }
+    // A segment's new words alone: joined across segments, a run without a place to cut would be one piece again.
+    if (!flush()) return undefined;
+  }
+  return chunks;
+}
+
+/**
  * Chunks are cut from the original text by the decoded lengths, so a lone surrogate (encoded as
  * U+FFFD, also one unit long) survives as it was; undefined when the lengths do not add up.
  */
-function splitAtTokens(text: string): string[] | undefined {
+function decodedSplit(text: string): string[] | undefined {
   const chunks: string[] = [];
   const { decodeGenerator, encode } = tokenizer();
   let at = 0;
-  for (const segment of segments(text)) {
-    for (const piece of decodeGenerator(encode(segment, PLAIN_TEXT))) {
-      chunks.push(text.slice(at, at + piece.length));
-      at += piece.length;
-    }
+  for (const piece of decodeGenerator(encode(text, PLAIN_TEXT))) {
+    chunks.push(text.slice(at, at + piece.length));
+    at += piece.length;
   }
   return at === text.length ? chunks : undefined;
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import { decode, encode } from 'gpt-tokenizer/encoding/o200k_base';
+import { decode, decodeGenerator, encode } from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, it } from 'vitest';
-import { chunkText, countTokens } from '../../src/conversation/tokens.js';
+import { chunkText, countTokens, firstTokens } from '../../src/conversation/tokens.js';
 
 // Lone surrogates too: a JS string can hold them, and the tokenizer turns them into U+FFFD.
 const loneSurrogate = fc.integer({ min: 0xd800, max: 0xdfff }).map((unit) => String.fromCharCode(unit));
@@ -11,6 +11,20 @@ const anyText = fc.oneof(
   fc.string({ unit: fc.oneof(loneSurrogate, fc.constantFrom('a', ' ', 'é', '🎉', '日')) }),
 );
 
+const mixedWords = fc.constantFrom('it', "it's", "dogs'", ' ', '  ', '\n', ',', '!!', 'é', '🎉', '日本', 'Hello', 'world', '123456', '_x', 'a-b', '\u0301');
+const wordText = (maxLength: number) => fc.array(mixedWords, { maxLength }).map((parts) => parts.join(''));
+
+/** The library's own split of the whole text, each chunk whole characters. */
+function librarySplit(text: string): string[] {
+  const chunks: string[] = [];
+  let at = 0;
+  for (const piece of decodeGenerator(encode(text, { disallowedSpecial: new Set() }))) {
+    chunks.push(text.slice(at, at + piece.length));
+    at += piece.length;
+  }
+  return chunks;
+}
+
 describe('countTokens', () => {
   it('counts with o200k_base', () => {
     expect(countTokens('')).toBe(0);
@@ -19,8 +33,7 @@ describe('countTokens', () => {
   });
 
   it("counts any text as o200k_base does, the first time its words are met, the second and after", () => {
-    const words = fc.constantFrom('it', "it's", "dogs'", ' ', '  ', '\n', ',', '!!', 'é', '🎉', '日本', 'Hello', 'world', '123456', '_x', 'a-b', '\u0301');
-    const text = fc.oneof(anyText, fc.array(words, { maxLength: 40 }).map((parts) => parts.join('')));
+    const text = fc.oneof(anyText, wordText(40));
     fc.assert(
       fc.property(text, (sample) => {
         const exact = encode(sample, { disallowedSpecial: new Set() }).length;
@@ -65,6 +78,16 @@ describe('chunkText', () => {
     expect(chunkText('Hello world!', 'token')).toEqual(['Hello', ' world', '!']);
   });
 
+  it('splits as o200k_base does, words met before or not, across its 512-character parts', () => {
+    // Texts that share words, so later ones are split partly from the words remembered.
+    fc.assert(
+      fc.property(fc.array(fc.oneof(wordText(40), wordText(600)), { minLength: 2, maxLength: 4 }), (texts) => {
+        for (const text of texts) expect(chunkText(text, 'token')).toEqual(librarySplit(text));
+      }),
+      { numRuns: 300, examples: [[['!!\u0301_x', 'Hello world, Hello world!']]] },
+    );
+  });
+
   it('keeps a lone surrogate and special-token text intact', () => {
     expect(chunkText('a\uD800b', 'token').join('')).toBe('a\uD800b');
     expect(chunkText('x<|endoftext|>y', 'token').join('')).toBe('x<|endoftext|>y');
@@ -92,5 +115,25 @@ describe('chunkText', () => {
     expect(chunkText('', 'token')).toEqual([]);
     expect(chunkText('', 'word')).toEqual([]);
     expect(chunkText('', 'char')).toEqual([]);
+  });
+});
+
+describe('firstTokens', () => {
+  it("is the head of the text's token chunks, whatever the limit", () => {
+    fc.assert(
+      fc.property(wordText(800), fc.integer({ min: 0, max: 400 }), (text, limit) => {
+        expect(firstTokens(text, limit)).toEqual(chunkText(text, 'token').slice(0, limit));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('gives as many chunks as asked of a run without a place to cut, in whole characters', () => {
+    for (const run of ['a'.repeat(50_000), '🎉'.repeat(20_000)]) {
+      const head = firstTokens(run, 1000);
+      expect(head).toHaveLength(1000);
+      expect(run.startsWith(head.join(''))).toBe(true);
+      expect(head.join('')).not.toContain('\uFFFD');
+    }
   });
 });
