@@ -102,6 +102,29 @@ export function snakeName(name: string): string {
   return name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/[\s-]+/g, '_').toLowerCase();
 }
 
+interface Hints {
+  fake?: Fake;
+  range: readonly [number, number];
+}
+
+/**
+ * What a property's name suggests, found once per name: the hint tables are dozens of patterns,
+ * and a large structured output asks for the same few names thousands of times.
+ */
+const hintsByName = new Map<string, Hints>();
+const HINT_NAMES = 1024;
+
+function hintsOf(name: string): Hints {
+  let hints = hintsByName.get(name);
+  if (hints) return hints;
+  const key = snakeName(name);
+  const number = NUMBER_HINTS.find(([test]) => test.test(key));
+  hints = { fake: key === '' ? undefined : STRING_HINTS.find(([test]) => test.test(key))?.[1], range: number ? [number[1], number[2]] : DEFAULT_RANGE };
+  if (hintsByName.size >= HINT_NAMES) hintsByName.clear();
+  hintsByName.set(name, hints);
+  return hints;
+}
+
 export function generateString(schema: JsonSchema, name: string, random: Random, faker: Faker): string {
   const format = typeof schema.format === 'string' ? FORMATS[schema.format.toLowerCase()] : undefined;
   if (format) return format(faker, random);
@@ -109,9 +132,8 @@ export function generateString(schema: JsonSchema, name: string, random: Random,
     const matching = patterned(schema, schema.pattern, random);
     if (matching !== undefined) return matching;
   }
-  const key = snakeName(name);
-  const hint = key === '' ? undefined : STRING_HINTS.find(([test]) => test.test(key));
-  const text = hint ? hint[1](faker, random) : faker.word.words({ count: { min: 1, max: 2 } });
+  const fake = hintsOf(name).fake;
+  const text = fake ? fake(faker, random) : words(faker, faker.number.int({ min: 1, max: 2 }));
   return fitLength(text, toNumber(schema.minLength) ?? 0, toNumber(schema.maxLength) ?? Infinity, faker);
 }
 
@@ -122,24 +144,45 @@ function patterned(schema: JsonSchema, pattern: string, random: Random): string 
   for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
     const candidate = generateFromPattern(pattern, random);
     if (candidate === undefined) return undefined;
-    const length = Array.from(candidate).length;
+    const length = codePoints(candidate);
     if (length >= min && length <= max) return candidate;
   }
   return undefined;
 }
 
-/** Pads with words or cuts at maxLength; lengths are in code points, as JSON Schema counts them. */
+/**
+ * Every word of faker's English word lists. Strings are made of words drawn from it directly:
+ * `faker.word.sample` shuffles its lists at each call and cost sixteen times as much, most of the
+ * time of a large structured output (10,000 strings of 90 characters).
+ */
+let wordPool: readonly string[] | undefined;
+
+function words(faker: Faker, count: number): string {
+  const pool = (wordPool ??= Object.values(faker.rawDefinitions.word ?? {}).flat() as string[]);
+  let out = faker.helpers.arrayElement(pool);
+  for (let index = 1; index < count; index += 1) out += ` ${faker.helpers.arrayElement(pool)}`;
+  return out;
+}
+
+const SURROGATE_PAIR = /[\ud800-\udbff][\udc00-\udfff]/g;
+
+/** The length in code points, as JSON Schema counts it, without an array of them. */
+function codePoints(text: string): number {
+  return text.length - (text.match(SURROGATE_PAIR)?.length ?? 0);
+}
+
+/** Pads with words or cuts at maxLength; lengths are in code points. */
 function fitLength(text: string, min: number, max: number, faker: Faker): string {
   let out = text;
   // Counted as it grows: measuring the whole string each time would make long minimums quadratic.
-  for (let length = Array.from(out).length; length < min; ) {
-    const word = ` ${faker.word.sample()}`;
+  for (let length = codePoints(out); length < min; ) {
+    const word = ` ${words(faker, 1)}`;
     out += word;
-    length += Array.from(word).length;
+    length += codePoints(word);
   }
-  if (Array.from(out).length <= max) return out;
+  if (codePoints(out) <= max) return out;
   const cut = Array.from(out).slice(0, max).join('');
-  return Array.from(cut.trimEnd()).length >= min ? cut.trimEnd() : cut;
+  return codePoints(cut.trimEnd()) >= min ? cut.trimEnd() : cut;
 }
 
 export function generateNumber(schema: JsonSchema, name: string, integer: boolean, random: Random): number {
@@ -158,7 +201,7 @@ export function generateNumber(schema: JsonSchema, name: string, integer: boolea
     // The same float test validators such as ajv apply, so 0.29 with multipleOf 0.01 is avoided.
     (step === undefined || step <= 0 || Number.isInteger(value / step));
 
-  const [low, high] = range(greater(minimum, exclusiveMin), lesser(maximum, exclusiveMax), snakeName(name));
+  const [low, high] = range(greater(minimum, exclusiveMin), lesser(maximum, exclusiveMax), hintsOf(name).range);
   const draw = (): number | undefined => {
     if (step !== undefined && step > 0) {
       const k = intBetween(random, low / step, high / step);
@@ -177,10 +220,8 @@ export function generateNumber(schema: JsonSchema, name: string, integer: boolea
   return [...stepped, Math.round(middle), Math.ceil(low), middle, low].find(fits) ?? low;
 }
 
-/** The schema's bounds, with open sides filled from the name hint (or 0-100). */
-function range(low: number | undefined, high: number | undefined, key: string): [number, number] {
-  const hint = NUMBER_HINTS.find(([test]) => test.test(key));
-  const [hintLow, hintHigh] = hint ? [hint[1], hint[2]] : DEFAULT_RANGE;
+/** The schema's bounds, with open sides filled from the name's hint (or 0-100). */
+function range(low: number | undefined, high: number | undefined, [hintLow, hintHigh]: readonly [number, number]): [number, number] {
   const span = hintHigh - hintLow;
   if (low !== undefined && high !== undefined) return [low, high];
   // Strictly beyond the given side, so an exclusive bound never leaves an empty range.
