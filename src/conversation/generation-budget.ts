@@ -1,10 +1,12 @@
 // The generation budget: a client's schema (structured output, a required tool's parameters) that
 // asks for more than the mock generates is refused when the request is decoded, before any work.
 // The walk follows schema-gen (refs, allOf, branches, shallow recursion) but sizes each array
-// once and multiplies by its count, so it costs the size of the schema, not of the value.
+// once and multiplies by its count, so it costs the size of the schema, not of the value. It
+// bounds both the JSON's characters and its values: generating costs about a microsecond a value,
+// and a megabyte of one-digit integers is 360,000 of them.
 import { failure, type MockError } from './errors.js';
 import { forcedTools } from './forced-tool.js';
-import { MAX_GENERATED_ITEMS, MAX_GENERATED_JSON, MAX_GENERATED_STRING, MAX_SCHEMA_STEPS } from './limits.js';
+import { MAX_GENERATED_ITEMS, MAX_GENERATED_JSON, MAX_GENERATED_STRING, MAX_GENERATED_VALUES, MAX_SCHEMA_STEPS } from './limits.js';
 import { shortestMatch } from './pattern-gen.js';
 import { toNumber } from './schema-scalars.js';
 import {
@@ -33,6 +35,14 @@ const LEAF_SIZE: Record<string, number> = { string: 5, number: 1, integer: 1, bo
 const ENTRY_OVERHEAD = 4;
 const constSizes = new WeakMap<object, number>();
 
+/** The least the generator emits for a schema: characters of JSON, and values (each leaf, array and object is one). */
+interface Minimum {
+  json: number;
+  values: number;
+}
+
+const leaf = (json: number): Minimum => ({ json, values: 1 });
+
 /** Where the request's schemas sit in its style's body, for the error's `param`. */
 export interface SchemaFields {
   format?: string;
@@ -50,29 +60,35 @@ export function checkGenerationBudget(request: ChatRequest, fields: SchemaFields
 }
 
 export function checkSchema(schema: JsonSchema, field: string): void {
-  const size = minimumSize(schema, { ...startWalk(schema), steps: { count: 0 } }, field);
-  if (size > MAX_GENERATED_JSON) throw overJson(field, size);
+  checked(minimumSize(schema, { ...startWalk(schema), steps: { count: 0 } }, field), field);
 }
 
 function refuse(path: string, what: string): MockError {
   return failure('generation_budget_exceeded', `Invalid schema at '${path}': ${what}.`, { param: path });
 }
 
-function overJson(path: string, size: number): MockError {
-  return refuse(path, `asks for at least ${size} characters of JSON (nested minimums multiply); the mock generates at most ${MAX_GENERATED_JSON}`);
+/** Throws when the JSON or its values pass their bound. */
+function checked(minimum: Minimum, path: string): Minimum {
+  if (minimum.json > MAX_GENERATED_JSON) {
+    throw refuse(path, `asks for at least ${minimum.json} characters of JSON (nested minimums multiply); the mock generates at most ${MAX_GENERATED_JSON}`);
+  }
+  if (minimum.values > MAX_GENERATED_VALUES) {
+    throw refuse(path, `asks for at least ${minimum.values} values (nested minimums multiply); the mock generates at most ${MAX_GENERATED_VALUES}`);
+  }
+  return minimum;
 }
 
-/** The fewest JSON characters the generator can emit for `node`. */
-function minimumSize(node: unknown, parent: Walk, path: string): number {
+/** The fewest JSON characters and values the generator can emit for `node`. */
+function minimumSize(node: unknown, parent: Walk, path: string): Minimum {
   parent.steps.count += 1;
   if (parent.steps.count > MAX_SCHEMA_STEPS) throw refuse(path, `is too complex: generating from it walks more than ${MAX_SCHEMA_STEPS} schema nodes`);
-  if (node === false || parent.depth > MAX_DEPTH) return LEAF_SIZE.null!;
+  if (node === false || parent.depth > MAX_DEPTH) return leaf(LEAF_SIZE.null!);
   const schema = isRecord(node) ? node : {};
   const walk = { ...parent, depth: parent.depth + 1 };
   if (typeof schema.$ref === 'string') return minimumSize(expandRef(schema, walk.root), track(walk, schema.$ref), path);
   if (Array.isArray(schema.allOf)) return minimumSize(mergeAllOf(schema, schema.allOf, walk.root), walk, path);
-  if ('const' in schema) return jsonSize(schema.const);
-  if (Array.isArray(schema.enum) && schema.enum.length > 0) return largest(schema.enum.map(jsonSize));
+  if ('const' in schema) return leaf(jsonSize(schema.const));
+  if (Array.isArray(schema.enum) && schema.enum.length > 0) return leaf(schema.enum.reduce<number>((most, value) => Math.max(most, jsonSize(value)), 0));
   for (const keyword of ['anyOf', 'oneOf'] as const) {
     const branches = schema[keyword];
     if (Array.isArray(branches) && branches.length > 0) {
@@ -84,11 +100,11 @@ function minimumSize(node: unknown, parent: Walk, path: string): number {
   return largest(candidateTypes(schema, walk.shallow).map((type) => typeSize(type, schema, walk, path)));
 }
 
-function typeSize(type: string, schema: JsonSchema, walk: Walk, path: string): number {
+function typeSize(type: string, schema: JsonSchema, walk: Walk, path: string): Minimum {
   if (type === 'object') return objectSize(schema, walk, path);
   if (type === 'array') return arraySize(schema, walk, path);
-  if (type === 'string' || !(type in LEAF_SIZE)) return stringSize(schema, path);
-  return LEAF_SIZE[type]!;
+  if (type === 'string' || !(type in LEAF_SIZE)) return leaf(stringSize(schema, path));
+  return leaf(LEAF_SIZE[type]!);
 }
 
 function stringSize(schema: JsonSchema, path: string): number {
@@ -104,16 +120,17 @@ function stringSize(schema: JsonSchema, path: string): number {
 }
 
 /** Every declared property (shallow: the required ones), then entries up to minProperties. */
-function objectSize(schema: JsonSchema, walk: Walk, path: string): number {
+function objectSize(schema: JsonSchema, walk: Walk, path: string): Minimum {
   const properties = isRecord(schema.properties) ? schema.properties : {};
   const required = Array.isArray(schema.required) ? schema.required.filter((key): key is string => typeof key === 'string') : [];
   const extra: SchemaNode = isNode(schema.additionalProperties) ? schema.additionalProperties : true;
-  let total = 2;
+  const total = leaf(2);
   let entries = 0;
-  const add = (key: string, size: number) => {
-    total += key.length + ENTRY_OVERHEAD + size;
+  const add = (key: string, size: Minimum) => {
+    total.json += key.length + ENTRY_OVERHEAD + size.json;
+    total.values += size.values;
     entries += 1;
-    if (total > MAX_GENERATED_JSON) throw overJson(path, total);
+    checked(total, path);
   };
   for (const key of Object.keys(properties)) {
     if (!walk.shallow || required.includes(key)) add(key, minimumSize(properties[key], walk, `${path}.properties.${key}`));
@@ -125,15 +142,16 @@ function objectSize(schema: JsonSchema, walk: Walk, path: string): number {
   }
   const wanted = extra === false ? 0 : minProperties - entries;
   if (wanted > 0) {
-    const each = minimumSize(extra, walk, `${path}.additionalProperties`) + ENTRY_OVERHEAD + LEAF_SIZE.string!;
-    total += wanted * each;
-    if (total > MAX_GENERATED_JSON) throw overJson(`${path}.minProperties`, total);
+    const each = minimumSize(extra, walk, `${path}.additionalProperties`);
+    total.json += wanted * (each.json + ENTRY_OVERHEAD + LEAF_SIZE.string!);
+    total.values += wanted * each.values;
+    checked(total, `${path}.minProperties`);
   }
   return total;
 }
 
 /** The tuple, then the rest up to the count the generator starts from (minItems, at least one). */
-function arraySize(schema: JsonSchema, walk: Walk, path: string): number {
+function arraySize(schema: JsonSchema, walk: Walk, path: string): Minimum {
   const minItems = toNumber(schema.minItems) ?? 0;
   if (minItems > MAX_GENERATED_ITEMS) {
     throw refuse(`${path}.minItems`, `asks for ${minItems} array items; the mock generates at most ${MAX_GENERATED_ITEMS}`);
@@ -144,17 +162,20 @@ function arraySize(schema: JsonSchema, walk: Walk, path: string): number {
   if (count > MAX_GENERATED_ITEMS) {
     throw refuse(`${path}.prefixItems`, `asks for ${count} array items; the mock generates at most ${MAX_GENERATED_ITEMS}`);
   }
-  let total = 2;
+  const total = leaf(2);
   const fromTuple = Math.min(count, tuple.length);
-  for (let i = 0; i < fromTuple; i += 1) total += minimumSize(tuple[i], walk, `${path}.prefixItems[${i}]`) + 1;
-  if (count > fromTuple) total += (count - fromTuple) * (minimumSize(rest, walk, `${path}.items`) + 1);
-  if (total > MAX_GENERATED_JSON) throw overJson(path, total);
-  return total;
+  const addItems = (item: Minimum, times: number) => {
+    total.json += times * (item.json + 1);
+    total.values += times * item.values;
+  };
+  for (let i = 0; i < fromTuple; i += 1) addItems(minimumSize(tuple[i], walk, `${path}.prefixItems[${i}]`), 1);
+  if (count > fromTuple) addItems(minimumSize(rest, walk, `${path}.items`), count - fromTuple);
+  return checked(total, path);
 }
 
-/** A loop, not Math.max(...): a client's enum may hold more values than a call takes arguments. */
-function largest(sizes: readonly number[]): number {
-  return sizes.reduce((most, size) => Math.max(most, size), 0);
+/** The most of each measure: any branch or type may be the one generated. A loop, not Math.max(...): a client's enum may hold more values than a call takes arguments. */
+function largest(minimums: readonly Minimum[]): Minimum {
+  return minimums.reduce((most, size) => ({ json: Math.max(most.json, size.json), values: Math.max(most.values, size.values) }), { json: 0, values: 0 });
 }
 
 /** A const or enum value is copied as it is; an object's size is measured once. */

@@ -7,6 +7,7 @@
 // for any other keyword the later branch wins.
 import { createFaker } from './faker.js';
 import type { Random } from './random.js';
+import { MAX_GENERATED_VALUES } from './limits.js';
 import { generateNumber, generateString, toNumber } from './schema-scalars.js';
 import {
   arrayParts,
@@ -28,6 +29,8 @@ import type { JsonSchema } from './types.js';
 
 interface Context extends WalkContext {
   random: Random;
+  /** Values generated so far for this reply, shared along the walk. */
+  made: { values: number };
 }
 
 // Arrays without minItems/maxItems get 1 to this many items.
@@ -39,7 +42,7 @@ const faker = createFaker();
 
 export function generateFromSchema(schema: JsonSchema, random: Random): unknown {
   faker.seed(random.int(0, 0xffffffff));
-  return generate(schema, { ...startWalk(schema), random }, '');
+  return generate(schema, { ...startWalk(schema), random, made: { values: 0 } }, '');
 }
 
 /** `name` is the property (or, for array items, the singular property) the value is for. */
@@ -48,6 +51,7 @@ function generate(node: unknown, parent: Context, name: string): unknown {
   // true, and anything malformed where a schema should be, allows any value.
   const schema = isRecord(node) ? node : {};
   const context = { ...parent, depth: parent.depth + 1 };
+  context.made.values += 1;
   if (typeof schema.$ref === 'string') return generate(expandRef(schema, context.root), track(context, schema.$ref), name);
   if (Array.isArray(schema.allOf)) return generate(mergeAllOf(schema, schema.allOf, context.root), context, name);
   if ('const' in schema) return schema.const;
@@ -156,6 +160,16 @@ function chooseType(schema: JsonSchema, context: Context): string {
 // ---- containers ----
 
 /**
+ * Whether the reply holds as many values as the generation budget allows as a minimum: the
+ * budget checked the minimums at decode, and from here on containers get no more than theirs
+ * (an array without minItems one item, not up to three), so what is added beyond the minimums
+ * stays bounded however deep they nest.
+ */
+function full(context: Context): boolean {
+  return context.made.values >= MAX_GENERATED_VALUES;
+}
+
+/**
  * Every declared property (strict structured outputs require them all), in Gemini's
  * propertyOrdering when given; shallow values keep only the required ones.
  */
@@ -172,7 +186,7 @@ function generateObject(schema: JsonSchema, context: Context): Record<string, un
   for (const key of required) if (!Object.hasOwn(out, key)) put(out, key, generate(extra, context, key));
   if (extra === false) return out;
   // A map schema (additionalProperties only) gets an entry or two, so it does not look empty.
-  const isMap = isRecord(schema.additionalProperties) && keys.length === 0 && !context.shallow;
+  const isMap = isRecord(schema.additionalProperties) && keys.length === 0 && !context.shallow && !full(context);
   const wanted = Math.max(toNumber(schema.minProperties) ?? 0, isMap ? context.random.int(1, 2) : 0);
   const suffixes = new Map<string, number>();
   for (let count = Object.keys(out).length; count < wanted; count += 1) {
@@ -205,7 +219,7 @@ function generateArray(schema: JsonSchema, context: Context, name: string): unkn
   const itemName = singular(name);
   const items: unknown[] = [];
   const seen = new Set<string>();
-  for (let index = 0; index < count; index += 1) {
+  for (let index = 0; index < count && (index < low || !full(context)); index += 1) {
     const itemSchema = unseenOnly(tuple[index] ?? rest, seen, schema.uniqueItems === true);
     let item = generate(itemSchema, context, itemName);
     for (let attempt = 1; schema.uniqueItems === true && seen.has(JSON.stringify(item)) && attempt < UNIQUE_ATTEMPTS; attempt += 1) {

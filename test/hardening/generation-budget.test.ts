@@ -1,6 +1,6 @@
 // A client's schema that asks for more than the mock generates (a huge minLength, minItems or
 // minProperties, a pattern whose shortest match is too long, nested minimums that multiply past
-// 1 MB) is refused with a 400 in the style's envelope naming the schema path and the limit, at
+// 1 MB or 20,000 values) is refused with a 400 in the style's envelope naming the schema path and the limit, at
 // once, while a health request sent alongside answers too. Inside the bounds the JSON validates.
 import Anthropic from '@anthropic-ai/sdk';
 import { GoogleGenAI } from '@google/genai';
@@ -45,6 +45,13 @@ const ATTACKS: Array<{ name: string; schema: object; path: string; limit: string
     schema: { type: 'array', minItems: 2000, items: { type: 'array', minItems: 2000, items: { type: 'integer' } } },
     path: '',
     limit: '1000000',
+  },
+  {
+    // Under 1 MB of JSON, but about a microsecond of work for each of the 360,000 integers.
+    name: 'nested minimums multiplying past 20,000 values',
+    schema: { type: 'array', minItems: 600, items: { type: 'array', minItems: 600, items: { type: 'integer', minimum: 0, maximum: 9 } } },
+    path: '',
+    limit: 'at most 20000',
   },
 ];
 
@@ -156,6 +163,27 @@ describe('inside the budget', () => {
     expect(validate(value), JSON.stringify(validate.errors)).toBe(true);
     expect(value.long.length).toBeGreaterThanOrEqual(90_000);
     expect(value.many.length).toBeGreaterThanOrEqual(5000);
+  });
+
+  it('adds to the minimums only up to the values bound: arrays without maxItems nested deep stay within it', async () => {
+    // Each level holds two or three arrays: 16,383 values at least, about 300,000 if every level took its pick.
+    let schema: Record<string, unknown> = { type: 'integer', minimum: 0, maximum: 9 };
+    for (let level = 0; level < 13; level++) schema = { type: 'array', minItems: 2, items: schema };
+    const reply = await openai.chat.completions.create({
+      model: 'gpt-4o-mini',
+      max_completion_tokens: 200_000,
+      messages: [{ role: 'user', content: 'a deep tree' }],
+      response_format: { type: 'json_schema', json_schema: { name: 'tree', schema } },
+    });
+    expect(reply.choices[0]!.finish_reason).toBe('stop');
+    const value: unknown = JSON.parse(reply.choices[0]!.message.content!);
+    const validate = compileSchema(schema, '2020-12');
+    expect(validate(value), JSON.stringify(validate.errors).slice(0, 500)).toBe(true);
+    const values = (node: unknown): number => (Array.isArray(node) ? 1 + node.reduce((sum: number, item) => sum + values(item), 0) : 1);
+    expect(values(value)).toBeGreaterThan(16_383);
+    // Items past the minimums start only below the bound; past it, what is left is at most the
+    // minimums of the items started (the whole schema's, and one extra subtree's).
+    expect(values(value)).toBeLessThanOrEqual(20_000 + 2 * 16_383);
   });
 
   it('answers a pattern built to make a backtracking engine hang, at once, with health alongside', async () => {
