@@ -42,6 +42,12 @@ async function ask(child, message) {
 }
 
 /**
+ * Node and V8 flags for every server child only (`BENCH_SERVER_FLAGS="--heap-growing-percent=50"`):
+ * unlike NODE_OPTIONS they may be any V8 flag, and the bench's own process is left as it is.
+ */
+const SERVER_FLAGS = process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? [];
+
+/**
  * @param start the `start` message: `{ kind: 'mock', options }`, `{ kind: 'bare' | 'koa', body }`,
  *   `{ kind: 'bare-sse', body, pacing }` or `{ kind: 'aimock' | 'mock-llm', fixtures }`
  * @param execArgv node flags for the child, such as `--cpu-prof`
@@ -50,7 +56,7 @@ async function ask(child, message) {
  */
 export async function startServer(start, { execArgv = [], logFile } = {}) {
   const stdout = logFile === undefined ? 'inherit' : openSync(logFile, 'a');
-  const child = fork(CHILD, [], { execArgv, stdio: ['ignore', stdout, 'inherit', 'ipc'] });
+  const child = fork(CHILD, [], { execArgv: [...execArgv, ...SERVER_FLAGS], stdio: ['ignore', stdout, 'inherit', 'ipc'] });
   if (typeof stdout === 'number') closeSync(stdout);
   const listening = nextMessage(child, 'listening');
   child.send({ type: 'start', ...start });
