@@ -88,6 +88,7 @@ function minimumSize(node: unknown, parent: Walk, path: string): Minimum {
   if (typeof schema.$ref === 'string') return minimumSize(expandRef(schema, walk.root), track(walk, schema.$ref), path);
   if (Array.isArray(schema.allOf)) return minimumSize(mergeAllOf(schema, schema.allOf, walk.root), walk, path);
   if ('const' in schema) return leaf(jsonSize(schema.const));
+  // A loop, not Math.max(...): a client's enum may hold more values than a call takes arguments.
   if (Array.isArray(schema.enum) && schema.enum.length > 0) return leaf(schema.enum.reduce<number>((most, value) => Math.max(most, jsonSize(value)), 0));
   for (const keyword of ['anyOf', 'oneOf'] as const) {
     const branches = schema[keyword];
@@ -173,7 +174,10 @@ function arraySize(schema: JsonSchema, walk: Walk, path: string): Minimum {
   return checked(total, path);
 }
 
-/** The most of each measure: any branch or type may be the one generated. A loop, not Math.max(...): a client's enum may hold more values than a call takes arguments. */
+/**
+ * The most of each measure: any branch or type may be the one generated. A loop, not
+ * Math.max(...): a client's schema may hold more branches than a call takes arguments.
+ */
 function largest(minimums: readonly Minimum[]): Minimum {
   return minimums.reduce((most, size) => ({ json: Math.max(most.json, size.json), values: Math.max(most.values, size.values) }), { json: 0, values: 0 });
 }

@@ -114,14 +114,19 @@ interface Hints {
 const hintsByName = new Map<string, Hints>();
 const HINT_NAMES = 1024;
 
+/** Longer names (a client may send any) are looked up each time rather than kept. */
+const HINT_NAME_CHARS = 64;
+
 function hintsOf(name: string): Hints {
   let hints = hintsByName.get(name);
   if (hints) return hints;
   const key = snakeName(name);
   const number = NUMBER_HINTS.find(([test]) => test.test(key));
   hints = { fake: key === '' ? undefined : STRING_HINTS.find(([test]) => test.test(key))?.[1], range: number ? [number[1], number[2]] : DEFAULT_RANGE };
-  if (hintsByName.size >= HINT_NAMES) hintsByName.clear();
-  hintsByName.set(name, hints);
+  if (name.length <= HINT_NAME_CHARS) {
+    if (hintsByName.size >= HINT_NAMES) hintsByName.clear();
+    hintsByName.set(name, hints);
+  }
   return hints;
 }
 
