@@ -35,7 +35,7 @@ const LEAF_SIZE: Record<string, number> = { string: 5, number: 1, integer: 1, bo
 const ENTRY_OVERHEAD = 4;
 const constSizes = new WeakMap<object, number>();
 
-/** The least the generator emits for a schema: characters of JSON, and values (each leaf, array and object is one). */
+/** The least the generator emits for a schema: characters of JSON, and values (a leaf, array or object each). */
 interface Minimum {
   json: number;
   values: number;

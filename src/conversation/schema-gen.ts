@@ -29,7 +29,7 @@ import type { JsonSchema } from './types.js';
 
 interface Context extends WalkContext {
   random: Random;
-  /** Values generated so far for this reply (a `$ref` or a branch tried counts as one more), shared along the walk. */
+  /** Values generated so far for this reply (a `$ref` or a branch tried counts one more), shared by the walk. */
   made: { values: number };
 }
 

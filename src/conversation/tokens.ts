@@ -49,8 +49,9 @@ const SEGMENT_CHARS = 512;
  * The window up to its last place where a new o200k piece starts anyway: after a letter or digit,
  * anything but a letter, digit, mark or apostrophe (`it's` is one piece). Cutting there changes no
  * count. Not after a mark: one that follows punctuation is part of the punctuation's piece, which
- * may go on (`!!\u0301_x` is `!!\u0301_`, `x`). Greedy, so the engine finds the last such place in
- * one backward pass; a window without one (a run of letters) costs one scan, not a test a character.
+ * may go on (`!!\u0301_x` is `!!\u0301_`, `x`). Greedy, so the engine finds the last such place
+ * in one backward pass; a window without one (a run of letters) costs one scan, not a test a
+ * character.
  */
 const UP_TO_LAST_PIECE_START = /^[^]*[\p{L}\p{N}](?=[^\p{L}\p{N}\p{M}'])/u;
 
@@ -110,8 +111,8 @@ function remember<V>(map: Map<string, V>, entries: number, text: string, value: 
 }
 
 /**
- * Text up to a place where a piece starts anyway (see UP_TO_LAST_PIECE_START), or the rest: counted alone,
- * each gives the count of the whole.
+ * Text up to a place where a piece starts anyway (see UP_TO_LAST_PIECE_START), or the rest:
+ * counted alone, each gives the count of the whole.
  */
 const WORD = /[^]*?[\p{L}\p{N}](?![\p{L}\p{N}\p{M}'])|[^]+/gu;
 /**
@@ -284,7 +285,7 @@ function byToken(text: string): string[] {
  */
 const wordChunks = new Map<string, readonly string[] | typeof SEEN>();
 
-/** The text's chunks, split word by word where words were split before, the rest in runs of new words. */
+/** The text's chunks: words split before as they were, the rest in runs of new words. */
 function splitAtTokens(text: string): string[] | undefined {
   const chunks: string[] = [];
   let fresh = '';
@@ -309,7 +310,8 @@ function splitAtTokens(text: string): string[] | undefined {
         chunks.push(...known);
       }
     }
-    // A segment's new words alone: joined across segments, a run without a place to cut would be one piece again.
+    // A segment's new words alone: joined across segments, a run without a place to cut would be
+    // one piece again.
     if (!flush()) return undefined;
   }
   return chunks;
