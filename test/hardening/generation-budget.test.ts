@@ -166,7 +166,7 @@ describe('inside the budget', () => {
   });
 
   it('adds to the minimums only up to the values bound: arrays without maxItems nested deep stay within it', async () => {
-    // Each level holds two or three arrays: 16,383 values at least, about 300,000 if every level took its pick.
+    // Each level holds two or three arrays: 16,383 values at least, about 250,000 if every level took its pick.
     let schema: Record<string, unknown> = { type: 'integer', minimum: 0, maximum: 9 };
     for (let level = 0; level < 13; level++) schema = { type: 'array', minItems: 2, items: schema };
     const reply = await openai.chat.completions.create({
