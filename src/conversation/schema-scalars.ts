@@ -3,6 +3,7 @@
 import type { Faker } from '@faker-js/faker';
 import { generateFromPattern } from './pattern-gen.js';
 import type { Random } from './random.js';
+import { remember } from './remember.js';
 import type { JsonSchema } from './types.js';
 
 type Fake = (faker: Faker, random: Random) => string;
@@ -123,10 +124,7 @@ function hintsOf(name: string): Hints {
   const key = snakeName(name);
   const number = NUMBER_HINTS.find(([test]) => test.test(key));
   hints = { fake: key === '' ? undefined : STRING_HINTS.find(([test]) => test.test(key))?.[1], range: number ? [number[1], number[2]] : DEFAULT_RANGE };
-  if (name.length <= HINT_NAME_CHARS) {
-    if (hintsByName.size >= HINT_NAMES) hintsByName.clear();
-    hintsByName.set(name, hints);
-  }
+  if (name.length <= HINT_NAME_CHARS) remember(hintsByName, HINT_NAMES, name, hints);
   return hints;
 }
 

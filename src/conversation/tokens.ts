@@ -1,6 +1,7 @@
 // Token counts and stream chunking, with the o200k_base BPE (GPT-4o and later), so usage figures
 // and token-by-token streams look like a real model's.
 import { createRequire } from 'node:module';
+import { remember } from './remember.js';
 import type { ChunkBy } from './types.js';
 
 type Bpe = typeof import('gpt-tokenizer/encoding/o200k_base');
@@ -99,16 +100,6 @@ const MEMO_MAX_CHARS = 4096;
 /** Long-piece segments met lately: a run of one character is one segment over and over. */
 const longMemo = new Map<string, number>();
 const LONG_MEMO_ENTRIES = 256;
-
-/**
- * Kept a generation at a time: a full map starts again empty. Evicting the oldest entry instead
- * slows down as deleted entries pile up at the head of a Map (the library's cache had that), and a
- * text of words all new would evict at every word.
- */
-function remember<V>(map: Map<string, V>, entries: number, text: string, value: V): void {
-  if (map.size >= entries) map.clear();
-  map.set(text, value);
-}
 
 /**
  * Text up to a place where a piece starts anyway (see UP_TO_LAST_PIECE_START), or the rest:
