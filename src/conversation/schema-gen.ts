@@ -218,24 +218,28 @@ function generateArray(schema: JsonSchema, context: Context, name: string): unkn
   const count = context.shallow ? low : context.random.int(low, Math.min(ceiling, Math.max(low, DEFAULT_MAX_ITEMS)));
   const itemName = singular(name);
   const items: unknown[] = [];
-  const seen = new Set<string>();
+  // Only unique arrays keep their items' JSON: a stringify per item is most of a long array's cost.
+  const seen = schema.uniqueItems === true ? new Set<string>() : undefined;
   for (let index = 0; index < count && (index < low || !full(context)); index += 1) {
-    const itemSchema = unseenOnly(tuple[index] ?? rest, seen, schema.uniqueItems === true);
+    const itemSchema = seen ? unseenOnly(tuple[index] ?? rest, seen) : (tuple[index] ?? rest);
     let item = generate(itemSchema, context, itemName);
-    for (let attempt = 1; schema.uniqueItems === true && seen.has(JSON.stringify(item)) && attempt < UNIQUE_ATTEMPTS; attempt += 1) {
+    for (let attempt = 1; seen?.has(JSON.stringify(item)) && attempt < UNIQUE_ATTEMPTS; attempt += 1) {
       item = generate(itemSchema, context, itemName);
     }
-    // A repeat that would not go away: a shorter array beats a non-unique one.
-    if (schema.uniqueItems === true && seen.has(JSON.stringify(item))) break;
-    seen.add(JSON.stringify(item));
+    if (seen) {
+      const json = JSON.stringify(item);
+      // A repeat that would not go away: a shorter array beats a non-unique one.
+      if (seen.has(json)) break;
+      seen.add(json);
+    }
     items.push(item);
   }
   return items;
 }
 
 /** For unique enum items, the enum without the values already used, so repeats cannot happen. */
-function unseenOnly(node: Node, seen: ReadonlySet<string>, unique: boolean): Node {
-  if (!unique || !isRecord(node) || !Array.isArray(node.enum)) return node;
+function unseenOnly(node: Node, seen: ReadonlySet<string>): Node {
+  if (!isRecord(node) || !Array.isArray(node.enum)) return node;
   const unseen = node.enum.filter((value) => !seen.has(JSON.stringify(value)));
   return unseen.length > 0 ? { ...node, enum: unseen } : node;
 }
