@@ -113,7 +113,12 @@ class ChatSubject implements MatchSubject {
   }
 
   get lastUserLower(): string {
-    return (this.lastUserLowerText ??= this.lastUser.toLowerCase());
+    if (this.lastUserLowerText === undefined) {
+      // The turn's own lower case, which the conversation's is joined from: one copy, not two.
+      const turn = lastUserTurn(this.request.turns);
+      this.lastUserLowerText = turn ? turnLower(turn) : '';
+    }
+    return this.lastUserLowerText;
   }
 
   get systemLower(): string {
