@@ -1,4 +1,4 @@
-// A memo of bounded size for values worked out from short texts (token counts, a name's hints).
+// A memo of bounded size for values worked out from short texts (token counts and splits, a name's hints).
 
 /**
  * Kept a generation at a time: a full map starts again empty. Evicting the oldest entry instead

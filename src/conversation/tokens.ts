@@ -224,8 +224,7 @@ function byTokenRemembered(text: string): readonly string[] {
   const known = splits.get(text);
   if (known) return known;
   const chunks = byToken(text);
-  if (splits.size >= SPLIT_ENTRIES) splits.delete(splits.keys().next().value as string);
-  splits.set(text, chunks);
+  remember(splits, SPLIT_ENTRIES, text, chunks);
   return chunks;
 }
 
