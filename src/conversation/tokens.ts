@@ -121,7 +121,8 @@ function countWords(segment: string): number {
   let tokens = 0;
   // New words joined: each ends where a piece starts anyway, so joined they count as apart.
   let fresh = '';
-  // `match` gives the words alone; `matchAll` made a match object of each (a megabyte of them for 128 KB of prose).
+  // `match` gives the words alone; `matchAll` made a match object of each (most of what counting
+  // 128 KB of prose allocated).
   for (const word of segment.match(WORD) ?? []) {
     const known = word.length > WORD_MAX_CHARS ? undefined : words.get(word);
     if (known === undefined) {
@@ -287,8 +288,7 @@ function splitAtTokens(text: string): string[] | undefined {
     return split !== undefined;
   };
   for (const segment of segments(text)) {
-    // `match` gives the words alone; `matchAll` made a match object of each (a megabyte of them for 128 KB of prose).
-  for (const word of segment.match(WORD) ?? []) {
+    for (const word of segment.match(WORD) ?? []) {
       let known = word.length > WORD_MAX_CHARS ? undefined : wordChunks.get(word);
       if (known === SEEN) {
         known = decodedSplit(word);
