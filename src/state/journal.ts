@@ -1,5 +1,6 @@
 // One journal entry per request (admin requests and preflights excepted): what was asked,
 // what answered it, and for an unmatched chat request the closest fixture.
+import { interned, remember } from '../conversation/remember.js';
 import type { EntryUsage } from '../conversation/usage.js';
 import { PackedText } from './packed-text.js';
 import { shownEvents, type KeptEvents } from './piece-runs.js';
@@ -86,6 +87,29 @@ export interface KeptEntry extends EntryFields {
 // names, a near miss), its slot in the journal and its line in the session's holdings.
 const ENTRY_BYTES = 640;
 
+/**
+ * What repeats from entry to entry is one object shared by the entries that have it (a path, a
+ * model, a near miss, no tools): a full collection marks every object the sessions keep, and an
+ * entry was about fifteen of them, seven of them these. Never changed once kept.
+ */
+const paths = new Map<string, string>();
+const models = new Map<string, string>();
+const misses = new Map<string, NearMiss>();
+const SHARED_ENTRIES = 1024;
+const NONE: readonly string[] = Object.freeze([]);
+
+function sharedMiss(miss: NearMiss): NearMiss {
+  const key = `${miss.fixture}\n${miss.file}\n${miss.failed.join('\n')}`;
+  const known = misses.get(key);
+  if (known) return known;
+  remember(misses, SHARED_ENTRIES, key, miss);
+  return miss;
+}
+
+function sharedSaid(said: Said): Said {
+  return { text: said.text, tools: said.tools.length > 0 ? said.tools : NONE, toolResults: said.toolResults.length > 0 ? said.toolResults : NONE };
+}
+
 /** `body` and `response`: the JSON texts of the request body and of what was sent (`null` when nothing was). */
 export function keptEntry(f: EntryFields, body: string, response: string): KeptEntry {
   // Spelled out, not spread: spread entries each got a hidden class of their own (500 bytes apiece).
@@ -94,14 +118,14 @@ export function keptEntry(f: EntryFields, body: string, response: string): KeptE
     time: f.time,
     session: f.session,
     method: f.method,
-    path: f.path,
+    path: interned(paths, SHARED_ENTRIES, f.path),
     style: f.style,
-    model: f.model,
+    model: f.model === null ? null : interned(models, SHARED_ENTRIES, f.model),
     status: f.status,
     fixture: f.fixture,
     scenario: f.scenario,
     duration_ms: f.duration_ms,
-    near_miss: f.near_miss,
+    near_miss: f.near_miss && sharedMiss(f.near_miss),
     source: f.source,
     scenario_step: f.scenario_step,
     fault: f.fault,
@@ -110,7 +134,7 @@ export function keptEntry(f: EntryFields, body: string, response: string): KeptE
     recorded: f.recorded,
     usage: f.usage,
     cost_usd: f.cost_usd,
-    said: f.said,
+    said: f.said && sharedSaid(f.said),
     batch: f.batch,
     // Deflated by the session once memory gets short (`journal` in state/session.ts).
     payload: PackedText.plain(`[${body},${response}]`),
