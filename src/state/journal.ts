@@ -99,7 +99,8 @@ const SHARED_ENTRIES = 1024;
 const NONE: readonly string[] = Object.freeze([]);
 
 function sharedMiss(miss: NearMiss): NearMiss {
-  const key = `${miss.fixture}\n${miss.file}\n${miss.failed.join('\n')}`;
+  // JSON, so that no name with a separator in it can pass for another.
+  const key = JSON.stringify([miss.fixture, miss.file, miss.failed]);
   const known = misses.get(key);
   if (known) return known;
   remember(misses, SHARED_ENTRIES, key, miss);
