@@ -83,6 +83,26 @@ describe('the request journal', () => {
     expect(entry!.near_miss).toEqual({ fixture: 'claude-weather', file: expect.stringContaining('chat.yaml'), failed: ['model'] });
   });
 
+  it("keeps each entry's own near miss, model and path, though entries alike share what repeats", async () => {
+    const client = new OpenAI({ baseURL: `${server.url}/v1`, apiKey: 'sk-test', defaultHeaders: { 'x-mock-session': 'alike' } });
+    const tools = [{ type: 'function' as const, function: { name: 'lookup', parameters: { type: 'object', properties: {} } } }];
+    await client.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'weather today?' }] });
+    await client.chat.completions.create({ model: 'claude-sonnet-4-5', messages: [{ role: 'user', content: 'what now?' }], tools });
+    await client.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'weather tomorrow?' }] });
+    const entries = await requests('?session=alike');
+    expect(entries.map((entry) => [entry.near_miss?.fixture, entry.near_miss?.failed])).toEqual([
+      ['claude-weather', ['model']],
+      ['claude-weather', ['contains']],
+      ['claude-weather', ['model']],
+    ]);
+    expect(entries.map((entry) => [entry.model, entry.path])).toEqual([
+      ['gpt-4o-mini', '/v1/chat/completions'],
+      ['claude-sonnet-4-5', '/v1/chat/completions'],
+      ['gpt-4o-mini', '/v1/chat/completions'],
+    ]);
+    await server.admin('/requests?session=alike', { method: 'DELETE' });
+  });
+
   it('filters by exact path, style, model and status', async () => {
     const client = openai('filters');
     await client.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hello' }] });
