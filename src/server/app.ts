@@ -9,7 +9,7 @@ import type { Mock } from '../exchange/mock.js';
 import { nextRequestId } from '../exchange/request.js';
 import { checkSessionId, DEFAULT_SESSION } from '../state/sessions.js';
 import { openaiEnvelope } from '../styles/openai-envelope.js';
-import { corsRequestHeaders, STYLES } from '../styles/registry.js';
+import { corsRequestHeaders } from '../styles/registry.js';
 import { admitAdmin, isAdminPath, type AdminAccess } from './admin-guard.js';
 import { bodyParser } from './body.js';
 import { SOURCE_HEADER } from './exchange.js';
@@ -96,7 +96,7 @@ function frame(mock: Mock, access: AdminAccess, streams: OpenStreams, known: Kno
     try {
       await next();
       if (ctx.status === 404 && ctx.body === undefined && ctx.respond !== false) {
-        state.envelope = STYLES[familyOf(ctx.path)].style.envelope;
+        state.envelope = familyOf(ctx.path).style.envelope;
         throw failure('unknown_url', unknownUrlMessage(ctx.method, ctx.path, (path) => known(path, ctx.method)));
       }
     } catch (error) {

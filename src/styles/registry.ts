@@ -37,6 +37,11 @@ export interface StyleEntry {
   requiredHeaders?: readonly string[];
   /** Whether a request body is written in this style, by the fields only it has (the fingerprint command). */
   recognises(body: Record<string, unknown>): boolean;
+  /**
+   * The unknown paths whose 404 speaks its envelope (SPEC 2), tried in the registry's order, so
+   * that a client misconfigured by a prefix still reads its own vendor's error.
+   */
+  family?: RegExp;
 }
 
 function targetParams(params: Record<string, string>): { params: Record<string, string>; counting: boolean; other?: string } {
@@ -64,6 +69,8 @@ export const STYLES: Readonly<Record<StyleName, StyleEntry>> = {
     corsHeaders: ['x-goog-api-key', 'x-goog-api-client'],
     keyHeader: 'x-goog-api-key',
     recognises: (body) => 'contents' in body,
+    // A Gemini path, or a `{model}:{action}` segment with its prefix missing or wrong.
+    family: /^\/v1beta\/|\/models\/[^/]+:[^/]+\/?$/,
   },
   responses: {
     style: responses,
@@ -83,6 +90,7 @@ export const STYLES: Readonly<Record<StyleName, StyleEntry>> = {
     keyHeader: 'x-api-key',
     requiredHeaders: ['anthropic-version'],
     recognises: anthropicShaped,
+    family: /(^|\/)messages(\/|$)/,
   },
   'chat-completions': {
     style: chatCompletions,
@@ -91,6 +99,8 @@ export const STYLES: Readonly<Record<StyleName, StyleEntry>> = {
     corsHeaders: ['authorization', 'openai-organization', 'openai-project', 'x-stainless-*'],
     keyHeader: 'authorization',
     recognises: () => true,
+    // Every other path: most clients speak the OpenAI form.
+    family: /^/,
   },
 };
 

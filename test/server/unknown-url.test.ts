@@ -6,14 +6,14 @@ const known = (path: string) => KNOWN.has(path);
 
 describe('an unknown URL', () => {
   it('belongs to the family of its path', () => {
-    expect(familyOf('/models/gemini-2.5-flash:generateContent')).toBe('generate-content');
-    expect(familyOf('/v1beta/cachedContents')).toBe('generate-content');
-    expect(familyOf('/v2/models/x:streamGenerateContent/')).toBe('generate-content');
-    expect(familyOf('/v1/messages/batches/x/oops')).toBe('messages');
-    expect(familyOf('/messages')).toBe('messages');
-    expect(familyOf('/v1/v1/messages')).toBe('messages');
-    expect(familyOf('/v1/assistants')).toBe('chat-completions');
-    expect(familyOf('/chat/completions')).toBe('chat-completions');
+    expect(familyOf('/models/gemini-2.5-flash:generateContent').style.name).toBe('generate-content');
+    expect(familyOf('/v1beta/cachedContents').style.name).toBe('generate-content');
+    expect(familyOf('/v2/models/x:streamGenerateContent/').style.name).toBe('generate-content');
+    expect(familyOf('/v1/messages/batches/x/oops').style.name).toBe('messages');
+    expect(familyOf('/messages').style.name).toBe('messages');
+    expect(familyOf('/v1/v1/messages').style.name).toBe('messages');
+    expect(familyOf('/v1/assistants').style.name).toBe('chat-completions');
+    expect(familyOf('/chat/completions').style.name).toBe('chat-completions');
   });
 
   it('names the route a client probably meant: its prefix missing or doubled', () => {
