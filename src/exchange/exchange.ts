@@ -135,6 +135,8 @@ export interface Door {
   envelope(request: { headers: Record<string, string | string[] | undefined>; query: Record<string, unknown> }): Envelope;
   /** Headers a request must carry, checked after its key, as the vendor does. */
   requiredHeaders?: readonly string[];
+  /** The GenAI operation it performs, as the semantic conventions name it (its spans' name); its own name where they have none. */
+  genAiOperation?: string;
 }
 
 /** A plan for the writer (with a fault to perform on it), or an error, after `waitMs` when a scenario step delays it. */

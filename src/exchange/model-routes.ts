@@ -41,7 +41,7 @@ export interface ModelRoute {
 
 /** A chat style's door: its name and envelope, and the headers its vendor requires. */
 export function styleDoor(entry: StyleEntry): Door {
-  return { style: entry.style.name, envelope: () => entry.style.envelope, ...(entry.requiredHeaders && { requiredHeaders: entry.requiredHeaders }) };
+  return { style: entry.style.name, envelope: () => entry.style.envelope, genAiOperation: entry.genAiOperation, ...(entry.requiredHeaders && { requiredHeaders: entry.requiredHeaders }) };
 }
 
 const IMAGES: Door = { style: 'images', envelope: () => openaiEnvelope };
@@ -52,7 +52,7 @@ const door = (style: string): Door => ({ style, envelope: () => openaiEnvelope }
 const EMBEDDINGS = door('embeddings');
 const RERANK = door('rerank');
 const MODERATIONS = door('moderations');
-const COMPLETIONS = door('completions');
+const COMPLETIONS: Door = { ...door('completions'), genAiOperation: 'text_completion' };
 const MODELS = modelsDoor();
 const GEMINI_MODELS = modelsDoor('gemini');
 
@@ -81,7 +81,8 @@ function styleRows(entry: StyleEntry): ModelRoute[] {
 const RESPONSES = styleDoor(STYLES.responses);
 const FILES: Door = { style: 'files', envelope: () => openaiEnvelope };
 const BATCHES: Door = { style: 'batches', envelope: () => openaiEnvelope };
-const MESSAGE_BATCHES: Door = { ...styleDoor(STYLES.messages), style: 'message-batches' };
+// Spoken like the messages style, but a batch is no chat: its spans keep its own name.
+const MESSAGE_BATCHES: Door = { style: 'message-batches', envelope: () => STYLES.messages.style.envelope, requiredHeaders: STYLES.messages.requiredHeaders! };
 
 /** A batch line's route: `POST` and its url in this table (read when a line is answered, once the table exists). */
 export const lineRoute: LineRoute = (url) => {

@@ -87,7 +87,7 @@ export function record(mock: Mock, ctx: Context, started: number, tracing?: Trac
     startMs: performance.timeOrigin + started,
     endMs: performance.timeOrigin + ended,
     headers: ctx.headers,
-    style: notes.style ?? '-',
+    operation: state.door?.genAiOperation ?? notes.style ?? '-',
     route,
     status,
     source,

@@ -24,6 +24,7 @@ import { waitForTurn, write } from './writer.js';
 function useDoor(door: Door): Middleware {
   return async (ctx: Context, next: Next) => {
     const state = ctx.state as MockState;
+    state.door = door;
     state.envelope = door.envelope(ctx);
     state.notes = newNotes(door.style);
     await next();

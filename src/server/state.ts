@@ -1,7 +1,7 @@
 // Koa `ctx.state` as the shell uses it: what the frame and the route's first steps know about a
 // request before its operation runs, and the notes the operation returned, for the journal.
 import type { Envelope } from '../conversation/errors.js';
-import type { Notes } from '../exchange/exchange.js';
+import type { Door, Notes } from '../exchange/exchange.js';
 import type { Session } from '../state/session.js';
 import type { StreamProgress } from './in-flight.js';
 import type { OpenStreams } from './open-streams.js';
@@ -10,6 +10,8 @@ export interface MockState {
   session: Session;
   /** The route's error envelope; every error of the request is rendered in it. */
   envelope: Envelope;
+  /** The door of the route that took the request; none for an unknown URL. */
+  door?: Door;
   notes: Notes;
   requestId: string;
   /** The server's streams being written, for a graceful shutdown. */

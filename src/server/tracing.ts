@@ -10,7 +10,8 @@ export interface SpanSample {
   endMs: number;
   /** The request's headers, for `traceparent` and `tracestate`. */
   headers: Record<string, string | string[] | undefined>;
-  style: string;
+  /** The GenAI operation, as the request's door names it. */
+  operation: string;
   route: string;
   status: number;
   source: string;
@@ -18,16 +19,6 @@ export interface SpanSample {
   usage: { input_tokens: number; output_tokens: number } | null;
   finishReasons: readonly string[] | null;
 }
-
-/** The GenAI operation a door performs, as the conventions name it. */
-const OPERATIONS: Record<string, string> = {
-  'chat-completions': 'chat',
-  responses: 'chat',
-  messages: 'chat',
-  'generate-content': 'generate_content',
-  completions: 'text_completion',
-  embeddings: 'embeddings',
-};
 
 type Emit = (sample: SpanSample) => void;
 
@@ -53,7 +44,7 @@ async function exporter(endpoint: string): Promise<{ emit: Emit; shutdown(): Pro
   };
   const emit: Emit = (sample) => {
     const parent = propagator.extract(api.ROOT_CONTEXT, sample.headers, getter);
-    const operation = OPERATIONS[sample.style] ?? sample.style;
+    const { operation } = sample;
     const attributes: Record<string, string | number | string[]> = {
       'gen_ai.operation.name': operation,
       'http.route': sample.route,

@@ -35,6 +35,8 @@ export interface StyleEntry {
   keyHeader: string;
   /** Headers a request must carry, checked after the key, as the vendor does. */
   requiredHeaders?: readonly string[];
+  /** The GenAI operation its chat performs, as the semantic conventions name it (tracing). */
+  genAiOperation: string;
   /** Whether a request body is written in this style, by the fields only it has (the fingerprint command). */
   recognises(body: Record<string, unknown>): boolean;
   /**
@@ -68,6 +70,7 @@ export const STYLES: Readonly<Record<StyleName, StyleEntry>> = {
     listFormat: 'gemini',
     corsHeaders: ['x-goog-api-key', 'x-goog-api-client'],
     keyHeader: 'x-goog-api-key',
+    genAiOperation: 'generate_content',
     recognises: (body) => 'contents' in body,
     // A Gemini path, or a `{model}:{action}` segment with its prefix missing or wrong.
     family: /^\/v1beta\/|\/models\/[^/]+:[^/]+\/?$/,
@@ -79,6 +82,7 @@ export const STYLES: Readonly<Record<StyleName, StyleEntry>> = {
     listFormat: 'openai',
     corsHeaders: ['authorization', 'openai-organization', 'openai-project', 'x-stainless-*'],
     keyHeader: 'authorization',
+    genAiOperation: 'chat',
     recognises: (body) => 'input' in body,
   },
   messages: {
@@ -89,6 +93,7 @@ export const STYLES: Readonly<Record<StyleName, StyleEntry>> = {
     corsHeaders: ['x-api-key', 'anthropic-version', 'anthropic-beta', 'anthropic-dangerous-direct-browser-access', 'x-stainless-*'],
     keyHeader: 'x-api-key',
     requiredHeaders: ['anthropic-version'],
+    genAiOperation: 'chat',
     recognises: anthropicShaped,
     family: /(^|\/)messages(\/|$)/,
   },
@@ -98,6 +103,7 @@ export const STYLES: Readonly<Record<StyleName, StyleEntry>> = {
     listFormat: 'openai',
     corsHeaders: ['authorization', 'openai-organization', 'openai-project', 'x-stainless-*'],
     keyHeader: 'authorization',
+    genAiOperation: 'chat',
     recognises: () => true,
     // Every other path: most clients speak the OpenAI form.
     family: /^/,

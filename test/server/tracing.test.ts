@@ -3,8 +3,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import OpenAI from 'openai';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startTestServer } from '../helpers/server.js';
 
 interface OtlpSpan {
   traceId: string;
@@ -16,7 +16,7 @@ interface OtlpSpan {
 
 const spans: OtlpSpan[] = [];
 let receiver: Server;
-let server: TestServer;
+let endpoint: string;
 
 beforeAll(async () => {
   receiver = createServer((req, res) => {
@@ -31,8 +31,10 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  const endpoint = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-  server = await startTestServer({ otlpEndpoint: endpoint, fixtureFiles: { 'chat.yaml': 'chat:\n  - name: greeting\n    match: { contains: hello }\n    reply: { text: "Hi there." }\n' } });
+  endpoint = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+});
+beforeEach(() => {
+  spans.length = 0;
 });
 afterAll(async () => {
   await new Promise((resolve) => receiver.close(resolve));
@@ -47,6 +49,7 @@ describe('--otlp-endpoint', () => {
   it("exports a GenAI span per model request, a child of the client's trace, flushed when the server closes", async () => {
     const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
     const parent = '00f067aa0ba902b7';
+    const server = await startTestServer({ otlpEndpoint: endpoint, fixtureFiles: { 'chat.yaml': 'chat:\n  - name: greeting\n    match: { contains: hello }\n    reply: { text: "Hi there." }\n' } });
     const openai = new OpenAI({ baseURL: `${server.url}/v1`, apiKey: 'k', maxRetries: 0, defaultHeaders: { traceparent: `00-${traceId}-${parent}-01` } });
     const reply = await openai.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hello' }] });
     await server.admin('/health');
@@ -64,5 +67,31 @@ describe('--otlp-endpoint', () => {
     expect(attribute(span, 'mock.source')).toBe('fixture:greeting');
     expect(attribute(span, 'gen_ai.usage.input_tokens')).toBe(reply.usage!.prompt_tokens);
     expect(attribute(span, 'gen_ai.usage.output_tokens')).toBe(reply.usage!.completion_tokens);
+  });
+
+  it("names each span's operation as the request's door does, or by the door's own name", async () => {
+    const server = await startTestServer({ otlpEndpoint: endpoint });
+    const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+      fetch(`${server.url}${path}`, { method: 'POST', headers: { authorization: 'Bearer k', 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    const hello = [{ role: 'user', content: 'hello' }];
+    await post('/v1beta/models/gemini-2.5-flash:generateContent', { contents: [{ parts: [{ text: 'hello' }] }] });
+    await post('/v1/messages', { model: 'claude-sonnet-4-6', max_tokens: 20, messages: hello }, { 'anthropic-version': '2023-06-01' });
+    await post('/v1/responses', { model: 'gpt-4o-mini', input: 'hello' });
+    await post('/v1/completions', { model: 'gpt-3.5-turbo-instruct', prompt: 'hello' });
+    await post('/v1/embeddings', { model: 'text-embedding-3-small', input: 'hello' });
+    await post('/v1/messages/batches', { requests: [{ custom_id: 'a', params: { model: 'claude-sonnet-4-6', max_tokens: 20, messages: hello } }] }, { 'anthropic-version': '2023-06-01' });
+    await fetch(`${server.url}/v1/models`, { headers: { authorization: 'Bearer k' } });
+    await server.close();
+
+    const operations = Object.fromEntries(spans.map((span) => [attribute(span, 'http.route'), attribute(span, 'gen_ai.operation.name')]));
+    expect(operations).toEqual({
+      '/v1beta/models/:target': 'generate_content',
+      '/v1/messages': 'chat',
+      '/v1/responses': 'chat',
+      '/v1/completions': 'text_completion',
+      '/v1/embeddings': 'embeddings',
+      '/v1/messages/batches': 'message-batches',
+      '/v1/models': 'models',
+    });
   });
 });
