@@ -24,8 +24,11 @@ export interface StreamEvent {
   readonly piece?: string;
 }
 
-/** `sse`: `event:`/`data:` frames; `json-array`: generate-content's streamed JSON array. */
-export type Framing = 'sse' | 'json-array';
+/**
+ * How a door's streams are framed (the writer's framers): `sse`, `event:`/`data:` frames;
+ * `json-array`, generate-content's streamed JSON array; `ndjson`, one JSON value a line.
+ */
+export type Framing = 'sse' | 'json-array' | 'ndjson';
 
 export type Plan =
   | {
@@ -40,7 +43,6 @@ export type Plan =
       kind: 'stream';
       status: number;
       headers: Record<string, string>;
-      framing: Framing;
       events: StreamEvent[];
       pacing: Pacing;
       /** The style's in-stream error events that end the stream early when the mock shuts down, given where it was cut. */

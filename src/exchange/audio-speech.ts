@@ -46,6 +46,6 @@ export const audioSpeech = modelOperation<{ model: string | null; request: Speec
     const output = audioTokens(audio.seconds);
     const events = speechEvents(audio.data, { input_tokens: input, output_tokens: output, total_tokens: input + output });
     const pacing = pacingFor(exchange.headers['x-mock-latency'] || undefined, undefined, mock.options.latency);
-    return { plan: { kind: 'stream', status: 200, headers: {}, framing: 'sse', events, pacing }, notes: { metered }, streamError: openaiStreamError };
+    return { plan: { kind: 'stream', status: 200, headers: {}, events, pacing }, notes: { metered }, streamError: openaiStreamError };
   },
 });

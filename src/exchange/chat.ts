@@ -15,7 +15,7 @@ import { pictureSeed } from '../media/images.js';
 import { pictures } from '../media/pictures.js';
 import { stepError } from '../scenarios/outcome.js';
 import { storedConversation } from '../state/session.js';
-import type { ChatStyle, StyleInput } from '../styles/style.js';
+import type { ChatStyle } from '../styles/style.js';
 import { json, type Exchange, type Operation } from './exchange.js';
 import type { Mock } from './mock.js';
 import { chunkByFor, pacingFor } from './pacing.js';
@@ -72,13 +72,12 @@ function storedBytes(exchange: Exchange, reply: Reply): number {
   return STORED_BYTES + exchange.bodySize + 8 * outputTokens;
 }
 
-export function planReply(style: ChatStyle, reply: Reply, request: ChatRequest, input: StyleInput, requestId: string): Plan {
+export function planReply(style: ChatStyle, reply: Reply, request: ChatRequest, requestId: string): Plan {
   if (!request.stream) return { kind: 'json', status: 200, headers: {}, body: style.encode(reply, request) };
   return {
     kind: 'stream',
     status: 200,
     headers: {},
-    framing: style.framing?.(input) ?? 'sse',
     events: style.events(reply, request),
     pacing: reply.pacing,
     interrupted: (cutAt) => style.streamError(new MockError('overloaded', 'The mock is shutting down; retry once it is back.'), { reply, request, cutAt, requestId }),
@@ -131,7 +130,7 @@ export function chat(style: ChatStyle): Operation {
         const stored = keepResponse(exchange.session, kept, mock.clock.now(), storedBytes(exchange, answer));
         if (kept.background) return { ...json(shownResponse(stored, mock.clock.now())), notes, streamError };
       }
-      return { plan: planReply(style, answer, request, styleInput(exchange), exchange.requestId), notes, streamError };
+      return { plan: planReply(style, answer, request, exchange.requestId), notes, streamError };
     },
   });
 }

@@ -2,7 +2,7 @@
 // HTTP shell builds an Exchange from a request and performs the Outcome; tests and the MCP tools
 // build and read them directly.
 import type { Envelope, MockError } from '../conversation/errors.js';
-import type { Fault, Plan } from '../conversation/plan.js';
+import type { Fault, Framing, Plan } from '../conversation/plan.js';
 import type { MatchSubject } from '../conversation/subject.js';
 import { costUsd, type Metered } from '../conversation/usage.js';
 import type { Upload } from '../media/upload.js';
@@ -135,6 +135,8 @@ export interface Door {
   envelope(request: { headers: Record<string, string | string[] | undefined>; query: Record<string, unknown> }): Envelope;
   /** Headers a request must carry, checked after its key, as the vendor does. */
   requiredHeaders?: readonly string[];
+  /** How its streams are framed for a request (the writer's framers); SSE when it does not say. */
+  framing?(request: { query: Record<string, unknown> }): Framing;
   /** The GenAI operation it performs, as the semantic conventions name it (its spans' name); its own name where they have none. */
   genAiOperation?: string;
 }

@@ -47,7 +47,7 @@ function streamPlan(mock: Mock, exchange: Exchange, kind: ImageKind, settings: I
   const pictures = made.map(({ picture, partials }) => ({ partials: partials.map(base64), final: base64(picture) }));
   const events = imageStreamEvents(kind === 'edit' ? 'image_edit' : 'image_generation', settings, pictures, usage);
   const pacing = pacingFor(exchange.headers['x-mock-latency'] || undefined, undefined, mock.options.latency);
-  return { kind: 'stream', status: 200, headers: {}, framing: 'sse', events, pacing };
+  return { kind: 'stream', status: 200, headers: {}, events, pacing };
 }
 
 interface AskedImages extends Asked {

@@ -39,9 +39,15 @@ export interface ModelRoute {
   operation: Operation;
 }
 
-/** A chat style's door: its name and envelope, and the headers its vendor requires. */
+/** A chat style's door: its name and envelope, its GenAI operation, its framing and the headers its vendor requires. */
 export function styleDoor(entry: StyleEntry): Door {
-  return { style: entry.style.name, envelope: () => entry.style.envelope, genAiOperation: entry.genAiOperation, ...(entry.requiredHeaders && { requiredHeaders: entry.requiredHeaders }) };
+  return {
+    style: entry.style.name,
+    envelope: () => entry.style.envelope,
+    genAiOperation: entry.genAiOperation,
+    ...(entry.framing && { framing: entry.framing }),
+    ...(entry.requiredHeaders && { requiredHeaders: entry.requiredHeaders }),
+  };
 }
 
 const IMAGES: Door = { style: 'images', envelope: () => openaiEnvelope };

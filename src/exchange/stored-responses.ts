@@ -58,7 +58,7 @@ export const retrieveResponse = plainOperation((mock, exchange) => {
   const finished = runState(stored.background, now) === 'done';
   const events = finished ? replayEvents(shown, after) : pendingEvents(shown).filter((_, at) => at > after);
   const pacing = pacingFor(exchange.headers['x-mock-latency'] || undefined, undefined, mock.options.latency);
-  return { plan: { kind: 'stream', status: 200, headers: {}, framing: 'sse', events, pacing }, notes };
+  return { plan: { kind: 'stream', status: 200, headers: {}, events, pacing }, notes };
 });
 
 export const deleteResponse = plainOperation((_mock, exchange) => {

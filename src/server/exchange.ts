@@ -76,7 +76,8 @@ export function exchangeOf(ctx: Context, configured: Upstream | undefined): Exch
 /** A route's last step: runs its operation and performs the outcome. Errors go to the frame. */
 export function perform(mock: Mock, route: ModelRoute) {
   return async (ctx: Context): Promise<void> => {
-    const outcome = await route.operation(mock, exchangeOf(ctx, mock.options.upstream), route.door);
+    const exchange = exchangeOf(ctx, mock.options.upstream);
+    const outcome = await route.operation(mock, exchange, route.door);
     const state = ctx.state as MockState;
     state.notes = outcome.notes;
     state.envelope = outcome.envelope;
@@ -87,7 +88,7 @@ export function perform(mock: Mock, route: ModelRoute) {
       if (outcome.waitMs && !(await waitForClient(ctx, outcome.waitMs))) return;
       throw outcome.error;
     }
-    await write(ctx, outcome.plan, outcome.fault);
+    await write(ctx, outcome.plan, outcome.fault, route.door.framing?.(exchange));
     // A relayed answer's body has been read through by now, so its last notes are known.
     if (outcome.late) state.notes = { ...state.notes, ...(await outcome.late) };
   };

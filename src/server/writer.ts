@@ -1,16 +1,16 @@
 // The single writer: the only code that puts bytes on a response. It performs a plan (JSON,
-// binary or a paced stream) with an optional fault, and when the client goes away it stops at
-// once, leaving no timer and no listener behind.
+// binary or a paced stream, framed as its door says: framers.ts) with an optional fault, and
+// when the client goes away it stops at once, leaving no timer and no listener behind.
 import type { ServerResponse } from 'node:http';
 import type { Context } from 'koa';
 import type { Envelope, MockError } from '../conversation/errors.js';
 import { JOURNAL_ANSWER_MAX, type Fault, type Framing, type Plan, type StreamEvent } from '../conversation/plan.js';
 import type { StreamProgress } from './in-flight.js';
 import { Slice } from '../exchange/slice.js';
+import { FRAMERS, type Framer } from './framers.js';
 import { Pacer } from './pacer.js';
 import { SentStream, sentBinary, sentWhole } from './sent.js';
 import type { MockState } from './state.js';
-import { sseFrame } from './sse.js';
 
 /** The journal's status for a request whose client left before the answer (nginx's convention). */
 const CLIENT_GONE = 499;
@@ -69,19 +69,8 @@ function drain(res: ServerResponse): Promise<boolean> {
   return unlessClosed(res, new Promise<void>((drained) => res.once('drain', (onDrain = drained))), () => res.off('drain', onDrain));
 }
 
-/** `json`: the data is JSON text (which holds no raw line break); else a string written as it is. */
-function frame(name: string | undefined, data: string, json: boolean, framing: Framing, first: boolean): string {
-  if (framing === 'json-array') return first ? `[${data}` : `,\r\n${data}`;
-  return sseFrame(name || undefined, data, json);
-}
-
-function streamHeaders(framing: Framing, headers: Record<string, string>): Record<string, string> {
-  return {
-    ...headers,
-    'content-type': framing === 'sse' ? 'text/event-stream; charset=utf-8' : 'application/json; charset=utf-8',
-    'cache-control': 'no-cache',
-    connection: 'keep-alive',
-  };
+function streamHeaders(framer: Framer, headers: Record<string, string>): Record<string, string> {
+  return { ...headers, 'content-type': framer.contentType, 'cache-control': 'no-cache', connection: 'keep-alive' };
 }
 
 /**
@@ -119,10 +108,10 @@ async function cut(res: ServerResponse, data: string): Promise<void> {
   res.destroy();
 }
 
-async function writeStream(ctx: Context, plan: Extract<Plan, { kind: 'stream' }>, fault: Fault | undefined): Promise<void> {
+async function writeStream(ctx: Context, plan: Extract<Plan, { kind: 'stream' }>, fault: Fault | undefined, framer: Framer): Promise<void> {
   const res = ctx.res;
   ctx.respond = false;
-  const headers = { ...(ctx.response.headers as Record<string, string>), ...streamHeaders(plan.framing, plan.headers) };
+  const headers = { ...(ctx.response.headers as Record<string, string>), ...streamHeaders(framer, plan.headers) };
   res.writeHead(plan.status, headers);
   // A paced stream shows its headers before its first pause; an unpaced one sends them with its events, in one write.
   if (isPaced(plan.pacing)) res.flushHeaders();
@@ -131,7 +120,7 @@ async function writeStream(ctx: Context, plan: Extract<Plan, { kind: 'stream' }>
   const release = (ctx.state as MockState).streams.open(pacer.interrupt);
   try {
     // The journal keeps 499 for a stream its client abandoned (the headers said 200).
-    const writing = { pacer, sent, progress: (ctx.state as MockState).progress };
+    const writing = { pacer, sent, progress: (ctx.state as MockState).progress, framer };
     if ((await writeEvents(res, plan, fault, writing)) === 'client gone') res.statusCode = CLIENT_GONE;
   } finally {
     pacer.stop();
@@ -144,9 +133,9 @@ async function writeStream(ctx: Context, plan: Extract<Plan, { kind: 'stream' }>
 /** How a stream ended: written to its end (or its fault), or abandoned by its client. */
 type StreamEnd = 'written' | 'client gone';
 
-type Writing = { pacer: Pacer; sent: SentStream; progress: StreamProgress | undefined };
+type Writing = { pacer: Pacer; sent: SentStream; progress: StreamProgress | undefined; framer: Framer };
 
-async function writeEvents(res: ServerResponse, plan: Extract<Plan, { kind: 'stream' }>, fault: Fault | undefined, { pacer, sent, progress }: Writing): Promise<StreamEnd> {
+async function writeEvents(res: ServerResponse, plan: Extract<Plan, { kind: 'stream' }>, fault: Fault | undefined, { pacer, sent, progress, framer }: Writing): Promise<StreamEnd> {
   const strike = strikeAt(plan.events, fault);
   const { firstChunkMs, chunkMs } = plan.pacing;
   const paced = isPaced(plan.pacing);
@@ -160,7 +149,7 @@ async function writeEvents(res: ServerResponse, plan: Extract<Plan, { kind: 'str
     const serialized = event.json;
     const json = serialized !== undefined || typeof event.data !== 'string';
     const data = serialized ?? (json ? JSON.stringify(event.data) : (event.data as string));
-    const framed = frame(event.event, data, json, plan.framing, written === 0);
+    const framed = framer.frame({ name: event.event, data, json }, written);
     written++;
     pending += framed;
     sent.framed(event, data, json, framed.length);
@@ -207,7 +196,7 @@ async function writeEvents(res: ServerResponse, plan: Extract<Plan, { kind: 'str
     }
     if (fault.kind === 'stream_error') for (const event of fault.events(written)) add(event);
   }
-  if (plan.framing === 'json-array') pending += written === 0 ? '[]' : ']';
+  pending += framer.close(written);
   if (!(await flush())) return 'client gone';
   res.end();
   return 'written';
@@ -241,7 +230,8 @@ async function writeRelay(ctx: Context, plan: Extract<Plan, { kind: 'relay' }>):
   (ctx.state as MockState).sent = JSON.stringify({ status: plan.status, headers: shown, ...answered });
 }
 
-export async function write(ctx: Context, plan: Plan, fault?: Fault): Promise<void> {
+/** `framing`: how a stream plan is framed, as the route's door says (SSE unless it says otherwise). */
+export async function write(ctx: Context, plan: Plan, fault?: Fault, framing: Framing = 'sse'): Promise<void> {
   if (fault?.kind === 'delay' && !(await waitForClient(ctx, fault.ms))) return;
   if (fault?.kind === 'reset') {
     ctx.respond = false;
@@ -249,7 +239,7 @@ export async function write(ctx: Context, plan: Plan, fault?: Fault): Promise<vo
     ctx.req.socket.destroy();
     return;
   }
-  if (plan.kind === 'stream') return writeStream(ctx, plan, fault);
+  if (plan.kind === 'stream') return writeStream(ctx, plan, fault, FRAMERS[framing]);
   if (plan.kind === 'relay') return writeRelay(ctx, plan);
   ctx.status = plan.status;
   ctx.set(plan.headers);

@@ -2,11 +2,12 @@
 // routes, its token counting, its vendor's model-list format, the headers a page sends it, how its
 // key is presented and how a body written in it is recognised. The route table, CORS, the
 // fingerprint command and pinning all read it; adding a style is its folder and one entry here.
+import type { Framing } from '../conversation/plan.js';
 import type { StyleName } from '../conversation/types.js';
 import { chatCompletions } from './chat-completions/index.js';
 import { decodeCountTokens } from './generate-content/decode.js';
 import { encodeCountTokens } from './generate-content/encode.js';
-import { EMBED_ACTIONS, generateContent, parseTarget } from './generate-content/index.js';
+import { EMBED_ACTIONS, generateContent, parseTarget, streamFraming } from './generate-content/index.js';
 import { messages, messagesTokenCounting } from './messages/index.js';
 import type { ListFormat } from './model-lists.js';
 import { pathParams } from './path-pattern.js';
@@ -27,6 +28,8 @@ export interface StyleEntry {
   params?(params: Record<string, string>): { params: Record<string, string>; counting: boolean; other?: string };
   /** A chat path's parameters for a model, for a style whose path names it (the fingerprint command). */
   modelParams?(model: string): Record<string, string>;
+  /** How its streams are framed for a request (the writer's framers); SSE when it does not say. */
+  framing?(request: { query: Record<string, unknown> }): Framing;
   /** The model-list format its vendor's clients read. */
   listFormat: ListFormat;
   /** The headers its clients send that a browser's preflight must allow. */
@@ -66,6 +69,7 @@ export const STYLES: Readonly<Record<StyleName, StyleEntry>> = {
     paths: ['/v1beta/models/:target', '/v1/models/:target'],
     tokens: { counting: { decode: decodeCountTokens, encode: encodeCountTokens } },
     params: targetParams,
+    framing: streamFraming,
     modelParams: (model) => targetParams({ target: `${model}:generateContent` }).params,
     listFormat: 'gemini',
     corsHeaders: ['x-goog-api-key', 'x-goog-api-client'],

@@ -14,7 +14,7 @@ const events: StreamEvent[] = [
 ];
 
 function stream(chunkMs: number): Plan {
-  return { kind: 'stream', status: 200, headers: {}, framing: 'sse', events, pacing: { firstChunkMs: chunkMs, chunkMs } };
+  return { kind: 'stream', status: 200, headers: {}, events, pacing: { firstChunkMs: chunkMs, chunkMs } };
 }
 
 let res: FakeResponse;
@@ -111,7 +111,7 @@ describe('faults in the writer', () => {
 });
 
 describe('pacing in the writer', () => {
-  const paced = (): Plan => ({ kind: 'stream', status: 200, headers: {}, framing: 'sse', events, pacing: { firstChunkMs: 300, chunkMs: 20 } });
+  const paced = (): Plan => ({ kind: 'stream', status: 200, headers: {}, events, pacing: { firstChunkMs: 300, chunkMs: 20 } });
   const contentSent = () => ['one', 'two', 'three', 'four', 'five'].filter((word) => text().includes(`"${word}"`)).length;
 
   it('sends the opening event at once, the first chunk after first_chunk_ms, then one per chunk_ms', async () => {
@@ -180,7 +180,7 @@ describe('what the writer reports as sent, for the journal', () => {
 
   it('cuts a stream past 1 MB and says so', async () => {
     const big = 'x'.repeat(300_000);
-    const plan: Plan = { kind: 'stream', status: 200, headers: {}, framing: 'sse', events: Array.from({ length: 5 }, () => ({ data: { big } })), pacing: { firstChunkMs: 0, chunkMs: 0 } };
+    const plan: Plan = { kind: 'stream', status: 200, headers: {}, events: Array.from({ length: 5 }, () => ({ data: { big } })), pacing: { firstChunkMs: 0, chunkMs: 0 } };
     const ctx = contextFor(res);
     await write(ctx, plan);
     expect(text().length).toBeGreaterThan(1_500_000);

@@ -6,7 +6,7 @@ import type { ChatRequest, Reply, ReplyChoice } from '../../src/conversation/typ
 import { decodeCountTokens, decodeGenerateContent } from '../../src/styles/generate-content/decode.js';
 import { encodeGenerateContent } from '../../src/styles/generate-content/encode.js';
 import { generateContentEvents } from '../../src/styles/generate-content/events.js';
-import { generateContent, parseTarget } from '../../src/styles/generate-content/index.js';
+import { generateContent, parseTarget, streamFraming } from '../../src/styles/generate-content/index.js';
 import { toJsonSchema } from '../../src/styles/generate-content/schema.js';
 
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
@@ -300,8 +300,8 @@ describe('events', () => {
   it('marks every content chunk as paced and frames by alt', () => {
     expect(generateContentEvents(whole, request).every((e) => e.paced && e.event === undefined)).toBe(true);
     const input = (query: Record<string, string>) => ({ body: {}, query, headers: {}, params: {} });
-    expect(generateContent.framing!(input({ alt: 'sse' }))).toBe('sse');
-    expect(generateContent.framing!(input({}))).toBe('json-array');
+    expect(streamFraming(input({ alt: 'sse' }))).toBe('sse');
+    expect(streamFraming(input({}))).toBe('json-array');
   });
 
   it('spells a stream error in the envelope shape', () => {

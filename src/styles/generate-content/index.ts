@@ -1,6 +1,7 @@
 // The generate-content style (`POST /v1beta/models/{model}:{action}`). The path carries the model
 // and the action in one segment; the action picks a whole reply, a stream or a token count.
 import { MockError } from '../../conversation/errors.js';
+import type { Framing } from '../../conversation/plan.js';
 import { envelopeEvents } from '../envelope.js';
 import type { ChatStyle } from '../style.js';
 import { decodeGenerateContent } from './decode.js';
@@ -28,14 +29,17 @@ export function parseTarget(target: string): { model: string; action: Action } {
   return { model: target.slice(0, at), action: action as Action };
 }
 
+/** How a stream is framed: the SDKs ask for `alt=sse`; without it the vendor streams one JSON array. */
+export function streamFraming(request: { query: Record<string, unknown> }): Framing {
+  return request.query.alt === 'sse' ? 'sse' : 'json-array';
+}
+
 export const generateContent: ChatStyle = {
   name: 'generate-content',
   envelope: generateContentEnvelope,
   decode: (input) => decodeGenerateContent(input),
   encode: encodeGenerateContent,
   events: generateContentEvents,
-  // The SDKs ask for `alt=sse`; without it the vendor streams one JSON array.
-  framing: (input) => (input.query.alt === 'sse' ? 'sse' : 'json-array'),
   // The envelope itself, as the vendor sends it mid-stream: js-genai raises an ApiError for a data
   // line holding `error.code` 400-599, and Vercel's provider reports it as a stream error.
   streamError: envelopeEvents(generateContentEnvelope),

@@ -1,0 +1,41 @@
+// How a stream's events become bytes, one framer per framing a door may name (Door.framing): the
+// content type, each event's frame, and what closes the stream. The writer frames through this
+// table only, so a door with another framing is one more entry here and nothing in the writer.
+import type { Framing } from '../conversation/plan.js';
+import { sseFrame } from './sse.js';
+
+/** An event as the writer hands it over: its name, its data as text, and whether that text is JSON. */
+export interface FramedEvent {
+  name: string | undefined;
+  data: string;
+  /** The data is JSON text (which holds no raw line break); else a string written as it is. */
+  json: boolean;
+}
+
+export interface Framer {
+  contentType: string;
+  /** `index`: how many events were framed before this one. */
+  frame(event: FramedEvent, index: number): string;
+  /** What follows the last event, given how many were framed. */
+  close(framed: number): string;
+}
+
+export const FRAMERS: Readonly<Record<Framing, Framer>> = {
+  sse: {
+    contentType: 'text/event-stream; charset=utf-8',
+    frame: ({ name, data, json }) => sseFrame(name || undefined, data, json),
+    close: () => '',
+  },
+  // generate-content without `alt=sse`: the events are the items of one JSON array, as the vendor writes it.
+  'json-array': {
+    contentType: 'application/json; charset=utf-8',
+    frame: ({ data }, index) => (index === 0 ? `[${data}` : `,\r\n${data}`),
+    close: (framed) => (framed === 0 ? '[]' : ']'),
+  },
+  // One JSON value a line, event names dropped (Ollama's streams); a malformed fault's text goes as it is.
+  ndjson: {
+    contentType: 'application/x-ndjson',
+    frame: ({ data }) => `${data}\n`,
+    close: () => '',
+  },
+};
