@@ -1,21 +1,37 @@
-// Keys arrive four ways, on every endpoint; auth runs before anything else about the request.
+// Keys arrive in every way a style's clients present them (the registry's `keyHeader` and
+// `keyQuery`), on every endpoint; auth runs before anything else about the request.
 import type { Context, Next } from 'koa';
 import { MockError } from '../conversation/errors.js';
 import type { Mock } from '../exchange/mock.js';
+import { STYLE_ENTRIES } from '../styles/registry.js';
 import type { MockState } from './state.js';
 
+/** The standard header, which carries the key as a bearer token. */
+const BEARER = 'authorization';
+
+// In a fixed order, whatever the registry's: the bearer token, the other headers by name, then the
+// query parameters. A request presenting two keys is judged by the first.
+const KEY_HEADERS = [...new Set(STYLE_ENTRIES.map((entry) => entry.keyHeader))].filter((header) => header !== BEARER).sort();
+const KEY_QUERIES = [...new Set(STYLE_ENTRIES.flatMap((entry) => entry.keyQuery ?? []))].sort();
+
+const WAYS = [`"Authorization: Bearer KEY"`, ...KEY_HEADERS.map((header) => `"${header}"`), ...KEY_QUERIES.map((name) => `"?${name}="`)];
+const NO_KEY = `You didn't provide an API key. Send it as ${WAYS.slice(0, -1).join(', ')} or ${WAYS.at(-1)}.`;
+
 export function presentedKey(ctx: Context): string | undefined {
-  const bearer = /^Bearer\s+(.+)$/i.exec(ctx.get('authorization'))?.[1]?.trim();
-  const key = bearer || ctx.get('x-api-key') || ctx.get('x-goog-api-key') || (typeof ctx.query.key === 'string' ? ctx.query.key : '');
-  return key || undefined;
+  const bearer = /^Bearer\s+(.+)$/i.exec(ctx.get(BEARER))?.[1]?.trim();
+  if (bearer) return bearer;
+  for (const header of KEY_HEADERS) if (ctx.get(header)) return ctx.get(header);
+  for (const name of KEY_QUERIES) {
+    const key = ctx.query[name];
+    if (typeof key === 'string' && key) return key;
+  }
+  return undefined;
 }
 
 export function authenticate(mock: Mock) {
   return async (ctx: Context, next: Next): Promise<void> => {
     const key = presentedKey(ctx);
-    if (!key) {
-      throw new MockError('unauthorized', 'You didn\'t provide an API key. Send it as "Authorization: Bearer KEY", "x-api-key", "x-goog-api-key" or "?key=".');
-    }
+    if (!key) throw new MockError('unauthorized', NO_KEY);
     const keys = mock.store.current.keys;
     if (keys) {
       const entry = keys.get(key);

@@ -1,7 +1,9 @@
 // The chat styles, each listed once with what the rest of the house needs to know of it: its
-// routes, its token counting, its vendor's model-list format, the headers a page sends it, how its
-// key is presented and how a body written in it is recognised. The route table, CORS, the
-// fingerprint command and pinning all read it; adding a style is its folder and one entry here.
+// routes, its token counting, its framing, its vendor's model-list format, the headers a page sends
+// it, how its key is presented (auth accepts every style's way), how a body written in it is
+// recognised, the unknown paths whose 404 it answers and its spans' operation name. The route
+// table, CORS, auth, tracing, the fingerprint command and pinning all read it; adding a style is
+// its folder and one entry here.
 import type { Framing } from '../conversation/plan.js';
 import type { StyleName } from '../conversation/types.js';
 import { chatCompletions } from './chat-completions/index.js';
@@ -34,8 +36,10 @@ export interface StyleEntry {
   listFormat: ListFormat;
   /** The headers its clients send that a browser's preflight must allow. */
   corsHeaders: readonly string[];
-  /** The header its clients present their key in (all four ways are accepted on every route). */
+  /** The header its clients present their key in (`authorization` as a bearer token); every style's way is accepted on every route. */
   keyHeader: string;
+  /** The query parameter its clients may present their key in instead. */
+  keyQuery?: string;
   /** Headers a request must carry, checked after the key, as the vendor does. */
   requiredHeaders?: readonly string[];
   /** The GenAI operation its chat performs, as the semantic conventions name it (tracing). */
@@ -74,6 +78,7 @@ export const STYLES: Readonly<Record<StyleName, StyleEntry>> = {
     listFormat: 'gemini',
     corsHeaders: ['x-goog-api-key', 'x-goog-api-client'],
     keyHeader: 'x-goog-api-key',
+    keyQuery: 'key',
     genAiOperation: 'generate_content',
     recognises: (body) => 'contents' in body,
     // A Gemini path, or a `{model}:{action}` segment with its prefix missing or wrong.
