@@ -6,7 +6,7 @@ import { failure, invalid, MockError, type Envelope } from '../conversation/erro
 import { hashHex } from '../conversation/random.js';
 import { lineDueMs } from '../media/batch-lifecycle.js';
 import { createClock } from '../state/clock.js';
-import type { Batch, LineAnswer } from '../conversation/batch.js';
+import type { Batch, BatchVendor, LineAnswer } from '../conversation/batch.js';
 import { entryOf, keptEntry } from '../state/journal.js';
 import { journal, type Session } from '../state/session.js';
 import { openaiEnvelope } from '../styles/openai-envelope.js';
@@ -19,8 +19,8 @@ import type { Mock } from './mock.js';
  */
 export type LineRoute = (url: string) => { operation: Operation; door: Door } | undefined;
 
-/** The endpoints an OpenAI batch may name, as the vendor lists them for batches. */
-export const BATCH_ENDPOINTS = ['/v1/chat/completions', '/v1/responses', '/v1/embeddings', '/v1/completions', '/v1/moderations'] as const;
+/** The paths a batch of `vendor` may name: the rows the table marks so, in its order. Handed in like `LineRoute`. */
+export type BatchEndpoints = (vendor: BatchVendor) => readonly string[];
 
 const NO_UPLOADS = new Map();
 

@@ -1,6 +1,6 @@
 // Batches, OpenAI form (`/v1/batches`): create from an uploaded `batch` file, retrieve, list and
 // cancel. Each read first brings the batch up to the mock clock (`batch-run.ts`), its lines
-// answered by the routes `route` finds for their urls.
+// answered by the routes `route` finds for their urls, which must be one of `endpoints`.
 import * as z from 'zod';
 import type { Batch } from '../conversation/batch.js';
 import { failure, invalid } from '../conversation/errors.js';
@@ -10,7 +10,7 @@ import type { Session } from '../state/session.js';
 import { batchObject } from '../styles/batches/openai.js';
 import { formInt } from '../styles/form.js';
 import { parseBody } from '../styles/validate.js';
-import { BATCH_ENDPOINTS, type LineRoute } from './batch-line.js';
+import type { BatchEndpoints, LineRoute } from './batch-line.js';
 import { catchUp } from './batch-run.js';
 import { newBatch, startBatch } from './batch-start.js';
 import { json, type Operation } from './exchange.js';
@@ -19,9 +19,10 @@ import type { Mock } from './mock.js';
 import { plainOperation } from './operation.js';
 import { pageAfter } from './pages.js';
 
-const createBody = z.strictObject({
+/** `endpoints`: the paths an OpenAI batch may name (never none: the table marks the chat styles'). */
+const createBody = (endpoints: readonly string[]) => z.strictObject({
   input_file_id: z.string().min(1),
-  endpoint: z.enum(BATCH_ENDPOINTS),
+  endpoint: z.enum(endpoints as readonly [string, ...string[]]),
   completion_window: z.literal('24h'),
   metadata: z.record(z.string().max(64), z.string().max(512)).refine((metadata) => Object.keys(metadata).length <= 16, 'at most 16 keys').nullish(),
   output_expires_after: z.strictObject({ anchor: z.literal('created_at'), seconds: z.number().int().min(3600).max(2_592_000) }).optional(),
@@ -63,11 +64,11 @@ export interface BatchOperations {
   listBatches: Operation;
 }
 
-export function batchOperations(route: LineRoute): BatchOperations {
+export function batchOperations(route: LineRoute, endpoints: BatchEndpoints): BatchOperations {
   const shown = (mock: Mock, batch: Batch) => json(batchObject(batch, batchState(batch, mock.clock.now())));
   return {
     createBatch: plainOperation(async (mock, exchange) => {
-      const body = parseBody(createBody, exchange.body);
+      const body = parseBody(createBody(endpoints('openai')), exchange.body);
       const file = findFile(exchange.session, body.input_file_id, 'input_file_id');
       if (file.purpose !== 'batch') {
         throw invalid(`Invalid value for 'input_file_id': file '${file.id}' has purpose '${file.purpose}'; a batch reads a file uploaded with purpose 'batch'.`, 'input_file_id');

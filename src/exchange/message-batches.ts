@@ -10,7 +10,7 @@ import { forgetBatch } from '../state/pinned.js';
 import { messageBatchObject, resultLines } from '../styles/batches/anthropic.js';
 import { formInt } from '../styles/form.js';
 import { parseBody } from '../styles/validate.js';
-import type { LineRoute } from './batch-line.js';
+import type { BatchEndpoints, LineRoute } from './batch-line.js';
 import { newBatch, startBatch } from './batch-start.js';
 import { batchesNewestFirst, cancelOf, currentBatch } from './batches.js';
 import { json, type Exchange, type Operation } from './exchange.js';
@@ -18,7 +18,8 @@ import type { Mock } from './mock.js';
 import { plainOperation } from './operation.js';
 import { Slice } from './slice.js';
 
-async function readRequests(body: unknown): Promise<BatchLine[]> {
+/** `url`: the path each request is answered at. */
+async function readRequests(body: unknown, url: string): Promise<BatchLine[]> {
   const requests = (body as { requests?: unknown }).requests;
   if (!Array.isArray(requests)) throw invalid('requests: Field required (a list of { custom_id, params })', 'requests');
   if (requests.length === 0) throw invalid('requests: List should have at least 1 item', 'requests');
@@ -28,7 +29,7 @@ async function readRequests(body: unknown): Promise<BatchLine[]> {
   const slice = new Slice();
   for (let index = 0; index < requests.length; index += 1) {
     if (slice.over) await slice.next();
-    lines.push(messageBatchRequest(requests[index], index, seen));
+    lines.push(messageBatchRequest(requests[index], index, seen, url));
   }
   return lines;
 }
@@ -72,14 +73,16 @@ export interface MessageBatchOperations {
   messageBatchResults: Operation;
 }
 
-export function messageBatchOperations(route: LineRoute): MessageBatchOperations {
+export function messageBatchOperations(route: LineRoute, endpoints: BatchEndpoints): MessageBatchOperations {
   const current = (mock: Mock, exchange: Exchange) => currentBatch(mock, exchange.session, exchange.params.id!, 'anthropic', route);
   const shown = (mock: Mock, exchange: Exchange, batch: Batch) => json(messageBatchObject(batch, batchState(batch, mock.clock.now()), exchange.origin));
   return {
     createMessageBatch: plainOperation(async (mock, exchange) => {
       parseBody(z.looseObject({}), exchange.body);
-      const lines = await readRequests(exchange.body);
-      const batch = newBatch(mock, exchange, { vendor: 'anthropic', endpoint: '/v1/messages', inputFileId: null, metadata: null, lines, prefix: 'msgbatch_' });
+      // The one path a message batch names.
+      const endpoint = endpoints('anthropic')[0]!;
+      const lines = await readRequests(exchange.body, endpoint);
+      const batch = newBatch(mock, exchange, { vendor: 'anthropic', endpoint, inputFileId: null, metadata: null, lines, prefix: 'msgbatch_' });
       startBatch(mock, exchange.session, batch);
       return shown(mock, exchange, batch);
     }),

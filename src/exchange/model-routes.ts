@@ -1,11 +1,13 @@
 // The model API as one table: each row a method, a path, the door it answers for (the journal's
-// style and the error envelope), the body it reads, whether it wants a key, and its operation. The
-// HTTP shell loops over it, `GET /` lists it, and tests and batches reach the same operations.
+// style and the error envelope), the body it reads, whether it wants a key, which vendor's batch
+// lines may name it, and its operation. The HTTP shell loops over it, `GET /` lists it, and tests
+// and batches reach the same operations.
 // A new endpoint is one row here and one operation that uses the template (operation.ts).
 import type { StyleEntry } from '../styles/registry.js';
 import { STYLE_ENTRIES, STYLES } from '../styles/registry.js';
 import { openaiEnvelope } from '../styles/openai-envelope.js';
-import type { LineRoute } from './batch-line.js';
+import type { BatchVendor } from '../conversation/batch.js';
+import type { BatchEndpoints, LineRoute } from './batch-line.js';
 import { batchOperations } from './batches.js';
 import { taskEnvelope } from '../styles/videos/gateway.js';
 import { audioSpeech } from './audio-speech.js';
@@ -36,6 +38,8 @@ export interface ModelRoute {
   body: 'json' | 'multipart' | 'none';
   /** Whether the route wants a key (a picture's URL, like a vendor's signed URL, does not). */
   auth: boolean;
+  /** The vendor whose batches may hold lines naming this route (`POST` rows only). */
+  batch?: BatchVendor;
   operation: Operation;
 }
 
@@ -62,12 +66,14 @@ const COMPLETIONS: Door = { ...door('completions'), genAiOperation: 'text_comple
 const MODELS = modelsDoor();
 const GEMINI_MODELS = modelsDoor('gemini');
 
-const row = (method: ModelRoute['method'], path: string, door: Door, body: ModelRoute['body'], operation: Operation, auth = true): ModelRoute => ({
+/** `facts`: what differs from most rows: no key wanted, or lines of a vendor's batches may name it. */
+const row = (method: ModelRoute['method'], path: string, door: Door, body: ModelRoute['body'], operation: Operation, facts: { auth?: false; batch?: BatchVendor } = {}): ModelRoute => ({
   method,
   path,
   door,
   body,
-  auth,
+  auth: facts.auth ?? true,
+  ...(facts.batch && { batch: facts.batch }),
   operation,
 });
 
@@ -80,7 +86,7 @@ function styleRows(entry: StyleEntry): ModelRoute[] {
   const talk = chat(entry.style);
   const count = entry.tokens && countTokens(entry.tokens.counting);
   const answer = entry.params ? byAction(entry, talk, count, ACTION_OPERATIONS) : talk;
-  const rows = entry.paths.map((path) => row('POST', path, door, 'json', answer));
+  const rows = entry.paths.map((path) => row('POST', path, door, 'json', answer, entry.batch && { batch: entry.batch }));
   return entry.tokens?.path && count ? [...rows, row('POST', entry.tokens.path, door, 'json', count)] : rows;
 }
 
@@ -95,8 +101,9 @@ export const lineRoute: LineRoute = (url) => {
   const found = MODEL_ROUTES.find((route) => route.method === 'POST' && route.path === url);
   return found && { operation: found.operation, door: found.door };
 };
-const batches = batchOperations(lineRoute);
-const messageBatches = messageBatchOperations(lineRoute);
+const batchEndpoints: BatchEndpoints = (vendor) => MODEL_ROUTES.filter((route) => route.batch === vendor).map((route) => route.path);
+const batches = batchOperations(lineRoute, batchEndpoints);
+const messageBatches = messageBatchOperations(lineRoute, batchEndpoints);
 
 export const MODEL_ROUTES: readonly ModelRoute[] = [
   ...STYLE_ENTRIES.flatMap(styleRows),
@@ -113,7 +120,7 @@ export const MODEL_ROUTES: readonly ModelRoute[] = [
   row('POST', '/v1/images/generations', IMAGES, 'json', imageGenerations),
   row('POST', '/v1/images/edits', IMAGES, 'multipart', imageEdits),
   row('POST', '/v1/images/variations', IMAGES, 'multipart', imageVariations),
-  row('GET', '/v1/images/files/:session/:file', IMAGES, 'none', imageFile, false),
+  row('GET', '/v1/images/files/:session/:file', IMAGES, 'none', imageFile, { auth: false }),
 
   row('POST', '/v1/videos', VIDEOS, 'multipart', createVideo),
   row('POST', '/v1/videos/edits', VIDEOS, 'multipart', editVideo),
@@ -133,11 +140,11 @@ export const MODEL_ROUTES: readonly ModelRoute[] = [
   row('POST', '/v1/audio/transcriptions', AUDIO, 'multipart', audioTranscriptions),
   row('POST', '/v1/audio/translations', AUDIO, 'multipart', audioTranslations),
   // The other doors (SPEC 15); generate-content's embedding actions are on its chat path above.
-  row('POST', '/v1/embeddings', EMBEDDINGS, 'json', embeddings),
+  row('POST', '/v1/embeddings', EMBEDDINGS, 'json', embeddings, { batch: 'openai' }),
   row('POST', '/v1/rerank', RERANK, 'json', rerank),
   row('POST', '/v2/rerank', RERANK, 'json', rerank),
-  row('POST', '/v1/moderations', MODERATIONS, 'json', moderations),
-  row('POST', '/v1/completions', COMPLETIONS, 'json', completions),
+  row('POST', '/v1/moderations', MODERATIONS, 'json', moderations, { batch: 'openai' }),
+  row('POST', '/v1/completions', COMPLETIONS, 'json', completions, { batch: 'openai' }),
 
   row('POST', '/v1/files', FILES, 'multipart', createFile),
   row('GET', '/v1/files', FILES, 'none', listFiles),

@@ -37,14 +37,15 @@ export function batchFileLine(text: string, number: number, seen: Set<string>): 
   if (typeof customId !== 'string' || customId === '') throw at("needs 'custom_id', a non-empty string", 'custom_id');
   if (seen.has(customId)) throw at(`repeats the custom_id '${customId}'; each must be unique`, 'custom_id');
   if (method !== 'POST') throw at(`needs 'method' to be "POST", got ${JSON.stringify(method) ?? 'nothing'}`, 'method');
-  if (typeof url !== 'string' || !url.startsWith('/')) throw at("needs 'url', a path such as /v1/chat/completions", 'url');
+  if (typeof url !== 'string' || !url.startsWith('/')) throw at("needs 'url', the path of the endpoint it calls (starting with /)", 'url');
   if (!isObject(body)) throw at("needs 'body', a JSON object (the request)", 'body');
   seen.add(customId);
   return { customId, url, body, size: text.length, text: json };
 }
 
 /** One entry of an Anthropic `requests[]`, its index from 0. */
-export function messageBatchRequest(entry: unknown, index: number, seen: Set<string>): BatchLine {
+/** `url`: the path the message batch's requests are answered at. */
+export function messageBatchRequest(entry: unknown, index: number, seen: Set<string>, url: string): BatchLine {
   const field = (name: string) => `requests.${index}${name ? `.${name}` : ''}`;
   if (!isObject(entry)) throw invalid(`${field('')}: Input should be an object with custom_id and params`, field(''));
   const { custom_id: customId, params } = entry;
@@ -55,7 +56,7 @@ export function messageBatchRequest(entry: unknown, index: number, seen: Set<str
   if (!isObject(params)) throw invalid(`${field('params')}: Input should be an object (a Messages API request)`, field('params'));
   if (params.stream === true) throw invalid(`${field('params.stream')}: Streaming is not supported in a message batch`, field('params.stream'));
   seen.add(customId);
-  return { customId, url: '/v1/messages', body: params, size: JSON.stringify(params).length };
+  return { customId, url, body: params, size: JSON.stringify(params).length };
 }
 
 /** Lines whose `url` is not the batch's endpoint: the batch fails at validation, naming each. */

@@ -4,6 +4,7 @@
 // recognised, the unknown paths whose 404 it answers and its spans' operation name. The route
 // table, CORS, auth, tracing, the fingerprint command and pinning all read it; adding a style is
 // its folder and one entry here.
+import type { BatchVendor } from '../conversation/batch.js';
 import type { Framing } from '../conversation/plan.js';
 import type { StyleName } from '../conversation/types.js';
 import { chatCompletions } from './chat-completions/index.js';
@@ -32,6 +33,8 @@ export interface StyleEntry {
   modelParams?(model: string): Record<string, string>;
   /** How its streams are framed for a request (the writer's framers); SSE when it does not say. */
   framing?(request: { query: Record<string, unknown> }): Framing;
+  /** The batches whose lines may name its chat paths (OpenAI's batch file, Anthropic's message batch). */
+  batch?: BatchVendor;
   /** The model-list format its vendor's clients read. */
   listFormat: ListFormat;
   /** The headers its clients send that a browser's preflight must allow. */
@@ -88,6 +91,7 @@ export const STYLES: Readonly<Record<StyleName, StyleEntry>> = {
     style: responses,
     paths: ['/v1/responses'],
     tokens: { path: '/v1/responses/input_tokens', counting: responsesTokenCounting },
+    batch: 'openai',
     listFormat: 'openai',
     corsHeaders: ['authorization', 'openai-organization', 'openai-project', 'x-stainless-*'],
     keyHeader: 'authorization',
@@ -98,6 +102,7 @@ export const STYLES: Readonly<Record<StyleName, StyleEntry>> = {
     style: messages,
     paths: ['/v1/messages'],
     tokens: { path: '/v1/messages/count_tokens', counting: messagesTokenCounting },
+    batch: 'anthropic',
     listFormat: 'anthropic',
     corsHeaders: ['x-api-key', 'anthropic-version', 'anthropic-beta', 'anthropic-dangerous-direct-browser-access', 'x-stainless-*'],
     keyHeader: 'x-api-key',
@@ -109,6 +114,7 @@ export const STYLES: Readonly<Record<StyleName, StyleEntry>> = {
   'chat-completions': {
     style: chatCompletions,
     paths: ['/v1/chat/completions'],
+    batch: 'openai',
     listFormat: 'openai',
     corsHeaders: ['authorization', 'openai-organization', 'openai-project', 'x-stainless-*'],
     keyHeader: 'authorization',

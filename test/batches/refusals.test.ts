@@ -109,6 +109,13 @@ describe('batches', () => {
     ['a delete of an unknown file', () => get('/v1/files/file-nope', 'DELETE'), 404, 'file_id', /file-nope/],
   ];
   refusesEach(cases);
+
+  it("takes each endpoint the vendor's batches may name, and no other model endpoint", async () => {
+    const status = async (endpoint: string) =>
+      (await fetch(`${server.url}/v1/batches`, { method: 'POST', headers: { ...SESSION, 'content-type': 'application/json' }, body: JSON.stringify({ ...valid(), endpoint }) })).status;
+    for (const endpoint of ['/v1/chat/completions', '/v1/responses', '/v1/embeddings', '/v1/completions', '/v1/moderations']) expect(await status(endpoint)).toBe(200);
+    for (const endpoint of ['/v1/messages', '/v1/responses/input_tokens', '/v1/rerank']) expect(await status(endpoint)).toBe(400);
+  });
 });
 
 describe('message batches', () => {
