@@ -15,6 +15,7 @@ import { pictureSeed } from '../media/images.js';
 import { pictures } from '../media/pictures.js';
 import { stepError } from '../scenarios/outcome.js';
 import { storedConversation } from '../state/session.js';
+import { GATEWAY_IMAGES } from '../styles/registry.js';
 import type { ChatStyle } from '../styles/style.js';
 import { json, type Exchange, type Operation } from './exchange.js';
 import type { Mock } from './mock.js';
@@ -103,7 +104,7 @@ export function chat(style: ChatStyle): Operation {
         return { request, model: request.model, subject, inputTokens, entry: undefined, output: undefined, answerer: 'upstream' };
       }
       const entry = requireModel(mock, request.model, CHAT_STYLE_MODELS);
-      const output = imageOutputOf(request, entry, exchange.caller.group, mock.store.current.chatCompletionsOnlyGroups);
+      const output = imageOutputOf(request, entry, GATEWAY_IMAGES, exchange.caller.group, mock.store.current.chatCompletionsOnlyGroups);
       return { request, model: request.model, subject, inputTokens, entry, output };
     },
     find: (mock, exchange, asked) => select(mock, exchange, asked.subject),

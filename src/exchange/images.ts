@@ -8,7 +8,7 @@ import { firstMatch } from '../conversation/fixture.js';
 import type { Plan } from '../conversation/plan.js';
 import { promptSubject } from '../conversation/subject.js';
 import { countTokens } from '../conversation/tokens.js';
-import { requireChatCompletionsStyle } from '../media/image-output.js';
+import { requireGatewayImages } from '../media/image-output.js';
 import { imageOutputTokens, INPUT_IMAGE_TOKENS, pictureSeed, type Picture } from '../media/images.js';
 import { pictureUrl, picturesAs, type MadePicture } from '../media/pictures.js';
 import { parseImageSize, type Size } from '../media/sizes.js';
@@ -16,6 +16,7 @@ import { checkedImages, uploadsDigest, type Upload } from '../media/upload.js';
 import { decodeImageRequest, decodeVariationRequest, type ImageRequest } from '../styles/images/decode.js';
 import { encodeImages, encodeVariations, imageStreamEvents, type ImageSettings, type ImageUsage } from '../styles/images/encode.js';
 import { openaiStreamError } from '../styles/openai-envelope.js';
+import { GATEWAY_IMAGES } from '../styles/registry.js';
 import { json, type Exchange, type Operation } from './exchange.js';
 import type { Mock } from './mock.js';
 import { pacingFor } from './pacing.js';
@@ -25,12 +26,6 @@ import { imagesRecorder } from './upstream/record-images.js';
 
 type ImageKind = 'generation' | 'edit' | 'variation';
 type ImageFixture = Compiled<ImageFixtureSpec>;
-
-const ROUTES: Record<ImageKind, string> = {
-  generation: 'POST /v1/images/generations',
-  edit: 'POST /v1/images/edits',
-  variation: 'POST /v1/images/variations',
-};
 
 const FORMAT_OF: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpeg', 'image/webp': 'webp' };
 
@@ -60,7 +55,7 @@ interface AskedImages extends Asked {
 function answerImages(kind: ImageKind, read: (exchange: Exchange) => { request: ImageRequest; inputs: Upload[] }): Operation {
   return modelOperation<{ model: string | null; request: ImageRequest; inputs: Upload[] }, AskedImages, ImageFixture>({
     read: (mock, exchange) => {
-      requireChatCompletionsStyle(exchange.caller.group, mock.store.current.chatCompletionsOnlyGroups, ROUTES[kind]);
+      requireGatewayImages(GATEWAY_IMAGES, exchange.caller.group, mock.store.current.chatCompletionsOnlyGroups, `${exchange.method} ${exchange.path}`);
       const made = read(exchange);
       return { ...made, model: made.request.model ?? null };
     },

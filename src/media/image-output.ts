@@ -1,9 +1,9 @@
 // Image output in the chat styles, the same for every style: the request asks for it
 // (`request.imageOutput`) or names an image model; the pictures go into each choice's `images`,
-// which each style encodes its own way. `images:` fixtures apply here as on /v1/images.
+// which each style encodes its own way. `images:` fixtures apply here as on the images endpoints.
 import { failure, invalid } from '../conversation/errors.js';
 import { countTokens } from '../conversation/tokens.js';
-import type { ChatRequest, Reply, ReplyChoice } from '../conversation/types.js';
+import type { ChatRequest, Reply, ReplyChoice, StyleName } from '../conversation/types.js';
 import type { ModelEntry } from '../config/types.js';
 import { CHAT_IMAGE_TOKENS, type Picture } from './images.js';
 import { geminiImageSize, type Size } from './sizes.js';
@@ -12,7 +12,7 @@ export interface ImageOutput {
   size: Size;
   withText: boolean;
   stream: boolean;
-  /** The model's `chat_image_output` where the style can carry pictures as Markdown text (only chat-completions). */
+  /** The model's `chat_image_output` where the style can carry pictures as Markdown text (only the gateway's image form). */
   markdown?: ModelEntry['chatImageOutput'];
 }
 
@@ -31,40 +31,46 @@ function sizeOf(request: ChatRequest): Size {
   }
 }
 
+/** The chat style that is the gateway's own image form (SPEC section 3), and how a client asks it for pictures. */
+export interface GatewayImages {
+  style: StyleName;
+  asked: string;
+}
+
 /**
- * The one rule for keys whose group may generate images only through the chat-completions style
+ * The one rule for keys whose group may generate images only through the gateway's image form
  * (SPEC section 3): a 403 from anywhere else, `elsewhere` naming where they tried.
  */
-export function requireChatCompletionsStyle(group: string | undefined, chatCompletionsOnlyGroups: readonly string[], elsewhere: string): void {
-  if (group === undefined || !chatCompletionsOnlyGroups.includes(group)) return;
+export function requireGatewayImages(gateway: GatewayImages, group: string | undefined, gatewayOnlyGroups: readonly string[], elsewhere: string): void {
+  if (group === undefined || !gatewayOnlyGroups.includes(group)) return;
   throw failure(
     'image_generation_not_allowed',
-    `Keys of the group "${group}" may generate images only through the chat-completions style ` +
-      `(POST /v1/chat/completions with extra_body.google.image_config), not through ${elsewhere}.`,
+    `Keys of the group "${group}" may generate images only through the ${gateway.style} style (${gateway.asked}), not through ${elsewhere}.`,
   );
 }
 
 /**
  * The image output of a chat request, checked before anything is decided: a key whose group may
- * generate images only through the chat-completions style gets 403 elsewhere (SPEC section 3).
+ * generate images only through the gateway's image form gets 403 elsewhere (SPEC section 3).
  * An image model without an explicit request answers as the vendors do by default: the picture
- * alone in chat-completions, text beside it in the other styles.
+ * alone in the gateway's form, text beside it in the other styles.
  */
 export function imageOutputOf(
   request: ChatRequest,
   model: ModelEntry,
+  gateway: GatewayImages,
   group: string | undefined,
-  chatCompletionsOnlyGroups: readonly string[],
+  gatewayOnlyGroups: readonly string[],
 ): ImageOutput | undefined {
-  const chatCompletions = request.style === 'chat-completions';
-  const asked = request.imageOutput ?? (model.kind === 'image' ? { withText: !chatCompletions } : undefined);
+  const gatewayForm = request.style === gateway.style;
+  const asked = request.imageOutput ?? (model.kind === 'image' ? { withText: !gatewayForm } : undefined);
   if (!asked) return undefined;
-  if (!chatCompletions) requireChatCompletionsStyle(group, chatCompletionsOnlyGroups, `the ${request.style} style`);
+  if (!gatewayForm) requireGatewayImages(gateway, group, gatewayOnlyGroups, `the ${request.style} style`);
   return {
     size: sizeOf(request),
     withText: asked.withText,
     stream: request.stream,
-    markdown: chatCompletions ? model.chatImageOutput : undefined,
+    markdown: gatewayForm ? model.chatImageOutput : undefined,
   };
 }
 

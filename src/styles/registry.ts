@@ -35,6 +35,12 @@ export interface StyleEntry {
   framing?(request: { query: Record<string, unknown> }): Framing;
   /** The batches whose lines may name its chat paths (OpenAI's batch file, Anthropic's message batch). */
   batch?: BatchVendor;
+  /**
+   * How a client asks it for pictures, on the one style that is the gateway's own image form
+   * (SPEC 3): keys of a group limited to it generate images only there, and an image model's
+   * reply is the picture alone by default, or Markdown text (`chat_image_output`).
+   */
+  gatewayImages?: string;
   /** The model-list format its vendor's clients read. */
   listFormat: ListFormat;
   /** The headers its clients send that a browser's preflight must allow. */
@@ -115,6 +121,7 @@ export const STYLES: Readonly<Record<StyleName, StyleEntry>> = {
     style: chatCompletions,
     paths: ['/v1/chat/completions'],
     batch: 'openai',
+    gatewayImages: 'POST /v1/chat/completions with extra_body.google.image_config',
     listFormat: 'openai',
     corsHeaders: ['authorization', 'openai-organization', 'openai-project', 'x-stainless-*'],
     keyHeader: 'authorization',
@@ -126,6 +133,9 @@ export const STYLES: Readonly<Record<StyleName, StyleEntry>> = {
 };
 
 export const STYLE_ENTRIES: readonly StyleEntry[] = Object.values(STYLES);
+
+/** The style of the gateway's own image form and how it is asked (SPEC 3). */
+export const GATEWAY_IMAGES = STYLE_ENTRIES.flatMap((entry) => (entry.gatewayImages ? [{ style: entry.style.name, asked: entry.gatewayImages }] : []))[0]!;
 
 export function styleEntry(name: string): StyleEntry | undefined {
   return (STYLES as Record<string, StyleEntry>)[name];

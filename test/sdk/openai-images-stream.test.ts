@@ -145,7 +145,7 @@ describe('the special-price group', () => {
     for (const attempt of attempts) {
       const error = await attempt.catch((e: unknown) => e);
       expect(error).toBeInstanceOf(PermissionDeniedError);
-      expect((error as Error).message).toContain('chat-completions style');
+      expect((error as Error).message).toContain('only through the chat-completions style (POST /v1/chat/completions with extra_body.google.image_config), not through POST /v1/images/');
       expect((error as InstanceType<typeof PermissionDeniedError>).code).toBe('image_generation_not_allowed');
     }
   });
