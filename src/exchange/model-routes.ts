@@ -64,7 +64,9 @@ const RERANK = door('rerank');
 const MODERATIONS = door('moderations');
 const COMPLETIONS: Door = { ...door('completions'), genAiOperation: 'text_completion' };
 const MODELS = modelsDoor();
-const GEMINI_MODELS = modelsDoor('gemini');
+// Gemini's own paths always list in its vendor's format, whatever the request's headers say.
+const GEMINI_LISTS = STYLES['generate-content'].listFormat;
+const GEMINI_MODELS = modelsDoor(GEMINI_LISTS);
 
 /** `facts`: what differs from most rows: no key wanted, or lines of a vendor's batches may name it. */
 const row = (method: ModelRoute['method'], path: string, door: Door, body: ModelRoute['body'], operation: Operation, facts: { auth?: false; batch?: BatchVendor } = {}): ModelRoute => ({
@@ -114,8 +116,8 @@ export const MODEL_ROUTES: readonly ModelRoute[] = [
 
   row('GET', '/v1/models', MODELS, 'none', listModels()),
   row('GET', '/v1/models/:model', MODELS, 'none', getModel()),
-  row('GET', '/v1beta/models', GEMINI_MODELS, 'none', listModels('gemini')),
-  row('GET', '/v1beta/models/:model', GEMINI_MODELS, 'none', getModel('gemini')),
+  row('GET', '/v1beta/models', GEMINI_MODELS, 'none', listModels(GEMINI_LISTS)),
+  row('GET', '/v1beta/models/:model', GEMINI_MODELS, 'none', getModel(GEMINI_LISTS)),
 
   row('POST', '/v1/images/generations', IMAGES, 'json', imageGenerations),
   row('POST', '/v1/images/edits', IMAGES, 'multipart', imageEdits),

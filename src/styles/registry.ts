@@ -41,7 +41,7 @@ export interface StyleEntry {
    * reply is the picture alone by default, or Markdown text (`chat_image_output`).
    */
   gatewayImages?: string;
-  /** The model-list format its vendor's clients read. */
+  /** The model-list format its vendor's clients read (the format its own list paths are forced to). */
   listFormat: ListFormat;
   /** The headers its clients send that a browser's preflight must allow. */
   corsHeaders: readonly string[];
