@@ -5,6 +5,7 @@ import { notedFields, sourceOf, type Notes } from '../exchange/exchange.js';
 import type { Mock } from '../exchange/mock.js';
 import { entryOf, keptEntry } from '../state/journal.js';
 import { journal } from '../state/session.js';
+import { isControlPath } from './admin-path.js';
 import { printable } from './printable.js';
 import type { MockState } from './state.js';
 import type { Tracing } from './tracing.js';
@@ -16,11 +17,6 @@ export const JOURNAL_BODY_MAX = 1024 * 1024;
 function journalBody(body: unknown, size: number | undefined): unknown {
   if (size === undefined || size <= JOURNAL_BODY_MAX) return body ?? null;
   return `[a body of about ${size} characters, not kept: the journal keeps bodies up to ${JOURNAL_BODY_MAX}]`;
-}
-
-export function isControlPath(path: string): boolean {
-  // The admin API and `/` (the way into the inspector) are the developer's, not the app's.
-  return path.startsWith('/__admin') || path === '/';
 }
 
 /**
