@@ -4,7 +4,7 @@
 import type { Envelope, MockError } from '../conversation/errors.js';
 import type { Fault, Plan } from '../conversation/plan.js';
 import type { MatchSubject } from '../conversation/subject.js';
-import { costUsd, type Metered } from '../conversation/usage.js';
+import type { Metered } from '../conversation/usage.js';
 import type { Upload } from '../media/upload.js';
 import type { JournalEntry, NearMiss } from '../state/journal.js';
 import type { Session } from '../state/session.js';
@@ -103,26 +103,6 @@ export function sourceOf(notes: Notes): string {
   if (notes.upstream !== null) return 'upstream';
   if (notes.fixture !== null) return `${notes.recordedFixture ? 'recorded' : 'fixture'}:${notes.fixture}`;
   return 'generated';
-}
-
-/** What the notes say in a journal entry, whether the request came alone or as a batch's line: its cost at the model's catalog pricing too. */
-export function notedFields(notes: Notes, mock: Mock) {
-  const pricing = notes.model === null ? undefined : mock.store.current.modelById.get(notes.model)?.pricing;
-  return {
-    style: notes.style,
-    model: notes.model,
-    fixture: notes.fixture,
-    scenario: notes.scenario,
-    near_miss: notes.nearMiss,
-    source: sourceOf(notes),
-    scenario_step: notes.scenarioStep,
-    fault: notes.fault,
-    upstream: notes.upstream,
-    recorded: notes.recorded,
-    usage: notes.metered?.tokens ?? null,
-    said: notes.subject && { text: notes.subject.lastUser, tools: [...notes.subject.tools], toolResults: notes.subject.toolResults },
-    cost_usd: costUsd(pricing, notes.metered),
-  };
 }
 
 /**
