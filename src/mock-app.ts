@@ -1,6 +1,7 @@
 // The mock assembled from its options, not yet on a socket: its state (configuration, sessions,
-// clock, events) and the Koa app's request listener. `startMockServer` listens with it; the drift
-// command asks it in process, without HTTP between the two.
+// clock, events), the listeners of what it serves, and the Koa app's request listener.
+// `startMockServer` listens with it; the drift command asks it in process, without HTTP between
+// the two.
 import { existsSync } from 'node:fs';
 import type { RequestListener } from 'node:http';
 import { resolve } from 'node:path';
@@ -19,6 +20,7 @@ import { EventHub } from './state/events.js';
 import { upstreamOf } from './exchange/upstream/options.js';
 import { DEFAULT_MEMORY_LIMIT, DEFAULT_SESSION_MEMORY_LIMIT, MemoryBudget } from './state/memory.js';
 import { Metrics } from './state/metrics.js';
+import { announceServed, countServed, journalServed, servedTo } from './state/served.js';
 import { Sessions } from './state/sessions.js';
 import { DriftLog } from './exchange/upstream/drift-log.js';
 import { PACKAGE_ROOT } from './package-root.js';
@@ -96,6 +98,11 @@ export function parseBodyLimit(limit: number | string | undefined): number {
 
 const list = (value: string | string[] | undefined): string[] => (value === undefined ? [] : [value].flat());
 
+/** Who hears of every answer: the journal, the inspector's events, metrics, and spans where a collector is set. */
+export function serving(events: EventHub, metrics: Metrics, tracing?: Tracing): Mock['served'] {
+  return servedTo([journalServed, announceServed(events), countServed(metrics), ...(tracing ? [tracing.served] : [])]);
+}
+
 export interface AssembledMock {
   mock: Mock;
   streams: OpenStreams;
@@ -140,13 +147,15 @@ export function assembleMock(options: MockServerOptions, parts: { tracing?: Trac
     parseSize(options.sessionMemoryLimit, DEFAULT_SESSION_MEMORY_LIMIT, 'session memory limit', '16mb'),
   );
   const streams = new OpenStreams();
+  const metrics = new Metrics({
+    openStreams: () => streams.size,
+    memory: () => mock.sessions.memory,
+    reloads: () => store.reloads,
+    failedReloads: () => store.failedReloads,
+  });
   const mock: Mock = {
-    metrics: new Metrics({
-      openStreams: () => streams.size,
-      memory: () => mock.sessions.memory,
-      reloads: () => store.reloads,
-      failedReloads: () => store.failedReloads,
-    }),
+    metrics,
+    served: serving(events, metrics, parts.tracing),
     store,
     sessions: new Sessions(journalMax, clock.now, undefined, budget),
     clock,
@@ -166,5 +175,5 @@ export function assembleMock(options: MockServerOptions, parts: { tracing?: Trac
       upstream,
     },
   };
-  return { mock, streams, listener: createApp(mock, access, streams, parts.tracing).callback() };
+  return { mock, streams, listener: createApp(mock, access, streams).callback() };
 }

@@ -7,11 +7,11 @@ import { hashHex } from '../conversation/random.js';
 import { lineDueMs } from '../media/batch-lifecycle.js';
 import { createClock } from '../state/clock.js';
 import type { Batch, BatchVendor, LineAnswer } from '../conversation/batch.js';
-import { entryOf, keptEntry } from '../state/journal.js';
-import { journal, type Session } from '../state/session.js';
+import type { Session } from '../state/session.js';
 import { openaiEnvelope } from '../styles/openai-envelope.js';
-import { newNotes, notedFields, sourceOf, type Door, type Exchange, type Notes, type Operation, type Outcome } from './exchange.js';
+import { doorOperation, newNotes, sourceOf, type Door, type Exchange, type Notes, type Operation, type Outcome } from './exchange.js';
 import type { Mock } from './mock.js';
+import { serve } from './served.js';
 
 /**
  * The route a line's `url` names (`POST` and that path in the model routes' table), or undefined
@@ -54,8 +54,7 @@ function refused(error: MockError, envelope: Envelope): Outcome {
 }
 
 /** The operation's answer, or what the mock answers a line it cannot take as asked. */
-async function outcomeOf(mock: Mock, exchange: Exchange, route: LineRoute): Promise<Outcome> {
-  const found = route(exchange.path);
+async function outcomeOf(mock: Mock, exchange: Exchange, found: ReturnType<LineRoute>): Promise<Outcome> {
   if (!found) return refused(failure('unknown_url', `Unknown request URL: POST ${exchange.path}.`), openaiEnvelope);
   if ((exchange.body as { stream?: unknown }).stream === true) {
     return refused(invalid('A batch request cannot stream: leave out stream.', 'body.stream'), found.door.envelope(exchange));
@@ -91,7 +90,7 @@ async function answered(outcome: Outcome, url: string, requestId: string): Promi
   return failed(new MockError('server_error', `The answer to ${url} is not a JSON body, which a batch cannot hold.`));
 }
 
-/** Answers line `index` at its time on the clock, journals it with the batch's id, and returns what it was answered. */
+/** Answers line `index` at its time on the clock, serves it with the batch's id, and returns what it was answered. */
 export async function answerLine(mock: Mock, session: Session, batch: Batch, index: number, route: LineRoute): Promise<LineAnswer> {
   const dueMs = lineDueMs(batch, index);
   // From the batch and the line, not the mock's request counter: a line's id never depends on
@@ -99,30 +98,29 @@ export async function answerLine(mock: Mock, session: Session, batch: Batch, ind
   const requestId = `req_${hashHex(`${mock.options.seed}|${batch.id}|${index}`, 24)}`;
   const started = performance.now();
   const exchange = lineExchange(mock, batch, session, index, requestId);
+  const found = route(exchange.path);
   // The line is answered as at its own time, however late the clock was read.
-  const outcome = await outcomeOf({ ...mock, clock: createClock(new Date(dueMs).toISOString()) }, exchange, route);
+  const outcome = await outcomeOf({ ...mock, clock: createClock(new Date(dueMs).toISOString()) }, exchange, found);
   const answer = await answered(outcome, exchange.path, requestId);
-  const notes = answer.notes;
   const bodyText = JSON.stringify(answer.body);
-  const headers = { 'content-type': 'application/json', ...answer.headers, 'x-request-id': requestId, 'x-mock-source': sourceOf(notes) };
-  const entry = keptEntry(
-    {
-      id: requestId,
-      time: new Date(dueMs).toISOString(),
-      session: session.id,
-      method: 'POST',
-      path: exchange.path,
-      status: answer.status,
-      duration_ms: Math.round((performance.now() - started) * 10) / 10,
-      ...notedFields(notes, mock),
-      // A line is the batch's own request: no page's Origin came with it.
-      upstream_refused: null,
-      batch: batch.id,
-    },
-    JSON.stringify(exchange.body),
-    `{"status":${answer.status},"headers":${JSON.stringify(headers)},"body":${bodyText}}`,
-  );
-  journal(session, entry);
-  if (mock.events.watchers > 0) mock.events.publish('request', entryOf(entry));
+  const headers = { 'content-type': 'application/json', ...answer.headers, 'x-request-id': requestId, 'x-mock-source': sourceOf(answer.notes) };
+  serve(mock, {
+    id: requestId,
+    time: new Date(dueMs).toISOString(),
+    session,
+    method: 'POST',
+    path: exchange.path,
+    // The line's url is the row's path: the batch endpoints take no parameter.
+    route: found ? exchange.path : '-',
+    operation: found ? doorOperation(found.door) : '-',
+    status: answer.status,
+    notes: answer.notes,
+    startMs: started,
+    endMs: performance.now(),
+    headers: exchange.headers,
+    body: JSON.stringify(exchange.body),
+    response: `{"status":${answer.status},"headers":${JSON.stringify(headers)},"body":${bodyText}}`,
+    batch: batch.id,
+  });
   return { status: answer.status, requestId, bodyText };
 }

@@ -4,7 +4,7 @@
 import type { Envelope, MockError } from '../conversation/errors.js';
 import type { Fault, Framing, Plan } from '../conversation/plan.js';
 import type { MatchSubject } from '../conversation/subject.js';
-import { costUsd, type Metered } from '../conversation/usage.js';
+import type { Metered } from '../conversation/usage.js';
 import type { Upload } from '../media/upload.js';
 import type { JournalEntry, NearMiss } from '../state/journal.js';
 import type { Session } from '../state/session.js';
@@ -105,26 +105,6 @@ export function sourceOf(notes: Notes): string {
   return 'generated';
 }
 
-/** What the notes say in a journal entry, whether the request came alone or as a batch's line: its cost at the model's catalog pricing too. */
-export function notedFields(notes: Notes, mock: Mock) {
-  const pricing = notes.model === null ? undefined : mock.store.current.modelById.get(notes.model)?.pricing;
-  return {
-    style: notes.style,
-    model: notes.model,
-    fixture: notes.fixture,
-    scenario: notes.scenario,
-    near_miss: notes.nearMiss,
-    source: sourceOf(notes),
-    scenario_step: notes.scenarioStep,
-    fault: notes.fault,
-    upstream: notes.upstream,
-    recorded: notes.recorded,
-    usage: notes.metered?.tokens ?? null,
-    said: notes.subject && { text: notes.subject.lastUser, tools: [...notes.subject.tools], toolResults: notes.subject.toolResults },
-    cost_usd: costUsd(pricing, notes.metered),
-  };
-}
-
 /**
  * What a route answers for: the name the journal and the log give its requests (a chat style, or
  * images, videos, models) and the envelope its errors are written in. Named once per route row.
@@ -139,6 +119,11 @@ export interface Door {
   framing?(request: { query: Record<string, unknown> }): Framing;
   /** The GenAI operation it performs, as the semantic conventions name it (its spans' name); its own name where they have none. */
   genAiOperation?: string;
+}
+
+/** The GenAI operation a door performs, for its spans. */
+export function doorOperation(door: Door): string {
+  return door.genAiOperation ?? door.style;
 }
 
 /** A plan for the writer (with a fault to perform on it), or an error, after `waitMs` when a scenario step delays it. */

@@ -5,6 +5,7 @@ import type { Clock } from '../state/clock.js';
 import type { DriftLog } from './upstream/drift-log.js';
 import type { EventHub } from '../state/events.js';
 import type { Metrics } from '../state/metrics.js';
+import type { ServedEvent } from '../state/served.js';
 import type { Sessions } from '../state/sessions.js';
 import type { Upstream } from './upstream/options.js';
 
@@ -31,6 +32,8 @@ export interface Mock {
   options: ServerOptions;
   /** Counts what was answered, for `GET /__admin/metrics`. */
   metrics: Metrics;
+  /** Every answer ends here, once: the journal, the events, metrics and spans hear of it. */
+  served(event: ServedEvent): void;
   log(level: Exclude<LogLevel, 'silent'>, line: string): void;
   /** Whether lines of this level are written, so a silent mock does not build them. */
   logs(level: Exclude<LogLevel, 'silent'>): boolean;

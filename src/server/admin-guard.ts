@@ -7,7 +7,6 @@ import type { Context } from 'koa';
 import { failure, type MockError } from '../conversation/errors.js';
 import { isLoopbackOrigin } from '../exchange/upstream/origin.js';
 
-const ADMIN_PATH = /^\/__admin(?:\/|$)/i;
 const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
 const WILDCARD_ADDRESSES = new Set(['0.0.0.0', '::', '[::]']);
 const MUTATING = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
@@ -46,10 +45,6 @@ export function adminAccess(boundHost: string, adminHosts: readonly string[], ad
     origins: new Set(origins),
     anyIpHost: WILDCARD_ADDRESSES.has(bound),
   };
-}
-
-export function isAdminPath(path: string): boolean {
-  return ADMIN_PATH.test(path);
 }
 
 function hostAllowed(host: string | undefined, access: AdminAccess): boolean {

@@ -1,5 +1,5 @@
 // The Koa app: one frame around every request (request id, CORS, session, error mapping, log
-// line, journal entry), then the route table. Errors are thrown anywhere and caught here once,
+// line, served event), then the route table. Errors are thrown anywhere and caught here once,
 // then rendered by the writer in the envelope of the route that was running.
 import Koa, { type Context, type Next } from 'koa';
 import { CONFIG_LIMITS } from '../config/bounds.js';
@@ -10,16 +10,16 @@ import { nextRequestId } from '../exchange/request.js';
 import { checkSessionId, DEFAULT_SESSION } from '../state/sessions.js';
 import { openaiEnvelope } from '../styles/openai-envelope.js';
 import { corsRequestHeaders } from '../styles/registry.js';
-import { admitAdmin, isAdminPath, type AdminAccess } from './admin-guard.js';
+import { admitAdmin, type AdminAccess } from './admin-guard.js';
+import { isAdminPath, isControlPath } from './admin-path.js';
 import { bodyParser } from './body.js';
 import { SOURCE_HEADER } from './exchange.js';
 import { announceStart } from './in-flight.js';
 import { NO_FRAMING } from './page-policy.js';
 import type { OpenStreams } from './open-streams.js';
 import { printable } from './printable.js';
-import { answeredByRoute, isControlPath, record } from './record.js';
+import { answeredByRoute, record } from './record.js';
 import { routes, routing } from './routes.js';
-import type { Tracing } from './tracing.js';
 import type { MockState } from './state.js';
 import { familyOf, unknownUrlMessage } from './unknown-url.js';
 import { writeError } from './writer.js';
@@ -50,7 +50,7 @@ function cors(ctx: Context): void {
 /** Whether a route answers this method and path. */
 type Known = (path: string, method: string) => boolean;
 
-function frame(mock: Mock, access: AdminAccess, streams: OpenStreams, known: Known, tracing: Tracing | undefined) {
+function frame(mock: Mock, access: AdminAccess, streams: OpenStreams, known: Known) {
   return async (ctx: Context, next: Next): Promise<void> => {
     const started = performance.now();
     if (!isAdminPath(ctx.path)) {
@@ -109,11 +109,11 @@ function frame(mock: Mock, access: AdminAccess, streams: OpenStreams, known: Kno
         writeError(ctx, state.envelope, mockError ?? new MockError('server_error', 'The mock hit an internal error; see its log.'), requestId);
       }
     }
-    record(mock, ctx, started, tracing);
+    record(mock, ctx, started);
   };
 }
 
-export function createApp(mock: Mock, access: AdminAccess, streams: OpenStreams, tracing?: Tracing): Koa {
+export function createApp(mock: Mock, access: AdminAccess, streams: OpenStreams): Koa {
   const app = new Koa();
   app.silent = true;
   const { router, exact } = routes(mock, {
@@ -121,7 +121,7 @@ export function createApp(mock: Mock, access: AdminAccess, streams: OpenStreams,
     multipart: bodyParser(mock, true),
     document: bodyParser(mock, false, Math.min(mock.options.bodyLimitBytes, CONFIG_LIMITS.fileBytes)),
   });
-  app.use(frame(mock, access, streams, (path, method) => router.match(path, method).route, tracing));
+  app.use(frame(mock, access, streams, (path, method) => router.match(path, method).route));
   app.use(routing(exact, router));
   return app;
 }

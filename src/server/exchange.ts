@@ -7,7 +7,7 @@ import type { Upstream } from '../exchange/upstream/options.js';
 import { checkPathParams, originRefusal } from '../exchange/upstream/origin.js';
 import type { ModelRoute } from '../exchange/model-routes.js';
 import { unflattenForm } from '../styles/form.js';
-import { isControlPath } from './record.js';
+import { isControlPath } from './admin-path.js';
 import type { MockState } from './state.js';
 import { takeUploads } from './uploads.js';
 import { waitForClient, write } from './writer.js';

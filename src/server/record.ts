@@ -1,13 +1,13 @@
 // After every request: one log line (and at debug level the match decision) and, outside the
-// admin API, one journal entry, all from the operation's notes and what the writer sent.
+// admin API, one served event (the journal entry, the inspector's event, metrics, the span), all
+// from the operation's notes and what the writer sent.
 import type { Context } from 'koa';
-import { notedFields, sourceOf, type Notes } from '../exchange/exchange.js';
+import { doorOperation, sourceOf, type Notes } from '../exchange/exchange.js';
 import type { Mock } from '../exchange/mock.js';
-import { entryOf, keptEntry } from '../state/journal.js';
-import { journal } from '../state/session.js';
+import { serve } from '../exchange/served.js';
+import { isControlPath } from './admin-path.js';
 import { printable } from './printable.js';
 import type { MockState } from './state.js';
-import type { Tracing } from './tracing.js';
 
 /** A journal entry keeps a body up to this size; a session keeps up to --journal-max entries. */
 export const JOURNAL_BODY_MAX = 1024 * 1024;
@@ -16,11 +16,6 @@ export const JOURNAL_BODY_MAX = 1024 * 1024;
 function journalBody(body: unknown, size: number | undefined): unknown {
   if (size === undefined || size <= JOURNAL_BODY_MAX) return body ?? null;
   return `[a body of about ${size} characters, not kept: the journal keeps bodies up to ${JOURNAL_BODY_MAX}]`;
-}
-
-export function isControlPath(path: string): boolean {
-  // The admin API and `/` (the way into the inspector) are the developer's, not the app's.
-  return path.startsWith('/__admin') || path === '/';
 }
 
 /**
@@ -50,61 +45,30 @@ function logLine(mock: Mock, ctx: Context, notes: Notes, status: number, source:
 }
 
 /** `started`: `performance.now()` when the request came in. */
-export function record(mock: Mock, ctx: Context, started: number, tracing?: Tracing): void {
+export function record(mock: Mock, ctx: Context, started: number): void {
   const ended = performance.now();
-  const durationMs = ended - started;
   const state = ctx.state as MockState;
   const notes = state.notes;
   if (!notes) return;
   const status = ctx.respond === false ? ctx.res.statusCode : ctx.status;
-  const admin = isControlPath(ctx.path);
   const source = answeredByRoute(ctx) ? sourceOf(notes) : '-';
-  if (mock.logs('info')) logLine(mock, ctx, notes, status, source, durationMs);
-  if (admin) return;
-  const noted = notedFields(notes, mock);
-  const { usage, cost_usd: cost } = noted;
-  const entry = keptEntry(
-    {
-      id: state.requestId,
-      time: new Date(mock.clock.now()).toISOString(),
-      session: state.session.id,
-      method: ctx.method,
-      path: ctx.path,
-      status,
-      duration_ms: Math.round(durationMs * 10) / 10,
-      ...noted,
-      // What no route answered (an unknown URL) decided no reply: no source.
-      source,
-      upstream_refused: state.upstreamRefused ?? null,
-      batch: null,
-    },
-    JSON.stringify(journalBody(notes.uploads ? { ...(ctx.request.body as object), ...notes.uploads } : ctx.request.body, state.bodySize)),
-    state.sent ?? 'null',
-  );
-  journal(state.session, entry);
-  const route = (ctx as { _matchedRoute?: string })._matchedRoute ?? '-';
-  tracing?.span({
-    startMs: performance.timeOrigin + started,
-    endMs: performance.timeOrigin + ended,
+  if (mock.logs('info')) logLine(mock, ctx, notes, status, source, ended - started);
+  if (isControlPath(ctx.path)) return;
+  serve(mock, {
+    id: state.requestId,
+    session: state.session,
+    method: ctx.method,
+    path: ctx.path,
+    route: (ctx as { _matchedRoute?: string })._matchedRoute ?? '-',
+    status,
+    notes,
+    startMs: started,
+    endMs: ended,
     headers: ctx.headers,
-    operation: state.door?.genAiOperation ?? notes.style ?? '-',
-    route,
-    status,
+    operation: state.door ? doorOperation(state.door) : '-',
+    body: JSON.stringify(journalBody(notes.uploads ? { ...(ctx.request.body as object), ...notes.uploads } : ctx.request.body, state.bodySize)),
+    response: state.sent ?? 'null',
     source,
-    model: notes.model,
-    usage,
-    finishReasons: notes.finishReasons,
+    upstreamRefused: state.upstreamRefused ?? null,
   });
-  mock.metrics.observe({
-    route,
-    style: notes.style ?? '-',
-    status,
-    source,
-    seconds: durationMs / 1000,
-    model: notes.model,
-    usage,
-    costUsd: cost,
-    upstreamStatus: notes.upstream?.status ?? null,
-  });
-  if (mock.events.watchers > 0) mock.events.publish('request', entryOf(entry));
 }

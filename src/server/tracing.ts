@@ -1,8 +1,9 @@
-// A span per model API request, exported over OTLP/HTTP through the OpenTelemetry SDK, named and
+// A span per answer of the model API (a request, a batch's line), exported over OTLP/HTTP through the OpenTelemetry SDK, named and
 // attributed by the GenAI semantic conventions plus `mock.source`. An incoming `traceparent` makes
 // it a child of the client's trace. The SDK loads only when an endpoint is given, after the server
 // listens: a span finished before that waits in a short queue.
 import { LoadedLater } from '../state/loaded-later.js';
+import type { ServedListener } from '../state/served.js';
 
 /** What a span says of one answered request. */
 export interface SpanSample {
@@ -76,9 +77,21 @@ export class Tracing {
     return this.later.load();
   }
 
-  span(sample: SpanSample): void {
-    this.later.add(sample);
-  }
+  /** The span of an answer: a listener of the mock's served events. */
+  readonly served: ServedListener = ({ entry, route, operation, startMs, endMs, headers, finishReasons }) => {
+    this.later.add({
+      startMs: performance.timeOrigin + startMs,
+      endMs: performance.timeOrigin + endMs,
+      headers,
+      operation,
+      route,
+      status: entry.status,
+      source: entry.source,
+      model: entry.model,
+      usage: entry.usage,
+      finishReasons,
+    });
+  };
 
   /** Sends what is still batched; the server calls it as it closes. */
   async shutdown(): Promise<void> {

@@ -155,12 +155,21 @@ export function requestBodyTextOf(kept: KeptEntry): string {
 
 /** The entry as the admin API shows it, its fields in the order SPEC lists them. */
 export function entryOf(kept: KeptEntry): JournalEntry {
-  const [body, response] = JSON.parse(kept.payload.text) as [unknown, (SentResponse & Partial<KeptEvents>) | null];
+  return unpacked(kept, kept.payload.text);
+}
+
+/** The entry as the admin API shows it, before it is kept: `body` and `response` as `keptEntry` takes them. */
+export function shownEntry(fields: EntryFields, body: string, response: string): JournalEntry {
+  return unpacked(fields, `[${body},${response}]`);
+}
+
+function unpacked(fields: EntryFields, payload: string): JournalEntry {
+  const [body, response] = JSON.parse(payload) as [unknown, (SentResponse & Partial<KeptEvents>) | null];
   if (response?.runs) {
     const { runs, ...sent } = response;
-    return shown(kept, body, { ...sent, events: shownEvents({ events: response.events!, runs }) } as SentResponse);
+    return shown(fields, body, { ...sent, events: shownEvents({ events: response.events!, runs }) } as SentResponse);
   }
-  return shown(kept, body, response);
+  return shown(fields, body, response);
 }
 
 /** The entry without its request body and response (`null`), for a listing: nothing is unpacked. */
@@ -168,7 +177,7 @@ export function briefEntryOf(kept: KeptEntry): JournalEntry {
   return shown(kept, null, null);
 }
 
-function shown(kept: KeptEntry, body: unknown, response: SentResponse | null): JournalEntry {
+function shown(kept: EntryFields, body: unknown, response: SentResponse | null): JournalEntry {
   return {
     id: kept.id,
     time: kept.time,

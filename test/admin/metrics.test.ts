@@ -1,10 +1,12 @@
 // GET /__admin/metrics: the Prometheus text format, parsed by a Prometheus text parser after a
-// known set of requests, counts exactly what was sent; the admin rules apply to it.
+// known set of requests (a batch's lines among them), counts exactly what was sent; the admin
+// rules apply to it.
 import Anthropic from '@anthropic-ai/sdk';
-import OpenAI from 'openai';
+import OpenAI, { toFile } from 'openai';
 // @ts-expect-error the parser ships no types
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { batchFile, chatLines, jsonl } from '../batches/helpers.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 interface Family {
@@ -79,6 +81,31 @@ describe('GET /__admin/metrics', () => {
     expect(valueOf(after.get('mock_open_streams'), {})).toBe(0);
     expect(valueOf(after.get('mock_memory_held_bytes'), { kind: 'journal' })).toBeGreaterThan(0);
     await server.removeFixture('broken.yaml');
+  });
+
+  it("counts a batch's lines as the requests they stand for, tokens and cost too", async () => {
+    const openai = new OpenAI({ baseURL: `${server.url}/v1`, apiKey: 'k', maxRetries: 0 });
+    const before = await families();
+    const lines = chatLines(2, () => 'hello from a batch');
+    const file = await openai.files.create({ file: await toFile(Buffer.from(batchFile(lines)), 'lines.jsonl'), purpose: 'batch' });
+    const batch = await openai.batches.create({ input_file_id: file.id, endpoint: '/v1/chat/completions', completion_window: '24h' });
+    await server.advanceClock(25 * 3600 * 1000);
+    const done = await openai.batches.retrieve(batch.id);
+    expect(done.status).toBe('completed');
+    const answers = jsonl<{ response: { body: OpenAI.ChatCompletion } }>(await (await openai.files.content(done.output_file_id!)).text());
+    const told = { input: 0, output: 0 };
+    for (const { response } of answers) {
+      told.input += response.body.usage!.prompt_tokens;
+      told.output += response.body.usage!.completion_tokens;
+    }
+
+    const after = await families();
+    const greeted = { route: '/v1/chat/completions', style: 'chat-completions', status: '200', source: 'fixture:greeting' };
+    const added = (name: string, labels: Record<string, string>) => valueOf(after.get(name), labels) - valueOf(before.get(name), labels);
+    expect(added('mock_requests_total', greeted)).toBe(2);
+    expect(added('mock_tokens_total', { model: 'gpt-4o-mini', direction: 'input' })).toBe(told.input);
+    expect(added('mock_tokens_total', { model: 'gpt-4o-mini', direction: 'output' })).toBe(told.output);
+    expect(added('mock_cost_usd_total', { model: 'gpt-4o-mini' })).toBeCloseTo((told.input * 0.15 + told.output * 0.6) / 1e6, 12);
   });
 
   it('is refused to a page of another origin, as the rest of the admin API', async () => {

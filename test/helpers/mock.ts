@@ -9,6 +9,7 @@ import type { AdminRequest } from '../../src/exchange/admin/request.js';
 import type { Exchange, Outcome } from '../../src/exchange/exchange.js';
 import { modelRoute, type ModelRoute } from '../../src/exchange/model-routes.js';
 import type { Mock } from '../../src/exchange/mock.js';
+import { serving } from '../../src/mock-app.js';
 import { createClock } from '../../src/state/clock.js';
 import { EventHub } from '../../src/state/events.js';
 import { Metrics } from '../../src/state/metrics.js';
@@ -24,12 +25,15 @@ export function plainMock(files: { fixtures?: Record<string, string>; scenarios?
   const clock = createClock('2026-01-01T00:00:00Z');
   const store = new ConfigStore({ ...dirs, now: () => 0 });
   const sessions = new Sessions(100, clock.now);
+  const metrics = new Metrics({ openStreams: () => 0, memory: () => sessions.memory, reloads: () => store.reloads, failedReloads: () => store.failedReloads });
+  const events = new EventHub();
   return {
-    metrics: new Metrics({ openStreams: () => 0, memory: () => sessions.memory, reloads: () => store.reloads, failedReloads: () => store.failedReloads }),
+    metrics,
+    served: serving(events, metrics),
     store,
     sessions,
     clock,
-    events: new EventHub(),
+    events,
     options: { seed: 0, latency: 'none', strict, journalMax: 100, bodyLimitBytes: 1 << 20, adminToken: undefined, logLevel: 'silent', upstream: undefined },
     log: () => {},
     logs: () => false,

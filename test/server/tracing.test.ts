@@ -1,9 +1,11 @@
-// --otlp-endpoint: a span per model API request reaches an OTLP/HTTP receiver started in the
-// test, in the client's trace, named and attributed by the GenAI semantic conventions.
+// --otlp-endpoint: a span per model API request and per batch line reaches an OTLP/HTTP receiver
+// started in the test, in the client's trace, named and attributed by the GenAI semantic
+// conventions.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import OpenAI from 'openai';
+import OpenAI, { toFile } from 'openai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { batchFile, chatLines } from '../batches/helpers.js';
 import { startTestServer } from '../helpers/server.js';
 
 interface OtlpSpan {
@@ -45,18 +47,27 @@ const attribute = (span: OtlpSpan, key: string) => {
   return value?.stringValue ?? (value?.intValue !== undefined ? Number(value.intValue) : value?.arrayValue?.values.map((v) => v.stringValue));
 };
 
+const routeOf = (span: OtlpSpan) => attribute(span, 'http.route');
+
 describe('--otlp-endpoint', () => {
-  it("exports a GenAI span per model request, a child of the client's trace, flushed when the server closes", async () => {
+  it("exports a GenAI span per model request and per batch line, in the client's trace, flushed when the server closes", async () => {
     const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
     const parent = '00f067aa0ba902b7';
     const server = await startTestServer({ otlpEndpoint: endpoint, fixtureFiles: { 'chat.yaml': 'chat:\n  - name: greeting\n    match: { contains: hello }\n    reply: { text: "Hi there." }\n' } });
     const openai = new OpenAI({ baseURL: `${server.url}/v1`, apiKey: 'k', maxRetries: 0, defaultHeaders: { traceparent: `00-${traceId}-${parent}-01` } });
     const reply = await openai.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hello' }] });
+    // A batch's line is answered as if its client had sent it alone, in the trace of the batch's request.
+    const file = await openai.files.create({ file: await toFile(Buffer.from(batchFile(chatLines(1))), 'line.jsonl'), purpose: 'batch' });
+    const batch = await openai.batches.create({ input_file_id: file.id, endpoint: '/v1/chat/completions', completion_window: '24h' });
+    await server.advanceClock(25 * 3600 * 1000);
+    expect((await openai.batches.retrieve(batch.id)).status).toBe('completed');
     await server.admin('/health');
     await server.close();
 
-    expect(spans).toHaveLength(1);
-    const span = spans[0]!;
+    // The admin API's calls are not spanned.
+    expect(spans.map(routeOf).sort()).toEqual(['/v1/batches', '/v1/batches/:id', '/v1/chat/completions', '/v1/chat/completions', '/v1/files']);
+    const chat = spans.filter((span) => routeOf(span) === '/v1/chat/completions');
+    const span = chat.find((one) => attribute(one, 'mock.source') === 'fixture:greeting')!;
     expect(span.name).toBe('chat gpt-4o-mini');
     expect(span.traceId).toBe(traceId);
     expect(span.parentSpanId).toBe(parent);
@@ -64,9 +75,13 @@ describe('--otlp-endpoint', () => {
     expect(attribute(span, 'gen_ai.request.model')).toBe('gpt-4o-mini');
     expect(attribute(span, 'gen_ai.response.model')).toBe('gpt-4o-mini');
     expect(attribute(span, 'gen_ai.response.finish_reasons')).toEqual(['stop']);
-    expect(attribute(span, 'mock.source')).toBe('fixture:greeting');
     expect(attribute(span, 'gen_ai.usage.input_tokens')).toBe(reply.usage!.prompt_tokens);
     expect(attribute(span, 'gen_ai.usage.output_tokens')).toBe(reply.usage!.completion_tokens);
+
+    const line = chat.find((one) => one !== span)!;
+    expect(line).toMatchObject({ name: 'chat gpt-4o-mini', traceId, parentSpanId: parent });
+    expect(attribute(line, 'mock.source')).toBe('generated');
+    expect(attribute(line, 'http.response.status_code')).toBe(200);
   });
 
   it("names each span's operation as the request's door does, or by the door's own name", async () => {
