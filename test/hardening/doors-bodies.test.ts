@@ -1,10 +1,11 @@
-// About thirty malformed bodies for each of the other doors: every one is a 4xx in the route's
-// envelope whose message names the field at fault, never a 5xx, and the server keeps serving.
+// About thirty malformed bodies for each of the other doors, and a field of another kind at every
+// row with a JSON body: every one is a 4xx in the route's envelope whose message names the field
+// at fault, never a 5xx.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { sampleNamed } from '../helpers/samples/index.js';
-import { routeOf } from './sampled-routes.js';
-import { expectClientError, send, type Route } from './wire.js';
+import { onServer, routeOf, ROUTES } from './sampled-routes.js';
+import { expectClientError, send, type EnvelopeName, type Route } from './wire.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -185,4 +186,31 @@ describe('malformed bodies at the other doors', () => {
       expectClientError(door.route.envelope, answer, `${door.route.path} with the text ${JSON.stringify(raw)}`);
     }
   });
+});
+
+/** A value of another kind than the sample's: a number for a list or an object, `true` for a text, a text for the rest. */
+const otherKind = (value: unknown): unknown => (value !== null && typeof value === 'object' ? 7 : typeof value === 'string' ? true : 'many');
+
+/** The message of an error in its envelope. */
+function messageOf(envelope: EnvelopeName, text: string): string {
+  const body = JSON.parse(text) as { message?: string; error?: { message?: string } };
+  return (envelope === 'task' ? body.message : body.error?.message) ?? '';
+}
+
+describe('a field of another kind, at every row with a JSON body', () => {
+  it.each(ROUTES.filter((route) => route.body === 'json').map((route) => [`${route.method} ${route.path}${route.label ? ` (${route.label})` : ''}`, route] as const))(
+    '%s refuses it naming the field',
+    async (_, sampled) => {
+      const route = await onServer(server.url, sampled);
+      const valid = route.valid ?? {};
+      for (const [field, value] of Object.entries(valid)) {
+        const body = JSON.stringify({ ...valid, [field]: otherKind(value) });
+        const headers = { ...headersOf(route), ...(route.session && { 'x-mock-session': route.session }) };
+        const answer = await send(server.url, route.method, route.path, headers, body);
+        const context = `${route.method} ${route.path} with ${field} = ${JSON.stringify(otherKind(value))}`;
+        expectClientError(route.envelope, answer, context);
+        expect(messageOf(route.envelope, answer.text), `${context}: ${answer.text.slice(0, 300)}`).toContain(field);
+      }
+    },
+  );
 });
