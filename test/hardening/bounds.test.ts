@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_IMAGES, MAX_RUNTIME_FIXTURES, MAX_STORED_RESPONSES, MAX_TASKS, putBounded } from '../../src/state/session.js';
 import { Sessions } from '../../src/state/sessions.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { formFields, multipart, ROUTES, send } from './wire.js';
+import { formFields, multipart, send } from './wire.js';
+import { ROUTES } from './sampled-routes.js';
 
 describe('sessions', () => {
   it('are capped, dropping the least recently used', () => {

@@ -1,8 +1,11 @@
-// About thirty malformed bodies for each of the other doors: every one is a 4xx in the route's
-// envelope whose message names the field at fault, never a 5xx, and the server keeps serving.
+// About thirty malformed bodies for each of the other doors, and a field of another kind at every
+// row with a JSON body: every one is a 4xx in the route's envelope whose message names the field
+// at fault, never a 5xx.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { expectClientError, send, type EnvelopeName } from './wire.js';
+import { sampleNamed } from '../helpers/samples/index.js';
+import { onServer, routeOf, ROUTES } from './sampled-routes.js';
+import { expectClientError, send, type EnvelopeName, type Route } from './wire.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -26,17 +29,31 @@ const notObjects: Case[] = [
   ['a number body', 7, ''],
 ];
 
-const embeddings = { model: 'text-embedding-3-small', input: 'hi' };
-const gemini = { content: { parts: [{ text: 'hi' }] } };
-const rerank = { model: 'rerank-v3.5', query: 'q', documents: ['a', 'b'] };
-const moderation = { input: 'hi' };
-const completion = { model: 'gpt-3.5-turbo-instruct', prompt: 'hi' };
+/** The route of a door's sample: its path, envelope and headers, and the valid body the cases break. */
+function sampled(name: string): Route & { valid: Record<string, unknown> } {
+  const { key, sample } = sampleNamed(name);
+  const route = routeOf(key, sample);
+  if (!route.valid) throw new Error(`The sample ${name} has no body.`);
+  return { ...route, valid: route.valid };
+}
 
-const DOORS: Array<{ path: string; envelope: EnvelopeName; headers: Record<string, string>; cases: Case[] }> = [
+const EMBEDDINGS = sampled('POST /v1/embeddings');
+const EMBED_CONTENT = sampled('POST /v1beta/models/:target#embedContent');
+const BATCH_EMBED = sampled('POST /v1beta/models/:target#batchEmbedContents');
+const RERANK = sampled('POST /v1/rerank');
+const MODERATIONS = sampled('POST /v1/moderations');
+const COMPLETIONS = sampled('POST /v1/completions');
+
+const embeddings = EMBEDDINGS.valid;
+/** A request to embed with nothing but its content, which the cases add to one field at a time. */
+const gemini = { content: EMBED_CONTENT.valid.content };
+const rerank = RERANK.valid;
+const moderation = MODERATIONS.valid;
+const completion = COMPLETIONS.valid;
+
+const DOORS: Array<{ route: Route; cases: Case[] }> = [
   {
-    path: '/v1/embeddings',
-    envelope: 'openai',
-    headers: { authorization: 'Bearer k' },
+    route: EMBEDDINGS,
     cases: [
       ...notObjects,
       ['no model', { input: 'hi' }, 'model'],
@@ -55,9 +72,7 @@ const DOORS: Array<{ path: string; envelope: EnvelopeName; headers: Record<strin
     ],
   },
   {
-    path: '/v1beta/models/gemini-embedding-001:embedContent',
-    envelope: 'gemini',
-    headers: { 'x-goog-api-key': 'k' },
+    route: EMBED_CONTENT,
     cases: [
       ...notObjects,
       ['no content', {}, 'content'],
@@ -75,9 +90,7 @@ const DOORS: Array<{ path: string; envelope: EnvelopeName; headers: Record<strin
     ],
   },
   {
-    path: '/v1beta/models/gemini-embedding-001:batchEmbedContents',
-    envelope: 'gemini',
-    headers: { 'x-goog-api-key': 'k' },
+    route: BATCH_EMBED,
     cases: [
       ...notObjects,
       ['no requests', {}, 'requests'],
@@ -105,9 +118,7 @@ const DOORS: Array<{ path: string; envelope: EnvelopeName; headers: Record<strin
     ],
   },
   {
-    path: '/v1/rerank',
-    envelope: 'openai',
-    headers: { authorization: 'Bearer k' },
+    route: RERANK,
     cases: [
       ...notObjects,
       ['no query', { model: 'rerank-v3.5', documents: ['a'] }, 'query'],
@@ -124,9 +135,7 @@ const DOORS: Array<{ path: string; envelope: EnvelopeName; headers: Record<strin
     ],
   },
   {
-    path: '/v1/moderations',
-    envelope: 'openai',
-    headers: { authorization: 'Bearer k' },
+    route: MODERATIONS,
     cases: [
       ...notObjects,
       ['no input', {}, 'input'],
@@ -140,9 +149,7 @@ const DOORS: Array<{ path: string; envelope: EnvelopeName; headers: Record<strin
     ],
   },
   {
-    path: '/v1/completions',
-    envelope: 'openai',
-    headers: { authorization: 'Bearer k' },
+    route: COMPLETIONS,
     cases: [
       ...notObjects,
       ['no model', { prompt: 'hi' }, 'model'],
@@ -162,18 +169,48 @@ const DOORS: Array<{ path: string; envelope: EnvelopeName; headers: Record<strin
   },
 ];
 
+/** A key in the header each vendor's clients send it in, beside the sample's own headers. */
+const headersOf = (route: Route) => ({ authorization: 'Bearer k', 'x-goog-api-key': 'k', 'content-type': 'application/json', ...route.headers });
+
 describe('malformed bodies at the other doors', () => {
-  it.each(DOORS.map((door) => [door.path, door.cases.length, door] as const))('%s: each of %i is a 4xx naming the field', async (_, __, door) => {
+  it.each(DOORS.map((door) => [door.route.path, door.cases.length, door] as const))('%s: each of %i is a 4xx naming the field', async (_, __, door) => {
     expect(door.cases.length).toBeGreaterThanOrEqual(28);
     for (const [label, body, field] of door.cases) {
-      const answer = await send(server.url, 'POST', door.path, { ...door.headers, 'content-type': 'application/json' }, JSON.stringify(body));
-      const context = `${door.path} with ${label}`;
-      expectClientError(door.envelope, answer, context);
+      const answer = await send(server.url, 'POST', door.route.path, headersOf(door.route), JSON.stringify(body));
+      const context = `${door.route.path} with ${label}`;
+      expectClientError(door.route.envelope, answer, context);
       if (field) expect(JSON.parse(answer.text).error.message, `${context}: ${answer.text}`).toContain(field);
     }
     for (const raw of text) {
-      const answer = await send(server.url, 'POST', door.path, { ...door.headers, 'content-type': 'application/json' }, raw);
-      expectClientError(door.envelope, answer, `${door.path} with the text ${JSON.stringify(raw)}`);
+      const answer = await send(server.url, 'POST', door.route.path, headersOf(door.route), raw);
+      expectClientError(door.route.envelope, answer, `${door.route.path} with the text ${JSON.stringify(raw)}`);
     }
   });
+});
+
+/** A value of another kind than the sample's: a number for a list or an object, `true` for a text, a text for the rest. */
+const otherKind = (value: unknown): unknown => (value !== null && typeof value === 'object' ? 7 : typeof value === 'string' ? true : 'many');
+
+/** The message of an error in its envelope. */
+function messageOf(envelope: EnvelopeName, text: string): string {
+  const body = JSON.parse(text) as { message?: string; error?: { message?: string } };
+  return (envelope === 'task' ? body.message : body.error?.message) ?? '';
+}
+
+describe('a field of another kind, at every row with a JSON body', () => {
+  it.each(ROUTES.filter((route) => route.body === 'json').map((route) => [`${route.method} ${route.path}${route.label ? ` (${route.label})` : ''}`, route] as const))(
+    '%s refuses it naming the field',
+    async (_, sampled) => {
+      const route = await onServer(server.url, sampled);
+      const valid = route.valid ?? {};
+      for (const [field, value] of Object.entries(valid)) {
+        const body = JSON.stringify({ ...valid, [field]: otherKind(value) });
+        const headers = { ...headersOf(route), ...(route.session && { 'x-mock-session': route.session }) };
+        const answer = await send(server.url, route.method, route.path, headers, body);
+        const context = `${route.method} ${route.path} with ${field} = ${JSON.stringify(otherKind(value))}`;
+        expectClientError(route.envelope, answer, context);
+        expect(messageOf(route.envelope, answer.text), `${context}: ${answer.text.slice(0, 300)}`).toContain(field);
+      }
+    },
+  );
 });

@@ -7,7 +7,8 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOURNAL_BODY_MAX } from '../../src/server/record.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { expectClientError, expectEnvelope, formFields, keepAlive, multipart, ROUTES, send, type RawAnswer, type Route } from './wire.js';
+import { expectClientError, expectEnvelope, formFields, keepAlive, multipart, send, type RawAnswer, type Route } from './wire.js';
+import { ROUTES } from './sampled-routes.js';
 
 const LIMIT = 64 * 1024;
 let small: TestServer;

@@ -1,10 +1,9 @@
 // What the hardening tests share: a raw HTTP client (fetch cannot send every malformed request,
-// and hides dropped connections behind retries), the four error envelopes, and the route table
-// with a valid body per route for the fuzzer to break.
+// and hides dropped connections behind retries), the four error envelopes, and the shape of a
+// route with a valid body for the fuzzer to break (the routes themselves: sampled-routes.ts).
 import { Agent, request } from 'node:http';
 import { connect } from 'node:net';
 import { expect } from 'vitest';
-import { DOOR_ROUTES } from './door-routes.js';
 
 export interface RawAnswer {
   status: number;
@@ -150,81 +149,24 @@ export function expectNoServerError(envelope: EnvelopeName, answer: RawAnswer, c
 }
 
 export interface Route {
+  /** The row the route is a sample of, `METHOD path` as its table writes it. */
+  key: string;
+  /** What sets the sample apart when its row has more than one. */
+  label?: string;
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** The path with its parameters and query filled in. */
   path: string;
-  /** The envelope with the default headers (model lists change it with the client's headers). */
+  /** The envelope with the sample's headers (model lists change it with the client's headers). */
   envelope: EnvelopeName;
   body: 'json' | 'multipart' | 'none';
   /** A body the route accepts, for the fuzzer to break one field at a time. */
   valid?: Record<string, unknown>;
+  /** The files a multipart sample sends with its fields. */
+  files?: Array<[field: string, filename: string, data: Buffer]>;
   headers?: Record<string, string>;
+  /** The session that holds what the sample was made from (a video, a batch), once made on a server. */
+  session?: string;
 }
-
-const chat = { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] };
-const tool = { type: 'function', function: { name: 'get_weather', parameters: { type: 'object', properties: { city: { type: 'string' } } } } };
-const anthropic = { 'anthropic-version': '2023-06-01' };
-const contents = { contents: [{ role: 'user', parts: [{ text: 'hi' }] }] };
-
-export const ROUTES: Route[] = [
-  { method: 'POST', path: '/v1/chat/completions', envelope: 'openai', body: 'json', valid: { ...chat, tools: [tool], stream: false } },
-  { method: 'POST', path: '/v1/responses', envelope: 'openai', body: 'json', valid: { model: 'gpt-4o-mini', input: [{ role: 'user', content: 'hi' }] } },
-  { method: 'GET', path: '/v1/responses/resp_unknown', envelope: 'openai', body: 'none' },
-  { method: 'DELETE', path: '/v1/responses/resp_unknown', envelope: 'openai', body: 'none' },
-  { method: 'POST', path: '/v1/responses/resp_unknown/cancel', envelope: 'openai', body: 'none' },
-  { method: 'GET', path: '/v1/responses/resp_unknown/input_items?limit=2', envelope: 'openai', body: 'none' },
-  { method: 'POST', path: '/v1/responses/input_tokens', envelope: 'openai', body: 'json', valid: { model: 'gpt-4o-mini', input: 'hi' } },
-  {
-    method: 'POST',
-    path: '/v1/messages',
-    envelope: 'anthropic',
-    body: 'json',
-    headers: anthropic,
-    valid: { model: 'claude-sonnet-4-5', max_tokens: 64, messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }] },
-  },
-  { method: 'POST', path: '/v1/messages/count_tokens', envelope: 'anthropic', body: 'json', headers: anthropic, valid: { model: 'claude-sonnet-4-5', messages: [{ role: 'user', content: 'hi' }], system: 'Be brief.' } },
-  { method: 'POST', path: '/v1beta/models/gemini-2.5-flash:generateContent', envelope: 'gemini', body: 'json', valid: { ...contents, generationConfig: { temperature: 0.5 } } },
-  { method: 'POST', path: '/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse', envelope: 'gemini', body: 'json', valid: contents },
-  { method: 'POST', path: '/v1beta/models/gemini-2.5-flash:countTokens', envelope: 'gemini', body: 'json', valid: contents },
-  { method: 'POST', path: '/v1beta/models/gemini-2.5-flash:noSuchAction', envelope: 'gemini', body: 'json', valid: contents },
-  { method: 'GET', path: '/v1/models', envelope: 'openai', body: 'none' },
-  { method: 'GET', path: '/v1/models/gpt-4o-mini', envelope: 'openai', body: 'none' },
-  { method: 'GET', path: '/v1/models?limit=2', envelope: 'anthropic', body: 'none', headers: anthropic },
-  { method: 'GET', path: '/v1beta/models?pageSize=2', envelope: 'gemini', body: 'none' },
-  { method: 'GET', path: '/v1beta/models/gemini-2.5-flash', envelope: 'gemini', body: 'none' },
-  { method: 'POST', path: '/v1/images/generations', envelope: 'openai', body: 'json', valid: { model: 'gpt-image-1', prompt: 'a lamp', size: '64x64', n: 1 } },
-  { method: 'POST', path: '/v1/images/edits', envelope: 'openai', body: 'multipart', valid: { model: 'gpt-image-1', prompt: 'a lamp', size: '64x64' } },
-  { method: 'POST', path: '/v1/images/variations', envelope: 'openai', body: 'multipart', valid: { model: 'gpt-image-1', size: '64x64' } },
-  { method: 'GET', path: '/v1/images/files/default/img_unknown.png', envelope: 'openai', body: 'none' },
-  { method: 'POST', path: '/v1/videos', envelope: 'openai', body: 'multipart', valid: { model: 'sora-2', prompt: 'a wave', seconds: '4', size: '720x1280' } },
-  { method: 'GET', path: '/v1/videos?limit=5', envelope: 'openai', body: 'none' },
-  { method: 'POST', path: '/v1/videos/video_unknown/remix', envelope: 'openai', body: 'json', valid: { prompt: 'again' } },
-  { method: 'POST', path: '/v1/videos/edits', envelope: 'openai', body: 'multipart', valid: { prompt: 'snow', video: { id: 'video_unknown' } } },
-  { method: 'POST', path: '/v1/videos/extensions', envelope: 'openai', body: 'multipart', valid: { prompt: 'more', seconds: '4', video: { id: 'video_unknown' } } },
-  { method: 'POST', path: '/v1/videos/characters', envelope: 'openai', body: 'multipart', valid: { name: 'Gull' } },
-  { method: 'GET', path: '/v1/videos/characters/char_unknown', envelope: 'openai', body: 'none' },
-  { method: 'GET', path: '/v1/videos/video_unknown', envelope: 'openai', body: 'none' },
-  { method: 'DELETE', path: '/v1/videos/video_unknown', envelope: 'openai', body: 'none' },
-  { method: 'GET', path: '/v1/videos/video_unknown/content?variant=thumbnail', envelope: 'openai', body: 'none' },
-  { method: 'POST', path: '/v1/video/generations', envelope: 'task', body: 'json', valid: { model: 'seedance-1-0-pro', prompt: 'a wave', metadata: { ratio: '16:9' } } },
-  { method: 'GET', path: '/v1/video/generations/task_unknown', envelope: 'task', body: 'none' },
-  ...DOOR_ROUTES,
-  { method: 'GET', path: '/__admin/health', envelope: 'openai', body: 'none' },
-  { method: 'GET', path: '/__admin/clock', envelope: 'openai', body: 'none' },
-  { method: 'POST', path: '/__admin/clock', envelope: 'openai', body: 'json', valid: { advance_ms: 1000 } },
-  { method: 'GET', path: '/__admin/requests?status=200', envelope: 'openai', body: 'none' },
-  { method: 'DELETE', path: '/__admin/requests', envelope: 'openai', body: 'none' },
-  { method: 'POST', path: '/__admin/reset', envelope: 'openai', body: 'none' },
-  { method: 'PUT', path: '/__admin/scenario', envelope: 'openai', body: 'json', valid: { name: 'flaky' } },
-  { method: 'DELETE', path: '/__admin/scenario', envelope: 'openai', body: 'none' },
-  { method: 'GET', path: '/__admin/fixtures', envelope: 'openai', body: 'none' },
-  {
-    method: 'POST',
-    path: '/__admin/fixtures',
-    envelope: 'openai',
-    body: 'json',
-    valid: { chat: [{ name: 'added', match: { contains: 'fuzz' }, reply: { text: 'ok', tool_calls: [{ name: 'f', arguments: { a: 1 } }] } }] },
-  },
-];
 
 /** Sets `value` at `path` in a copy of `body`, creating what is missing on the way. */
 export function withValueAt(body: Record<string, unknown>, path: ReadonlyArray<string | number>, value: unknown): Record<string, unknown> {

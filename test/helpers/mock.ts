@@ -72,8 +72,13 @@ export function answer(mock: Mock, route: string, request: Partial<Exchange> = {
 
 /** Runs a row of the admin table without a socket: `adminCall(mock, 'PUT /scenario', { body })`. */
 export function adminCall(mock: Mock, route: string, request: Partial<AdminRequest> = {}): unknown {
+  return adminRow(route).run(mock, { query: {}, headers: {}, body: null, ...request });
+}
+
+/** The admin row of a method and a path below `/__admin`: `adminRow('GET /health')`. */
+export function adminRow(route: string): AdminRoute {
   const [method, path] = route.split(' ') as [AdminRoute['method'], string];
   const row = ADMIN_ROUTES.find((r) => r.method === method && r.path === `/__admin${path}`);
   if (!row) throw new Error(`No admin route ${route}.`);
-  return row.run(mock, { query: {}, headers: {}, body: null, ...request });
+  return row;
 }
