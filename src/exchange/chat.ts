@@ -1,7 +1,6 @@
 // Chat in any style, one operation: decode, check the model, take the scenario step, decide the
 // reply once (fixture or generator), encode it whole or as events.
 import { sep } from 'node:path';
-import { MockError } from '../conversation/errors.js';
 import { chained, firstMatch, nearestMiss, selectFixture, type ChatFixture, type Selection } from '../conversation/fixture.js';
 import type { Plan } from '../conversation/plan.js';
 import { countInputTokens } from '../conversation/input-tokens.js';
@@ -81,7 +80,7 @@ export function planReply(style: ChatStyle, reply: Reply, request: ChatRequest, 
     framing: style.framing?.(input) ?? 'sse',
     events: style.events(reply, request),
     pacing: reply.pacing,
-    interrupted: (cutAt) => style.streamError(new MockError('overloaded', 'The mock is shutting down; retry once it is back.'), { reply, request, cutAt, requestId }),
+    streamError: (error, cutAt) => style.streamError(error, { reply, request, cutAt, requestId }),
   };
 }
 
@@ -120,7 +119,6 @@ export function chat(style: ChatStyle): Operation {
       const plain = reply(mock, exchange, request, entry!, selection);
       const illustration = output ? illustrated(mock, output, subject, selection?.fixture, plain) : undefined;
       const answer = illustration?.reply ?? plain;
-      const streamError = (error: MockError, cutAt: number) => style.streamError(error, { reply: answer, request, cutAt, requestId: exchange.requestId });
       const notes = {
         metered: { tokens: entryUsage(answer.usage) },
         finishReasons: answer.choices.map((choice) => choice.finishReason),
@@ -129,9 +127,9 @@ export function chat(style: ChatStyle): Operation {
       const kept = style.store?.(answer, request);
       if (kept) {
         const stored = keepResponse(exchange.session, kept, mock.clock.now(), storedBytes(exchange, answer));
-        if (kept.background) return { ...json(shownResponse(stored, mock.clock.now())), notes, streamError };
+        if (kept.background) return { ...json(shownResponse(stored, mock.clock.now())), notes };
       }
-      return { plan: planReply(style, answer, request, styleInput(exchange), exchange.requestId), notes, streamError };
+      return { plan: planReply(style, answer, request, styleInput(exchange), exchange.requestId), notes };
     },
   });
 }

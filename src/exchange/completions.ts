@@ -75,8 +75,8 @@ export const completions = modelOperation<{ model: string; request: CompletionsR
     const prompts = request.prompts.flatMap((prompt, index) => Array.from({ length: prompt.choices }, () => texts[index]!));
     const completed: Completed = { reply: answer, prompts, echo: request.echo, includeUsage: request.includeUsage };
     const notes = { fixture: all.find((one) => one.fixture)?.fixture?.fixture.name ?? null, metered: { tokens: entryUsage(answer.usage) } };
-    if (!request.prompts[0]!.stream) return { ...json(encodeCompletion(completed)), notes, streamError: openaiStreamError };
-    const plan = { kind: 'stream' as const, status: 200, headers: {}, framing: 'sse' as const, events: completionEvents(completed), pacing: answer.pacing };
-    return { plan, notes, streamError: openaiStreamError };
+    if (!request.prompts[0]!.stream) return { ...json(encodeCompletion(completed)), notes };
+    const plan = { kind: 'stream' as const, status: 200, headers: {}, framing: 'sse' as const, events: completionEvents(completed), pacing: answer.pacing, streamError: openaiStreamError };
+    return { plan, notes };
   },
 });

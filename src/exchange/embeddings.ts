@@ -8,7 +8,6 @@ import { promptSubject } from '../conversation/subject.js';
 import { countTokens } from '../conversation/tokens.js';
 import type { ModelEntry } from '../config/types.js';
 import { decodeEmbeddings, embeddingsJson, encodeEmbeddings } from '../styles/embeddings/openai.js';
-import { envelopeEvents } from '../styles/envelope.js';
 import { generateContentEnvelope } from '../styles/generate-content/envelope.js';
 import { decodeBatchEmbedContents, decodeEmbedContent, encodeBatchEmbedContents, encodeEmbedContent, type GeminiEmbedding } from '../styles/generate-content/embed.js';
 import { openaiEnvelope } from '../styles/openai-envelope.js';
@@ -91,7 +90,7 @@ function embeddingsOperation<R extends Read>(form: Form<R>): Operation {
       const found = asked.vectors();
       const metered = { tokens: { input_tokens: asked.read.tokens(), cached_input_tokens: 0, output_tokens: 0, reasoning_tokens: 0 } };
       const answer = form.encode(asked.read, asked.entry!, found.vectors);
-      return { ...json(answer.body, 200, answer.text), notes: { fixture: found.fixture ?? null, metered }, streamError: envelopeEvents(form.envelope) };
+      return { ...json(answer.body, 200, answer.text), notes: { fixture: found.fixture ?? null, metered } };
     },
   });
 }

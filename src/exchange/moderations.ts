@@ -7,7 +7,6 @@ import { countTokens } from '../conversation/tokens.js';
 import type { Compiled, ModelEntry } from '../config/types.js';
 import type { ModerationFixtureSpec } from '../config/schema.js';
 import { decodeModeration, encodeModeration, type ModerationRequest } from '../styles/moderations/index.js';
-import { openaiStreamError } from '../styles/openai-envelope.js';
 import { json } from './exchange.js';
 import { modelOperation, type Asked } from './operation.js';
 import { mediaModel, nextId } from './request.js';
@@ -48,6 +47,6 @@ export const moderations = modelOperation<{ model: string | null; request: Moder
   build: (mock, exchange, { request, entry, hits }) => {
     const verdicts = request.inputs.map((input, index) => moderate(input, new Set(hits[index]?.spec.flag ?? []), mock.options.seed));
     const body = encodeModeration(nextId(mock, exchange.session), entry!.id, verdicts);
-    return { ...json(body), notes: { fixture: hits.find((hit) => hit !== undefined)?.name ?? null }, streamError: openaiStreamError };
+    return { ...json(body), notes: { fixture: hits.find((hit) => hit !== undefined)?.name ?? null } };
   },
 });

@@ -4,9 +4,9 @@
 // notes live here, returned as values. A MockError thrown by any step becomes the outcome's error,
 // with what was noted until then.
 import { failure, MockError } from '../conversation/errors.js';
-import type { Plan, StreamEvent } from '../conversation/plan.js';
+import type { Plan } from '../conversation/plan.js';
 import type { MatchSubject } from '../conversation/subject.js';
-import { chargeAnswer, toFault } from '../scenarios/apply.js';
+import { chargeAnswer } from '../scenarios/apply.js';
 import { newNotes, type Answer, type Door, type Exchange, type Notes, type Operation, type Outcome } from './exchange.js';
 import type { Mock } from './mock.js';
 import { scenarioStep } from './scenario.js';
@@ -38,8 +38,6 @@ export interface Found<F> {
 export interface Built {
   plan: Plan;
   notes?: Partial<Notes>;
-  /** The in-stream error a scenario's `stream_error` fault breaks the plan's stream with. */
-  streamError?: (error: MockError, cutAt: number) => StreamEvent[];
 }
 
 export interface ModelOperation<R extends { model: string | null }, A extends Asked, F> {
@@ -125,7 +123,7 @@ export function modelOperation<R extends { model: string | null }, A extends Ask
       // A limit's output tokens are charged once the answer is known.
       const output = notes.metered?.tokens?.output_tokens;
       if (decision.window && output !== undefined) chargeAnswer(exchange.session, decision.window, output, mock.clock.now());
-      return outcome({ plan: built.plan, fault: toFault(decision.fault, built.streamError ?? (() => [])) });
+      return outcome({ plan: built.plan, fault: decision.fault });
     } catch (error) {
       return outcome({ error: caught(mock, error) });
     }

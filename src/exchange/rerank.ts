@@ -5,7 +5,6 @@ import { promptSubject } from '../conversation/subject.js';
 import { countTokens } from '../conversation/tokens.js';
 import { cosine } from '../conversation/vectors/embed.js';
 import type { ModelEntry } from '../config/types.js';
-import { openaiStreamError } from '../styles/openai-envelope.js';
 import { decodeRerank, encodeRerank, type RerankRequest } from '../styles/rerank/index.js';
 import { vectorsFor, type Vectors } from './embedding-vectors.js';
 import { json } from './exchange.js';
@@ -49,6 +48,6 @@ export const rerank = modelOperation<{ model: string | null; request: RerankRequ
     const scores = documents.map((document) => (1 + cosine(query!, document)) / 2);
     const body = encodeRerank(request, { id: nextId(mock, exchange.session), model: entry!.id, scores, tokens: tokens() });
     const metered = { tokens: { input_tokens: tokens(), cached_input_tokens: 0, output_tokens: 0, reasoning_tokens: 0 } };
-    return { ...json(body), notes: { fixture: vectors().fixture ?? null, metered }, streamError: openaiStreamError };
+    return { ...json(body), notes: { fixture: vectors().fixture ?? null, metered } };
   },
 });
