@@ -65,7 +65,7 @@ function answerTranscript(task: Task): Operation {
     },
     find: (mock, _exchange, { heard }) => {
       const fixture = firstTranscription(mock.store.current.transcriptions, heard);
-      return { fixture, notes: { fixture: fixture?.name ?? null } };
+      return { found: fixture, notes: { fixture: fixture?.name ?? null } };
     },
     build: async (mock, exchange, { model, request, upload, kind, heard }, fixture) => {
       const audio = await hearOnWorker(upload.data);

@@ -18,7 +18,7 @@ import type { ChatStyle, StyleInput } from '../styles/style.js';
 import { json, type Exchange, type Operation } from './exchange.js';
 import type { Mock } from './mock.js';
 import { chunkByFor, pacingFor } from './pacing.js';
-import { CHAT_STYLE_MODELS, nextId, requireModel, styleInput } from './request.js';
+import { CHAT_STYLE_MODELS, nextId, requireModel, styleInput, unlisted } from './request.js';
 import { modelOperation, type Asked, type Found } from './operation.js';
 import { askedAgain } from './fixture-of.js';
 import { chatRecorder } from './upstream/record-chat.js';
@@ -31,7 +31,8 @@ export function select(mock: Mock, exchange: Exchange, subject: MatchSubject): F
   if (selection) {
     const recordings = mock.options.upstream?.record;
     const recordedFixture = recordings !== undefined && selection.fixture.file.startsWith(`${recordings}${sep}`);
-    return { fixture: selection, notes: { fixture: selection.fixture.name, recordedFixture } };
+    const refusal = selection.fixture.error;
+    return { found: selection, notes: { fixture: selection.fixture.name, recordedFixture }, ...(refusal && { error: stepError(refusal.kind, refusal) }) };
   }
   return { notes: { nearMiss: nearestMiss(chained(fixtures, config.chat), subject) ?? null } };
 }
@@ -98,10 +99,8 @@ export function chat(style: ChatStyle): Operation {
     ask: (mock, exchange, request): AskedChat => {
       const subject = chatSubject(request);
       const inputTokens = () => countInputTokens(request);
-      // A model this mock does not list may be the upstream's.
-      if (exchange.upstream && !mock.store.current.modelById.has(request.model)) {
-        return { request, model: request.model, subject, inputTokens, entry: undefined, output: undefined, answerer: 'upstream' };
-      }
+      const unknown = unlisted(mock, request.model, CHAT_STYLE_MODELS);
+      if (unknown) return { request, model: request.model, subject, inputTokens, entry: undefined, output: undefined, unknown };
       const entry = requireModel(mock, request.model, CHAT_STYLE_MODELS);
       const output = imageOutputOf(request, entry, exchange.caller.group, mock.store.current.chatCompletionsOnlyGroups);
       return { request, model: request.model, subject, inputTokens, entry, output };
@@ -114,8 +113,6 @@ export function chat(style: ChatStyle): Operation {
       return usage ? { tokens: { input_tokens: usage.inputTokens, cached_input_tokens: 0, output_tokens: usage.outputTokens, reasoning_tokens: 0 } } : null;
     },
     build: (mock, exchange, { request, entry, output, subject }, selection) => {
-      const refusal = selection?.fixture.error;
-      if (refusal) throw stepError(refusal.kind, refusal);
       const plain = reply(mock, exchange, request, entry!, selection);
       const illustration = output ? illustrated(mock, output, subject, selection?.fixture, plain) : undefined;
       const answer = illustration?.reply ?? plain;

@@ -71,7 +71,7 @@ function answerImages(kind: ImageKind, read: (exchange: Exchange) => { request: 
     },
     find: (mock, _exchange, { subject }) => {
       const fixture = firstMatch(mock.store.current.images, subject)?.fixture;
-      return { fixture, notes: { fixture: fixture?.name ?? null } };
+      return { found: fixture, notes: { fixture: fixture?.name ?? null } };
     },
     recorder: (_mock, _exchange, { model, request }) => (kind === 'generation' ? imagesRecorder(model, request.prompt) : undefined),
     build: async (mock, exchange, { request, inputs, size }, fixture) => {

@@ -55,7 +55,7 @@ const listQuery = z.looseObject({
 /** The session's videos: only this mock holds its list. */
 export const listVideos = modelOperation({
   read: (_mock, exchange) => ({ model: null, query: parseBody(listQuery, { ...exchange.query }) }),
-  ask: (_mock, exchange, { query }) => ({ query, model: null, subject: promptSubject('', '', exchange.headers), answerer: 'mock' as const }),
+  ask: (_mock, exchange, { query }) => ({ query, model: null, subject: promptSubject('', '', exchange.headers), mockOnly: true }),
   build: (mock, exchange, { query }) => {
     const page = videoPage(exchange.session.tasks.values(), mock.clock.now(), { after: query.after, limit: query.limit ?? 20, order: query.order ?? 'desc' });
     if (!page) throw invalid(`Invalid value for 'after': no video '${query.after}' in this list.`, 'after');
