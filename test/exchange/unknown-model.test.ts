@@ -37,6 +37,7 @@ const DOORS: Array<[string, string, Partial<Exchange>, object]> = [
   ['chat completions', 'POST /v1/chat/completions', json({ model: 'no-such-chat', messages: [{ role: 'user', content: 'hello' }] }), { error: { code: 'model_not_found' } }],
   ['responses', 'POST /v1/responses', json({ model: 'no-such-chat', input: 'hello' }), { error: { code: 'model_not_found' } }],
   ['messages', 'POST /v1/messages', json({ model: 'no-such-chat', max_tokens: 10, messages: [{ role: 'user', content: 'hello' }] }), { type: 'error', error: { type: 'not_found_error' } }],
+  ['messages count_tokens', 'POST /v1/messages/count_tokens', json({ model: 'no-such-chat', messages: [{ role: 'user', content: 'hello' }] }), { type: 'error', error: { type: 'not_found_error' } }],
   ['generateContent', 'POST /v1beta/models/:target', target('no-such-chat', 'generateContent', { contents: [{ role: 'user', parts: [{ text: 'hello' }] }] }), { error: { code: 404, status: 'NOT_FOUND' } }],
   ['images', 'POST /v1/images/generations', json({ model: 'no-such-painter', prompt: 'a lighthouse' }), { error: { code: 'model_not_found' } }],
   ['speech', 'POST /v1/audio/speech', speechForm, { error: { code: 'model_not_found' } }],
