@@ -87,7 +87,7 @@ export function planReply(style: ChatStyle, reply: Reply, request: ChatRequest, 
 
 interface AskedChat extends Asked {
   request: ChatRequest;
-  /** Left out when the model is the upstream's. */
+  /** Left out when this mock does not list the model. */
   entry: ModelEntry | undefined;
   output: ImageOutput | undefined;
 }
