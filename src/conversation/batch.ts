@@ -1,6 +1,7 @@
 // A batch as its session keeps it: an OpenAI batch (`/v1/batches`) or an Anthropic message batch
 // (`/v1/messages/batches`), and where it stands. Its status is a pure function of it and the mock
 // clock (`media/batch-lifecycle.ts`); its lines are answered as the clock passes their time, in order.
+import type { Upstream } from './upstream.js';
 
 export type BatchVendor = 'openai' | 'anthropic';
 
@@ -46,8 +47,8 @@ export interface BatchSender {
   headers: Record<string, string>;
   caller: { group?: string; scenario?: string };
   origin: string;
-  /** Whether the request that made the batch could spend the upstream (SPEC 12): its lines can then. */
-  forwards: boolean;
+  /** The upstream the request that made the batch could spend (SPEC 12): its lines can spend it too. */
+  upstream?: Upstream;
 }
 
 export interface Batch {

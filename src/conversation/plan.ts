@@ -1,5 +1,6 @@
 // A response plan: what a style wants written, handed to the single writer in src/server/.
 // Styles build plans; only the writer turns them into bytes on a socket.
+import type { MockError } from './errors.js';
 import type { Pacing } from './types.js';
 
 /** What the chunks of one run share: their event name and the JSON around their piece. */
@@ -45,8 +46,12 @@ export type Plan =
       headers: Record<string, string>;
       events: StreamEvent[];
       pacing: Pacing;
-      /** The style's in-stream error events that end the stream early when the mock shuts down, given where it was cut. */
-      interrupted?: (cutAt: number) => StreamEvent[];
+      /**
+       * The style's in-stream error events, for the one error that ends a stream early: a
+       * scenario's `stream_error` fault, or the mock shutting down. They learn how many events
+       * went before (`cutAt`), so styles that number their events go on.
+       */
+      streamError: (error: MockError, cutAt: number) => StreamEvent[];
     }
   | {
       kind: 'binary';
@@ -81,10 +86,7 @@ export type RelayedAnswer = ({ body: unknown } | { events: Array<{ event: string
 export type Fault =
   | { kind: 'delay'; ms: number }
   | { kind: 'cut_stream'; afterChunks: number }
-  /**
-   * `events` gives the style's own in-stream error events, sent after `afterChunks` chunks; it
-   * learns how many events went before (`cutAt`), so styles that number their events go on.
-   */
-  | { kind: 'stream_error'; afterChunks: number; events: (cutAt: number) => StreamEvent[] }
+  /** `error` sent after `afterChunks` chunks as the stream plan's own in-stream error. */
+  | { kind: 'stream_error'; afterChunks: number; error: MockError }
   | { kind: 'malformed' }
   | { kind: 'reset' };

@@ -40,12 +40,12 @@ export const audioSpeech = modelOperation<{ model: string | null; request: Speec
     const audio = await speak({ text: request.input, voice: request.voice, format: request.format, speed: request.speed, seed: mock.options.seed });
     if (!request.sse) {
       const about = { format: request.format, duration_seconds: audio.seconds };
-      return { plan: { kind: 'binary', status: 200, headers: {}, contentType: audio.contentType, data: audio.data, about }, notes: { metered }, streamError: openaiStreamError };
+      return { plan: { kind: 'binary', status: 200, headers: {}, contentType: audio.contentType, data: audio.data, about }, notes: { metered } };
     }
     const input = countTokens(request.input) + (request.instructions ? countTokens(request.instructions) : 0);
     const output = audioTokens(audio.seconds);
     const events = speechEvents(audio.data, { input_tokens: input, output_tokens: output, total_tokens: input + output });
     const pacing = pacingFor(exchange.headers['x-mock-latency'] || undefined, undefined, mock.options.latency);
-    return { plan: { kind: 'stream', status: 200, headers: {}, events, pacing }, notes: { metered }, streamError: openaiStreamError };
+    return { plan: { kind: 'stream', status: 200, headers: {}, events, pacing, streamError: openaiStreamError }, notes: { metered } };
   },
 });

@@ -65,7 +65,7 @@ function answerTranscript(task: Task): Operation {
     },
     find: (mock, _exchange, { heard }) => {
       const fixture = firstTranscription(mock.store.current.transcriptions, heard);
-      return { fixture, notes: { fixture: fixture?.name ?? null } };
+      return { found: fixture, notes: { fixture: fixture?.name ?? null } };
     },
     build: async (mock, exchange, { model, request, upload, kind, heard }, fixture) => {
       const audio = await hearOnWorker(upload.data);
@@ -84,11 +84,12 @@ function answerTranscript(task: Task): Operation {
       // whisper-1 ignores `stream` and answers whole, as the vendor's SDK documents.
       if (request.stream && task === 'transcribe' && tokenBilled(model)) {
         const pacing = pacingFor(exchange.headers['x-mock-latency'] || undefined, undefined, mock.options.latency);
-        return { plan: { kind: 'stream', status: 200, headers: {}, events: transcriptEvents(transcript), pacing }, notes: { uploads, metered: transcriptMetered(transcript) }, streamError: openaiStreamError };
+        const plan = { kind: 'stream' as const, status: 200, headers: {}, events: transcriptEvents(transcript), pacing, streamError: openaiStreamError };
+        return { plan, notes: { uploads, metered: transcriptMetered(transcript) } };
       }
       const body = encodeTranscript(transcript, request.format);
       const plan = 'json' in body ? json(body.json).plan : { kind: 'binary' as const, status: 200, headers: {}, contentType: body.contentType, data: Buffer.from(body.text) };
-      return { plan, notes: { uploads, metered: transcriptMetered(transcript) }, streamError: openaiStreamError };
+      return { plan, notes: { uploads, metered: transcriptMetered(transcript) } };
     },
   });
 }

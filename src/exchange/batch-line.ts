@@ -24,13 +24,13 @@ export type BatchEndpoints = (vendor: BatchVendor) => readonly string[];
 
 const NO_UPLOADS = new Map();
 
-function lineExchange(mock: Mock, batch: Batch, session: Session, index: number, requestId: string): Exchange {
+function lineExchange(batch: Batch, session: Session, index: number, requestId: string): Exchange {
   const line = batch.lines[index]!;
   // The file's line was checked when read: it parses, and its body is an object.
   const body = line.text === undefined ? line.body : (JSON.parse(line.text) as { body: unknown }).body;
   return {
     // Forwarded to an upstream as a client would have sent it, when the batch's sender could.
-    ...(batch.sender.forwards && mock.options.upstream && { upstream: mock.options.upstream, rawBody: JSON.stringify(body) }),
+    ...(batch.sender.upstream && { upstream: batch.sender.upstream, rawBody: JSON.stringify(body) }),
     method: 'POST',
     path: line.url,
     params: {},
@@ -97,7 +97,7 @@ export async function answerLine(mock: Mock, session: Session, batch: Batch, ind
   // which other requests were served while the batch caught up.
   const requestId = `req_${hashHex(`${mock.options.seed}|${batch.id}|${index}`, 24)}`;
   const started = performance.now();
-  const exchange = lineExchange(mock, batch, session, index, requestId);
+  const exchange = lineExchange(batch, session, index, requestId);
   const found = route(exchange.path);
   // The line is answered as at its own time, however late the clock was read.
   const outcome = await outcomeOf({ ...mock, clock: createClock(new Date(dueMs).toISOString()) }, exchange, found);

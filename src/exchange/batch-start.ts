@@ -57,7 +57,7 @@ export function newBatch(mock: Mock, exchange: Exchange, order: BatchOrder): Bat
     fixture: fixture?.name ?? null,
     lines: order.lines,
     invalid: [],
-    sender: { headers: { ...headers, 'content-type': 'application/json' }, caller: exchange.caller, origin: exchange.origin, forwards: exchange.upstream !== undefined },
+    sender: { headers: { ...headers, 'content-type': 'application/json' }, caller: exchange.caller, origin: exchange.origin, upstream: exchange.upstream },
     answers: [],
     closed: false,
   };

@@ -1,7 +1,6 @@
 // Chat in any style, one operation: decode, check the model, take the scenario step, decide the
 // reply once (fixture or generator), encode it whole or as events.
 import { sep } from 'node:path';
-import { MockError } from '../conversation/errors.js';
 import { chained, firstMatch, nearestMiss, selectFixture, type ChatFixture, type Selection } from '../conversation/fixture.js';
 import type { Plan } from '../conversation/plan.js';
 import { countInputTokens } from '../conversation/input-tokens.js';
@@ -20,7 +19,7 @@ import type { ChatStyle } from '../styles/style.js';
 import { json, type Exchange, type Operation } from './exchange.js';
 import type { Mock } from './mock.js';
 import { chunkByFor, pacingFor } from './pacing.js';
-import { CHAT_STYLE_MODELS, nextId, requireModel, styleInput } from './request.js';
+import { CHAT_STYLE_MODELS, nextId, requireModel, styleInput, unlisted } from './request.js';
 import { modelOperation, type Asked, type Found } from './operation.js';
 import { askedAgain } from './fixture-of.js';
 import { chatRecorder } from './upstream/record-chat.js';
@@ -33,7 +32,8 @@ export function select(mock: Mock, exchange: Exchange, subject: MatchSubject): F
   if (selection) {
     const recordings = mock.options.upstream?.record;
     const recordedFixture = recordings !== undefined && selection.fixture.file.startsWith(`${recordings}${sep}`);
-    return { fixture: selection, notes: { fixture: selection.fixture.name, recordedFixture } };
+    const refusal = selection.fixture.error;
+    return { found: selection, notes: { fixture: selection.fixture.name, recordedFixture }, ...(refusal && { error: stepError(refusal.kind, refusal) }) };
   }
   return { notes: { nearMiss: nearestMiss(chained(fixtures, config.chat), subject) ?? null } };
 }
@@ -81,13 +81,13 @@ export function planReply(style: ChatStyle, reply: Reply, request: ChatRequest, 
     headers: {},
     events: style.events(reply, request),
     pacing: reply.pacing,
-    interrupted: (cutAt) => style.streamError(new MockError('overloaded', 'The mock is shutting down; retry once it is back.'), { reply, request, cutAt, requestId }),
+    streamError: (error, cutAt) => style.streamError(error, { reply, request, cutAt, requestId }),
   };
 }
 
 interface AskedChat extends Asked {
   request: ChatRequest;
-  /** Left out when the model is the upstream's. */
+  /** Left out when this mock does not list the model. */
   entry: ModelEntry | undefined;
   output: ImageOutput | undefined;
 }
@@ -99,10 +99,8 @@ export function chat(style: ChatStyle): Operation {
     ask: (mock, exchange, request): AskedChat => {
       const subject = chatSubject(request);
       const inputTokens = () => countInputTokens(request);
-      // A model this mock does not list may be the upstream's.
-      if (exchange.upstream && !mock.store.current.modelById.has(request.model)) {
-        return { request, model: request.model, subject, inputTokens, entry: undefined, output: undefined, answerer: 'upstream' };
-      }
+      const unknown = unlisted(mock, request.model, CHAT_STYLE_MODELS);
+      if (unknown) return { request, model: request.model, subject, inputTokens, entry: undefined, output: undefined, unknown };
       const entry = requireModel(mock, request.model, CHAT_STYLE_MODELS);
       const output = imageOutputOf(request, entry, GATEWAY_IMAGES, exchange.caller.group, mock.store.current.chatCompletionsOnlyGroups);
       return { request, model: request.model, subject, inputTokens, entry, output };
@@ -115,12 +113,9 @@ export function chat(style: ChatStyle): Operation {
       return usage ? { tokens: { input_tokens: usage.inputTokens, cached_input_tokens: 0, output_tokens: usage.outputTokens, reasoning_tokens: 0 } } : null;
     },
     build: (mock, exchange, { request, entry, output, subject }, selection) => {
-      const refusal = selection?.fixture.error;
-      if (refusal) throw stepError(refusal.kind, refusal);
       const plain = reply(mock, exchange, request, entry!, selection);
       const illustration = output ? illustrated(mock, output, subject, selection?.fixture, plain) : undefined;
       const answer = illustration?.reply ?? plain;
-      const streamError = (error: MockError, cutAt: number) => style.streamError(error, { reply: answer, request, cutAt, requestId: exchange.requestId });
       const notes = {
         metered: { tokens: entryUsage(answer.usage) },
         finishReasons: answer.choices.map((choice) => choice.finishReason),
@@ -129,9 +124,9 @@ export function chat(style: ChatStyle): Operation {
       const kept = style.store?.(answer, request);
       if (kept) {
         const stored = keepResponse(exchange.session, kept, mock.clock.now(), storedBytes(exchange, answer));
-        if (kept.background) return { ...json(shownResponse(stored, mock.clock.now())), notes, streamError };
+        if (kept.background) return { ...json(shownResponse(stored, mock.clock.now())), notes };
       }
-      return { plan: planReply(style, answer, request, exchange.requestId), notes, streamError };
+      return { plan: planReply(style, answer, request, exchange.requestId), notes };
     },
   });
 }

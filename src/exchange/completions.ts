@@ -8,14 +8,13 @@ import { countTokens } from '../conversation/tokens.js';
 import type { Reply } from '../conversation/types.js';
 import { entryUsage } from '../conversation/usage.js';
 import type { ModelEntry } from '../config/types.js';
-import { stepError } from '../scenarios/outcome.js';
 import { decodeCompletions, type CompletionsRequest } from '../styles/completions/decode.js';
 import { completionEvents, encodeCompletion, type Completed } from '../styles/completions/encode.js';
 import { openaiStreamError } from '../styles/openai-envelope.js';
 import { reply, select } from './chat.js';
 import { json } from './exchange.js';
 import { modelOperation, type Asked, type Found } from './operation.js';
-import { mediaModel } from './request.js';
+import { mediaModel, unlisted } from './request.js';
 
 type Selections = Array<Found<Selection<ChatFixture>>>;
 
@@ -24,8 +23,6 @@ interface AskedCompletion extends Asked {
   entry: ModelEntry | undefined;
   /** Each prompt's bare text. */
   texts: string[];
-  /** Each prompt's fixture, found once for `find` and `build` alike. */
-  selections: () => Selections;
 }
 
 /**
@@ -35,7 +32,7 @@ interface AskedCompletion extends Asked {
 function joined(replies: Reply[], texts: readonly string[], selections: Selections): Reply {
   const usage = { ...replies[0]!.usage, inputTokens: 0, outputTokens: 0 };
   replies.forEach((one, index) => {
-    usage.inputTokens += selections[index]?.fixture?.fixture.usage?.inputTokens ?? countTokens(texts[index]!);
+    usage.inputTokens += selections[index]?.found?.fixture.usage?.inputTokens ?? countTokens(texts[index]!);
     usage.outputTokens += one.usage.outputTokens;
   });
   return { ...replies[0]!, choices: replies.flatMap((one) => one.choices), usage };
@@ -46,37 +43,31 @@ export const completions = modelOperation<{ model: string; request: CompletionsR
     const request = decodeCompletions(exchange.body, exchange.headers);
     return { request, model: request.prompts[0]!.model };
   },
-  ask: (mock, exchange, { request, model }) => {
-    const known = mock.store.current.modelById.get(model);
-    if (known?.kind === 'chat') {
+  ask: (mock, _exchange, { request, model }) => {
+    if (mock.store.current.modelById.get(model)?.kind === 'chat') {
       throw failure('chat_model_not_supported', 'This is a chat model and thus not supported in the v1/completions endpoint. Did you mean to use v1/chat/completions?', { param: 'model' });
     }
-    const upstreams = !known && mock.options.upstream !== undefined;
-    const entry = upstreams ? undefined : mediaModel(mock, model, 'completion');
     const texts = request.prompts.map((prompt) => turnText(prompt.turns[0]!));
-    let found: Selections | undefined;
-    const selections = () => (found ??= request.prompts.map((prompt) => select(mock, exchange, chatSubject(prompt))));
     const inputTokens = () => texts.reduce((sum, text) => sum + countTokens(text), 0);
-    const asked = { request, entry, texts, selections, model, inputTokens, subject: chatSubject(request.prompts[0]!) };
-    return upstreams ? { ...asked, answerer: 'upstream' } : asked;
+    const asked = { request, texts, model, inputTokens, subject: chatSubject(request.prompts[0]!) };
+    const unknown = unlisted(mock, model, ['completion']);
+    return unknown ? { ...asked, entry: undefined, unknown } : { ...asked, entry: mediaModel(mock, model, 'completion') };
   },
-  find: (_mock, _exchange, { selections }) => {
-    const all = selections();
-    const missing = all.find((one) => !one.fixture);
-    return missing ? { notes: missing.notes } : { fixture: all, notes: all[0]!.notes };
+  find: (mock, exchange, { request }) => {
+    const all = request.prompts.map((prompt) => select(mock, exchange, chatSubject(prompt)));
+    const missing = all.find((one) => !one.found);
+    return { found: all, answered: !missing, error: all.find((one) => one.error)?.error, notes: (missing ?? all[0]!).notes };
   },
   strict: true,
-  build: (mock, exchange, { request, entry, texts, selections }) => {
-    const all = selections();
-    const refusal = all.find((one) => one.fixture?.fixture.error)?.fixture?.fixture.error;
-    if (refusal) throw stepError(refusal.kind, refusal);
-    const replies = request.prompts.map((prompt, index) => reply(mock, exchange, prompt, entry!, all[index]!.fixture));
+  build: (mock, exchange, { request, entry, texts }, found) => {
+    const all = found!;
+    const replies = request.prompts.map((prompt, index) => reply(mock, exchange, prompt, entry!, all[index]!.found));
     const answer = joined(replies, texts, all);
     const prompts = request.prompts.flatMap((prompt, index) => Array.from({ length: prompt.choices }, () => texts[index]!));
     const completed: Completed = { reply: answer, prompts, echo: request.echo, includeUsage: request.includeUsage };
-    const notes = { fixture: all.find((one) => one.fixture)?.fixture?.fixture.name ?? null, metered: { tokens: entryUsage(answer.usage) } };
-    if (!request.prompts[0]!.stream) return { ...json(encodeCompletion(completed)), notes, streamError: openaiStreamError };
-    const plan = { kind: 'stream' as const, status: 200, headers: {}, events: completionEvents(completed), pacing: answer.pacing };
-    return { plan, notes, streamError: openaiStreamError };
+    const notes = { fixture: all.find((one) => one.found)?.found?.fixture.name ?? null, metered: { tokens: entryUsage(answer.usage) } };
+    if (!request.prompts[0]!.stream) return { ...json(encodeCompletion(completed)), notes };
+    const plan = { kind: 'stream' as const, status: 200, headers: {}, events: completionEvents(completed), pacing: answer.pacing, streamError: openaiStreamError };
+    return { plan, notes };
   },
 });

@@ -6,6 +6,7 @@ import { promptSubject } from '../conversation/subject.js';
 import { embedText, inputFingerprint, shorten, vectorSalt } from '../conversation/vectors/embed.js';
 import { RecentBytes } from '../media/recent-bytes.js';
 import type { Mock } from './mock.js';
+import type { Found } from './operation.js';
 
 /**
  * Vectors made lately: a corpus is embedded again by every test that loads it, and rerank scores
@@ -60,4 +61,9 @@ export function vectorsFor(mock: Mock, model: { id: string; dimensions: number }
     return generated(hit.spec.like!, salt, model.dimensions, ask.size);
   });
   return { vectors, fixture, allFixed };
+}
+
+/** What finding the vectors tells the template: fixtures answer only when every input had one. */
+export function foundVectors(vectors: Vectors): Found<Vectors> {
+  return { found: vectors, answered: vectors.allFixed, ...(vectors.allFixed && { notes: { fixture: vectors.fixture ?? null } }) };
 }

@@ -1,21 +1,20 @@
 // The embeddings doors: `POST /v1/embeddings` (OpenAI form) and generate-content's
 // `:embedContent` and `:batchEmbedContents`, on the operation template. Both read into texts and
 // sizes, and find each vector once (an `embeddings:` fixture's or the text's own); a request whose
-// every input a fixture answers is the fixtures', else the unmatched-request policy decides (with
-// --upstream it is forwarded, and recorded per input).
+// every input a fixture answers is the fixtures', else the unmatched-request policy decides (a
+// request that may spend the upstream is forwarded, and recorded per input).
 import { invalid, type Envelope } from '../conversation/errors.js';
 import { promptSubject } from '../conversation/subject.js';
 import { countTokens } from '../conversation/tokens.js';
 import type { ModelEntry } from '../config/types.js';
 import { decodeEmbeddings, embeddingsJson, encodeEmbeddings } from '../styles/embeddings/openai.js';
-import { envelopeEvents } from '../styles/envelope.js';
 import { generateContentEnvelope } from '../styles/generate-content/envelope.js';
 import { decodeBatchEmbedContents, decodeEmbedContent, encodeBatchEmbedContents, encodeEmbedContent, type GeminiEmbedding } from '../styles/generate-content/embed.js';
 import { openaiEnvelope } from '../styles/openai-envelope.js';
-import { vectorsFor, type Vectors } from './embedding-vectors.js';
+import { foundVectors, vectorsFor, type VectorAsk, type Vectors } from './embedding-vectors.js';
 import { json, type Operation } from './exchange.js';
 import { modelOperation, type Asked } from './operation.js';
-import { mediaModel } from './request.js';
+import { mediaModel, unlisted } from './request.js';
 import { embeddingsRecorder, geminiVectors, openaiVectors, type VectorReader } from './upstream/record-embeddings.js';
 
 /** Only the text-embedding-3 family shortens its vectors on the OpenAI form, as the vendor's. */
@@ -39,10 +38,10 @@ interface Read {
 interface AskedVectors<R extends Read> extends Asked {
   model: string;
   read: R;
+  /** Left out, with no vectors asked, when this mock does not list the model. */
   entry: ModelEntry | undefined;
   texts: string[];
-  /** Every input's vector, found once for `find` and `build` alike. */
-  vectors: () => Vectors;
+  asks: VectorAsk[];
 }
 
 function sizeOf(model: ModelEntry, input: Input, onlyShortening: boolean): number {
@@ -51,11 +50,6 @@ function sizeOf(model: ModelEntry, input: Input, onlyShortening: boolean): numbe
   if (onlyShortening && !SHORTENS.test(model.id)) throw invalid(`This model does not support specifying dimensions ('${input.sizeField}'); only text-embedding-3 models do.`, input.sizeField);
   if (asked > model.dimensions) throw invalid(`Invalid value for '${input.sizeField}': ${asked} is more than the ${model.dimensions} dimensions of ${model.id}.`, input.sizeField);
   return asked;
-}
-
-function once<T>(make: () => T): () => T {
-  let made: { value: T } | undefined;
-  return () => (made ??= { value: make() }).value;
 }
 
 interface Form<R extends Read> {
@@ -74,24 +68,19 @@ function embeddingsOperation<R extends Read>(form: Form<R>): Operation {
     ask: (mock, exchange, read) => {
       const texts = read.inputs.map((input) => input.text);
       const base = { model: read.model, read, texts, subject: promptSubject(read.model, texts.join('\n'), exchange.headers), inputTokens: read.tokens };
-      // A model this mock does not list may be the upstream's.
-      if (mock.options.upstream && !mock.store.current.modelById.has(read.model)) {
-        return { ...base, entry: undefined, answerer: 'upstream', vectors: () => ({ vectors: [], fixture: undefined, allFixed: false }) };
-      }
+      const unknown = unlisted(mock, read.model, ['embedding']);
+      if (unknown) return { ...base, entry: undefined, asks: [], unknown };
       const entry = mediaModel(mock, read.model, 'embedding');
       const asks = read.inputs.map((input) => ({ text: input.text, embedded: input.embedded, size: sizeOf(entry, input, form.onlyShortening) }));
-      return { ...base, entry, vectors: once(() => vectorsFor(mock, entry, asks, exchange.headers)) };
+      return { ...base, entry, asks };
     },
-    find: (_mock, _exchange, asked) => {
-      const found = asked.vectors();
-      return found.allFixed ? { fixture: found, notes: { fixture: found.fixture ?? null } } : {};
-    },
+    find: (mock, exchange, { entry, asks }) => foundVectors(vectorsFor(mock, entry!, asks, exchange.headers)),
     recorder: (_mock, _exchange, { model, texts }) => embeddingsRecorder(model, texts, form.vectorsOf),
-    build: (_mock, _exchange, asked) => {
-      const found = asked.vectors();
+    build: (_mock, _exchange, asked, found) => {
+      const { vectors, fixture } = found!;
       const metered = { tokens: { input_tokens: asked.read.tokens(), cached_input_tokens: 0, output_tokens: 0, reasoning_tokens: 0 } };
-      const answer = form.encode(asked.read, asked.entry!, found.vectors);
-      return { ...json(answer.body, 200, answer.text), notes: { fixture: found.fixture ?? null, metered }, streamError: envelopeEvents(form.envelope) };
+      const answer = form.encode(asked.read, asked.entry!, vectors);
+      return { ...json(answer.body, 200, answer.text), notes: { fixture: fixture ?? null, metered } };
     },
   });
 }

@@ -9,7 +9,7 @@ import type { Upload } from '../media/upload.js';
 import type { JournalEntry, NearMiss } from '../state/journal.js';
 import type { Session } from '../state/session.js';
 import type { Mock } from './mock.js';
-import type { Upstream } from './upstream/options.js';
+import type { Upstream } from '../conversation/upstream.js';
 
 export interface Exchange {
   method: string;

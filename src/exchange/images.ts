@@ -42,7 +42,7 @@ function streamPlan(mock: Mock, exchange: Exchange, kind: ImageKind, settings: I
   const pictures = made.map(({ picture, partials }) => ({ partials: partials.map(base64), final: base64(picture) }));
   const events = imageStreamEvents(kind === 'edit' ? 'image_edit' : 'image_generation', settings, pictures, usage);
   const pacing = pacingFor(exchange.headers['x-mock-latency'] || undefined, undefined, mock.options.latency);
-  return { kind: 'stream', status: 200, headers: {}, events, pacing };
+  return { kind: 'stream', status: 200, headers: {}, events, pacing, streamError: openaiStreamError };
 }
 
 interface AskedImages extends Asked {
@@ -66,7 +66,7 @@ function answerImages(kind: ImageKind, read: (exchange: Exchange) => { request: 
     },
     find: (mock, _exchange, { subject }) => {
       const fixture = firstMatch(mock.store.current.images, subject)?.fixture;
-      return { fixture, notes: { fixture: fixture?.name ?? null } };
+      return { found: fixture, notes: { fixture: fixture?.name ?? null } };
     },
     recorder: (_mock, _exchange, { model, request }) => (kind === 'generation' ? imagesRecorder(model, request.prompt) : undefined),
     build: async (mock, exchange, { request, inputs, size }, fixture) => {
@@ -100,7 +100,7 @@ function answerImages(kind: ImageKind, read: (exchange: Exchange) => { request: 
           images: { count: made.length, size: settings.size },
         },
       };
-      if (request.stream) return { plan: streamPlan(mock, exchange, kind, settings, made, usage), streamError: openaiStreamError, notes };
+      if (request.stream) return { plan: streamPlan(mock, exchange, kind, settings, made, usage), notes };
       const session = exchange.session;
       const images = made.map(({ picture }) =>
         request.responseFormat === 'url'
@@ -108,7 +108,7 @@ function answerImages(kind: ImageKind, read: (exchange: Exchange) => { request: 
           : { b64: picture.data.toString('base64') },
       );
       const body = kind === 'variation' ? encodeVariations({ createdMs: settings.createdMs, images }) : encodeImages({ ...settings, images, usage });
-      return { ...json(body), streamError: openaiStreamError, notes };
+      return { ...json(body), notes };
     },
   });
 }

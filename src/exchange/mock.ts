@@ -7,7 +7,7 @@ import type { EventHub } from '../state/events.js';
 import type { Metrics } from '../state/metrics.js';
 import type { ServedEvent } from '../state/served.js';
 import type { Sessions } from '../state/sessions.js';
-import type { Upstream } from './upstream/options.js';
+import type { Upstream } from '../conversation/upstream.js';
 
 export type LatencyMode = 'realistic' | 'none';
 export type LogLevel = 'silent' | 'error' | 'info' | 'debug';

@@ -7,10 +7,9 @@ import { countTokens } from '../conversation/tokens.js';
 import type { Compiled, ModelEntry } from '../config/types.js';
 import type { ModerationFixtureSpec } from '../config/schema.js';
 import { decodeModeration, encodeModeration, type ModerationRequest } from '../styles/moderations/index.js';
-import { openaiStreamError } from '../styles/openai-envelope.js';
 import { json } from './exchange.js';
 import { modelOperation, type Asked } from './operation.js';
-import { mediaModel, nextId } from './request.js';
+import { mediaModel, nextId, unlisted } from './request.js';
 
 /** What the vendor moderates with when no model is named. */
 const DEFAULT_MODEL = 'omni-moderation-latest';
@@ -19,9 +18,9 @@ type Hits = Array<Compiled<ModerationFixtureSpec> | undefined>;
 
 interface AskedModeration extends Asked {
   request: ModerationRequest;
+  model: string;
   entry: ModelEntry | undefined;
-  /** The fixture of each input, if one matches. */
-  hits: Hits;
+  texts: string[];
 }
 
 export const moderations = modelOperation<{ model: string | null; request: ModerationRequest }, AskedModeration, Hits>({
@@ -31,23 +30,25 @@ export const moderations = modelOperation<{ model: string | null; request: Moder
   },
   ask: (mock, exchange, { request }) => {
     const config = mock.store.current;
-    const asked = request.model ?? (config.modelById.get(DEFAULT_MODEL)?.kind === 'moderation' ? DEFAULT_MODEL : undefined);
-    const upstreams = mock.options.upstream && asked !== undefined && !config.modelById.has(asked);
-    const entry = upstreams ? undefined : mediaModel(mock, asked, 'moderation');
-    const model = entry?.id ?? asked ?? '';
+    const named = request.model ?? (config.modelById.get(DEFAULT_MODEL)?.kind === 'moderation' ? DEFAULT_MODEL : undefined);
+    const unknown = unlisted(mock, named, ['moderation']);
+    const entry = unknown ? undefined : mediaModel(mock, named, 'moderation');
+    const model = entry?.id ?? named ?? '';
     const texts = request.inputs.map((input) => input.text);
-    const hits = texts.map((text) => firstMatch(config.moderations, promptSubject(model, text, exchange.headers))?.fixture);
     const inputTokens = () => texts.reduce((sum, text) => sum + countTokens(text), 0);
-    const base = { request, entry, hits, model, inputTokens, subject: promptSubject(model, texts.join('\n'), exchange.headers) };
-    return upstreams ? { ...base, answerer: 'upstream' } : base;
+    const asked = { request, entry, texts, model, inputTokens, subject: promptSubject(model, texts.join('\n'), exchange.headers) };
+    return unknown ? { ...asked, unknown } : asked;
   },
-  find: (_mock, _exchange, { hits }) => {
-    const first = hits.find((hit) => hit !== undefined);
-    return hits.every((hit) => hit !== undefined) ? { fixture: hits, notes: { fixture: first!.name } } : {};
+  /** The fixture of each input, if one matches. */
+  find: (mock, exchange, { model, texts }) => {
+    const hits = texts.map((text) => firstMatch(mock.store.current.moderations, promptSubject(model, text, exchange.headers))?.fixture);
+    const answered = hits.every((hit) => hit !== undefined);
+    return { found: hits, answered, ...(answered && { notes: { fixture: hits[0]!.name } }) };
   },
-  build: (mock, exchange, { request, entry, hits }) => {
+  build: (mock, exchange, { request, entry }, found) => {
+    const hits = found!;
     const verdicts = request.inputs.map((input, index) => moderate(input, new Set(hits[index]?.spec.flag ?? []), mock.options.seed));
     const body = encodeModeration(nextId(mock, exchange.session), entry!.id, verdicts);
-    return { ...json(body), notes: { fixture: hits.find((hit) => hit !== undefined)?.name ?? null }, streamError: openaiStreamError };
+    return { ...json(body), notes: { fixture: hits.find((hit) => hit !== undefined)?.name ?? null } };
   },
 });

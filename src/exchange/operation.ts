@@ -1,12 +1,13 @@
 // The one template every model operation runs: read the request, ask what it is about, take the
 // scenario step, find the fixture, apply the unmatched-request policy, build the answer, and put
-// the scenario's fault on it. Each operation fills in its steps; the order, the policy and the
-// notes live here, returned as values. A MockError thrown by any step becomes the outcome's error,
-// with what was noted until then.
+// the scenario's fault on it. Each operation fills in its steps and reports what it found; who
+// answers (the upstream, a refusal, this mock), the order and the notes are decided here, once,
+// and returned as values. A MockError thrown by any step becomes the outcome's error, with what
+// was noted until then.
 import { failure, MockError } from '../conversation/errors.js';
-import type { Plan, StreamEvent } from '../conversation/plan.js';
+import type { Plan } from '../conversation/plan.js';
 import type { MatchSubject } from '../conversation/subject.js';
-import { chargeAnswer, toFault } from '../scenarios/apply.js';
+import { chargeAnswer } from '../scenarios/apply.js';
 import { newNotes, type Answer, type Door, type Exchange, type Notes, type Operation, type Outcome } from './exchange.js';
 import type { Mock } from './mock.js';
 import { scenarioStep } from './scenario.js';
@@ -22,15 +23,21 @@ export interface Asked {
   /** Prices the request for a scenario's token limit (else the subject's prompt is counted). */
   inputTokens?: () => number;
   /**
-   * Who may answer: `upstream` for what only the upstream holds (a model or a task this mock does
-   * not know), `mock` for what only this mock can (what derives from its own tasks); left out, the
-   * unmatched-request policy decides.
+   * What the request names that this mock does not hold (a model or a task), as the error the door
+   * answers it with: the upstream may hold it, so the unmatched-request policy decides.
    */
-  answerer?: 'upstream' | 'mock';
+  unknown?: MockError;
+  /** What only this mock can answer (what derives from its own tasks): it is never relayed. */
+  mockOnly?: boolean;
 }
 
 export interface Found<F> {
-  fixture?: F;
+  /** What finding made, handed to `build`: the fixture, or what each input found (its fixture or its own vector). */
+  found?: F;
+  /** Whether fixtures answer the whole request (else the unmatched-request policy decides); left out, whether anything was found. */
+  answered?: boolean;
+  /** The error a fixture answers with (its `error:`). */
+  error?: MockError;
   /** The fixture's name, the closest miss, whether it was recorded. */
   notes?: Partial<Notes>;
 }
@@ -38,8 +45,6 @@ export interface Found<F> {
 export interface Built {
   plan: Plan;
   notes?: Partial<Notes>;
-  /** The in-stream error a scenario's `stream_error` fault breaks the plan's stream with. */
-  streamError?: (error: MockError, cutAt: number) => StreamEvent[];
 }
 
 export interface ModelOperation<R extends { model: string | null }, A extends Asked, F> {
@@ -47,7 +52,7 @@ export interface ModelOperation<R extends { model: string | null }, A extends As
   read(mock: Mock, exchange: Exchange): R;
   /** Checks what was read (its model, the caller's group) and says what the request is about. */
   ask(mock: Mock, exchange: Exchange, read: R, door: Door): A;
-  /** The fixture that answers, for requests that fixtures answer. */
+  /** The fixture that answers, for requests that fixtures answer; not asked for what this mock does not hold. */
   find?(mock: Mock, exchange: Exchange, asked: A): Found<F>;
   /** Whether `--strict` refuses a request that no fixture answers. */
   strict?: boolean;
@@ -55,19 +60,21 @@ export interface ModelOperation<R extends { model: string | null }, A extends As
   recorder?(mock: Mock, exchange: Exchange, asked: A): Recorder | undefined;
   /** What a relayed answer used, for the journal's usage and cost. */
   meter?(asked: A): Meter;
-  /** The answer: the fixture's, or made up. */
-  build(mock: Mock, exchange: Exchange, asked: A, fixture: F | undefined): Built | Promise<Built>;
+  /** The answer: the fixture's, or made up, from what `find` found. */
+  build(mock: Mock, exchange: Exchange, asked: A, found: F | undefined): Built | Promise<Built>;
 }
 
 /**
  * The unmatched-request policy, in one place: a request no fixture answers goes to the upstream
- * when one is set, is refused under `--strict` where fixtures are expected, and is otherwise
- * made up. What only this mock can answer is always made up.
+ * when it may spend one; else what this mock does not hold is refused with the door's error, and
+ * the rest is refused under `--strict` where fixtures are expected, and otherwise made up. What
+ * only this mock can answer is always made up.
  */
 export function unmatched(mock: Mock, exchange: Exchange, asked: Asked, strict: boolean): 'relay' | 'refuse' | 'build' {
-  if (asked.answerer === 'mock') return 'build';
-  // Not `mock.options.upstream`: a page that may not spend it is answered as without one.
+  if (asked.mockOnly) return 'build';
+  // The request's own right, not the mock's option: a page that may not spend it is answered as without one.
   if (exchange.upstream) return 'relay';
+  if (asked.unknown) return 'refuse';
   return strict && mock.options.strict ? 'refuse' : 'build';
 }
 
@@ -85,6 +92,7 @@ function caught(mock: Mock, error: unknown): MockError {
 }
 
 export function modelOperation<R extends { model: string | null }, A extends Asked, F>(steps: ModelOperation<R, A, F>): Operation {
+  const strict = steps.strict ?? false;
   return async (mock, exchange, door): Promise<Outcome> => {
     const envelope = door.envelope(exchange);
     // This request's own notes, filled in step by step: created here, so no one else holds them.
@@ -97,16 +105,18 @@ export function modelOperation<R extends { model: string | null }, A extends Ask
       notes.model = read.model;
       const asked = steps.ask(mock, exchange, read, door);
       notes.model = asked.model;
+      const policy = unmatched(mock, exchange, asked, strict);
+      // Answered as without an upstream: before any scenario step counts it.
+      if (asked.unknown && policy === 'refuse') return outcome({ error: asked.unknown });
       notes.subject = asked.subject;
       const step = scenarioStep(mock, exchange, envelope, asked.subject, asked.inputTokens);
       Object.assign(notes, step.notes);
       headers = step.headers;
       const { decision } = step;
       if (decision.error) return outcome({ error: decision.error, waitMs: decision.waitMs });
-      const found: Found<F> = asked.answerer === 'upstream' ? {} : (steps.find?.(mock, exchange, asked) ?? {});
+      const found: Found<F> = asked.unknown ? {} : (steps.find?.(mock, exchange, asked) ?? {});
       if (found.notes) Object.assign(notes, found.notes);
-      if (found.fixture === undefined) {
-        const policy = asked.answerer === 'upstream' ? 'relay' : unmatched(mock, exchange, asked, steps.strict ?? false);
+      if (!(found.answered ?? found.found !== undefined)) {
         if (policy === 'refuse') return outcome({ error: refusal(notes) });
         if (policy === 'relay') {
           const relayed = await relay(mock, exchange, steps.recorder?.(mock, exchange, asked), steps.meter?.(asked));
@@ -114,18 +124,19 @@ export function modelOperation<R extends { model: string | null }, A extends Ask
           compareWhenRelayed(mock, exchange, door.style, relayed, async () => {
             // The mock's own answer, as the policy gives it with no upstream set: built, or none.
             const alone = { ...exchange, upstream: undefined };
-            if (asked.answerer === 'upstream' || unmatched(mock, alone, asked, steps.strict ?? false) !== 'build') return undefined;
-            return (await steps.build(mock, exchange, asked, undefined)).plan;
+            if (unmatched(mock, alone, asked, strict) !== 'build') return undefined;
+            return (await steps.build(mock, exchange, asked, found.found)).plan;
           });
           return outcome({ plan: relayed.plan }, relayed.late);
         }
       }
-      const built = await steps.build(mock, exchange, asked, found.fixture);
+      if (found.error) return outcome({ error: found.error });
+      const built = await steps.build(mock, exchange, asked, found.found);
       if (built.notes) Object.assign(notes, built.notes);
       // A limit's output tokens are charged once the answer is known.
       const output = notes.metered?.tokens?.output_tokens;
       if (decision.window && output !== undefined) chargeAnswer(exchange.session, decision.window, output, mock.clock.now());
-      return outcome({ plan: built.plan, fault: toFault(decision.fault, built.streamError ?? (() => [])) });
+      return outcome({ plan: built.plan, fault: decision.fault });
     } catch (error) {
       return outcome({ error: caught(mock, error) });
     }

@@ -1,6 +1,6 @@
 // What every operation takes from a request before its own work: the style's view of it, the
 // next deterministic id, and the model it names.
-import { failure, invalid } from '../conversation/errors.js';
+import { failure, invalid, type MockError } from '../conversation/errors.js';
 import { hashHex } from '../conversation/random.js';
 import type { ModelEntry } from '../config/types.js';
 import type { Session } from '../state/session.js';
@@ -25,13 +25,23 @@ export function nextId(mock: Mock, session: Session): string {
   return hashHex(`${mock.options.seed}|${session.id}|${session.sequence++}`, 24);
 }
 
+function modelNotFound(mock: Mock, id: string, kinds: ReadonlyArray<ModelEntry['kind']>): MockError {
+  const known = mock.store.current.models.filter((m) => kinds.includes(m.kind)).map((m) => m.id);
+  return failure('model_not_found', `The model '${id}' does not exist or you do not have access to it. Known models: ${known.join(', ')}.`, { param: 'model' });
+}
+
 export function requireModel(mock: Mock, id: string, kinds: ReadonlyArray<ModelEntry['kind']> = ['chat']): ModelEntry {
   const model = mock.store.current.modelById.get(id);
-  if (!model || !kinds.includes(model.kind)) {
-    const known = mock.store.current.models.filter((m) => kinds.includes(m.kind)).map((m) => m.id);
-    throw failure('model_not_found', `The model '${id}' does not exist or you do not have access to it. Known models: ${known.join(', ')}.`, { param: 'model' });
-  }
+  if (!model || !kinds.includes(model.kind)) throw modelNotFound(mock, id, kinds);
   return model;
+}
+
+/**
+ * A door's report on a model its catalog does not list at all: the 404 it answers it with (the
+ * template decides whether the upstream holds it instead); undefined for a listed model or none.
+ */
+export function unlisted(mock: Mock, id: string | undefined, kinds: ReadonlyArray<ModelEntry['kind']>): MockError | undefined {
+  return id !== undefined && !mock.store.current.modelById.has(id) ? modelNotFound(mock, id, kinds) : undefined;
 }
 
 /**

@@ -5,12 +5,11 @@ import { promptSubject } from '../conversation/subject.js';
 import { countTokens } from '../conversation/tokens.js';
 import { cosine } from '../conversation/vectors/embed.js';
 import type { ModelEntry } from '../config/types.js';
-import { openaiStreamError } from '../styles/openai-envelope.js';
 import { decodeRerank, encodeRerank, type RerankRequest } from '../styles/rerank/index.js';
-import { vectorsFor, type Vectors } from './embedding-vectors.js';
+import { foundVectors, vectorsFor, type Vectors } from './embedding-vectors.js';
 import { json } from './exchange.js';
 import { modelOperation, type Asked } from './operation.js';
-import { mediaModel, nextId } from './request.js';
+import { mediaModel, nextId, unlisted } from './request.js';
 
 /** The embedding model whose vectors rerank compares. */
 export const RERANK_VECTORS = 'text-embedding-3-small';
@@ -19,8 +18,6 @@ interface AskedRerank extends Asked {
   request: RerankRequest;
   entry: ModelEntry | undefined;
   tokens: () => number;
-  /** The query's vector, then each document's, found once for `find` and `build` alike. */
-  vectors: () => Vectors;
 }
 
 export const rerank = modelOperation<{ model: string | null; request: RerankRequest }, AskedRerank, Vectors>({
@@ -30,25 +27,23 @@ export const rerank = modelOperation<{ model: string | null; request: RerankRequ
   },
   ask: (mock, exchange, { request }) => {
     const tokens = () => countTokens(request.query) + request.documents.reduce((sum, text) => sum + countTokens(text), 0);
-    const upstreams = mock.options.upstream && request.model !== undefined && !mock.store.current.modelById.has(request.model);
-    const entry = upstreams ? undefined : mediaModel(mock, request.model, 'rerank');
+    const unknown = unlisted(mock, request.model, ['rerank']);
+    const entry = unknown ? undefined : mediaModel(mock, request.model, 'rerank');
     const model = entry?.id ?? request.model ?? null;
+    const asked = { request, entry, model, tokens, inputTokens: tokens, subject: promptSubject(model ?? '', request.query, exchange.headers) };
+    return unknown ? { ...asked, unknown } : asked;
+  },
+  /** The query's vector, then each document's. */
+  find: (mock, exchange, { request }) => {
     const vectorModel = { id: RERANK_VECTORS, dimensions: mock.store.current.modelById.get(RERANK_VECTORS)?.dimensions ?? 1536 };
     const texts = [request.query, ...request.documents];
-    let found: Vectors | undefined;
-    const vectors = () => (found ??= vectorsFor(mock, vectorModel, texts.map((text) => ({ text, size: vectorModel.dimensions })), exchange.headers));
-    const asked = { request, entry, model, tokens, inputTokens: tokens, vectors, subject: promptSubject(model ?? '', request.query, exchange.headers) };
-    return upstreams ? { ...asked, answerer: 'upstream' } : asked;
+    return foundVectors(vectorsFor(mock, vectorModel, texts.map((text) => ({ text, size: vectorModel.dimensions })), exchange.headers));
   },
-  find: (_mock, _exchange, asked) => {
-    const found = asked.vectors();
-    return found.allFixed ? { fixture: found, notes: { fixture: found.fixture ?? null } } : {};
-  },
-  build: (mock, exchange, { request, entry, tokens, vectors }) => {
-    const [query, ...documents] = vectors().vectors;
+  build: (mock, exchange, { request, entry, tokens }, found) => {
+    const [query, ...documents] = found!.vectors;
     const scores = documents.map((document) => (1 + cosine(query!, document)) / 2);
     const body = encodeRerank(request, { id: nextId(mock, exchange.session), model: entry!.id, scores, tokens: tokens() });
     const metered = { tokens: { input_tokens: tokens(), cached_input_tokens: 0, output_tokens: 0, reasoning_tokens: 0 } };
-    return { ...json(body), notes: { fixture: vectors().fixture ?? null, metered }, streamError: openaiStreamError };
+    return { ...json(body), notes: { fixture: found!.fixture ?? null, metered } };
   },
 });

@@ -1,12 +1,13 @@
 // The responses the session kept: `GET` (whole, or with `?stream=true` replayed as its event
 // stream), `DELETE`, `POST .../cancel` for background ones, and `GET .../input_items`.
 import * as z from 'zod';
-import { failure, invalid } from '../conversation/errors.js';
+import { failure, invalid, type MockError } from '../conversation/errors.js';
 import { ResponseParts } from '../state/response-parts.js';
 import { forget, keep, type Session, type StoredResponse } from '../state/session.js';
 import { formInt } from '../styles/form.js';
 import { BACKGROUND_MS, pendingEvents, responseAt, runState } from '../styles/responses/background.js';
 import type { ResponseObject } from '../styles/responses/encode.js';
+import { failureEvents } from '../styles/responses/events.js';
 import { replayEvents } from '../styles/responses/index.js';
 import { itemPage } from '../styles/responses/input-items.js';
 import type { StoredReply } from '../styles/style.js';
@@ -58,7 +59,8 @@ export const retrieveResponse = plainOperation((mock, exchange) => {
   const finished = runState(stored.background, now) === 'done';
   const events = finished ? replayEvents(shown, after) : pendingEvents(shown).filter((_, at) => at > after);
   const pacing = pacingFor(exchange.headers['x-mock-latency'] || undefined, undefined, mock.options.latency);
-  return { plan: { kind: 'stream', status: 200, headers: {}, events, pacing }, notes };
+  const streamError = (error: MockError, cutAt: number) => failureEvents(error, { response: shown, cutAt });
+  return { plan: { kind: 'stream', status: 200, headers: {}, events, pacing, streamError }, notes };
 });
 
 export const deleteResponse = plainOperation((_mock, exchange) => {

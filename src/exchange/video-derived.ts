@@ -9,7 +9,6 @@ import { checkedClip } from '../media/upload.js';
 import type { VideoTask } from '../state/video-task.js';
 import { decodeEdit, decodeExtension, decodeRemix, type DerivedVideoRequest } from '../styles/videos/derive.js';
 import { videoObject } from '../styles/videos/encode.js';
-import { openaiStreamError } from '../styles/openai-envelope.js';
 import { json, type Exchange } from './exchange.js';
 import type { Mock } from './mock.js';
 import { mediaModel } from './request.js';
@@ -40,7 +39,7 @@ function derive(order: (mock: Mock, exchange: Exchange, request: DerivedVideoReq
     prefix: 'video',
     derived: true,
     order: (mock, exchange) => order(mock, exchange, decode(exchange.body)),
-    answer: (mock, _exchange, task) => ({ ...json(videoObject(videoSnapshot(task, mock.clock.now()), EXPIRES_AFTER_MS)), streamError: openaiStreamError }),
+    answer: (mock, _exchange, task) => json(videoObject(videoSnapshot(task, mock.clock.now()), EXPIRES_AFTER_MS)),
   });
 }
 

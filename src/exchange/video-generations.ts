@@ -4,7 +4,7 @@
 import { failure } from '../conversation/errors.js';
 import { EXPIRES_AFTER_MS, recordPoll, videoSnapshot } from '../media/progression.js';
 import { videoObject } from '../styles/videos/encode.js';
-import { taskStreamError, taskWrapper } from '../styles/videos/gateway.js';
+import { taskWrapper } from '../styles/videos/gateway.js';
 import { json } from './exchange.js';
 import { createdOrder, taskCreation, taskQuestion } from './video-tasks.js';
 
@@ -14,14 +14,11 @@ const notFound = (id: string) => failure('task_not_exist', `Task '${id}' does no
 export const createVideoTask = taskCreation({
   prefix: 'task',
   order: createdOrder,
-  answer: (mock, _exchange, task) => ({ ...json({ ...videoObject(videoSnapshot(task, mock.clock.now()), EXPIRES_AFTER_MS), task_id: task.id }), streamError: taskStreamError }),
+  answer: (mock, _exchange, task) => json({ ...videoObject(videoSnapshot(task, mock.clock.now()), EXPIRES_AFTER_MS), task_id: task.id }),
 });
 
 export const getVideoTask = taskQuestion({
   id: (exchange) => exchange.params.task_id!,
   notFound,
-  answer: (mock, exchange, task) => ({
-    ...json(taskWrapper(recordPoll(task, mock.clock.now()), `${exchange.origin}/v1/videos/${encodeURIComponent(task.id)}/content`)),
-    streamError: taskStreamError,
-  }),
+  answer: (mock, exchange, task) => json(taskWrapper(recordPoll(task, mock.clock.now()), `${exchange.origin}/v1/videos/${encodeURIComponent(task.id)}/content`)),
 });

@@ -101,11 +101,11 @@ export function taskCreation(spec: TaskCreation): Operation {
       order,
       model: order.model.id,
       subject: promptSubject(order.model.id, order.prompt, exchange.headers),
-      ...(spec.derived && { answerer: 'mock' as const }),
+      ...(spec.derived && { mockOnly: true }),
     }),
     find: (mock, _exchange, { subject }) => {
       const fixture = firstMatch(mock.store.current.videos, subject)?.fixture;
-      return { fixture, notes: { fixture: fixture?.name ?? null } };
+      return { found: fixture, notes: { fixture: fixture?.name ?? null } };
     },
     ...(spec.recorder && { recorder: (mock: Mock, exchange: Exchange, asked: AskedTask) => spec.recorder!(mock, exchange, asked.order) }),
     build: (mock, exchange, { order }, fixture) => {
@@ -130,7 +130,7 @@ export interface TaskQuestion {
 
 /**
  * A request about an existing task: the session's task (scenarios match on its model and prompt),
- * or, with an upstream set, an id this mock does not hold, which is the upstream's.
+ * or an id this mock does not hold, which the upstream may.
  */
 export function taskQuestion(spec: TaskQuestion): Operation {
   return modelOperation<{ model: null; id: string }, Asked & { task?: VideoTask }, never>({
@@ -139,12 +139,9 @@ export function taskQuestion(spec: TaskQuestion): Operation {
       return { model: null, id: spec.id(exchange) };
     },
     ask: (_mock, exchange, { id }) => {
-      if (exchange.upstream !== undefined && !exchange.session.tasks.has(id)) {
-        return { model: null, subject: promptSubject('', '', exchange.headers), answerer: 'upstream' };
-      }
       const task = exchange.session.tasks.get(id);
-      if (!task) throw spec.notFound(id);
-      return { task, model: task.model, subject: promptSubject(task.model, task.prompt, exchange.headers), answerer: 'mock' };
+      if (!task) return { model: null, subject: promptSubject('', '', exchange.headers), unknown: spec.notFound(id) };
+      return { task, model: task.model, subject: promptSubject(task.model, task.prompt, exchange.headers), mockOnly: true };
     },
     ...(spec.recorder && { recorder: (mock: Mock, exchange: Exchange) => spec.recorder!(mock, exchange) }),
     build: (mock, exchange, { task }) => spec.answer(mock, exchange, task!),

@@ -11,12 +11,11 @@ import { videoPage } from '../media/video-tasks.js';
 import type { VideoTask } from '../state/video-task.js';
 import { forget } from '../state/session.js';
 import { formInt } from '../styles/form.js';
-import { openaiStreamError } from '../styles/openai-envelope.js';
 import { parseBody } from '../styles/validate.js';
 import { videoDeleted, videoList, videoObject } from '../styles/videos/encode.js';
 import { promptSubject } from '../conversation/subject.js';
 import { json, type Exchange } from './exchange.js';
-import { modelOperation, type Built } from './operation.js';
+import { modelOperation } from './operation.js';
 import { rememberTask, videoRecorder } from './upstream/record-videos.js';
 import { createdOrder, taskCreation, taskQuestion } from './video-tasks.js';
 import { packageFile } from '../package-root.js';
@@ -32,15 +31,11 @@ const VIDEO_TYPES: Record<string, string> = { '.mp4': 'video/mp4', '.webm': 'vid
 
 export const videoNotFound = (id: string) => failure('video_not_found', `Video '${id}' was not found.`, { param: 'video_id' });
 
-function videoJson(body: unknown): Built {
-  return { ...json(body), streamError: openaiStreamError };
-}
-
 export const createVideo = taskCreation({
   prefix: 'video',
   order: createdOrder,
   recorder: (mock, exchange, order) => rememberTask(exchange.session, order.model.id, order.prompt, mock.clock.now()),
-  answer: (mock, _exchange, task) => videoJson(videoObject(videoSnapshot(task, mock.clock.now()), EXPIRES_AFTER_MS)),
+  answer: (mock, _exchange, task) => json(videoObject(videoSnapshot(task, mock.clock.now()), EXPIRES_AFTER_MS)),
 });
 
 const videoId = (exchange: Exchange): string => exchange.params.id!;
@@ -48,7 +43,7 @@ const videoId = (exchange: Exchange): string => exchange.params.id!;
 export const retrieveVideo = taskQuestion({
   id: videoId,
   notFound: videoNotFound,
-  answer: (mock, _exchange, task) => videoJson(videoObject(recordPoll(task, mock.clock.now()), EXPIRES_AFTER_MS)),
+  answer: (mock, _exchange, task) => json(videoObject(recordPoll(task, mock.clock.now()), EXPIRES_AFTER_MS)),
 });
 
 const listQuery = z.looseObject({
@@ -60,11 +55,11 @@ const listQuery = z.looseObject({
 /** The session's videos: only this mock holds its list. */
 export const listVideos = modelOperation({
   read: (_mock, exchange) => ({ model: null, query: parseBody(listQuery, { ...exchange.query }) }),
-  ask: (_mock, exchange, { query }) => ({ query, model: null, subject: promptSubject('', '', exchange.headers), answerer: 'mock' as const }),
+  ask: (_mock, exchange, { query }) => ({ query, model: null, subject: promptSubject('', '', exchange.headers), mockOnly: true }),
   build: (mock, exchange, { query }) => {
     const page = videoPage(exchange.session.tasks.values(), mock.clock.now(), { after: query.after, limit: query.limit ?? 20, order: query.order ?? 'desc' });
     if (!page) throw invalid(`Invalid value for 'after': no video '${query.after}' in this list.`, 'after');
-    return videoJson(videoList(page.items.map((item) => videoObject(item, EXPIRES_AFTER_MS)), page.hasMore));
+    return json(videoList(page.items.map((item) => videoObject(item, EXPIRES_AFTER_MS)), page.hasMore));
   },
 });
 
@@ -73,7 +68,7 @@ export const deleteVideo = taskQuestion({
   notFound: videoNotFound,
   answer: (_mock, exchange, task) => {
     forget(exchange.session, 'tasks', task.id);
-    return videoJson(videoDeleted(task.id));
+    return json(videoDeleted(task.id));
   },
 });
 
@@ -116,6 +111,6 @@ export const videoContent = taskQuestion({
   answer: async (mock, exchange, task) => {
     const { status } = videoSnapshot(task, mock.clock.now());
     if (status !== 'completed') throw failure('video_not_ready', `Video '${task.id}' is not ready for download: its status is ${status}.`);
-    return { plan: await contentPlan(task, (exchange.query.variant ?? 'video') as Variant), streamError: openaiStreamError };
+    return { plan: await contentPlan(task, (exchange.query.variant ?? 'video') as Variant) };
   },
 });

@@ -3,14 +3,14 @@
 // writes: an error (with the wait before it), a fault or pass-through headers come back for the
 // shell to perform.
 import type { Envelope, MockError } from '../conversation/errors.js';
-import type { Fault, StreamEvent } from '../conversation/plan.js';
+import type { Fault } from '../conversation/plan.js';
 import type { MatchSubject } from '../conversation/subject.js';
 import { countTokens } from '../conversation/tokens.js';
 import type { LimitSpec, ScenarioSpec } from '../config/schema.js';
 import type { Compiled } from '../config/types.js';
 import type { Session } from '../state/session.js';
 import { chooseScenario, type ScenarioSources } from './choose.js';
-import { faultOf, stepError, TIMEOUT_MS, type FaultSpec } from './outcome.js';
+import { faultOf, stepError, TIMEOUT_MS } from './outcome.js';
 import { chargeOutput, consume, rateLimitHeaders, retryAfterSeconds } from './rate-window.js';
 import { stepAt, type Step } from './steps.js';
 
@@ -31,7 +31,7 @@ export interface ScenarioDecision {
   /** The error to answer with, after `waitMs`. */
   error?: MockError;
   waitMs?: number;
-  fault?: FaultSpec;
+  fault?: Fault;
   /** The window a stateful limit let the request in by, charged the answer's output tokens once known. */
   window?: LimitWindow;
 }
@@ -81,11 +81,3 @@ export function chargeAnswer(session: Session, window: LimitWindow, outputTokens
   if (charged) session.rateWindows.set(window.key, charged);
 }
 
-/** The writer's fault: a `stream_error` gets the style's own error events. */
-export function toFault(
-  spec: FaultSpec | undefined,
-  streamError: (error: MockError, cutAt: number) => StreamEvent[],
-): Fault | undefined {
-  if (spec?.kind !== 'stream_error') return spec;
-  return { kind: 'stream_error', afterChunks: spec.afterChunks, events: (cutAt) => streamError(spec.error, cutAt) };
-}

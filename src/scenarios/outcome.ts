@@ -7,8 +7,6 @@ import type { Step } from './steps.js';
 type ErrorStep = Extract<Step, { error: ErrorKind; fault?: undefined }>;
 type FaultStep = Extract<Step, { fault: string }>;
 
-/** A fault as a scenario states it, before a style spells its in-stream error. */
-export type FaultSpec = Exclude<Fault, { kind: 'stream_error' }> | { kind: 'stream_error'; afterChunks: number; error: MockError };
 
 export const TIMEOUT_MS = 10_000;
 const DELAY_MS = 2_000;
@@ -76,7 +74,7 @@ export function stepError(
   });
 }
 
-export function faultOf(step: FaultStep): FaultSpec {
+export function faultOf(step: FaultStep): Fault {
   switch (step.fault) {
     case 'delay':
       return { kind: 'delay', ms: step.delay_ms ?? DELAY_MS };

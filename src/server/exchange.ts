@@ -3,7 +3,7 @@
 import type { Context } from 'koa';
 import { sourceOf, type Exchange } from '../exchange/exchange.js';
 import type { Mock } from '../exchange/mock.js';
-import type { Upstream } from '../exchange/upstream/options.js';
+import type { Upstream } from '../conversation/upstream.js';
 import { checkPathParams, originRefusal } from '../exchange/upstream/origin.js';
 import type { ModelRoute } from '../exchange/model-routes.js';
 import { unflattenForm } from '../styles/form.js';

@@ -3,7 +3,7 @@
 // when the client goes away it stops at once, leaving no timer and no listener behind.
 import type { ServerResponse } from 'node:http';
 import type { Context } from 'koa';
-import type { Envelope, MockError } from '../conversation/errors.js';
+import { MockError, type Envelope } from '../conversation/errors.js';
 import { JOURNAL_ANSWER_MAX, type Fault, type Framing, type Plan, type StreamEvent } from '../conversation/plan.js';
 import type { StreamProgress } from './in-flight.js';
 import { Slice } from '../exchange/slice.js';
@@ -182,7 +182,7 @@ async function writeEvents(res: ServerResponse, plan: Extract<Plan, { kind: 'str
     }
   }
   if (pacer.interrupted) {
-    for (const event of plan.interrupted?.(written) ?? []) add(event);
+    for (const event of plan.streamError(new MockError('overloaded', 'The mock is shutting down; retry once it is back.'), written)) add(event);
   } else if (written >= strike && fault) {
     if (fault.kind === 'cut_stream') {
       if (!res.destroyed) sent.commit();
@@ -194,7 +194,7 @@ async function writeEvents(res: ServerResponse, plan: Extract<Plan, { kind: 'str
       if (await flush()) res.end();
       return 'written';
     }
-    if (fault.kind === 'stream_error') for (const event of fault.events(written)) add(event);
+    if (fault.kind === 'stream_error') for (const event of plan.streamError(fault.error, written)) add(event);
   }
   pending += framer.close(written);
   if (!(await flush())) return 'client gone';

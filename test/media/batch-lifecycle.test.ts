@@ -17,7 +17,7 @@ function batchOf(lines: number, changes: Partial<Batch> = {}): Batch {
     fixture: null,
     lines: Array.from({ length: lines }, (_, i) => ({ customId: `l${i}`, url: '/v1/chat/completions', body: {}, size: 2 })),
     invalid: [],
-    sender: { headers: {}, caller: {}, origin: 'http://127.0.0.1', forwards: false },
+    sender: { headers: {}, caller: {}, origin: 'http://127.0.0.1' },
     answers: [],
     closed: false,
     ...changes,

@@ -2,7 +2,9 @@
 // a client leaving or a cut leaves no timer and no listener behind.
 import type { Context } from 'koa';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MockError } from '../../src/conversation/errors.js';
 import type { Fault, Plan, StreamEvent } from '../../src/conversation/plan.js';
+import type { OpenStreams } from '../../src/server/open-streams.js';
 import { faultIndex, write } from '../../src/server/writer.js';
 import { contextFor, FakeResponse } from '../helpers/fake-response.js';
 
@@ -13,9 +15,18 @@ const events: StreamEvent[] = [
   { data: '[DONE]' },
 ];
 
+/** Where each in-stream error was asked for (how many events went before it). */
+let cuts: number[] = [];
+const streamError = (error: MockError, cutAt: number): StreamEvent[] => {
+  cuts.push(cutAt);
+  return [{ event: 'error', data: { error: { message: error.message } } }];
+};
+
 function stream(chunkMs: number): Plan {
-  return { kind: 'stream', status: 200, headers: {}, events, pacing: { firstChunkMs: chunkMs, chunkMs } };
+  return { kind: 'stream', status: 200, headers: {}, events, pacing: { firstChunkMs: chunkMs, chunkMs }, streamError };
 }
+
+const boom = (afterChunks: number): Fault => ({ kind: 'stream_error', afterChunks, error: new MockError('server_error', 'boom') });
 
 let res: FakeResponse;
 /** Timers pending when the test began: other files' servers share this worker (isolate: false), and a late one of theirs is not the writer's. */
@@ -25,6 +36,7 @@ beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance', 'Date'] });
   foreignTimers = vi.getTimerCount();
   res = new FakeResponse();
+  cuts = [];
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -45,19 +57,27 @@ describe('faults in the writer', () => {
     expect(res.listeners_()).toBe(0);
   });
 
-  it('sends the style error events after N chunks and ends the stream without its closing events', async () => {
-    const cuts: number[] = [];
-    const errorEvents = (cutAt: number) => {
-      cuts.push(cutAt);
-      return [{ event: 'error', data: { error: { message: 'boom' } } }];
-    };
-    const fault: Fault = { kind: 'stream_error', afterChunks: 1, events: errorEvents };
-    await write(contextFor(res), stream(0), fault);
+  it('sends the plan\'s in-stream error after N chunks and ends the stream without its closing events', async () => {
+    await write(contextFor(res), stream(0), boom(1));
     // The role chunk and the first content chunk went before the error.
     expect(cuts).toEqual([2]);
     expect(text()).toContain('"one"');
     expect(text()).not.toContain('"two"');
     expect(text()).toMatch(/event: error\ndata: \{"error":\{"message":"boom"\}\}\n\n$/);
+    expect(text()).not.toContain('[DONE]');
+    expect(res.writableEnded).toBe(true);
+  });
+
+  it('ends a stream interrupted by a shutdown in the same in-stream error, as overloaded', async () => {
+    const ctx = contextFor(res);
+    const done = write(ctx, stream(100));
+    await vi.advanceTimersByTimeAsync(250);
+    (ctx.state as { streams: OpenStreams }).streams.interruptAll();
+    await vi.advanceTimersByTimeAsync(100);
+    await done;
+    expect(text()).toContain('"two"');
+    expect(text()).not.toContain('"four"');
+    expect(text()).toMatch(/event: error\ndata: \{"error":\{"message":"The mock is shutting down[^\n]*\n\n$/);
     expect(text()).not.toContain('[DONE]');
     expect(res.writableEnded).toBe(true);
   });
@@ -111,7 +131,7 @@ describe('faults in the writer', () => {
 });
 
 describe('pacing in the writer', () => {
-  const paced = (): Plan => ({ kind: 'stream', status: 200, headers: {}, events, pacing: { firstChunkMs: 300, chunkMs: 20 } });
+  const paced = (): Plan => ({ kind: 'stream', status: 200, headers: {}, events, pacing: { firstChunkMs: 300, chunkMs: 20 }, streamError });
   const contentSent = () => ['one', 'two', 'three', 'four', 'five'].filter((word) => text().includes(`"${word}"`)).length;
 
   it('sends the opening event at once, the first chunk after first_chunk_ms, then one per chunk_ms', async () => {
@@ -151,7 +171,7 @@ describe('what the writer reports as sent, for the journal', () => {
 
   it('the events up to a stream fault, the style error events included, each with its event name or null', async () => {
     const ctx = contextFor(res);
-    await write(ctx, stream(0), { kind: 'stream_error', afterChunks: 1, events: () => [{ event: 'error', data: { error: { message: 'boom' } } }] });
+    await write(ctx, stream(0), boom(1));
     expect(sentOf(ctx)?.events).toEqual([
       { event: null, data: { role: 'assistant' } },
       { event: null, data: { text: 'one' } },
@@ -180,7 +200,7 @@ describe('what the writer reports as sent, for the journal', () => {
 
   it('cuts a stream past 1 MB and says so', async () => {
     const big = 'x'.repeat(300_000);
-    const plan: Plan = { kind: 'stream', status: 200, headers: {}, events: Array.from({ length: 5 }, () => ({ data: { big } })), pacing: { firstChunkMs: 0, chunkMs: 0 } };
+    const plan: Plan = { kind: 'stream', status: 200, headers: {}, events: Array.from({ length: 5 }, () => ({ data: { big } })), pacing: { firstChunkMs: 0, chunkMs: 0 }, streamError };
     const ctx = contextFor(res);
     await write(ctx, plan);
     expect(text().length).toBeGreaterThan(1_500_000);

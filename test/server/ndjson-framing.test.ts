@@ -4,6 +4,7 @@
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MockError } from '../../src/conversation/errors.js';
 import type { Fault, Plan, StreamEvent } from '../../src/conversation/plan.js';
 import { OpenStreams } from '../../src/server/open-streams.js';
 import { write } from '../../src/server/writer.js';
@@ -13,7 +14,7 @@ const events: StreamEvent[] = [
   ...['one', 'two\nlines', 'three'].map((content) => ({ data: { message: { content }, done: false }, paced: true })),
   { data: { done: true, done_reason: 'stop' } },
 ];
-const plan: Plan = { kind: 'stream', status: 200, headers: {}, events, pacing: { firstChunkMs: 1, chunkMs: 1 } };
+const plan: Plan = { kind: 'stream', status: 200, headers: {}, events, pacing: { firstChunkMs: 1, chunkMs: 1 }, streamError: (error) => [{ event: 'error', data: { error: error.message } }] };
 
 let server: ReturnType<Koa['listen']>;
 let url: string;
@@ -21,7 +22,7 @@ beforeAll(async () => {
   const app = new Koa();
   app.use(async (ctx) => {
     ctx.state.streams = new OpenStreams();
-    const fault: Fault | undefined = ctx.query.fault ? { kind: 'stream_error', afterChunks: 1, events: () => [{ event: 'error', data: { error: 'boom' } }] } : undefined;
+    const fault: Fault | undefined = ctx.query.fault ? { kind: 'stream_error', afterChunks: 1, error: new MockError('server_error', 'boom') } : undefined;
     await write(ctx, plan, fault, 'ndjson');
   });
   server = app.listen(0, '127.0.0.1');

@@ -12,7 +12,7 @@ describe('an unpaced stream of many megabytes', () => {
     const res = new FakeResponse();
     let writesWhenOtherWorkRan: number | undefined;
     setImmediate(() => (writesWhenOtherWorkRan = res.written.length));
-    await write(contextFor(res), { kind: 'stream', status: 200, headers: {}, events, pacing: { firstChunkMs: 0, chunkMs: 0 } });
+    await write(contextFor(res), { kind: 'stream', status: 200, headers: {}, events, pacing: { firstChunkMs: 0, chunkMs: 0 }, streamError: () => [] });
     expect(writesWhenOtherWorkRan).toBeDefined();
     expect(res.written.length).toBeGreaterThan(writesWhenOtherWorkRan!);
     expect(res.writableEnded).toBe(true);

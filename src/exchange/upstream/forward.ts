@@ -3,7 +3,7 @@
 // answer comes back as it arrives, for the shell to relay and the recorder to keep.
 import { failure } from '../../conversation/errors.js';
 import type { Exchange } from '../exchange.js';
-import type { Upstream } from './options.js';
+import type { Upstream } from '../../conversation/upstream.js';
 
 /** Headers that belong to one connection, or that the relay sets anew (RFC 9110 7.6.1). */
 const HOP_BY_HOP = new Set([

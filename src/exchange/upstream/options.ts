@@ -2,17 +2,7 @@
 // written stops the server there, not at the first request worth keeping.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-
-export interface Upstream {
-  /** The base URL requests are forwarded to, without a trailing slash. */
-  url: string;
-  /** Replaces the client's key in the header it used (UPSTREAM_API_KEY), when set. */
-  key?: string;
-  /** Where forwarded exchanges are written as fixtures. */
-  record?: string;
-  /** Origins besides loopback whose pages may spend the upstream (--admin-origin). */
-  origins: readonly string[];
-}
+import type { Upstream } from '../../conversation/upstream.js';
 
 function writable(dir: string): string {
   const absolute = resolve(dir);

@@ -4,7 +4,7 @@
 // the developer's own pages (loopback, --admin-origin) are forwarded; any other is answered as if
 // there were no upstream. And no path parameter may climb out of its segment on the upstream.
 import { failure } from '../../conversation/errors.js';
-import type { Upstream } from './options.js';
+import type { Upstream } from '../../conversation/upstream.js';
 
 const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
 

@@ -4,7 +4,7 @@
 import type { ErrorCode } from '../../conversation/error-codes.js';
 import type { Envelope, ErrorKind } from '../../conversation/errors.js';
 import type { VideoSnapshot, VideoStatus } from '../../conversation/video.js';
-import { answer, envelopeEvents, statusOf } from '../envelope.js';
+import { answer, statusOf } from '../envelope.js';
 import { openaiRateLimitHeaders } from '../openai-envelope.js';
 
 const STATUS: Record<VideoStatus, string> = {
@@ -49,6 +49,3 @@ export const taskEnvelope: Envelope = (error) =>
     { code: error.options.code ?? CODES[error.kind] ?? error.kind, message: error.message, data: null },
     openaiRateLimitHeaders(error),
   );
-
-/** The task form's fault error: its wrapper as the body. */
-export const taskStreamError = envelopeEvents(taskEnvelope);

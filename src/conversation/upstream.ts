@@ -1,0 +1,13 @@
+// The upstream a request may be forwarded to (`--upstream`), as plain data: an exchange carries
+// it when the request may spend it, and a batch keeps its creator's for the batch's lines.
+
+export interface Upstream {
+  /** The base URL requests are forwarded to, without a trailing slash. */
+  url: string;
+  /** Replaces the client's key in the header it used (UPSTREAM_API_KEY), when set. */
+  key?: string;
+  /** Where forwarded exchanges are written as fixtures. */
+  record?: string;
+  /** Origins besides loopback whose pages may spend the upstream (--admin-origin). */
+  origins: readonly string[];
+}
