@@ -16,7 +16,7 @@ import { batchesNewestFirst, cancelOf, currentBatch } from './batches.js';
 import { json, type Exchange, type Operation } from './exchange.js';
 import type { Mock } from './mock.js';
 import { plainOperation } from './operation.js';
-import { Slice } from './slice.js';
+import { Slice } from '../state/event-loop.js';
 
 async function readRequests(body: unknown): Promise<BatchLine[]> {
   const requests = (body as { requests?: unknown }).requests;
