@@ -1,6 +1,7 @@
 // Stream chunks of a reply's text: by token (as the o200k_base BPE splits it), by word or by
 // character; joined, they give back exactly the text.
-import { remember } from './remember.js';
+import { ENTRY_BYTES } from './caches.js';
+import { Memo } from './remember.js';
 import { partEnd, SEEN, SEGMENT_CHARS, segments, WORD, WORD_ENTRIES, WORD_MAX_CHARS } from './token-segments.js';
 import { decodedPieces, encodePlain } from './tokenizer.js';
 import type { ChunkBy } from './types.js';
@@ -9,12 +10,16 @@ import type { ChunkBy } from './types.js';
 // each with the whitespace before it; trailing whitespace is a chunk of its own.
 const WORD_CHUNK = /\s*(?:[\p{L}\p{N}\p{M}_'’-]+|[^\s\p{L}\p{N}\p{M}_'’-]+)|\s+/gu;
 
+/** A list of chunks held: its slots and each chunk's string (its characters are the key's, counted there). */
+function chunksBytes(chunks: readonly string[]): number {
+  return ENTRY_BYTES + chunks.length * 32;
+}
+
 /**
  * The token splits of recent stream texts: a fixture's reply is the same text on every request,
  * and splitting 1 KB into tokens cost more than everything else of a stream but its framing.
  */
-const splits = new Map<string, readonly string[]>();
-const SPLIT_ENTRIES = 256;
+const splits = new Memo<readonly string[]>('tokens', 256, chunksBytes);
 const SPLIT_MAX_CHARS = 16 * 1024;
 
 function byTokenRemembered(text: string): readonly string[] {
@@ -22,7 +27,7 @@ function byTokenRemembered(text: string): readonly string[] {
   const known = splits.get(text);
   if (known) return known;
   const chunks = byToken(text);
-  remember(splits, SPLIT_ENTRIES, text, chunks);
+  splits.set(text, chunks);
   return chunks;
 }
 
@@ -72,7 +77,7 @@ function byToken(text: string): string[] {
  * The token chunks of words met lately, as `words` keeps their counts: a long reply (a large
  * structured output) is mostly words split before, and merging each again cost 60 ms for 80 KB.
  */
-const wordChunks = new Map<string, readonly string[] | typeof SEEN>();
+const wordChunks = new Memo<readonly string[] | typeof SEEN>('tokens', WORD_ENTRIES, (chunks) => (chunks === SEEN ? 0 : chunksBytes(chunks)));
 
 /** The text's chunks: words split before as they were, the rest in runs of new words. */
 function splitAtTokens(text: string): string[] | undefined {
@@ -92,7 +97,7 @@ function splitAtTokens(text: string): string[] | undefined {
         if (known) wordChunks.set(word, known);
       }
       if (known === undefined) {
-        if (word.length <= WORD_MAX_CHARS) remember(wordChunks, WORD_ENTRIES, word, SEEN);
+        if (word.length <= WORD_MAX_CHARS) wordChunks.set(word, SEEN);
         fresh += word;
       } else {
         if (!flush()) return undefined;

@@ -1,6 +1,6 @@
 // Token counts with the o200k_base BPE (GPT-4o and later), so usage figures look like a real
 // model's, linear in the text whatever the text.
-import { remember } from './remember.js';
+import { Memo } from './remember.js';
 import { SEEN, WORD, WORD_ENTRIES, WORD_MAX_CHARS, segments } from './token-segments.js';
 import { countPlain } from './tokenizer.js';
 
@@ -27,12 +27,10 @@ function isLongPiece(segment: string): boolean {
  * Exact counts of recent short texts. Agent loops resend the whole conversation every turn and
  * system prompts repeat from request to request, so most texts of a request were counted before.
  */
-const memo = new Map<string, number>();
-const MEMO_ENTRIES = 4096;
+const memo = new Memo<number>('tokens', 4096);
 const MEMO_MAX_CHARS = 4096;
 /** Long-piece segments met lately: a run of one character is one segment over and over. */
-const longMemo = new Map<string, number>();
-const LONG_MEMO_ENTRIES = 256;
+const longMemo = new Memo<number>('tokens', 256);
 
 /**
  * Counts of words met lately. Texts are made of the same few thousand words (a generated JSON's
@@ -40,7 +38,7 @@ const LONG_MEMO_ENTRIES = 256;
  * A word met once is only marked (SEEN): it is counted with the segment's other new words in one
  * call, as a call per word would cost three times the merging of a text of words all new.
  */
-const words = new Map<string, number>();
+const words = new Memo<number>('tokens', WORD_ENTRIES);
 
 function countWords(segment: string): number {
   let tokens = 0;
@@ -51,7 +49,7 @@ function countWords(segment: string): number {
   for (const word of segment.match(WORD) ?? []) {
     const known = word.length > WORD_MAX_CHARS ? undefined : words.get(word);
     if (known === undefined) {
-      if (word.length <= WORD_MAX_CHARS) remember(words, WORD_ENTRIES, word, SEEN);
+      if (word.length <= WORD_MAX_CHARS) words.set(word, SEEN);
       fresh += word;
     } else if (known === SEEN) {
       const counted = countPlain(word);
@@ -91,7 +89,7 @@ export class TokenCounter {
     const known = memo.get(text);
     if (known !== undefined) return known;
     const tokens = this.countSegments(text);
-    remember(memo, MEMO_ENTRIES, text, tokens);
+    memo.set(text, tokens);
     return tokens;
   }
 
@@ -112,7 +110,7 @@ export class TokenCounter {
     this.longLeft -= segment.length;
     this.longChars += segment.length;
     this.longTokens += tokens;
-    remember(longMemo, LONG_MEMO_ENTRIES, segment, tokens);
+    longMemo.set(segment, tokens);
     return tokens;
   }
 
