@@ -28,7 +28,11 @@ export function textBytes(text: string): number {
 class ProcessCaches {
   private readonly all: CountedCache[] = [];
   /** What every cache holds together, kept as they report their changes. */
-  bytes = 0;
+  private held = 0;
+
+  get bytes(): number {
+    return this.held;
+  }
 
   add(cache: CountedCache): void {
     this.all.push(cache);
@@ -36,7 +40,7 @@ class ProcessCaches {
 
   /** A cache's entries came (`delta` > 0) or went. */
   changed(delta: number): void {
-    this.bytes += delta;
+    this.held += delta;
   }
 
   /** Evicts the oldest entries of the largest caches until all of them hold at most `room` (none at all below 0). */

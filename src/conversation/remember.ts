@@ -10,7 +10,7 @@ import { caches, ENTRY_BYTES, textBytes, type CacheName, type CountedCache } fro
  */
 export class Memo<V> implements CountedCache {
   private readonly map = new Map<string, V>();
-  bytes = 0;
+  private held = 0;
 
   /** `valueBytes`: about what a value holds besides its slot (nothing for a number). */
   constructor(
@@ -19,6 +19,10 @@ export class Memo<V> implements CountedCache {
     private readonly valueBytes: (value: V) => number = () => 0,
   ) {
     caches.add(this);
+  }
+
+  get bytes(): number {
+    return this.held;
   }
 
   get(key: string): V | undefined {
@@ -38,13 +42,13 @@ export class Memo<V> implements CountedCache {
   }
 
   shrinkTo(bytes: number): void {
-    if (this.bytes <= bytes) return;
+    if (this.held <= bytes) return;
     this.map.clear();
-    this.count(-this.bytes);
+    this.count(-this.held);
   }
 
   private count(delta: number): void {
-    this.bytes += delta;
+    this.held += delta;
     caches.changed(delta);
   }
 }

@@ -5,7 +5,7 @@
 // than `maxBytes` is not remembered.
 import { caches, ENTRY_BYTES, textBytes, type CacheName, type CountedCache } from '../conversation/caches.js';
 
-/** What is remembered: only its bytes count. */
+/** What is remembered: its bytes are most of what it costs. */
 interface Made {
   readonly data: ArrayBufferView;
 }
@@ -15,7 +15,7 @@ const sizeOf = (key: string, made: Made): number => made.data.byteLength + textB
 
 export class RecentBytes<T extends Made> implements CountedCache {
   private readonly items = new Map<string, T>();
-  bytes = 0;
+  private held = 0;
 
   constructor(
     readonly name: CacheName,
@@ -23,6 +23,10 @@ export class RecentBytes<T extends Made> implements CountedCache {
     private readonly maxBytes: number,
   ) {
     caches.add(this);
+  }
+
+  get bytes(): number {
+    return this.held;
   }
 
   /** The thing made for `key` before, or `make`'s, remembered. Things are never changed once made. */
@@ -48,18 +52,18 @@ export class RecentBytes<T extends Made> implements CountedCache {
   private remember(key: string, made: T): T {
     const size = sizeOf(key, made);
     if (size > this.maxBytes || this.items.has(key)) return made;
-    const before = this.bytes;
+    const before = this.held;
     this.items.set(key, made);
-    this.bytes += size;
-    this.evictUntil(() => this.items.size <= this.maxItems && this.bytes <= this.maxBytes);
-    caches.changed(this.bytes - before);
+    this.held += size;
+    this.evictUntil(() => this.items.size <= this.maxItems && this.held <= this.maxBytes);
+    caches.changed(this.held - before);
     return made;
   }
 
   shrinkTo(bytes: number): void {
-    const before = this.bytes;
-    this.evictUntil(() => this.bytes <= bytes);
-    caches.changed(this.bytes - before);
+    const before = this.held;
+    this.evictUntil(() => this.held <= bytes);
+    caches.changed(this.held - before);
   }
 
   /** Evicts the least recently used until `fits`. */
@@ -67,7 +71,7 @@ export class RecentBytes<T extends Made> implements CountedCache {
     for (const [oldKey, old] of this.items) {
       if (fits()) return;
       this.items.delete(oldKey);
-      this.bytes -= sizeOf(oldKey, old);
+      this.held -= sizeOf(oldKey, old);
     }
   }
 }
