@@ -43,14 +43,18 @@ class ProcessCaches {
     this.held += delta;
   }
 
-  /** Evicts the oldest entries of the largest caches until all of them hold at most `room` (none at all below 0). */
+  /**
+   * Evicts the oldest entries of the largest cache until all of them hold at most `room` (none at
+   * all below 0). The largest is brought down no further than the next one at a time, so one cache
+   * is not emptied, its newest entries too, while the others keep their old ones.
+   */
   fitIn(room: number): void {
     const over = () => this.bytes - Math.max(0, room);
     while (over() > 0) {
-      const largest = this.all.reduce((most, cache) => (cache.bytes > most.bytes ? cache : most));
-      const before = largest.bytes;
-      largest.shrinkTo(Math.max(0, before - over()));
-      if (largest.bytes >= before) return;
+      const [largest, next] = [...this.all].sort((a, b) => b.bytes - a.bytes);
+      const before = largest!.bytes;
+      largest!.shrinkTo(Math.max(0, before - over(), Math.min(next?.bytes ?? 0, before - 1)));
+      if (largest!.bytes >= before) return;
     }
   }
 

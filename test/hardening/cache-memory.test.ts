@@ -48,7 +48,7 @@ describe('the process caches in the memory budget', () => {
     }
   });
 
-  it('stay within a small --memory-limit, giving way to the sessions, whose journals are kept', async () => {
+  it('stay within a small --memory-limit, giving way to the sessions, whose journals are kept whole', async () => {
     const limit = 1024 * 1024;
     const server = await startTestServer({ memoryLimit: '1mb' });
     try {
@@ -65,7 +65,6 @@ describe('the process caches in the memory budget', () => {
         await response.arrayBuffer();
         const memory = await health(server);
         expect(memory.total).toBeLessThanOrEqual(limit);
-        expect(memory.cached.speech).toBeGreaterThan(0);
       }
       const { requests } = (await (await server.admin('/requests?session=kept')).json()) as { requests: unknown[] };
       expect(requests).toHaveLength(10);
