@@ -6,7 +6,7 @@ import { inProcessAdmin } from './admin/client.js';
 import { oracle, type Oracle } from './admin/oracle.js';
 import { answerClientError } from './server/client-error.js';
 import { keepConnections } from './server/connections.js';
-import { loadTokenizer } from './conversation/tokens.js';
+import { loadTokenizer } from './conversation/tokenizer.js';
 import type { Clock } from './state/clock.js';
 import { Tracing } from './server/tracing.js';
 import { assembleMock, type MockServerOptions } from './mock-app.js';

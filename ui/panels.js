@@ -13,7 +13,7 @@ export function Health({ health }) {
     <div class="health-line">
       <span class="dot"></span><b>${errors.length ? 'degraded' : 'ok'}</b>
       <span>${(health.files ?? []).length} files</span><span>reloads ${health.reloads}</span>
-      ${health.memory ? html`<span title="bytes held: journal, responses, fixtures, pictures, tasks, files, sessions">${heldSize(health.memory.total)} held</span>` : ''}
+      ${health.memory ? html`<span title=${`bytes the sessions hold: journal, responses, fixtures, pictures, tasks, files, sessions; the process's caches hold ${heldSize(health.memory.caches)} besides`}>${heldSize(health.memory.total - health.memory.caches)} held</span>` : ''}
       ${errors.length ? html`<span>last good configuration serving</span>` : ''}
     </div>
     ${errors.length ? html`<ul class="errors">${errors.map((e) => html`<li><code>${e.file}:${e.line}:${e.col}</code>: ${e.message}</li>`)}</ul>` : ''}

@@ -6,7 +6,7 @@ import { JsonAnswer, TextAnswer, type AdminRequest } from '../exchange/admin/req
 import type { Mock } from '../exchange/mock.js';
 import { openaiEnvelope } from '../styles/openai-envelope.js';
 import { pathParams } from '../styles/path-pattern.js';
-import { turnForWork } from '../state/work-turns.js';
+import { turnForRequest } from '../state/event-loop.js';
 import { ADMIN_ROUTES, type AdminRoute } from './routes.js';
 
 export type AdminMethod = AdminRoute['method'];
@@ -39,10 +39,10 @@ function errorAnswer(error: MockError): AdminAnswer {
 
 export function inProcessAdmin(mock: Mock): AdminClient {
   // The messages of a JSON-RPC batch are dispatched together: each call waits for a turn of the
-  // loop with time left, so ten journal pages never hold the loop as one (state/work-turns.ts).
+  // loop with time left, so ten journal pages never hold the loop as one (state/event-loop.ts).
   return {
     call: (method, path, call = {}) => {
-      const turn = turnForWork();
+      const turn = turnForRequest();
       return turn ? turn.then(() => run(mock, method, path, call)) : run(mock, method, path, call);
     },
   };

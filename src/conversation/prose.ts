@@ -2,7 +2,8 @@
 // within the request's output-token budget the way a real model is.
 import { createFaker } from './faker.js';
 import type { Random } from './random.js';
-import { chunkText, countTokens } from './tokens.js';
+import { chunkText } from './token-chunks.js';
+import { countTokens } from './tokens.js';
 
 /** Sentence templates for faker.helpers.fake; "the" before fills avoids a/an mistakes. */
 interface Voice {

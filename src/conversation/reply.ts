@@ -10,7 +10,8 @@ import { generateFromSchema } from './schema-gen.js';
 import { turnText } from './subject.js';
 import type { TemplateScope } from './template.js';
 import { countInputTokens } from './input-tokens.js';
-import { chunkText, countTokens, firstTokens } from './tokens.js';
+import { chunkText, firstTokens } from './token-chunks.js';
+import { countTokens } from './tokens.js';
 import type { ChatRequest, ChunkBy, FinishReason, Pacing, Reply, ReplyChoice, ToolCall, ToolDef, Usage } from './types.js';
 
 export interface ReplyContext {

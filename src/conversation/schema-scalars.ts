@@ -3,7 +3,7 @@
 import type { Faker } from '@faker-js/faker';
 import { generateFromPattern } from './pattern-gen.js';
 import type { Random } from './random.js';
-import { remember } from './remember.js';
+import { Memo } from './remember.js';
 import type { JsonSchema } from './types.js';
 
 type Fake = (faker: Faker, random: Random) => string;
@@ -112,8 +112,9 @@ interface Hints {
  * What a property's name suggests, found once per name: the hint tables are dozens of patterns,
  * and a large structured output asks for the same few names thousands of times.
  */
-const hintsByName = new Map<string, Hints>();
-const HINT_NAMES = 1024;
+/** A name's hints: their object and the range's pair. */
+const HINTS_BYTES = 96;
+const hintsByName = new Memo<Hints>('hints', 1024, () => HINTS_BYTES);
 
 /** Longer names (a client may send any) are looked up each time rather than kept. */
 const HINT_NAME_CHARS = 64;
@@ -124,7 +125,7 @@ function hintsOf(name: string): Hints {
   const key = snakeName(name);
   const number = NUMBER_HINTS.find(([test]) => test.test(key));
   hints = { fake: key === '' ? undefined : STRING_HINTS.find(([test]) => test.test(key))?.[1], range: number ? [number[1], number[2]] : DEFAULT_RANGE };
-  if (name.length <= HINT_NAME_CHARS) remember(hintsByName, HINT_NAMES, name, hints);
+  if (name.length <= HINT_NAME_CHARS) hintsByName.set(name, hints);
   return hints;
 }
 

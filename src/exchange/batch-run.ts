@@ -9,7 +9,7 @@ import { expiredLine, outputLine } from '../styles/batches/openai.js';
 import { answerLine, type LineRoute } from './batch-line.js';
 import type { Mock } from './mock.js';
 import { nextId } from './request.js';
-import { Slice } from './slice.js';
+import { Slice } from '../state/event-loop.js';
 
 /** What a batch holds: its object, its requests and its answers so far. */
 const BATCH_BYTES = 2048;

@@ -13,7 +13,7 @@ import type { Found } from './operation.js';
  * the same documents for each query. Texts longer than `REMEMBERED_TEXT` are made each time, so
  * the keys stay small; 4 MB holds about 700 vectors of 1,536 components.
  */
-const recent = new RecentBytes<{ data: Float32Array }>(1024, 4 * 1024 * 1024);
+const recent = new RecentBytes<{ data: Float32Array }>('vectors', 1024, 4 * 1024 * 1024);
 const REMEMBERED_TEXT = 2048;
 
 export interface VectorAsk {

@@ -15,7 +15,7 @@ import { json } from './exchange.js';
 import { plainOperation } from './operation.js';
 import { pageAfter } from './pages.js';
 import { nextId } from './request.js';
-import { Slice } from './slice.js';
+import { Slice } from '../state/event-loop.js';
 
 /**
  * Reads a batch file's lines, giving other clients the loop every few hundred; a bad line is a

@@ -16,7 +16,7 @@ import { batchesNewestFirst, cancelOf, currentBatch } from './batches.js';
 import { json, type Exchange, type Operation } from './exchange.js';
 import type { Mock } from './mock.js';
 import { plainOperation } from './operation.js';
-import { Slice } from './slice.js';
+import { Slice } from '../state/event-loop.js';
 
 /** `url`: the path each request is answered at. */
 async function readRequests(body: unknown, url: string): Promise<BatchLine[]> {

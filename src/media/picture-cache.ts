@@ -6,7 +6,7 @@ interface Picture {
   readonly data: Uint8Array;
 }
 
-const recent = new RecentBytes<Picture>(16, 16 * 1024 * 1024);
+const recent = new RecentBytes<Picture>('pictures', 16, 16 * 1024 * 1024);
 
 export function rendered<P extends Picture>(key: string, make: () => Promise<P>): Promise<P> {
   return recent.remembered(key, make) as Promise<P>;

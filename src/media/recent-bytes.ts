@@ -1,21 +1,33 @@
 // Things made lately, by what decides their bytes: asking for the same again costs nothing, and
 // the sessions that keep it (a suite's workers each asking for the same thing) share one copy.
-// At most `maxItems` and `maxBytes` in all; the least recently used go first, and a thing larger
-// than the budget is not remembered.
+// At most `maxItems` and `maxBytes` in all, and within the room a memory budget leaves the
+// process's caches (conversation/caches.ts); the least recently used go first, and a thing larger
+// than `maxBytes` is not remembered.
+import { caches, ENTRY_BYTES, textBytes, type CacheName, type CountedCache } from '../conversation/caches.js';
 
-/** What is remembered: only its bytes count. */
+/** What is remembered: its bytes are most of what it costs. */
 interface Made {
   readonly data: ArrayBufferView;
 }
 
-export class RecentBytes<T extends Made> {
+/** What a thing costs held: its bytes, its key, and its slot and object. */
+const sizeOf = (key: string, made: Made): number => made.data.byteLength + textBytes(key) + 2 * ENTRY_BYTES;
+
+export class RecentBytes<T extends Made> implements CountedCache {
   private readonly items = new Map<string, T>();
-  private bytes = 0;
+  private held = 0;
 
   constructor(
+    readonly name: CacheName,
     private readonly maxItems: number,
     private readonly maxBytes: number,
-  ) {}
+  ) {
+    caches.add(this);
+  }
+
+  get bytes(): number {
+    return this.held;
+  }
 
   /** The thing made for `key` before, or `make`'s, remembered. Things are never changed once made. */
   async remembered(key: string, make: () => Promise<T>): Promise<T> {
@@ -38,15 +50,28 @@ export class RecentBytes<T extends Made> {
   }
 
   private remember(key: string, made: T): T {
-    const size = made.data.byteLength;
+    const size = sizeOf(key, made);
     if (size > this.maxBytes || this.items.has(key)) return made;
+    const before = this.held;
     this.items.set(key, made);
-    this.bytes += size;
-    for (const [oldKey, old] of this.items) {
-      if (this.items.size <= this.maxItems && this.bytes <= this.maxBytes) break;
-      this.items.delete(oldKey);
-      this.bytes -= old.data.byteLength;
-    }
+    this.held += size;
+    this.evictUntil(() => this.items.size <= this.maxItems && this.held <= this.maxBytes);
+    caches.changed(this.held - before);
     return made;
+  }
+
+  shrinkTo(bytes: number): void {
+    const before = this.held;
+    this.evictUntil(() => this.held <= bytes);
+    caches.changed(this.held - before);
+  }
+
+  /** Evicts the least recently used until `fits`. */
+  private evictUntil(fits: () => boolean): void {
+    for (const [oldKey, old] of this.items) {
+      if (fits()) return;
+      this.items.delete(oldKey);
+      this.held -= sizeOf(oldKey, old);
+    }
   }
 }

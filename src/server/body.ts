@@ -8,7 +8,8 @@ import type { KoaBodyMiddlewareOptions } from 'koa-body';
 import { failure, MockError } from '../conversation/errors.js';
 import { MAX_BODY_DEPTH, measureBody, measureJson, type BodyShape } from '../styles/body-shape.js';
 import type { Mock } from '../exchange/mock.js';
-import { BodiesInFlight, turnFor } from '../state/large-bodies.js';
+import { turnForBytes } from '../state/event-loop.js';
+import { BodiesInFlight } from '../state/large-bodies.js';
 import { isPlainJson, parseJson } from './json-body.js';
 import { decodeBody, drainable, dropRest, readWire, tooLarge } from './wire-body.js';
 import type { MockState } from './state.js';
@@ -129,13 +130,13 @@ export function bodyParser(mock: Mock, multipart: boolean, limit = mock.options.
     let held = 0;
     try {
       if (WITH_BODY.has(ctx.method)) {
-        // A large body waits for the mock and for its turn of the loop (state/large-bodies.ts)
+        // A large body waits for the mock and for its turn of the loop (state/event-loop.ts)
         // before a byte of it is read, so the bodies waiting stay in their sockets; a chunked or
         // compressed one waits, once read, for what it added. A small one never awaits here.
         const admitted = inFlight.admit(announced);
         if (admitted) await admitted;
         held = announced;
-        const started = turnFor(announced);
+        const started = turnForBytes(announced);
         if (started) await started;
         const bytes = await decodeBody(await readWire(ctx.req, limit), ctx.get('content-encoding'), limit);
         if (!announced) {
@@ -143,7 +144,7 @@ export function bodyParser(mock: Mock, multipart: boolean, limit = mock.options.
           if (admittedRead) await admittedRead;
           held = bytes.length;
         }
-        const decoded = turnFor(bytes.length - announced);
+        const decoded = turnForBytes(bytes.length - announced);
         if (decoded) await decoded;
         // A request that may be forwarded is sent on as the client wrote it (decoded).
         if (forwarding) (ctx.request as { rawBody?: Buffer }).rawBody = bytes;

@@ -10,7 +10,7 @@ import { JsonAnswer, TextAnswer } from '../exchange/admin/request.js';
 import { newNotes, type Door } from '../exchange/exchange.js';
 import type { Mock } from '../exchange/mock.js';
 import { MODEL_ROUTES } from '../exchange/model-routes.js';
-import { turnForWork } from '../state/work-turns.js';
+import { turnForRequest } from '../state/event-loop.js';
 import { authenticate } from './auth.js';
 import type { BodyParsers } from './body.js';
 import { perform } from './exchange.js';
@@ -32,12 +32,12 @@ function useDoor(door: Door): Middleware {
 }
 
 /**
- * Starts the operation in a turn of the loop with time left (state/work-turns.ts). A client that
+ * Starts the operation in a turn of the loop with time left (state/event-loop.ts). A client that
  * leaves while its request waits is journaled at once as 499, with no source: its work never
  * starts, so it takes no scenario step and counts as nothing generated.
  */
 const inTurn: Middleware = async (ctx, next) => {
-  const turn = turnForWork();
+  const turn = turnForRequest();
   if (turn && !(await waitForTurn(ctx, turn))) {
     (ctx.state as MockState).notes = newNotes();
     return;

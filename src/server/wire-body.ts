@@ -40,7 +40,7 @@ const clientGone = (): MockError => failure('invalid_body', 'The request body en
 /** The body's bytes as sent, at most `limit` of them; over it, a 413 at once and the rest dropped. */
 export function readWire(req: IncomingMessage, limit: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    // A client can leave while its body waits for its turn (state/large-bodies.ts): no event would come.
+    // A client can leave while its body waits for its turn (state/event-loop.ts): no event would come.
     if (req.destroyed) return void reject(clientGone());
     const chunks: Buffer[] = [];
     let size = 0;

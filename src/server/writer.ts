@@ -6,7 +6,7 @@ import type { Context } from 'koa';
 import { MockError, type Envelope } from '../conversation/errors.js';
 import { JOURNAL_ANSWER_MAX, type Fault, type Framing, type Plan, type StreamEvent } from '../conversation/plan.js';
 import type { StreamProgress } from './in-flight.js';
-import { Slice } from '../exchange/slice.js';
+import { Slice } from '../state/event-loop.js';
 import { FRAMERS, type Framer } from './framers.js';
 import { Pacer } from './pacer.js';
 import { SentStream, sentBinary, sentWhole } from './sent.js';
@@ -58,7 +58,7 @@ export async function waitForClient(ctx: Context, ms: number): Promise<boolean> 
   return (await pause(ctx.res, ms)) || clientLeft(ctx);
 }
 
-/** Waits for the request's turn of the loop (state/work-turns.ts); false, as `waitForClient`, when the client left first. */
+/** Waits for the request's turn of the loop (state/event-loop.ts); false, as `waitForClient`, when the client left first. */
 export async function waitForTurn(ctx: Context, turn: Promise<void>): Promise<boolean> {
   return (await unlessClosed(ctx.res, turn)) || clientLeft(ctx);
 }

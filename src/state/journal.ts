@@ -1,6 +1,6 @@
 // One journal entry per request (admin requests and preflights excepted): what was asked,
 // what answered it, and for an unmatched chat request the closest fixture.
-import { interned, remember } from '../conversation/remember.js';
+import { interned, Memo } from '../conversation/remember.js';
 import type { EntryUsage } from '../conversation/usage.js';
 import { PackedText } from './packed-text.js';
 import { shownEvents, type KeptEvents } from './piece-runs.js';
@@ -87,15 +87,18 @@ export interface KeptEntry extends EntryFields {
 // names, a near miss), its slot in the journal and its line in the session's holdings.
 const ENTRY_BYTES = 640;
 
+const SHARED_ENTRIES = 1024;
+/** A near miss's object and its list of failed keys (its names are the fixture's own strings). */
+const missBytes = (miss: NearMiss): number => 64 + 16 * miss.failed.length;
+
 /**
  * What repeats from entry to entry is one object shared by the entries that have it (a path, a
  * model, a near miss, no tools): a full collection marks every object the sessions keep, and an
  * entry was about fifteen of them, seven of them these. Never changed once kept.
  */
-const paths = new Map<string, string>();
-const models = new Map<string, string>();
-const misses = new Map<string, NearMiss>();
-const SHARED_ENTRIES = 1024;
+const paths = new Memo<string>('journal', SHARED_ENTRIES);
+const models = new Memo<string>('journal', SHARED_ENTRIES);
+const misses = new Memo<NearMiss>('journal', SHARED_ENTRIES, missBytes);
 const NONE: readonly string[] = Object.freeze([]);
 
 function sharedMiss(miss: NearMiss): NearMiss {
@@ -103,7 +106,7 @@ function sharedMiss(miss: NearMiss): NearMiss {
   const key = JSON.stringify([miss.fixture, miss.file, miss.failed]);
   const known = misses.get(key);
   if (known) return known;
-  remember(misses, SHARED_ENTRIES, key, miss);
+  misses.set(key, miss);
   return miss;
 }
 
@@ -119,9 +122,9 @@ export function keptEntry(f: EntryFields, body: string, response: string): KeptE
     time: f.time,
     session: f.session,
     method: f.method,
-    path: interned(paths, SHARED_ENTRIES, f.path),
+    path: interned(paths, f.path),
     style: f.style,
-    model: f.model === null ? null : interned(models, SHARED_ENTRIES, f.model),
+    model: f.model === null ? null : interned(models, f.model),
     status: f.status,
     fixture: f.fixture,
     scenario: f.scenario,

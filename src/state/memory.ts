@@ -1,11 +1,16 @@
 // Memory held by bytes: what each session keeps (journal, stored responses, run-time fixtures,
 // pictures, video tasks, files and batches) is counted when it is kept, from sizes already known then, against a
 // per-session and an overall budget. Sizes are estimates, never a serialisation of what is held.
+// The process's caches count in the overall budget too, in the room the sessions leave
+// (conversation/caches.ts): they give way first, so the sessions keep what they kept before.
+import { caches, type CacheName } from '../conversation/caches.js';
 
 export const MEMORY_KINDS = ['journal', 'responses', 'fixtures', 'pictures', 'tasks', 'files'] as const;
 export type MemoryKind = (typeof MEMORY_KINDS)[number];
 /** What is counted: what sessions hold, by kind, the sessions themselves (ids and fixed state), and the total. */
 export type MemoryUse = Record<MemoryKind | 'sessions' | 'total', number>;
+/** What health and metrics show: what the sessions hold, the caches (in all and by cache), and the total of both. */
+export type MemoryReport = MemoryUse & { caches: number; cached: Record<CacheName, number> };
 
 /** Files and batches are what a client uploaded or waits for: never evicted, refused instead when they do not fit (see `state/files.ts`). */
 export const PINNED: MemoryKind = 'files';
@@ -23,7 +28,7 @@ function emptyUse(): MemoryUse {
   return { journal: 0, responses: 0, fixtures: 0, pictures: 0, tasks: 0, files: 0, sessions: 0, total: 0 };
 }
 
-/** The overall budget, shared by every session of a server. */
+/** The overall budget, shared by every session of a server. `use` is the sessions' own. */
 export class MemoryBudget {
   readonly use = emptyUse();
   /** Set by the sessions: evicts the oldest items of the least recently used sessions until within the limit. */
@@ -34,9 +39,21 @@ export class MemoryBudget {
     readonly sessionLimitBytes = DEFAULT_SESSION_MEMORY_LIMIT,
   ) {}
 
+  /** What the sessions leave the process's caches. */
+  private get roomForCaches(): number {
+    return this.limitBytes - this.use.total;
+  }
+
   change(kind: MemoryKind | 'sessions', delta: number): void {
     this.use[kind] += delta;
     this.use.total += delta;
+    if (delta > 0) caches.fitIn(this.roomForCaches);
+  }
+
+  /** The caches are first held to this budget's room, as another mock may have filled them since. */
+  report(): MemoryReport {
+    caches.fitIn(this.roomForCaches);
+    return { ...this.use, caches: caches.bytes, total: this.use.total + caches.bytes, cached: caches.use() };
   }
 }
 

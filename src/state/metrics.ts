@@ -69,7 +69,7 @@ async function instruments(gauges: MetricsGauges, tallies: Tallies): Promise<Ins
   const gauge = (name: string, help: string, read: (g: Gauge) => void, labelNames: string[] = []) =>
     new prom.Gauge({ name, help, labelNames, registers: [registry], collect() { read(this); } });
   gauge('mock_open_streams', 'Streams being written now.', (g) => g.set(gauges.openStreams()));
-  gauge('mock_memory_held_bytes', 'Bytes the sessions hold, by kind, within the memory budget.', (g) => {
+  gauge('mock_memory_held_bytes', 'Bytes the sessions hold, by kind, and the process caches, within the memory budget.', (g) => {
     for (const [kind, value] of Object.entries(gauges.memory())) if (typeof value === 'number') g.set({ kind }, value);
   }, ['kind']);
   gauge('mock_reloads', 'Reloads of the fixtures and scenarios so far.', (g) => g.set(gauges.reloads()));

@@ -1,7 +1,7 @@
 // All sessions of a server, created on first use and capped: past the cap the least recently
 // used session is dropped.
 import { failure } from '../conversation/errors.js';
-import { MemoryBudget, type MemoryUse } from './memory.js';
+import { MemoryBudget, type MemoryReport } from './memory.js';
 import { createSession, evictOldest, type Session } from './session.js';
 
 export const DEFAULT_SESSION = 'default';
@@ -35,9 +35,9 @@ export class Sessions {
     budget.shed = () => this.shed();
   }
 
-  /** The bytes held by every session, by kind. */
-  get memory(): Readonly<MemoryUse> {
-    return this.budget.use;
+  /** The bytes held by every session, by kind, and by the process's caches. */
+  get memory(): MemoryReport {
+    return this.budget.report();
   }
 
   /** Past the overall budget: the oldest items of the least recently used sessions go first. */

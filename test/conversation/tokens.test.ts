@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { decode, decodeGenerator, encode } from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, it } from 'vitest';
-import { chunkText, countTokens, firstTokens } from '../../src/conversation/tokens.js';
+import { chunkText, firstTokens } from '../../src/conversation/token-chunks.js';
+import { countTokens } from '../../src/conversation/tokens.js';
 
 // Lone surrogates too: a JS string can hold them, and the tokenizer turns them into U+FFFD.
 const loneSurrogate = fc.integer({ min: 0xd800, max: 0xdfff }).map((unit) => String.fromCharCode(unit));

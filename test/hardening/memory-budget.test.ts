@@ -87,7 +87,7 @@ describe('the memory budgets', () => {
     expect([...session.responses.keys()]).toEqual([]);
     expect(session.journal.length).toBe(0);
     expect(session.holdings.use).toEqual({ journal: 0, responses: 0, fixtures: 0, pictures: J, tasks: 1.5 * J, files: 0, sessions: 0, total: 2.5 * J });
-    expect(sessions.memory.total).toBe(2.5 * J + sessions.memory.sessions);
+    expect(sessions.memory.total).toBe(2.5 * J + sessions.memory.sessions + sessions.memory.caches);
   });
 
   it('evict from the least recently used session first past the overall budget, and give back a dropped session’s bytes', () => {
@@ -102,7 +102,8 @@ describe('the memory budgets', () => {
     expect(sessions.memory.journal).toBe(2 * J);
     sessions.get('a');
     sessions.get('c'); // past two sessions, the least recently used (b) is dropped
-    expect(sessions.memory).toEqual({ journal: 0, responses: 0, fixtures: 0, pictures: 0, tasks: 0, files: 0, sessions: 2 * S, total: 2 * S });
+    expect(sessions.memory).toMatchObject({ journal: 0, responses: 0, fixtures: 0, pictures: 0, tasks: 0, files: 0, sessions: 2 * S });
+    expect(sessions.memory.total).toBe(2 * S + sessions.memory.caches);
   });
 
   it('bound the journal of a server started with sessionMemoryLimit, newest kept, and health reports it', async () => {
@@ -121,10 +122,10 @@ describe('the memory budgets', () => {
       expect(requests.length).toBeLessThan(100);
       expect(requests.at(-1)!.body.messages[0]!.content).toBe('request 99');
       const { memory } = (await (await server.admin('/health')).json()) as { memory: Record<string, number> };
-      expect(Object.keys(memory).sort()).toEqual(['files', 'fixtures', 'journal', 'pictures', 'responses', 'sessions', 'tasks', 'total']);
+      expect(Object.keys(memory).sort()).toEqual(['cached', 'caches', 'files', 'fixtures', 'journal', 'pictures', 'responses', 'sessions', 'tasks', 'total']);
       expect(memory.journal).toBeGreaterThan(0);
       expect(memory.journal).toBeLessThanOrEqual(64 * 1024);
-      expect(memory.total).toBe(memory.journal! + memory.responses! + memory.fixtures! + memory.pictures! + memory.tasks! + memory.sessions!);
+      expect(memory.total).toBe(memory.journal! + memory.responses! + memory.fixtures! + memory.pictures! + memory.tasks! + memory.sessions! + memory.caches!);
     } finally {
       await server.close();
     }
@@ -217,7 +218,7 @@ describe('session ids', () => {
       const after = ((await (await server.admin('/health')).json()) as { memory: Record<string, number> }).memory;
       // Each session counts its id and its fixed state (about 2 KB), beside what it holds.
       expect(after.sessions! - before.sessions!).toBeGreaterThan(200 * 2000);
-      expect(after.total).toBe(after.journal! + after.responses! + after.fixtures! + after.pictures! + after.tasks! + after.sessions!);
+      expect(after.total).toBe(after.journal! + after.responses! + after.fixtures! + after.pictures! + after.tasks! + after.sessions! + after.caches!);
     } finally {
       await server.close();
     }

@@ -1,4 +1,4 @@
-// Requests wait for a turn of the event loop with time left (state/work-turns.ts) before their
+// Requests wait for a turn of the event loop with time left (state/event-loop.ts) before their
 // work starts: a model request and an admin call alike, and each call of a JSON-RPC batch. Here
 // the turns are held by hand, so what waits is seen waiting.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -7,9 +7,9 @@ import { startTestServer, type TestServer } from '../helpers/server.js';
 /** Asks held with `holdNext`; every other ask goes at once. */
 const turns = vi.hoisted(() => ({ asked: 0, holdNext: false, held: undefined as (() => void) | undefined }));
 
-vi.mock('../../src/state/work-turns.js', async (original) => ({
-  ...(await original<typeof import('../../src/state/work-turns.js')>()),
-  turnForWork: () => {
+vi.mock('../../src/state/event-loop.js', async (original) => ({
+  ...(await original<typeof import('../../src/state/event-loop.js')>()),
+  turnForRequest: () => {
     turns.asked += 1;
     if (!turns.holdNext) return undefined;
     turns.holdNext = false;

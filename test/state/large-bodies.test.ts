@@ -2,7 +2,8 @@
 // turn of the event loop (at most 1 MB started per turn), in the order they came; small ones and
 // a large one alone never wait.
 import { describe, expect, it } from 'vitest';
-import { BodiesInFlight, IN_FLIGHT_BYTES, LARGE_BODY, turnFor } from '../../src/state/large-bodies.js';
+import { turnForBytes } from '../../src/state/event-loop.js';
+import { BodiesInFlight, IN_FLIGHT_BYTES, LARGE_BODY } from '../../src/state/large-bodies.js';
 
 const KB = 1024;
 const MB = 1024 * KB;
@@ -52,10 +53,10 @@ async function nextTurn(): Promise<void> {
 describe('turns of the event loop', () => {
   it('starts at most a megabyte of large bodies in one turn, the rest in later turns in order', async () => {
     await nextTurn();
-    const starts = Array.from({ length: 7 }, () => turnFor(300 * KB));
+    const starts = Array.from({ length: 7 }, () => turnForBytes(300 * KB));
     // Three fit in this turn (900 KB); the others wait for the next turns, three a turn.
     expect(await settled(starts)).toEqual([true, true, true, false, false, false, false]);
-    expect(turnFor(LARGE_BODY - 1)).toBeUndefined();
+    expect(turnForBytes(LARGE_BODY - 1)).toBeUndefined();
     const order: number[] = [];
     await Promise.all(starts.map((start, i) => start?.then(() => order.push(i))));
     expect(order).toEqual([3, 4, 5, 6]);
@@ -63,8 +64,8 @@ describe('turns of the event loop', () => {
 
   it('starts a body larger than a turn alone, in a turn of its own', async () => {
     await nextTurn();
-    expect(turnFor(5 * MB)).toBeUndefined();
-    const next = turnFor(LARGE_BODY);
+    expect(turnForBytes(5 * MB)).toBeUndefined();
+    const next = turnForBytes(LARGE_BODY);
     expect(await settled([next])).toEqual([false]);
     await next;
   });

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { MockError } from '../../src/conversation/errors.js';
 import type { StreamEvent } from '../../src/conversation/plan.js';
 import { buildReply } from '../../src/conversation/reply.js';
-import { chunkText } from '../../src/conversation/tokens.js';
+import { chunkText } from '../../src/conversation/token-chunks.js';
 import type { ChatRequest, Reply, ReplyChoice } from '../../src/conversation/types.js';
 import { decodeCountTokens, decodeMessages } from '../../src/styles/messages/decode.js';
 import { encodeMessage, signatureOf } from '../../src/styles/messages/encode.js';

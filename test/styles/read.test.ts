@@ -2,7 +2,7 @@
 // streamed, reads back as the reply it was built from; and real-shaped samples (WIRE.md) read too.
 import { describe, expect, it } from 'vitest';
 import type { RecordedReply } from '../../src/conversation/recorded.js';
-import { chunkText } from '../../src/conversation/tokens.js';
+import { chunkText } from '../../src/conversation/token-chunks.js';
 import type { Reply, ReplyChoice } from '../../src/conversation/types.js';
 import { chatCompletions } from '../../src/styles/chat-completions/index.js';
 import { generateContent } from '../../src/styles/generate-content/index.js';

@@ -5,7 +5,7 @@ import type { Response, ResponseStreamEvent } from 'openai/resources/responses/r
 import { describe, expect, it } from 'vitest';
 import { MockError } from '../../src/conversation/errors.js';
 import { countInputTokens } from '../../src/conversation/input-tokens.js';
-import { chunkText } from '../../src/conversation/tokens.js';
+import { chunkText } from '../../src/conversation/token-chunks.js';
 import type { ChatRequest, Reply, Turn } from '../../src/conversation/types.js';
 import { decodeChatCompletions } from '../../src/styles/chat-completions/decode.js';
 import { responses } from '../../src/styles/responses/index.js';

@@ -1,6 +1,6 @@
 // `GET /__admin/health`: the files loaded, when, the reload counter tests wait on, and the
 // problems of the last reload (while there are any, the last good configuration serves and the
-// status is `degraded`), and the bytes the sessions hold by kind.
+// status is `degraded`), and the bytes held: the sessions' by kind, and the process's caches.
 import type { Mock } from '../mock.js';
 
 export function health(mock: Mock): unknown {

@@ -3,7 +3,7 @@
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { JOURNAL_ANSWER_MAX, type Plan, type RelayedAnswer } from '../../conversation/plan.js';
-import { turnFor } from '../../state/large-bodies.js';
+import { turnForBytes } from '../../state/event-loop.js';
 import type { Exchange, Notes } from '../exchange.js';
 import type { Mock } from '../mock.js';
 import { Capture, REDACTED } from './capture.js';
@@ -76,7 +76,7 @@ export async function relay(
   const started = performance.now();
   const forwarded = await forward(upstream, exchange);
   // Answers to large forwarded bodies come back together as they went: journaling them takes turns too.
-  const turn = turnFor(exchange.rawBody?.length ?? 0);
+  const turn = turnForBytes(exchange.rawBody?.length ?? 0);
   if (turn) await turn;
   const upstreamNote = { url: forwarded.shownUrl, status: forwarded.status, duration_ms: 0 };
   const keepMax = upstream.record && recorder ? RECORDED_ANSWER_MAX : JOURNAL_ANSWER_MAX;

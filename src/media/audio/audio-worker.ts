@@ -1,7 +1,7 @@
 // The audio worker (see audio-thread.ts): makes each speech file asked of it and hears each
 // upload, and sends the answer back, a file's bytes moved, not copied. A turn between slices lets
 // speeches asked together go on side by side.
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { nextTurn } from '../../state/event-loop.js';
 import { parentPort } from 'node:worker_threads';
 import { hearAudio } from './hear.js';
 import { encodeSpeech } from './speech-file.js';

@@ -3,7 +3,8 @@
 // whisper-1.
 import type { Metered } from '../../conversation/usage.js';
 import type { StreamEvent } from '../../conversation/plan.js';
-import { chunkText, countTokens } from '../../conversation/tokens.js';
+import { chunkText } from '../../conversation/token-chunks.js';
+import { countTokens } from '../../conversation/tokens.js';
 import type { TranscriptFormat } from './transcription-request.js';
 import { srt, timeline, verboseSegments, vtt } from './transcript.js';
 

@@ -2,7 +2,7 @@
 // (WIRE.md section 1). Both are built from the same pieces, so joined chunks equal the whole.
 import type { StreamEvent } from '../../conversation/plan.js';
 import { hashHex } from '../../conversation/random.js';
-import { chunkText } from '../../conversation/tokens.js';
+import { chunkText } from '../../conversation/token-chunks.js';
 import type { ChatRequest, Reply, ReplyChoice, ToolCall, Usage } from '../../conversation/types.js';
 import { pushPieces } from '../piece-events.js';
 

@@ -3,7 +3,7 @@
 // the generator answer it as the prompt's last user message.
 import * as z from 'zod';
 import { invalid } from '../../conversation/errors.js';
-import { decodeTokens } from '../../conversation/tokens.js';
+import { decodeTokens } from '../../conversation/tokenizer.js';
 import type { ChatRequest } from '../../conversation/types.js';
 import { parseBody } from '../validate.js';
 

@@ -2,7 +2,8 @@
 // a list of token ids, or a list of such lists. Each becomes a text (ids are decoded with the chat
 // tokenizer) and its token count; the 400s name the index at fault.
 import { invalid } from '../../conversation/errors.js';
-import { countTokens, decodeTokens } from '../../conversation/tokens.js';
+import { decodeTokens } from '../../conversation/tokenizer.js';
+import { countTokens } from '../../conversation/tokens.js';
 
 export const MAX_INPUTS = 2048;
 export const MAX_INPUT_TOKENS = 8192;

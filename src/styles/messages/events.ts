@@ -3,7 +3,7 @@
 // validates it); block starts carry empty seeds because clients append the deltas to them.
 import type { MockError } from '../../conversation/errors.js';
 import type { StreamEvent } from '../../conversation/plan.js';
-import { chunkText } from '../../conversation/tokens.js';
+import { chunkText } from '../../conversation/token-chunks.js';
 import type { ChatRequest, Reply } from '../../conversation/types.js';
 import { choiceOf, contentBlocks, openingMessage, stopOf, usageOf, type ContentBlock } from './encode.js';
 import type { StreamErrorContext } from '../style.js';

@@ -3,7 +3,7 @@
 // incomplete) carrying that same object. So the stream, joined, is the whole response.
 import type { MockError } from '../../conversation/errors.js';
 import type { StreamEvent } from '../../conversation/plan.js';
-import { chunkText } from '../../conversation/tokens.js';
+import { chunkText } from '../../conversation/token-chunks.js';
 import { openaiEnvelope } from '../openai-envelope.js';
 import type { OutputItem, OutputText, ResponseObject } from './encode.js';
 

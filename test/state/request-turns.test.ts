@@ -3,7 +3,7 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TURN_MS, turnForWork } from '../../src/state/work-turns.js';
+import { TURN_MS, turnForRequest } from '../../src/state/event-loop.js';
 
 let clock = 1000;
 const now = vi.spyOn(performance, 'now').mockImplementation(() => clock);
@@ -31,11 +31,11 @@ beforeEach(nextTurn);
 
 describe('work turns', () => {
   it('lets requests start while their turn has time left, then holds the next ones for later turns', async () => {
-    expect(turnForWork()).toBeUndefined();
+    expect(turnForRequest()).toBeUndefined();
     clock += TURN_MS - 1;
-    expect(turnForWork()).toBeUndefined();
+    expect(turnForRequest()).toBeUndefined();
     clock += 30;
-    const waits = [turnForWork(), turnForWork(), turnForWork()];
+    const waits = [turnForRequest(), turnForRequest(), turnForRequest()];
     expect(waits.every((wait) => wait instanceof Promise)).toBe(true);
     // Each works 30 ms, more than a turn: one goes a turn.
     const done = track(waits, 30);
@@ -48,16 +48,16 @@ describe('work turns', () => {
   });
 
   it('lets waiting requests go one after another while their turn has time, in the order they came', async () => {
-    expect(turnForWork()).toBeUndefined();
+    expect(turnForRequest()).toBeUndefined();
     clock += TURN_MS;
     const order: number[] = [];
-    const waits = [turnForWork(), turnForWork(), turnForWork()];
+    const waits = [turnForRequest(), turnForRequest(), turnForRequest()];
     // Each works 5 ms: the three fit in the next turn.
     const done = track(waits, 5);
     waits.forEach((wait, i) => wait?.then(() => order.push(i)));
     // One that comes as the first goes, with time left in the turn, still goes after the others.
     const late = waits[0]!.then(() => {
-      const turn = turnForWork();
+      const turn = turnForRequest();
       expect(turn).toBeInstanceOf(Promise);
       return turn?.then(() => order.push(3));
     });
@@ -67,8 +67,8 @@ describe('work turns', () => {
   });
 
   it('gives a waiting request its turn in a process with nothing else alive (the drift command asks its mock in process)', async () => {
-    const module = join(import.meta.dirname, '..', '..', 'src', 'state', 'work-turns.ts');
-    const script = `const { turnForWork } = await import(${JSON.stringify(module)}); let clock = 0; performance.now = () => clock; turnForWork(); clock += 100; await turnForWork(); console.log('went');`;
+    const module = join(import.meta.dirname, '..', '..', 'src', 'state', 'event-loop.ts');
+    const script = `const { turnForRequest } = await import(${JSON.stringify(module)}); let clock = 0; performance.now = () => clock; turnForRequest(); clock += 100; await turnForRequest(); console.log('went');`;
     const run = await new Promise<{ code: number | null; stdout: string }>((done) =>
       execFile(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' }, (error, stdout) => done({ code: error ? (error.code as number) : 0, stdout })),
     );
@@ -76,9 +76,9 @@ describe('work turns', () => {
   });
 
   it('never holds the first request of a turn, however long the one before took', async () => {
-    expect(turnForWork()).toBeUndefined();
+    expect(turnForRequest()).toBeUndefined();
     clock += 10 * TURN_MS;
     await nextTurn();
-    expect(turnForWork()).toBeUndefined();
+    expect(turnForRequest()).toBeUndefined();
   });
 });

@@ -1,0 +1,125 @@
+// The process's one event loop, shared by everything it serves (SPEC 11, "Time"): every piece of
+// work that gives the loop back does it here, in one vocabulary.
+// - Slices, for long work (a batch file read, a batch's lines answered, a stream written, a
+//   speech encoded): a few milliseconds each, another client's work between them.
+// - A turn, for a request: the requests started in one turn take about TURN_MS together; one
+//   request's own work is bounded where it is done (patterns, templates, tokens, journal pages),
+//   but four clients asking at once for 40 ms of generated JSON each held the loop for 160 ms.
+// - Bytes, for large bodies: parsing, answering and journaling a body costs about 15 ms a
+//   megabyte, and 300 clients sending 300 KB at once held the loop for a second; the large bodies
+//   started in one turn add up to at most TURN_BYTES.
+// Who waits, waits in order; the usual request, in a turn with time left, pays one clock reading.
+import { isLarge } from './large-bodies.js';
+
+/** How long one slice of long work may hold the event loop. */
+const SLICE_MS = 5;
+/** How long the requests started in one turn may take before the next ones wait. */
+export const TURN_MS = 25;
+/** What the large bodies started in one turn may add up to: about 15 ms of work. */
+const TURN_BYTES = 1024 * 1024;
+
+/** Settles in a later turn, once other clients' work queued until now has had the loop. */
+export const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/**
+ * Runs `callback` in a later turn, with the loop's I/O polled in between: a timer alone may fire
+ * in the same timers phase as one armed there, and an immediate armed while I/O is handled runs
+ * right after it; an immediate armed from a timer comes after the next poll.
+ */
+function afterNextPoll(callback: () => void): void {
+  // Both keep the process alive: a request may be waiting for its turn with no socket open (the
+  // drift command asks its mock in process); an unref'd immediate even let an idle loop block in
+  // its poll for seconds. They last a millisecond or two.
+  setTimeout(() => setImmediate(callback), 0);
+}
+
+/**
+ * Long work cut by time, not by count: lines differ a hundredfold in cost, and a slice must stay
+ * short on a busy machine, where the operating system may stretch it several times over.
+ */
+export class Slice {
+  private started = performance.now();
+
+  /** Whether this slice has held the event loop long enough. */
+  get over(): boolean {
+    return performance.now() - this.started >= SLICE_MS;
+  }
+
+  /** Gives other clients the event loop, then starts the next slice. */
+  async next(): Promise<void> {
+    await nextTurn();
+    this.started = performance.now();
+  }
+}
+
+// Requests' turns.
+let requestTurnStarted: number | undefined;
+const requestsWaiting: (() => void)[] = [];
+
+function requestTurnEnded(): void {
+  requestTurnStarted = undefined;
+  releaseRequest();
+}
+
+function requestTurnHasTime(): boolean {
+  const now = performance.now();
+  if (requestTurnStarted === undefined) {
+    requestTurnStarted = now;
+    afterNextPoll(requestTurnEnded);
+    return true;
+  }
+  return now - requestTurnStarted < TURN_MS;
+}
+
+/**
+ * Lets one waiting request go: its work runs in the microtasks right after, so the time left is
+ * read again, in an immediate, before the next one goes.
+ */
+function releaseRequest(): void {
+  if (requestsWaiting.length === 0 || !requestTurnHasTime()) return;
+  requestsWaiting.shift()!();
+  if (requestsWaiting.length > 0) setImmediate(releaseRequest);
+}
+
+/** Undefined when a request may start its work now, else a promise that settles when its turn comes. */
+export function turnForRequest(): Promise<void> | undefined {
+  if (requestsWaiting.length === 0 && requestTurnHasTime()) return undefined;
+  return new Promise((go) => requestsWaiting.push(go));
+}
+
+// Large bodies' turns.
+let bytesThisTurn = 0;
+let bytesTurnEnding = false;
+const bodiesWaiting: { bytes: number; go: () => void }[] = [];
+
+const fitsBytesTurn = (bytes: number): boolean => bytesThisTurn === 0 || bytesThisTurn + bytes <= TURN_BYTES;
+
+function startBytes(bytes: number): void {
+  bytesThisTurn += bytes;
+  if (bytesTurnEnding) return;
+  bytesTurnEnding = true;
+  afterNextPoll(bytesTurnEnded);
+}
+
+function bytesTurnEnded(): void {
+  bytesTurnEnding = false;
+  bytesThisTurn = 0;
+  while (bodiesWaiting.length > 0 && fitsBytesTurn(bodiesWaiting[0]!.bytes)) {
+    const next = bodiesWaiting.shift()!;
+    startBytes(next.bytes);
+    next.go();
+  }
+}
+
+/**
+ * Undefined when work on a body of `bytes` may go on at once, else a promise that settles when its
+ * turn comes. A body that comes alone, however large, never waits.
+ */
+export function turnForBytes(bytes: number): Promise<void> | undefined {
+  if (!isLarge(bytes)) return undefined;
+  if (bodiesWaiting.length === 0 && fitsBytesTurn(bytes)) {
+    startBytes(bytes);
+    return undefined;
+  }
+  return new Promise((go) => bodiesWaiting.push({ bytes, go }));
+}
