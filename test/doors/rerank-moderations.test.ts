@@ -127,6 +127,13 @@ describe('moderations through the openai SDK', () => {
       expect([error.status, error.param]).toEqual([status, param]);
     }
   });
+
+  it('takes at most 2,048 inputs', async () => {
+    const error = (await client().moderations.create({ input: Array.from({ length: 2049 }, (_, i) => `note ${i}`) }).catch((e: unknown) => e)) as InstanceType<typeof OpenAI.APIError>;
+    expect([error.status, error.param, error.message]).toEqual([400, 'input', '400 Invalid value for \'input\': at most 2048 inputs, got 2049.']);
+    const most = await client().moderations.create({ input: Array.from({ length: 2048 }, (_, i) => `note ${i}`) });
+    expect(most.results).toHaveLength(2048);
+  });
 });
 
 describe('the catalog', () => {
