@@ -5,6 +5,7 @@ import { announceTaskChanges } from '../media/task-events.js';
 import type { BatchFixture } from '../config/types.js';
 import type { Batch, BatchLine, BatchTiming } from '../conversation/batch.js';
 import { keepBatch, makeRoom } from '../state/pinned.js';
+import { LATEST_TIME } from '../state/clock.js';
 import type { Session } from '../state/session.js';
 import { batchBytes } from './batch-run.js';
 import type { Exchange } from './exchange.js';
@@ -52,7 +53,8 @@ export function newBatch(mock: Mock, exchange: Exchange, order: BatchOrder): Bat
     inputFileId: order.inputFileId,
     metadata: order.metadata,
     createdMs: now,
-    expiresAtMs: now + COMPLETION_WINDOW_MS,
+    // Past the latest time a date holds, the batch object could not be written.
+    expiresAtMs: Math.min(now + COMPLETION_WINDOW_MS, LATEST_TIME),
     timing: timingOf(fixture, order.lines.length),
     fixture: fixture?.name ?? null,
     lines: order.lines,

@@ -23,7 +23,7 @@ import { Slice } from '../state/event-loop.js';
  * which only checks) keeps none.
  */
 export async function readBatchFile(data: Buffer, keep = true): Promise<BatchLine[]> {
-  const texts = fileLines(data.toString('utf8'));
+  const texts = fileLines(data);
   if (texts.length === 1 && texts[0]!.trim() === '') throw invalid('The batch file is empty: it needs one request per line.', 'file');
   const seen = new Set<string>();
   const lines: BatchLine[] = [];

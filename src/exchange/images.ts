@@ -11,7 +11,7 @@ import { countTokens } from '../conversation/tokens.js';
 import { requireGatewayImages } from '../media/image-output.js';
 import { imageOutputTokens, INPUT_IMAGE_TOKENS, pictureSeed, type Picture } from '../media/images.js';
 import { pictureUrl, picturesAs, type MadePicture } from '../media/pictures.js';
-import { parseImageSize, type Size } from '../media/sizes.js';
+import { checkPictureCount, parseImageSize, type Size } from '../media/sizes.js';
 import { checkedImages, uploadsDigest, type Upload } from '../media/upload.js';
 import { decodeImageRequest, decodeVariationRequest, type ImageRequest } from '../styles/images/decode.js';
 import { encodeImages, encodeVariations, imageStreamEvents, type ImageSettings, type ImageUsage } from '../styles/images/encode.js';
@@ -29,12 +29,19 @@ type ImageFixture = Compiled<ImageFixtureSpec>;
 
 const FORMAT_OF: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpeg', 'image/webp': 'webp' };
 
-function sizeOf(size: string | undefined): Size {
+function sizeOf({ size, n }: ImageRequest): Size {
+  let parsed: Size;
   try {
-    return parseImageSize(size);
+    parsed = parseImageSize(size);
   } catch (error) {
     throw invalid(`Invalid value for 'size': ${(error as Error).message}.`, 'size', 'invalid_size');
   }
+  try {
+    checkPictureCount(n, parsed);
+  } catch (error) {
+    throw invalid(`Invalid value for 'n': ${(error as Error).message}.`, 'n', 'invalid_value');
+  }
+  return parsed;
 }
 
 function streamPlan(mock: Mock, exchange: Exchange, kind: ImageKind, settings: ImageSettings, made: MadePicture[], usage: ImageUsage): Plan {
@@ -61,7 +68,7 @@ function answerImages(kind: ImageKind, read: (exchange: Exchange) => { request: 
     },
     ask: (mock, exchange, { request, inputs }) => {
       const model = mediaModel(mock, request.model, 'image').id;
-      const size = sizeOf(request.size);
+      const size = sizeOf(request);
       return { request, inputs, model, size, subject: promptSubject(model, request.prompt, exchange.headers) };
     },
     find: (mock, _exchange, { subject }) => {

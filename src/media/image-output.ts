@@ -6,7 +6,7 @@ import { countTokens } from '../conversation/tokens.js';
 import type { ChatRequest, Reply, ReplyChoice, StyleName } from '../conversation/types.js';
 import type { ModelEntry } from '../config/types.js';
 import { CHAT_IMAGE_TOKENS, type Picture } from './images.js';
-import { geminiImageSize, type Size } from './sizes.js';
+import { checkPictureCount, geminiImageSize, type Size } from './sizes.js';
 
 export interface ImageOutput {
   size: Size;
@@ -24,11 +24,20 @@ function sizeOf(request: ChatRequest): Size {
   } catch (error) {
     throw invalid(`Invalid value for '${fields.aspectRatio}': ${(error as Error).message}.`, fields.aspectRatio);
   }
+  let size: Size;
   try {
-    return geminiImageSize(asked?.aspectRatio, asked?.imageSize);
+    size = geminiImageSize(asked?.aspectRatio, asked?.imageSize);
   } catch (error) {
     throw invalid(`Invalid value for '${fields.imageSize}': ${(error as Error).message}.`, fields.imageSize);
   }
+  // A picture per choice: the choices' field is the style's own.
+  const count = request.style === 'generate-content' ? 'generationConfig.candidateCount' : 'n';
+  try {
+    checkPictureCount(request.choices, size);
+  } catch (error) {
+    throw invalid(`Invalid value for '${count}': ${(error as Error).message}.`, count);
+  }
+  return size;
 }
 
 /** The chat style that is the gateway's own image form (SPEC section 3), and how a client asks it for pictures. */

@@ -29,6 +29,23 @@ export function parseImageSize(size: string | undefined, defaultSize = '1024x102
   return parsed;
 }
 
+/**
+ * Pixels of all the pictures of one answer: one picture of the largest size (4096x4096, or
+ * Gemini's 4K), or ten of the vendors' usual sizes. Painting costs about 80 ns a pixel, so 128
+ * pictures at 4K held every session for half a minute and answered 90 MB.
+ */
+export const MAX_ANSWER_PIXELS = MAX_SIDE * MAX_SIDE;
+
+/** Refuses `count` pictures of `size` when together they pass MAX_ANSWER_PIXELS. */
+export function checkPictureCount(count: number, size: Size): void {
+  const pixels = count * size.width * size.height;
+  if (pixels <= MAX_ANSWER_PIXELS) return;
+  throw new Error(
+    `${count} pictures of ${size.width}x${size.height} are ${pixels} pixels; an answer may hold at most ${MAX_ANSWER_PIXELS} ` +
+      `(at this size, at most ${Math.max(1, Math.floor(MAX_ANSWER_PIXELS / (size.width * size.height)))} pictures)`,
+  );
+}
+
 function parseWxH(value: string): Size | undefined {
   const match = /^(\d{1,5})x(\d{1,5})$/.exec(value);
   return match ? { width: Number(match[1]), height: Number(match[2]) } : undefined;

@@ -2,6 +2,9 @@
 // `real` follows the wall clock (plus an offset that admin steps add); `manual` and a fixed ISO
 // start move only when told to, so tests can step video tasks and rate windows without sleeping.
 
+/** The latest time a JavaScript Date can hold: the clock stops there, and so does every time it gives. */
+export const LATEST_TIME = 8.64e15;
+
 export type ClockMode = 'real' | 'manual' | string;
 
 export interface Clock {

@@ -130,3 +130,20 @@ describe('messages.batches', () => {
     await expect(clientFor('anthropic-stranger').messages.batches.retrieve(made[0]!)).rejects.toBeInstanceOf(Anthropic.NotFoundError);
   });
 });
+
+describe('at the latest time the clock holds', () => {
+  const setClock = (set: string) => server.admin('/clock', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ set }) });
+
+  it('creates a batch whose window closes then, instead of a 500', async () => {
+    const client = clientFor('anthropic-latest');
+    const { now_ms: now } = (await (await server.admin('/clock')).json()) as { now_ms: number };
+    await advance(8.64e15 - now);
+    try {
+      const batch = await client.messages.batches.create({ requests: requests(1) });
+      expect(batch.expires_at).toBe('+275760-09-13T00:00:00.000Z');
+      expect((await client.messages.batches.retrieve(batch.id)).processing_status).toBe('ended');
+    } finally {
+      await setClock('2030-01-01T00:00:00Z');
+    }
+  });
+});

@@ -60,6 +60,8 @@ describe('uploads', () => {
     ['a bad expires_after anchor', () => upload(form({ purpose: 'vision', 'expires_after[anchor]': 'now', 'expires_after[seconds]': '3600' }, [['file', 'x', 'x.png']])), 400, 'expires_after.anchor', /anchor/],
     ['expires_after under an hour', () => upload(form({ purpose: 'vision', 'expires_after[anchor]': 'created_at', 'expires_after[seconds]': '60' }, [['file', 'x', 'x.png']])), 400, 'expires_after.seconds', /seconds/],
     ['an empty batch file', () => uploadBatch(''), 400, 'file', /empty/],
+    // Counted as the lines are cut: the 50,001st ends the reading, whatever follows.
+    ['more lines than a batch takes', () => uploadBatch('\n'.repeat(60_000)), 400, 'file', /at most 50000 requests; this one has more lines/],
     ['a line that is not JSON', () => uploadBatch(`${good}\n{"custom_id": `), 400, 'file', /Line 2 .*not valid JSON/],
     ['a line that is a list', () => uploadBatch(`${good}\n[1,2]`), 400, 'file', /Line 2 .*JSON object/],
     ['a blank line', () => uploadBatch(`${good}\n\n${line({ custom_id: 'b' })}`), 400, 'file', /Line 2 /],

@@ -84,4 +84,20 @@ describe('POST /v1/completions', () => {
       expect([error.status, error.param]).toEqual([400, param]);
     }
   });
+
+  it('bounds the choices a request asks for, and refuses best_of below n as the vendor does', async () => {
+    const refusal = async (body: OpenAI.CompletionCreateParamsNonStreaming) => {
+      const error = (await client.completions.create(body).catch((e: unknown) => e)) as InstanceType<typeof OpenAI.APIError>;
+      return [error.status, error.param, error.message];
+    };
+    const prompts = Array.from({ length: 2048 }, (_, i) => `prompt ${i}`);
+    const [status, param, message] = await refusal({ model, prompt: prompts, n: 128 });
+    expect([status, param]).toEqual([400, 'n']);
+    expect(message).toContain('at most 2048');
+    const echoed = await refusal({ model, prompt: 'word '.repeat(20_000), n: 128, echo: true });
+    expect(echoed.slice(0, 2)).toEqual([400, 'echo']);
+    expect(await refusal({ model, prompt: 'x', n: 3, best_of: 2 })).toEqual([400, 'best_of', '400 best_of must be greater than or equal to n']);
+    const widest = await client.completions.create({ model, prompt: prompts.slice(0, 16), n: 128 });
+    expect(widest.choices).toHaveLength(2048);
+  });
 });

@@ -93,6 +93,15 @@ describe('POST /v1/embeddings through the openai SDK', () => {
     expect((error as InstanceType<typeof OpenAI.BadRequestError>).param).toBe('input');
   });
 
+  it('refuses inputs of more than 300,000 tokens in all, naming input', async () => {
+    // 40 inputs of about 8,000 tokens each: each within its own bound, together past the request's.
+    const input = Array.from({ length: 40 }, (_, i) => `${i} ${'word '.repeat(7_900)}`);
+    const error = await client.embeddings.create({ model, input }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(OpenAI.BadRequestError);
+    expect((error as InstanceType<typeof OpenAI.BadRequestError>).param).toBe('input');
+    expect((error as Error).message).toContain('at most 300000 in all');
+  });
+
   it.each([
     ['dimensions on ada-002', { model: 'text-embedding-ada-002', input: 'x', dimensions: 8 }, 400, 'dimensions'],
     ['dimensions past the model size', { model, input: 'x', dimensions: 1537 }, 400, 'dimensions'],

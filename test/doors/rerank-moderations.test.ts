@@ -54,6 +54,12 @@ describe('rerank', () => {
     expect(body.results.map((r) => r.index)).toEqual(cosines.map((c, index) => ({ c, index })).sort((a, b) => b.c - a.c).map((x) => x.index));
   });
 
+  it('refuses documents of more than 300,000 tokens in all, naming documents', async () => {
+    const many = Array.from({ length: 100 }, (_, i) => `${i} ${'word '.repeat(3_100)}`);
+    const { status, body } = await rerank({ model: 'rerank-v3.5', query: 'words', documents: many });
+    expect([status, body.error?.param]).toEqual([400, 'documents']);
+  });
+
   it('takes { text } documents and top_n on /v2/rerank, without documents unless asked', async () => {
     const { body } = await rerank({ model: 'jina-reranker-v2-base-multilingual', query: 'capital of Germany', documents: documents.map((text) => ({ text })), top_n: 2 }, '/v2/rerank');
     expect(body.results).toHaveLength(2);
@@ -126,6 +132,13 @@ describe('moderations through the openai SDK', () => {
       const error = (await client().moderations.create(body as never).catch((e: unknown) => e)) as InstanceType<typeof OpenAI.APIError>;
       expect([error.status, error.param]).toEqual([status, param]);
     }
+  });
+
+  it('takes at most 2,048 inputs', async () => {
+    const error = (await client().moderations.create({ input: Array.from({ length: 2049 }, (_, i) => `note ${i}`) }).catch((e: unknown) => e)) as InstanceType<typeof OpenAI.APIError>;
+    expect([error.status, error.param, error.message]).toEqual([400, 'input', '400 Invalid value for \'input\': at most 2048 inputs, got 2049.']);
+    const most = await client().moderations.create({ input: Array.from({ length: 2048 }, (_, i) => `note ${i}`) });
+    expect(most.results).toHaveLength(2048);
   });
 });
 

@@ -88,6 +88,14 @@ describe('chat-completions image generation (openai SDK)', () => {
     expect(urls(second)).toEqual(urls(first));
   });
 
+  it('refuses n pictures that together pass one 4096x4096 picture of pixels, naming n', async () => {
+    const error = await openai.chat.completions
+      .create({ model: 'gemini-2.5-flash-image', messages: [{ role: 'user', content: 'kites' }], n: 128, extra_body: imageConfig('1:1', '4K') } as OpenAI.ChatCompletionCreateParamsNonStreaming)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BadRequestError);
+    expect([(error as BadRequestError).param, (error as BadRequestError).message]).toEqual(['n', expect.stringContaining('at most 16777216')]);
+  });
+
   it('streams the picture in a delta, content staying empty', async () => {
     const stream = await openai.chat.completions.create({
       model: 'gemini-2.5-flash-image',
@@ -225,6 +233,18 @@ describe('generate-content image generation (@google/genai)', () => {
       .catch((e: unknown) => e);
     expect((error as { status: number }).status).toBe(400);
     expect((error as Error).message).toContain('aspect');
+  });
+
+  it('refuses candidates whose pictures together pass one 4096x4096 picture of pixels, naming candidateCount', async () => {
+    const error = await genai('sk-default')
+      .models.generateContent({
+        model: 'gemini-2.5-flash-image',
+        contents: 'x',
+        config: { responseModalities: ['IMAGE'], candidateCount: 8, imageConfig: { aspectRatio: '16:9', imageSize: '4K' } },
+      })
+      .catch((e: unknown) => e);
+    expect((error as { status: number }).status).toBe(400);
+    expect((error as Error).message).toContain('generationConfig.candidateCount');
   });
 
   it('answers 403 to the special-price group, naming the chat-completions style', async () => {

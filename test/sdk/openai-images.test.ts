@@ -106,6 +106,22 @@ describe('images.generate', () => {
     expect(unknown).toBeInstanceOf(NotFoundError);
   });
 
+  it('bounds n × size: the pictures of one answer hold at most one 4096x4096 picture of pixels', async () => {
+    const image = await toFile(renderPng(64, 64, 'to edit'), 'in.png', { type: 'image/png' });
+    const refusals = [
+      () => client.images.generate({ model: 'gpt-image-1', prompt: 'x', n: 2, size: '4096x4096' as '1024x1024' }),
+      () => client.images.edit({ model: 'gpt-image-1', image, prompt: 'x', n: 10, size: '2048x2048' as '1024x1024' }),
+      () => client.images.createVariation({ image, n: 5, size: '4096x2048' as '1024x1024' }),
+    ];
+    for (const refused of refusals) {
+      const error = await refused().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(BadRequestError);
+      expect([(error as BadRequestError).param, (error as BadRequestError).message]).toEqual(['n', expect.stringContaining('at most 16777216')]);
+    }
+    const widest = await client.images.generate({ model: 'gpt-image-1', prompt: 'ten at once', n: 10, size: '1536x1024' });
+    expect(widest.data).toHaveLength(10);
+  });
+
   it('answers an images fixture with its file, and its error in the OpenAI envelope', async () => {
     const logo = await client.images.generate({ model: 'gpt-image-1', prompt: 'our company logo', n: 2 });
     expect(logo.data!.map((image) => decode(image.b64_json).equals(LOGO))).toEqual([true, true]);

@@ -3,7 +3,7 @@
 import * as z from 'zod';
 import { invalid } from '../../conversation/errors.js';
 import { announceTaskChanges } from '../../media/task-events.js';
-import type { Clock } from '../../state/clock.js';
+import { LATEST_TIME, type Clock } from '../../state/clock.js';
 import { parseBody } from '../../styles/validate.js';
 import { catchUpAll } from '../batch-run.js';
 import { lineRoute } from '../model-routes.js';
@@ -12,9 +12,6 @@ import type { AdminRequest } from './request.js';
 
 // An ISO 8601 date, with or without a time; Date.parse alone also takes "March 7" and the like.
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
-
-/** The latest time a JavaScript Date can hold. */
-const LATEST_TIME = 8.64e15;
 
 const clockBody = z.strictObject({
   advance_ms: z.number().int().nonnegative().optional(),

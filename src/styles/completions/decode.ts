@@ -10,6 +10,14 @@ import { parseBody } from '../validate.js';
 /** The vendor's default, far below a chat model's. */
 export const DEFAULT_MAX_TOKENS = 16;
 const MAX_PROMPTS = 2048;
+/**
+ * Choices of one request, prompts × `n` (the vendor bounds each, 2,048 prompts and n at most 128,
+ * but not their product): each costs about 0.1 ms to generate and encode, so 262,144 of them held
+ * every session for half a minute.
+ */
+export const MAX_CHOICES = 2048;
+/** Characters `echo` repeats in all (each prompt once per choice): 128 MB took 5 s to send. */
+export const MAX_ECHOED_CHARACTERS = 2_000_000;
 
 const tokenList = z.array(z.number().int().min(0)).min(1);
 
@@ -53,10 +61,29 @@ function promptsOf(prompt: z.infer<typeof body>['prompt']): string[] {
   return (prompt as Array<string | number[]>).map((item, index) => promptText(item, `prompt[${index}]`));
 }
 
+/** Refuses what the vendor refuses (`best_of` below `n`) and what would take the mock too long. */
+function checkCounts(data: z.infer<typeof body>, texts: readonly string[]): void {
+  const n = data.n ?? 1;
+  if (data.best_of !== undefined && data.best_of !== null && data.best_of < n) {
+    throw invalid('best_of must be greater than or equal to n', 'best_of', 'invalid_value');
+  }
+  const choices = texts.length * n;
+  if (choices > MAX_CHOICES) {
+    throw invalid(`Invalid value for 'n': ${texts.length} prompts × n ${n} asks for ${choices} choices; a request may have at most ${MAX_CHOICES}.`, 'n', 'invalid_value');
+  }
+  if (data.echo !== true) return;
+  const echoed = texts.reduce((sum, text) => sum + text.length, 0) * n;
+  if (echoed > MAX_ECHOED_CHARACTERS) {
+    throw invalid(`Invalid value for 'echo': the prompts × n would echo ${echoed} characters; a request may echo at most ${MAX_ECHOED_CHARACTERS}.`, 'echo', 'invalid_value');
+  }
+}
+
 export function decodeCompletions(input: unknown, headers: Record<string, string>): CompletionsRequest {
   const data = parseBody(body, input);
+  const texts = promptsOf(data.prompt);
+  checkCounts(data, texts);
   const stop = data.stop === undefined || data.stop === null ? [] : typeof data.stop === 'string' ? [data.stop] : data.stop;
-  const prompts = promptsOf(data.prompt).map(
+  const prompts = texts.map(
     (text): ChatRequest => ({
       style: 'chat-completions',
       model: data.model,

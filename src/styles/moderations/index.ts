@@ -5,6 +5,12 @@ import { invalid } from '../../conversation/errors.js';
 import type { ModerationInput, ModerationVerdict } from '../../conversation/moderation.js';
 import { parseBody } from '../validate.js';
 
+/**
+ * Inputs of one request. The vendor documents no bound; the mock takes as many as embeddings
+ * (2,048), where 200,000 answered 233 MB.
+ */
+export const MAX_MODERATION_INPUTS = 2048;
+
 const part = z.discriminatedUnion('type', [
   z.looseObject({ type: z.literal('text'), text: z.string() }),
   z.looseObject({ type: z.literal('image_url'), image_url: z.looseObject({ url: z.string().min(1) }) }),
@@ -23,6 +29,9 @@ export interface ModerationRequest {
 export function decodeModeration(input: unknown): ModerationRequest {
   const data = parseBody(body, input);
   const model = data.model ?? undefined;
+  if (Array.isArray(data.input) && data.input.length > MAX_MODERATION_INPUTS) {
+    throw invalid(`Invalid value for 'input': at most ${MAX_MODERATION_INPUTS} inputs, got ${data.input.length}.`, 'input', 'invalid_value');
+  }
   if (typeof data.input === 'string') return { model, inputs: [{ text: data.input, hasText: true, hasImage: false }] };
   if (data.input.every((item) => typeof item === 'string')) {
     return { model, inputs: (data.input as string[]).map((text) => ({ text, hasText: true, hasImage: false })) };

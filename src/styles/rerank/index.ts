@@ -2,6 +2,9 @@
 // (strings or `{ text }`), answered with the documents' indexes sorted by relevance, highest
 // first, ties by index, the top `top_n`, each with its text when `return_documents` asks.
 import * as z from 'zod';
+import { invalid } from '../../conversation/errors.js';
+import { countTokens } from '../../conversation/tokens.js';
+import { MAX_TOTAL_TOKENS } from '../embeddings/inputs.js';
 import { parseBody } from '../validate.js';
 
 /** Cohere's cap; Jina takes as many. */
@@ -25,12 +28,24 @@ export interface RerankRequest {
   returnDocuments: boolean;
 }
 
+/** Every document is embedded, so the embeddings' bound on one request's tokens holds here too. */
+function boundedDocuments(documents: string[]): string[] {
+  let total = 0;
+  documents.forEach((text, index) => {
+    total += countTokens(text);
+    if (total > MAX_TOTAL_TOKENS) {
+      throw invalid(`Invalid value for 'documents': the documents up to documents[${index}] have ${total} tokens; a request may have at most ${MAX_TOTAL_TOKENS} in all.`, 'documents');
+    }
+  });
+  return documents;
+}
+
 export function decodeRerank(input: unknown): RerankRequest {
   const data = parseBody(body, input);
   return {
     model: data.model ?? undefined,
     query: data.query,
-    documents: data.documents.map((item) => (typeof item === 'string' ? item : item.text)),
+    documents: boundedDocuments(data.documents.map((item) => (typeof item === 'string' ? item : item.text))),
     topN: data.top_n ?? undefined,
     returnDocuments: data.return_documents ?? false,
   };
