@@ -1,0 +1,68 @@
+// Files and batch outputs count in the session's and the overall budget: one that does not fit is
+// a 413 naming the budget, never paid for by evicting other sessions' journals and responses (nine
+// sessions with a large file each once left every journal evicted as soon as it was kept).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ memoryLimit: '4mb', sessionMemoryLimit: '1mb', fixtureFiles: { 'models.yaml': 'models:\n  - { id: gpt-4o-mini }\n' } });
+});
+afterAll(() => server.close());
+
+const headers = (session: string) => ({ 'x-mock-session': session, authorization: 'Bearer sk-test' });
+
+async function upload(session: string, bytes: number): Promise<{ status: number; body: { error?: { message: string; code: string } } }> {
+  const form = new FormData();
+  form.append('purpose', 'user_data');
+  form.append('file', new Blob([Buffer.alloc(bytes, 7)]), 'big.bin');
+  const response = await fetch(`${server.url}/v1/files`, { method: 'POST', headers: headers(session), body: form });
+  return { status: response.status, body: (await response.json()) as { error?: { message: string; code: string } } };
+}
+
+async function respond(session: string): Promise<string> {
+  const response = await fetch(`${server.url}/v1/responses`, {
+    method: 'POST',
+    headers: { ...headers(session), 'content-type': 'application/json' },
+    body: JSON.stringify({ model: 'gpt-4o-mini', input: 'hello' }),
+  });
+  return ((await response.json()) as { id: string }).id;
+}
+
+describe('files in the overall memory budget', () => {
+  it("refuses a file past --memory-limit with a 413, and keeps every session's journal and responses", async () => {
+    const statuses: number[] = [];
+    const responses: string[] = [];
+    for (let i = 0; i < 9; i++) {
+      responses.push(await respond(`s${i}`));
+      const answer = await upload(`s${i}`, 900 * 1024);
+      statuses.push(answer.status);
+      if (answer.status === 413) {
+        expect(answer.body.error!.code).toBe('memory_full');
+        expect(answer.body.error!.message).toMatch(/--memory-limit/);
+      }
+    }
+    // Four files of 900 KB fit beside what the sessions hold under 4 MB; the rest are refused.
+    expect(statuses.filter((status) => status === 200).length).toBeGreaterThanOrEqual(3);
+    expect(statuses.slice(5)).toEqual([413, 413, 413, 413]);
+    const health = (await (await server.admin('/health')).json()) as { memory: Record<string, number> };
+    for (const kind of ['files', 'batches', 'speech', 'caches', 'journal', 'responses']) expect(typeof health.memory[kind]).toBe('number');
+    expect(health.memory.files).toBeLessThanOrEqual(4 * 1024 * 1024);
+    for (let i = 0; i < 9; i++) {
+      const verify = await server.admin('/verify', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ session: `s${i}`, expect: [{ requests: { path: '/v1/responses' }, count: 1 }, { requests: { path: '/v1/files' }, count: 1 }] }),
+      });
+      const result = (await verify.json()) as { ok: boolean; results: Array<{ message: string }> };
+      expect(result.results.map((r) => r.message)).toEqual([expect.stringMatching(/^As expected/), expect.stringMatching(/^As expected/)]);
+      const stored = await fetch(`${server.url}/v1/responses/${responses[i]}`, { headers: headers(`s${i}`) });
+      expect(stored.status).toBe(200);
+    }
+    // A refused upload's journal entry keeps its size, not its bytes.
+    const page = (await (await server.admin('/requests?session=s8')).json()) as { requests: Array<{ path: string; body: unknown; status: number }> };
+    const refused = page.requests.find((entry) => entry.path === '/v1/files')!;
+    expect(refused.status).toBe(413);
+    expect(JSON.stringify(refused).length).toBeLessThan(10_000);
+  });
+});
