@@ -66,3 +66,38 @@ describe('files in the overall memory budget', () => {
     expect(JSON.stringify(refused).length).toBeLessThan(10_000);
   });
 });
+
+describe("a batch's answers in the session's budget", () => {
+  it('answers a line whose answer does not fit with a 413 naming the budget, in the error file', async () => {
+    const big = 'word '.repeat(19_000);
+    const batchServer = await startTestServer({
+      clock: 'manual',
+      sessionMemoryLimit: '1mb',
+      fixtureFiles: { 'chat.yaml': `chat:\n  - name: long\n    match: { contains: long }\n    reply: { text: "${big}" }\n` },
+    });
+    try {
+      const lines = Array.from({ length: 14 }, (_, i) => JSON.stringify({ custom_id: `l${i}`, method: 'POST', url: '/v1/chat/completions', body: { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'long' }] } }));
+      const form = new FormData();
+      form.append('purpose', 'batch');
+      form.append('file', new Blob([lines.join('\n')]), 'in.jsonl');
+      const session = { 'x-mock-session': 'b', authorization: 'Bearer sk-test' };
+      const file = (await (await fetch(`${batchServer.url}/v1/files`, { method: 'POST', headers: session, body: form })).json()) as { id: string };
+      const created = await fetch(`${batchServer.url}/v1/batches`, {
+        method: 'POST',
+        headers: { ...session, 'content-type': 'application/json' },
+        body: JSON.stringify({ input_file_id: file.id, endpoint: '/v1/chat/completions', completion_window: '24h' }),
+      });
+      const batch = (await created.json()) as { id: string };
+      await batchServer.advanceClock(24 * 3600 * 1000);
+      const done = (await (await fetch(`${batchServer.url}/v1/batches/${batch.id}`, { headers: session })).json()) as { request_counts: { completed: number; failed: number }; error_file_id: string };
+      expect(done.request_counts.completed).toBeGreaterThanOrEqual(1);
+      expect(done.request_counts.failed).toBeGreaterThanOrEqual(1);
+      const errors = await (await fetch(`${batchServer.url}/v1/files/${done.error_file_id}/content`, { headers: session })).text();
+      expect(errors).toMatch(/--session-memory-limit/);
+      const health = (await (await batchServer.admin('/health')).json()) as { memory: { files: number; batches: number } };
+      expect(health.memory.files + health.memory.batches).toBeLessThanOrEqual(1024 * 1024);
+    } finally {
+      await batchServer.close();
+    }
+  });
+});
