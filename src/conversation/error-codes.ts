@@ -80,6 +80,7 @@ export const ERROR_CODES = {
   invalid_api_key: { kind: 'unauthorized', meaning: 'No key, or a key the keys section does not list.' },
   request_too_large: { kind: 'too_large', meaning: 'The body is over --body-limit, or a fixtures document (POST /__admin/fixtures) over the 4 MB of a fixtures file.' },
   session_memory_full: { kind: 'too_large', meaning: "A file (or batch) does not fit in what the session's files and batches may hold (--session-memory-limit)." },
+  memory_full: { kind: 'too_large', meaning: 'A file (or batch) does not fit in the overall memory budget beside what other sessions hold (--memory-limit).' },
   rate_limit_exceeded: { kind: 'rate_limit', meaning: 'A scenario step (or a stateful limit) refused the request; retry-after says when to come back.' },
   overloaded: { kind: 'overloaded', meaning: 'A scenario step answered as an overloaded service.' },
   timeout: { kind: 'timeout', meaning: 'A scenario step answered as a timed-out request, after its delay.' },

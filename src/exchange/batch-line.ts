@@ -70,11 +70,13 @@ interface Answered {
 }
 
 /** The HTTP answer an outcome stands for, as JSON; a fault that would break the connection fails the line. */
+function failedWith(outcome: Outcome, error: MockError, requestId: string): Answered {
+  const rendered = outcome.envelope(error, requestId);
+  return { status: rendered.status, headers: { ...outcome.headers, ...rendered.headers }, body: rendered.body, notes: outcome.notes };
+}
+
 async function answered(outcome: Outcome, url: string, requestId: string): Promise<Answered> {
-  const failed = (error: MockError): Answered => {
-    const rendered = outcome.envelope(error, requestId);
-    return { status: rendered.status, headers: { ...outcome.headers, ...rendered.headers }, body: rendered.body, notes: outcome.notes };
-  };
+  const failed = (error: MockError): Answered => failedWith(outcome, error, requestId);
   if ('error' in outcome) return failed(outcome.error);
   const { plan, fault } = outcome;
   if (fault && fault.kind !== 'delay') return failed(new MockError('server_error', `The request was interrupted (scenario fault ${fault.kind}).`));
@@ -90,8 +92,11 @@ async function answered(outcome: Outcome, url: string, requestId: string): Promi
   return failed(new MockError('server_error', `The answer to ${url} is not a JSON body, which a batch cannot hold.`));
 }
 
-/** Answers line `index` at its time on the clock, serves it with the batch's id, and returns what it was answered. */
-export async function answerLine(mock: Mock, session: Session, batch: Batch, index: number, route: LineRoute): Promise<LineAnswer> {
+/**
+ * Answers line `index` at its time on the clock, serves it with the batch's id, and returns what
+ * it was answered; an answer `refuse` finds too large for the batch's room is that refusal instead.
+ */
+export async function answerLine(mock: Mock, session: Session, batch: Batch, index: number, route: LineRoute, refuse: (bytes: number) => MockError | undefined): Promise<LineAnswer> {
   const dueMs = lineDueMs(batch, index);
   // From the batch and the line, not the mock's request counter: a line's id never depends on
   // which other requests were served while the batch caught up.
@@ -101,8 +106,13 @@ export async function answerLine(mock: Mock, session: Session, batch: Batch, ind
   const found = route(exchange.path);
   // The line is answered as at its own time, however late the clock was read.
   const outcome = await outcomeOf({ ...mock, clock: createClock(new Date(dueMs).toISOString()) }, exchange, found);
-  const answer = await answered(outcome, exchange.path, requestId);
-  const bodyText = JSON.stringify(answer.body);
+  let answer = await answered(outcome, exchange.path, requestId);
+  let bodyText = JSON.stringify(answer.body);
+  const refusal = refuse(bodyText.length);
+  if (refusal) {
+    answer = failedWith(outcome, refusal, requestId);
+    bodyText = JSON.stringify(answer.body);
+  }
   const headers = { 'content-type': 'application/json', ...answer.headers, 'x-request-id': requestId, 'x-mock-source': sourceOf(answer.notes) };
   serve(mock, {
     id: requestId,

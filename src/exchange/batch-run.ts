@@ -3,7 +3,8 @@
 // other clients the event loop between them, so a batch of 10,000 lines never holds it for long.
 import { succeeded, type Batch } from '../conversation/batch.js';
 import { batchState } from '../media/batch-lifecycle.js';
-import { keepBatch, keepFile } from '../state/pinned.js';
+import type { MockError } from '../conversation/errors.js';
+import { keepBatch, keepFile, makeRoom } from '../state/pinned.js';
 import type { Session } from '../state/session.js';
 import { expiredLine, outputLine } from '../styles/batches/openai.js';
 import { answerLine, type LineRoute } from './batch-line.js';
@@ -13,16 +14,28 @@ import { Slice } from '../state/event-loop.js';
 
 /** What a batch holds: its object, its requests and its answers so far. */
 const BATCH_BYTES = 2048;
+/** An answer's object and slot, besides its text. */
+const ANSWER_BYTES = 64;
 
 export function batchBytes(batch: Batch): number {
   let bytes = BATCH_BYTES;
   for (const line of batch.lines) bytes += 2 * line.size + line.customId.length;
-  for (const answer of batch.answers) bytes += answer.bodyText.length + 64;
+  for (const answer of batch.answers) bytes += answer.bodyText.length + ANSWER_BYTES;
   return bytes;
 }
 
-/** One file of the session, at the time the batch ended, written a slice of lines at a time. */
-async function writeFile(mock: Mock, session: Session, lines: Array<() => string>, endedMs: number, kind: 'output' | 'error', batch: Batch): Promise<string | undefined> {
+/** The refusal of an answer the batch's session has no room for, else undefined. */
+function refusal(session: Session, bytes: number, index: number): MockError | undefined {
+  try {
+    makeRoom(session, bytes, `The answer to line ${index + 1}`);
+    return undefined;
+  } catch (error) {
+    return error as MockError;
+  }
+}
+
+/** One file's text, written a slice of lines at a time. */
+async function fileData(lines: Array<() => string>): Promise<Buffer | undefined> {
   if (lines.length === 0) return undefined;
   const pieces: Buffer[] = [];
   let written: string[] = [];
@@ -35,10 +48,15 @@ async function writeFile(mock: Mock, session: Session, lines: Array<() => string
     await slice.next();
   }
   if (written.length > 0) pieces.push(Buffer.from(`${written.join('\n')}\n`));
-  if (!held(mock, session, batch)) return undefined;
+  return Buffer.concat(pieces);
+}
+
+/** Keeps one of the batch's files in the session, at the time the batch ended. */
+function keepOutput(mock: Mock, session: Session, batch: Batch, kind: 'output' | 'error', endedMs: number, data: Buffer | undefined): string | undefined {
+  if (!data) return undefined;
   const id = `file-${nextId(mock, session).slice(0, 22)}`;
-  // Its answers are counted already: an ended batch's files are never refused.
-  keepFile(session, { id, filename: `${batch.id}_${kind}.jsonl`, purpose: 'batch_output', createdMs: endedMs, data: Buffer.concat(pieces) }, false);
+  // Its answers made its room, given back just before: an ended batch's files are never refused.
+  keepFile(session, { id, filename: `${batch.id}_${kind}.jsonl`, purpose: 'batch_output', createdMs: endedMs, data }, false);
   return id;
 }
 
@@ -49,10 +67,14 @@ async function close(mock: Mock, session: Session, batch: Batch, endedMs: number
     const errors: Array<() => string> = [];
     batch.answers.forEach((answer, index) => (succeeded(answer) ? output : errors).push(() => outputLine(batch, index, answer)));
     if (expired) for (let index = batch.answers.length; index < batch.lines.length; index += 1) errors.push(() => expiredLine(batch, index));
-    batch.outputFileId = await writeFile(mock, session, output, endedMs, 'output', batch);
-    batch.errorFileId = await writeFile(mock, session, errors, endedMs, 'error', batch);
+    const files = { output: await fileData(output), error: await fileData(errors) };
     // The files hold the answers now; the batch keeps only what its counts need.
     for (const answer of batch.answers) answer.bodyText = '';
+    if (held(mock, session, batch)) {
+      keepBatch(session, batch, batchBytes(batch));
+      batch.outputFileId = keepOutput(mock, session, batch, 'output', endedMs, files.output);
+      batch.errorFileId = keepOutput(mock, session, batch, 'error', endedMs, files.error);
+    }
   }
   batch.closed = true;
 }
@@ -64,6 +86,7 @@ function held(mock: Mock, session: Session, batch: Batch): boolean {
 
 async function advance(mock: Mock, session: Session, batch: Batch, route: LineRoute): Promise<void> {
   const slice = new Slice();
+  let counted = batchBytes(batch);
   // A dropped batch answers nothing more: what it kept would count in a budget nothing frees.
   while (held(mock, session, batch)) {
     const state = batchState(batch, mock.clock.now());
@@ -75,10 +98,14 @@ async function advance(mock: Mock, session: Session, batch: Batch, route: LineRo
       break;
     }
     const index = batch.answers.length;
-    batch.answers.push(await answerLine(mock, session, batch, index, route));
+    const { customId, url, size } = batch.lines[index]!;
+    // Each answer is counted as it comes (its request's copy goes): one past the budget is refused.
+    const answer = await answerLine(mock, session, batch, index, route, (bytes) => refusal(session, bytes + ANSWER_BYTES - 2 * size, index));
+    batch.answers.push(answer);
     // An answered request's body is in the journal; the batch needs only its custom id.
-    const { customId, url } = batch.lines[index]!;
     batch.lines[index] = { customId, url, body: null, size: 0 };
+    counted += answer.bodyText.length + ANSWER_BYTES - 2 * size;
+    if (held(mock, session, batch)) keepBatch(session, batch, counted);
     if (slice.over) await slice.next();
   }
   if (held(mock, session, batch)) keepBatch(session, batch, batchBytes(batch));

@@ -5,15 +5,21 @@
 // (conversation/caches.ts): they give way first, so the sessions keep what they kept before.
 import { caches, type CacheName } from '../conversation/caches.js';
 
-export const MEMORY_KINDS = ['journal', 'responses', 'fixtures', 'pictures', 'tasks', 'files'] as const;
+export const MEMORY_KINDS = ['journal', 'responses', 'fixtures', 'pictures', 'tasks', 'files', 'batches'] as const;
 export type MemoryKind = (typeof MEMORY_KINDS)[number];
 /** What is counted: what sessions hold, by kind, the sessions themselves (ids and fixed state), and the total. */
 export type MemoryUse = Record<MemoryKind | 'sessions' | 'total', number>;
-/** What health and metrics show: what the sessions hold, the caches (in all and by cache), and the total of both. */
-export type MemoryReport = MemoryUse & { caches: number; cached: Record<CacheName, number> };
+/**
+ * What health and metrics show: what the sessions hold, the caches (in all and by cache), and the
+ * total of both; `speech` is the speech answers held (the speech cache's, one of the caches).
+ */
+export type MemoryReport = MemoryUse & { speech: number; caches: number; cached: Record<CacheName, number> };
 
-/** Files and batches are what a client uploaded or waits for: never evicted, refused instead when they do not fit (see `state/files.ts`). */
-export const PINNED: MemoryKind = 'files';
+/** Files and batches are what a client uploaded or waits for: never evicted, refused instead when they do not fit (see `state/pinned.ts`). */
+export const PINNED: ReadonlySet<MemoryKind> = new Set(['files', 'batches']);
+
+/** What of `use` is pinned. */
+export const pinnedBytes = (use: MemoryUse): number => use.files + use.batches;
 
 export const DEFAULT_MEMORY_LIMIT = 128 * 1024 * 1024;
 export const DEFAULT_SESSION_MEMORY_LIMIT = 16 * 1024 * 1024;
@@ -25,7 +31,7 @@ export interface Held {
 }
 
 function emptyUse(): MemoryUse {
-  return { journal: 0, responses: 0, fixtures: 0, pictures: 0, tasks: 0, files: 0, sessions: 0, total: 0 };
+  return { journal: 0, responses: 0, fixtures: 0, pictures: 0, tasks: 0, files: 0, batches: 0, sessions: 0, total: 0 };
 }
 
 /** The overall budget, shared by every session of a server. `use` is the sessions' own. */
@@ -53,7 +59,8 @@ export class MemoryBudget {
   /** The caches are first held to this budget's room, as another mock may have filled them since. */
   report(): MemoryReport {
     caches.fitIn(this.roomForCaches);
-    return { ...this.use, caches: caches.bytes, total: this.use.total + caches.bytes, cached: caches.use() };
+    const cached = caches.use();
+    return { ...this.use, speech: cached.speech, caches: caches.bytes, total: this.use.total + caches.bytes, cached };
   }
 }
 
@@ -82,7 +89,7 @@ export class Holdings {
 
   /** The oldest item that may be evicted (pinned items never are). */
   oldest(): Held | undefined {
-    for (const held of this.items.values()) if (held.kind !== PINNED) return held;
+    for (const held of this.items.values()) if (!PINNED.has(held.kind)) return held;
     return undefined;
   }
 

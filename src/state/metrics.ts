@@ -90,9 +90,30 @@ async function instruments(gauges: MetricsGauges, tallies: Tallies): Promise<Ins
   };
 }
 
-function count(tallies: Tallies, sample: RequestSample): void {
+/** The longest label value a client chooses (a model name) that is kept whole. */
+export const MAX_LABEL_CHARS = 128;
+/** Distinct values a client-chosen label keeps its own series for; later ones count as `other`. */
+export const MAX_LABEL_VALUES = 1000;
+
+/**
+ * The values one label takes, when a client chooses them (model names reach the upstream as they
+ * are sent): each series is kept for good, so their length and number are bounded.
+ */
+class ChosenValues {
+  private readonly seen = new Set<string>();
+
+  of(value: string): string {
+    const cut = value.slice(0, MAX_LABEL_CHARS);
+    if (this.seen.has(cut)) return cut;
+    if (this.seen.size >= MAX_LABEL_VALUES) return 'other';
+    this.seen.add(cut);
+    return cut;
+  }
+}
+
+function count(tallies: Tallies, models: ChosenValues, sample: RequestSample): void {
   tallies.requests.add({ route: sample.route, style: sample.style, status: String(sample.status), source: sample.source });
-  const model = sample.model ?? '-';
+  const model = models.of(sample.model ?? '-');
   if (sample.usage) {
     tallies.tokens.add({ model, direction: 'input' }, sample.usage.input_tokens);
     tallies.tokens.add({ model, direction: 'output' }, sample.usage.output_tokens);
@@ -103,6 +124,7 @@ function count(tallies: Tallies, sample: RequestSample): void {
 
 export class Metrics {
   private readonly tallies: Tallies = { requests: new Tally(), tokens: new Tally(), cost: new Tally(), upstream: new Tally() };
+  private readonly models = new ChosenValues();
   /** Only the latency histogram waits for the library: the counters are tallied from the start. */
   private readonly later: LoadedLater<Instruments, RequestSample>;
 
@@ -119,7 +141,7 @@ export class Metrics {
   }
 
   observe(sample: RequestSample): void {
-    count(this.tallies, sample);
+    count(this.tallies, this.models, sample);
     this.later.add(sample);
   }
 

@@ -7,7 +7,7 @@ import { keptBytes, type KeptEntry } from './journal.js';
 import { emptyTally, tally, type JournalTally } from './journal-tally.js';
 import { PackedText } from './packed-text.js';
 import type { ResponseParts } from './response-parts.js';
-import { Holdings, type Held, type MemoryBudget, type MemoryKind } from './memory.js';
+import { Holdings, PINNED, type Held, type MemoryBudget, type MemoryKind } from './memory.js';
 import type { VideoTask } from './video-task.js';
 import type { Batch } from '../conversation/batch.js';
 import type { StoredFile } from '../conversation/stored-file.js';
@@ -200,6 +200,8 @@ export function hold(session: Session, kind: MemoryKind, key: string, bytes: num
   const holdings = session.holdings;
   holdings.add(kind, key, bytes);
   while (holdings.use.total > holdings.budget.sessionLimitBytes && evictOldest(session));
+  // A file or batch was let in for the room its own session's items leave (state/pinned.ts): they go first.
+  if (PINNED.has(kind)) while (holdings.budget.use.total > holdings.budget.limitBytes && evictOldest(session));
   if (holdings.budget.use.total > holdings.budget.limitBytes) holdings.budget.shed();
 }
 
@@ -219,7 +221,7 @@ function drop(session: Session, held: Held): void {
   }
   else if (held.kind === 'fixtures') session.fixtures = session.fixtures.filter((fixture) => String(fixture.order) !== held.key);
   // Files and batches are pinned: `oldest` never hands them out.
-  else if (held.kind !== 'files') mapOf(session, held.kind).delete(held.key);
+  else if (!PINNED.has(held.kind)) mapOf(session, held.kind as MapKind).delete(held.key);
 }
 
 /**

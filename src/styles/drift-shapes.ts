@@ -33,9 +33,20 @@ interface PathShape {
   values: Set<string>;
   /** For an array: whether any element was seen (an empty list says nothing of its elements). */
   elements: boolean;
+  /** The path it was first seen under, and whether as a list's element: a key may hold a `.` or `[]`, so the path's text cannot say. */
+  parent: string | undefined;
+  item: boolean;
 }
 
 type Shapes = Map<string, PathShape>;
+
+/**
+ * What one answer's comparison reads: its values up to its 5,000th distinct path, 100 levels
+ * deep. A real answer has a few hundred; an upstream's answer of 90,000 keys would otherwise make
+ * as many findings, each noted and published.
+ */
+export const MAX_SHAPE_PATHS = 5000;
+export const MAX_SHAPE_DEPTH = 100;
 
 function typeOf(value: unknown): string {
   if (value === null) return 'null';
@@ -43,20 +54,36 @@ function typeOf(value: unknown): string {
   return typeof value;
 }
 
-function note(shapes: Shapes, path: string, value: unknown, enumLike: boolean): void {
-  let shape = shapes.get(path);
-  if (!shape) shapes.set(path, (shape = { types: new Set(), values: new Set(), elements: false }));
-  shape.types.add(typeOf(value));
-  if (enumLike && typeof value === 'string') shape.values.add(value);
+interface Place {
+  parent?: string;
+  item?: boolean;
 }
 
-function walk(shapes: Shapes, path: string, value: unknown, key: string | undefined): void {
-  note(shapes, path, value, key !== undefined && ENUM_FIELDS.has(key));
+function note(shapes: Shapes, path: string, value: unknown, enumLike: boolean, place: Place = {}): PathShape | undefined {
+  let shape = shapes.get(path);
+  if (!shape) {
+    if (shapes.size >= MAX_SHAPE_PATHS) return undefined;
+    shapes.set(path, (shape = { types: new Set(), values: new Set(), elements: false, parent: place.parent, item: place.item ?? false }));
+  }
+  shape.types.add(typeOf(value));
+  if (enumLike && typeof value === 'string') shape.values.add(value);
+  return shape;
+}
+
+function walk(shapes: Shapes, path: string, value: unknown, key: string | undefined, place: Place = {}, depth = 0): void {
+  const shape = note(shapes, path, value, key !== undefined && ENUM_FIELDS.has(key), place);
+  if (!shape || depth >= MAX_SHAPE_DEPTH) return;
   if (Array.isArray(value)) {
-    if (value.length > 0) shapes.get(path)!.elements = true;
-    for (const item of value) walk(shapes, `${path}[]`, item, undefined);
+    if (value.length > 0) shape.elements = true;
+    for (const item of value) {
+      if (shapes.size >= MAX_SHAPE_PATHS) return;
+      walk(shapes, `${path}[]`, item, undefined, { parent: path, item: true }, depth + 1);
+    }
   } else if (value !== null && typeof value === 'object') {
-    for (const [name, inner] of Object.entries(value)) walk(shapes, path ? `${path}.${name}` : name, inner, name);
+    for (const name in value) {
+      if (shapes.size >= MAX_SHAPE_PATHS) return;
+      if (Object.hasOwn(value, name)) walk(shapes, path ? `${path}.${name}` : name, (value as Record<string, unknown>)[name], name, { parent: path }, depth + 1);
+    }
   }
 }
 
@@ -80,29 +107,48 @@ export function eventPattern(events: ReadonlyArray<{ event: string | null; data:
 
 function shapesOf(answer: ShapedAnswer): Shapes {
   const shapes: Shapes = new Map();
+  // The headers first: an answer past the bound still has them compared.
+  for (const name of Object.keys(answer.headers)) if (READ_HEADERS.test(name.toLowerCase())) note(shapes, `header:${name.toLowerCase()}`, 'present', false);
   if (answer.events) {
     for (const event of answer.events) if (typeof event.data === 'object') walk(shapes, `event:${eventName(event)}`, event.data, undefined);
   } else {
     walk(shapes, '', answer.body, undefined);
   }
-  for (const name of Object.keys(answer.headers)) if (READ_HEADERS.test(name.toLowerCase())) note(shapes, `header:${name.toLowerCase()}`, 'present', false);
   return shapes;
 }
 
 const shown = (set: Set<string>): string => [...set].sort().join(' | ');
 
-/** Whether a path only one side has says nothing: it lies in a list the other side sent empty. */
-function inEmptyList(path: string, other: Shapes): boolean {
-  for (let at = path.indexOf('[]'); at >= 0; at = path.indexOf('[]', at + 2)) {
-    const list = other.get(path.slice(0, at));
+/** Whether a path only one side has (in `shapes`) says nothing: it lies in a list the other side sent empty. */
+function inEmptyList(path: string, shapes: Shapes, other: Shapes): boolean {
+  // Up the path's own parents, at most the walk's depth: never a search of its text.
+  for (let shape = shapes.get(path); shape?.parent !== undefined; shape = shapes.get(shape.parent)) {
+    const list = shape.item ? other.get(shape.parent) : undefined;
     if (list && !list.elements) return true;
   }
   return false;
 }
 
-/** Whether a parent of the path was already found missing on that side (only the topmost is named). */
-function underMissing(path: string, missing: readonly string[]): boolean {
-  return missing.some((parent) => path.startsWith(`${parent}.`) || path.startsWith(`${parent}[]`));
+/**
+ * The paths found missing on one side, and whether a path lies under one of them (only the
+ * topmost is named): each path asks its parent once, remembered, so the comparison is linear in
+ * the paths however many are missing. Paths are judged in sorted order, a parent before its children.
+ */
+class MissingPaths {
+  private readonly missing = new Set<string>();
+  private readonly under = new Map<string, boolean>();
+
+  add(path: string): void {
+    this.missing.add(path);
+  }
+
+  covers(path: string, shapes: Shapes): boolean {
+    const parent = shapes.get(path)?.parent;
+    if (parent === undefined) return false;
+    let covered = this.under.get(parent);
+    if (covered === undefined) this.under.set(parent, (covered = this.missing.has(parent) || this.covers(parent, shapes)));
+    return covered;
+  }
 }
 
 /** What drifted between the two answers, in path order; empty when their shapes agree. */
@@ -117,13 +163,14 @@ export function compareShapes(upstream: ShapedAnswer, mock: ShapedAnswer): Drift
   }
   const theirs = shapesOf(upstream);
   const ours = shapesOf(mock);
-  const missing: string[] = [];
+  const missing = new MissingPaths();
   for (const path of [...new Set([...theirs.keys(), ...ours.keys()])].sort()) {
     const a = theirs.get(path);
     const b = ours.get(path);
     if (!a || !b) {
-      if (underMissing(path, missing) || inEmptyList(path, a ? ours : theirs)) continue;
-      missing.push(path);
+      const [own, other] = a ? [theirs, ours] : [ours, theirs];
+      if (missing.covers(path, own) || inEmptyList(path, own, other)) continue;
+      missing.add(path);
       if (!b) findings.push({ path, kind: 'upstream has, mock lacks', upstream: shown(a!.types), mock: '-' });
       else findings.push({ path, kind: 'mock has, upstream lacks', upstream: '-', mock: shown(b.types) });
     } else if (shown(a.types) !== shown(b.types)) findings.push({ path, kind: 'type differs', upstream: shown(a.types), mock: shown(b.types) });

@@ -58,4 +58,14 @@ describe('jsonContains', () => {
     same('text', 'text');
     same(null, {});
   });
+
+  it('finds scalars of a long wanted array in a long body array, in any order, and misses one absent', () => {
+    const body = { ids: Array.from({ length: 40_000 }, (_, i) => (i % 2 === 0 ? i : `s${i}`)), tags: [{ k: 1 }, 'x', { k: 2 }] };
+    const wanted = Array.from({ length: 900 }, (_, i) => (i % 2 === 0 ? 39_998 - 2 * i : `s${39_999 - 2 * i}`));
+    same(body, { ids: wanted });
+    expect(jsonContains({ ids: wanted })(JSON.stringify(body))).toBe(true);
+    expect(jsonContains({ ids: [...wanted, 40_000] })(JSON.stringify(body))).toBe(false);
+    expect(jsonContains({ ids: [...wanted, 's0'] })(JSON.stringify(body))).toBe(false);
+    for (const tags of [[{ k: 2 }, 'x', { k: 1 }], ['x', 'x'], [{ k: 3 }], ['x', { k: 1 }, 1], [1]]) same(body, { tags });
+  });
 });

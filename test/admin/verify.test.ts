@@ -133,12 +133,21 @@ describe('POST /__admin/verify', () => {
       [{ expect: [{ sequence: [] }] }, 'expect[0].sequence'],
       [{ expect: [{ requests: {}, count: { min: 3, max: 1 } }] }, 'expect[0].count'],
       [{ expect: [{ requests: {} }], sesion: 'x' }, 'body'],
+      [{ expect: Array.from({ length: 101 }, () => ({ requests: {} })) }, 'expect'],
+      [{ expect: [{ sequence: Array.from({ length: 1001 }, () => ({})) }] }, 'expect[0].sequence'],
+      [{ expect: [{ requests: { body: { messages: Array.from({ length: 40_000 }, (_, i) => i) } } }] }, 'expect[0].requests.body'],
+      [{ expect: [{ requests: { tools_offered: Array.from({ length: 129 }, (_, i) => `t${i}`) } }] }, 'expect[0].requests.tools_offered'],
     ];
     for (const [body, param] of cases) {
       const answer = await verify(body);
       expect([answer.status, answer.body.error?.param]).toEqual([400, param]);
       expect(answer.body.error!.message).toContain(`'${param}'`);
     }
+    const limits = await Promise.all([verify({ expect: Array.from({ length: 101 }, () => ({ no_generated: true })) }), verify({ expect: [{ requests: { body: { a: Array(1000).fill(1) } } }] })]);
+    expect(limits.map((answer) => answer.body.error!.message)).toEqual([
+      "Invalid value for 'expect': at most 100 expectations are checked in one call.",
+      "Invalid value for 'expect[0].requests.body': a body filter holds at most 1000 values.",
+    ]);
   });
 });
 

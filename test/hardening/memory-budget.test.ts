@@ -86,7 +86,7 @@ describe('the memory budgets', () => {
     keep(session, 'tasks', 't1', {}, 1.5 * J);
     expect([...session.responses.keys()]).toEqual([]);
     expect(session.journal.length).toBe(0);
-    expect(session.holdings.use).toEqual({ journal: 0, responses: 0, fixtures: 0, pictures: J, tasks: 1.5 * J, files: 0, sessions: 0, total: 2.5 * J });
+    expect(session.holdings.use).toEqual({ journal: 0, responses: 0, fixtures: 0, pictures: J, tasks: 1.5 * J, files: 0, batches: 0, sessions: 0, total: 2.5 * J });
     expect(sessions.memory.total).toBe(2.5 * J + sessions.memory.sessions + sessions.memory.caches);
   });
 
@@ -122,7 +122,7 @@ describe('the memory budgets', () => {
       expect(requests.length).toBeLessThan(100);
       expect(requests.at(-1)!.body.messages[0]!.content).toBe('request 99');
       const { memory } = (await (await server.admin('/health')).json()) as { memory: Record<string, number> };
-      expect(Object.keys(memory).sort()).toEqual(['cached', 'caches', 'files', 'fixtures', 'journal', 'pictures', 'responses', 'sessions', 'tasks', 'total']);
+      expect(Object.keys(memory).sort()).toEqual(['batches', 'cached', 'caches', 'files', 'fixtures', 'journal', 'pictures', 'responses', 'sessions', 'speech', 'tasks', 'total']);
       expect(memory.journal).toBeGreaterThan(0);
       expect(memory.journal).toBeLessThanOrEqual(64 * 1024);
       expect(memory.total).toBe(memory.journal! + memory.responses! + memory.fixtures! + memory.pictures! + memory.tasks! + memory.sessions! + memory.caches!);

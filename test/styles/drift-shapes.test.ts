@@ -1,6 +1,6 @@
 // Drift by shape: what the comparison names, and what it never names (values).
 import { describe, expect, it } from 'vitest';
-import { compareShapes, eventPattern, type ShapedAnswer } from '../../src/styles/drift-shapes.js';
+import { compareShapes, eventPattern, MAX_SHAPE_DEPTH, MAX_SHAPE_PATHS, type ShapedAnswer } from '../../src/styles/drift-shapes.js';
 
 const completion = (overrides: Record<string, unknown> = {}) => ({
   id: 'chatcmpl-1',
@@ -67,6 +67,37 @@ describe('compareShapes', () => {
   it('names only the status when one side answered an error and the other did not', () => {
     expect(compareShapes({ status: 429, headers: {}, body: { error: { type: 'rate_limit' } } }, whole({ id: 'x' }))).toEqual([
       { path: 'status', kind: 'type differs', upstream: '429', mock: '200' },
+    ]);
+  });
+
+  it('names only the topmost of many paths the mock lacks, and keys holding dots or brackets as paths of their own', () => {
+    const extra: Record<string, unknown> = {};
+    for (let i = 0; i < 1000; i++) extra[`k${i}`] = { inner: { deeper: [i] } };
+    const upstream = completion({ extra, 'usage.more': 1, 'extra.more': 1, choices: [{ index: 0, message: { role: 'assistant', content: 'Hi.', refusal: null }, finish_reason: 'stop', logprobs: { content: [{ token: 'a' }] } }] });
+    const findings = compareShapes(whole(upstream), whole(completion()));
+    expect(findings).toEqual([
+      { path: 'choices[].logprobs', kind: 'upstream has, mock lacks', upstream: 'object', mock: '-' },
+      { path: 'choices[].message.refusal', kind: 'upstream has, mock lacks', upstream: 'null', mock: '-' },
+      { path: 'extra.more', kind: 'upstream has, mock lacks', upstream: 'number', mock: '-' },
+      { path: 'extra', kind: 'upstream has, mock lacks', upstream: 'object', mock: '-' },
+      { path: 'usage.more', kind: 'upstream has, mock lacks', upstream: 'number', mock: '-' },
+    ].sort((a, b) => (a.path < b.path ? -1 : 1)));
+  });
+
+  it(`compares an answer's first ${MAX_SHAPE_PATHS} paths, ${MAX_SHAPE_DEPTH} levels deep`, () => {
+    const wide: Record<string, number> = {};
+    for (let i = 0; i < 90_000; i++) wide[`key${String(i).padStart(5, '0')}`] = i;
+    const findings = compareShapes(whole(wide), whole({}));
+    // The root and the request id header are two of the paths.
+    expect(findings).toHaveLength(MAX_SHAPE_PATHS - 2);
+    expect(findings.at(-1)).toEqual({ path: `key${String(MAX_SHAPE_PATHS - 3).padStart(5, '0')}`, kind: 'upstream has, mock lacks', upstream: 'number', mock: '-' });
+    let deep: unknown = 'bottom';
+    for (let i = 0; i < 10_000; i++) deep = { d: deep };
+    const deepFindings = compareShapes(whole({ x: deep }), whole({ x: deep }));
+    expect(deepFindings).toEqual([]);
+    expect(compareShapes(whole({ x: deep }), whole({ x: 1 }))).toEqual([
+      { path: 'x', kind: 'type differs', upstream: 'object', mock: 'number' },
+      { path: 'x.d', kind: 'upstream has, mock lacks', upstream: 'object', mock: '-' },
     ]);
   });
 });

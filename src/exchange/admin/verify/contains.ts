@@ -83,8 +83,7 @@ function membersAt(json: string, at: number, keys: readonly string[], starts: In
         missing--;
       }
     }
-    const end = valueEnd(json, keyEnd + 1);
-    index = json.charCodeAt(end) === COMMA ? end + 1 : end;
+    index = nextElement(json, valueEnd(json, keyEnd + 1));
   }
 }
 
@@ -94,15 +93,37 @@ const INHERITED: Record<string, unknown> = {};
 /** Whether the value whose text starts at `at` contains the wanted value this test was made for. */
 type TextTest = (json: string, at: number) => boolean;
 
+/** The index of the element after the one that ends at `end`, or of the array's closing bracket. */
+const nextElement = (json: string, end: number): number => (json.charCodeAt(end) === COMMA ? end + 1 : end);
+
+/**
+ * Scalars wanted in an array are found in one pass over its elements, by their text in a set;
+ * only objects and arrays (few: a filter's size is bounded) are each looked for in a pass of their own.
+ */
 function arrayTest(wanted: readonly unknown[]): TextTest {
-  const items = wanted.map(textTest);
+  const isScalar = (item: unknown) => item === null || typeof item !== 'object';
+  // JSON.stringify writes -0 as 0: a body never holds it.
+  const unmatchable = wanted.some((item) => Object.is(item, -0));
+  const scalars = new Set(wanted.filter(isScalar).map((item) => JSON.stringify(item)));
+  const items = wanted.filter((item) => !isScalar(item)).map(textTest);
   return (json, at) => {
-    if (json.charCodeAt(at) !== OPEN_ARRAY) return false;
-    return items.every((item) => {
-      for (let index = at + 1; json.charCodeAt(index) !== CLOSE_ARRAY; ) {
-        if (item(json, index)) return true;
+    if (json.charCodeAt(at) !== OPEN_ARRAY || unmatchable) return false;
+    if (scalars.size > 0) {
+      const found = new Set<string>();
+      for (let index = at + 1; json.charCodeAt(index) !== CLOSE_ARRAY && found.size < scalars.size; ) {
         const end = valueEnd(json, index);
-        index = json.charCodeAt(end) === COMMA ? end + 1 : end;
+        const first = json.charCodeAt(index);
+        if (first !== OPEN_OBJECT && first !== OPEN_ARRAY) {
+          const text = json.slice(index, end);
+          if (scalars.has(text)) found.add(text);
+        }
+        index = nextElement(json, end);
+      }
+      if (found.size < scalars.size) return false;
+    }
+    return items.every((item) => {
+      for (let index = at + 1; json.charCodeAt(index) !== CLOSE_ARRAY; index = nextElement(json, valueEnd(json, index))) {
+        if (item(json, index)) return true;
       }
       return false;
     });

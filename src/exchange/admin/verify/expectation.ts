@@ -35,6 +35,28 @@ export type Expectation =
   | { max_tokens: number }
   | { max_cost_usd: number };
 
+/**
+ * Bounds that keep a call's work in proportion to the journal it reads: each expectation reads it
+ * once, and an array a `body` filter gives is looked for element by element.
+ */
+export const MAX_EXPECTATIONS = 100;
+export const MAX_SEQUENCE_STEPS = 1000;
+/** Values (objects, arrays and scalars, nested ones too) in a filter's `body`. */
+export const MAX_BODY_VALUES = 1000;
+/** Tool names in `tools_offered`: as many as a request may declare. */
+export const MAX_TOOLS_OFFERED = 128;
+
+/** Whether `value` holds at most `max` values, counted until the count passes it. */
+function valuesWithin(value: unknown, max: number): boolean {
+  const pending: unknown[] = [value];
+  for (let counted = 0; pending.length > 0; counted += 1) {
+    if (counted >= max) return false;
+    const next = pending.pop();
+    if (next !== null && typeof next === 'object') for (const inner of Object.values(next)) pending.push(inner);
+  }
+  return true;
+}
+
 const name = z.string().min(1);
 const filter = z.strictObject({
   path: name.optional(),
@@ -45,8 +67,11 @@ const filter = z.strictObject({
   fixture: name.optional(),
   scenario: name.optional(),
   text: z.string().optional(),
-  body: z.record(z.string(), z.unknown()).optional(),
-  tools_offered: z.union([name, z.array(name).min(1)]).optional(),
+  body: z
+    .record(z.string(), z.unknown())
+    .refine((body) => valuesWithin(body, MAX_BODY_VALUES), { error: `a body filter holds at most ${MAX_BODY_VALUES} values` })
+    .optional(),
+  tools_offered: z.union([name, z.array(name).min(1).max(MAX_TOOLS_OFFERED, { error: `at most ${MAX_TOOLS_OFFERED} tool names are taken` })]).optional(),
   tool_result: name.optional(),
 });
 const whole = z.number().int().min(0);
@@ -59,7 +84,7 @@ const KINDS = {
       .refine((count) => typeof count === 'number' || count.min === undefined || count.max === undefined || count.min <= count.max, { error: 'min must not exceed max' })
       .optional(),
   }),
-  sequence: z.strictObject({ sequence: z.array(filter).min(1) }),
+  sequence: z.strictObject({ sequence: z.array(filter).min(1).max(MAX_SEQUENCE_STEPS, { error: `a sequence has at most ${MAX_SEQUENCE_STEPS} steps` }) }),
   no_generated: z.strictObject({ no_generated: z.literal(true) }),
   max_tokens: z.strictObject({ max_tokens: whole }),
   max_cost_usd: z.strictObject({ max_cost_usd: z.number().min(0) }),
@@ -67,7 +92,10 @@ const KINDS = {
 
 const KIND_NAMES = Object.keys(KINDS) as Array<keyof typeof KINDS>;
 
-const body = z.strictObject({ session: name.optional(), expect: z.array(z.unknown()).min(1) });
+const body = z.strictObject({
+  session: name.optional(),
+  expect: z.array(z.unknown()).min(1).max(MAX_EXPECTATIONS, { error: `at most ${MAX_EXPECTATIONS} expectations are checked in one call` }),
+});
 
 function refused(path: PropertyKey[], issue: z.core.$ZodIssue): never {
   const field = formatPath(path) || 'body';
