@@ -1,7 +1,9 @@
 // A transcription's length comes from the bytes the upload holds: a header that claims hours, or
-// a tag that carries a book, changes nothing a tiny file could not say.
+// a tag that carries a book, changes nothing a tiny file could not say. A speech's length is
+// bounded by its input, as the vendor bounds it.
 import { describe, expect, it } from 'vitest';
 import type { Outcome } from '../../src/exchange/exchange.js';
+import { MAX_SPOKEN_CHARACTERS, planSpeech, SAMPLE_RATE, SLOWEST_SPEED } from '../../src/media/audio/tones.js';
 import { wavHeader } from '../../src/media/audio/wav.js';
 import { answer, plainMock } from '../helpers/mock.js';
 
@@ -76,5 +78,15 @@ describe('a transcription as long as the upload can play', () => {
     const heard = await transcribe('book.wav', Buffer.concat([wavHeader(samples.length, book), samples]));
     expect(heard.seconds).toBe(1);
     expect(heard.text.trim()).toBe('w0 w1 w2 w3 w4 w5 w6 w7 w8 w9 w10');
+  });
+});
+
+describe('a speech no longer than the vendor\'s input at the slowest speed', () => {
+  it('lasts under an hour for the most words the input holds, and refuses a longer input naming it', async () => {
+    const mostWords = 'a '.repeat(MAX_SPOKEN_CHARACTERS / 2);
+    expect(planSpeech(mostWords, 'alloy', SLOWEST_SPEED, 0).totalSamples / SAMPLE_RATE).toBe(3276.8);
+    const outcome = await answer(mock, 'POST /v1/audio/speech', { body: { model: 'tts-1', voice: 'alloy', input: `${mostWords}a`, speed: SLOWEST_SPEED } });
+    expect('error' in outcome && outcome.error.options.param).toBe('input');
+    expect('error' in outcome && outcome.error.message).toContain('4096');
   });
 });
