@@ -3,7 +3,7 @@
 // bounded by its input, as the vendor bounds it.
 import { describe, expect, it } from 'vitest';
 import type { Outcome } from '../../src/exchange/exchange.js';
-import { MAX_SPOKEN_CHARACTERS, planSpeech, SAMPLE_RATE, SLOWEST_SPEED } from '../../src/media/audio/tones.js';
+import { MAX_SPOKEN_CHARACTERS, MOST_SPOKEN_WORDS, planSpeech, SAMPLE_RATE, SLOWEST_SPEED } from '../../src/media/audio/tones.js';
 import { wavHeader } from '../../src/media/audio/wav.js';
 import { answer, plainMock } from '../helpers/mock.js';
 
@@ -16,19 +16,22 @@ function chunk(id: string, body: Buffer): Buffer {
   return Buffer.concat([header, body]);
 }
 
-/** A 58-byte WAV: 8-bit mono at 1 Hz, two samples, and a `fact` chunk claiming `claimed` more. */
-function lyingWav(claimed: number): Buffer {
+/** A RIFF WAVE of 8-bit mono PCM at `rate`, its chunks after the format chunk. */
+function wave(rate: number, chunks: Buffer[]): Buffer {
   const format = Buffer.alloc(16);
   format.writeUInt16LE(1, 0);
   format.writeUInt16LE(1, 2);
-  format.writeUInt32LE(1, 4);
-  format.writeUInt32LE(1, 8);
+  format.writeUInt32LE(rate, 4);
+  format.writeUInt32LE(rate, 8);
   format.writeUInt16LE(1, 12);
   format.writeUInt16LE(8, 14);
-  const fact = Buffer.alloc(4);
-  fact.writeUInt32LE(claimed);
-  const body = Buffer.concat([Buffer.from('WAVE'), chunk('fmt ', format), chunk('fact', fact), chunk('data', Buffer.alloc(2))]);
+  const body = Buffer.concat([Buffer.from('WAVE'), chunk('fmt ', format), ...chunks]);
   return Buffer.concat([Buffer.from('RIFF'), Buffer.from(Uint32Array.of(body.length).buffer), body]);
+}
+
+/** A 58-byte WAV at 1 Hz: two samples, and a `fact` chunk claiming `claimed`. */
+function lyingWav(claimed: number): Buffer {
+  return wave(1, [chunk('fact', Buffer.from(Uint32Array.of(claimed).buffer)), chunk('data', Buffer.alloc(2))]);
 }
 
 /** A 42-byte FLAC: a STREAMINFO claiming `seconds` at 8 kHz, and no frames. */
@@ -78,6 +81,15 @@ describe('a transcription as long as the upload can play', () => {
     const heard = await transcribe('book.wav', Buffer.concat([wavHeader(samples.length, book), samples]));
     expect(heard.seconds).toBe(1);
     expect(heard.text.trim()).toBe('w0 w1 w2 w3 w4 w5 w6 w7 w8 w9 w10');
+  });
+});
+
+describe('seeded sentences for a long recording', () => {
+  it("say no more than the mock's longest speech, however long the recording really is", async () => {
+    // 875 s of 8-bit mono at 8 kHz: 2,188 words at 0.4 s a word.
+    const heard = await transcribe('long.wav', wave(8000, [chunk('data', Buffer.alloc(875 * 8000, 0x80))]));
+    expect(heard.seconds).toBe(875);
+    expect(words(heard.text)).toBe(MOST_SPOKEN_WORDS);
   });
 });
 

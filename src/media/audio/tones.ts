@@ -11,6 +11,8 @@ export const SLOWEST_SPEED = 0.25;
 export const FASTEST_SPEED = 4;
 /** The longest text the mock speaks: the vendor's bound on a speech's `input`. */
 export const MAX_SPOKEN_CHARACTERS = 4096;
+/** The most words the mock ever speaks: that input's one-letter words with a space after each. */
+export const MOST_SPOKEN_WORDS = MAX_SPOKEN_CHARACTERS / 2;
 const TONE_SHARE = 0.8;
 const RAMP_SAMPLES = 240; // 10 ms fades, so tones start and stop without a click
 const AMPLITUDE = 0.3 * 32767;
