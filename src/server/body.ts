@@ -159,9 +159,9 @@ export function bodyParser(mock: Mock, multipart: boolean, limit = mock.options.
         if (decoded) await decoded;
         // A request that may be forwarded is sent on as the client wrote it (decoded).
         if (forwarding) (ctx.request as { rawBody?: Buffer }).rawBody = bytes;
-        // An empty body holds no fields (the multipart parser fails on one with a stream error):
+        // An empty form holds no fields (the multipart parser fails on one with a stream error):
         // the route names what is missing.
-        if (bytes.length === 0 && !isPlainJson(ctx.get('content-type'))) ctx.request.body = {};
+        if (bytes.length === 0 && ctx.is('multipart')) ctx.request.body = {};
         else if (isPlainJson(ctx.get('content-type'))) {
           const { body, text } = parseJson(bytes);
           ctx.request.body = body as typeof ctx.request.body;
