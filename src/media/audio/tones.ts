@@ -9,7 +9,7 @@ export const SECONDS_PER_WORD = 0.4;
 /** The speeds a speech request may ask for, as the vendor bounds `speed`. */
 export const SLOWEST_SPEED = 0.25;
 export const FASTEST_SPEED = 4;
-/** The longest text the mock speaks: the vendor's bound on a speech's `input`. */
+/** The longest text the mock speaks: the vendor's bound on a speech's `input` (MAX_SPEECH_INPUT, styles/audio). */
 export const MAX_SPOKEN_CHARACTERS = 4096;
 /** The most words the mock ever speaks: that input's one-letter words with a space after each. */
 export const MOST_SPOKEN_WORDS = MAX_SPOKEN_CHARACTERS / 2;

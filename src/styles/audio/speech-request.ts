@@ -1,19 +1,19 @@
 // `POST /v1/audio/speech` bodies, checked as the vendor checks them: 400 naming the field.
 import * as z from 'zod';
 import { invalid } from '../../conversation/errors.js';
-import { FASTEST_SPEED, MAX_SPOKEN_CHARACTERS, SLOWEST_SPEED } from '../../media/audio/tones.js';
 import { parseBody } from '../validate.js';
 
 /** The voices the installed openai SDK documents for `audio.speech.create`. */
 export const VOICES = ['alloy', 'ash', 'ballad', 'coral', 'echo', 'fable', 'onyx', 'nova', 'sage', 'shimmer', 'verse', 'marin', 'cedar'] as const;
 export const SPEECH_RESPONSE_FORMATS = ['mp3', 'opus', 'aac', 'flac', 'wav', 'pcm'] as const;
+export const MAX_SPEECH_INPUT = 4096;
 
 const body = z.looseObject({
   model: z.string().min(1),
   input: z.string(),
   voice: z.union([z.enum(VOICES), z.strictObject({ id: z.string().min(1) })]),
   response_format: z.enum(SPEECH_RESPONSE_FORMATS).nullish(),
-  speed: z.number().min(SLOWEST_SPEED).max(FASTEST_SPEED).nullish(),
+  speed: z.number().min(0.25).max(4).nullish(),
   instructions: z.string().nullish(),
   stream_format: z.enum(['audio', 'sse']).nullish(),
 });
@@ -36,9 +36,8 @@ export function steerable(model: string): boolean {
 
 export function decodeSpeech(input: unknown): SpeechBody {
   const data = parseBody(body, input);
-  // The input's bound is also the speech's: its shortest words at the slowest speed last under an hour.
-  if (data.input.length === 0 || data.input.length > MAX_SPOKEN_CHARACTERS) {
-    throw invalid(`Invalid value for 'input': it must be 1 to ${MAX_SPOKEN_CHARACTERS} characters long, got ${data.input.length}.`, 'input', 'invalid_value');
+  if (data.input.length === 0 || data.input.length > MAX_SPEECH_INPUT) {
+    throw invalid(`Invalid value for 'input': it must be 1 to ${MAX_SPEECH_INPUT} characters long, got ${data.input.length}.`, 'input', 'invalid_value');
   }
   if (data.instructions != null && !steerable(data.model)) {
     throw invalid(`Invalid value for 'instructions': the model '${data.model}' does not take instructions; gpt-4o-mini-tts does.`, 'instructions', 'invalid_value');
