@@ -16,12 +16,13 @@ const SENTENCES = [
 
 const faker = createFaker();
 
-/** Sentences adding up to `words` words (the last one cut short when it runs over). */
+/** Sentences adding up to `words` words, at least one (the last sentence cut short when it runs over). */
 export function spokenProse(random: Random, words: number): string {
   faker.seed(random.int(0, 0xffffffff));
+  const wanted = Math.max(1, words);
   const said: string[] = [];
-  while (said.length < words) said.push(...faker.helpers.fake(random.pick(SENTENCES)).split(/\s+/));
-  const cut = said.slice(0, Math.max(1, words));
+  while (said.length < wanted) said.push(...faker.helpers.fake(random.pick(SENTENCES)).split(/\s+/));
+  const cut = said.slice(0, wanted);
   const last = cut.length - 1;
   if (!/[.!?]$/.test(cut[last]!)) cut[last] = `${cut[last]!.replace(/[,;:]$/, '')}.`;
   return cut.join(' ');

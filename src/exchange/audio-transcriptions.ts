@@ -2,13 +2,11 @@
 // from a `transcriptions:` fixture, else the text the mock's own speech carries, else seeded
 // sentences as long as the recording.
 import { invalid } from '../conversation/errors.js';
-import { seededRandom } from '../conversation/random.js';
-import { spokenProse } from '../conversation/spoken-prose.js';
 import { promptSubject } from '../conversation/subject.js';
 import { firstTranscription, type TranscriptionFixture, type TranscriptionSubject } from '../conversation/transcription-fixture.js';
-import { hearOnWorker } from '../media/audio/audio-thread.js';
+import { hearOnWorker, proseOnWorker } from '../media/audio/audio-thread.js';
 import { audioDigest, audioKind, AUDIO_KINDS, type AudioKind } from '../media/audio/hear.js';
-import { SECONDS_PER_WORD } from '../media/audio/tones.js';
+import { MOST_SPOKEN_WORDS, SECONDS_PER_WORD } from '../media/audio/tones.js';
 import type { Upload } from '../media/upload.js';
 import { languageName } from '../styles/audio/languages.js';
 import { encodeTranscript, tokenBilled, transcriptEvents, transcriptMetered, type Transcript } from '../styles/audio/transcription-encode.js';
@@ -71,11 +69,14 @@ function answerTranscript(task: Task): Operation {
       const audio = await hearOnWorker(upload.data);
       // The journal keeps what the file is, not its bytes.
       const uploads = { file: { name: upload.filename, type: kind, size: upload.data.length, duration_seconds: audio.seconds, sha256: heard.sha256 } };
-      const said = spokenProse(seededRandom(mock.options.seed, 'transcript', heard.sha256), Math.round(audio.seconds / SECONDS_PER_WORD));
+      // An unknown recording says no more than the mock's longest speech: a transcript's timeline,
+      // tokens and events are made on the server's thread, and 2,048 words take it about 50 ms.
+      const words = Math.min(MOST_SPOKEN_WORDS, Math.round(audio.seconds / SECONDS_PER_WORD));
+      const text = fixture?.reply.text ?? audio.spokenText ?? (await proseOnWorker([mock.options.seed, 'transcript', heard.sha256], words));
       const transcript: Transcript = {
         task,
         model,
-        text: fixture?.reply.text ?? audio.spokenText ?? said,
+        text,
         language: languageOf(task, request, fixture?.reply.language),
         seconds: audio.seconds,
         prompt: request.prompt,

@@ -3,6 +3,7 @@
 // or counted while reading) 413, undecodable or unparseable 400, nested deeper than any real
 // request 400. Uploaded files stay in memory, so no request, good or bad, leaves a temp file.
 import { Readable, Writable } from 'node:stream';
+import type { Part } from 'formidable';
 import type { Context, Middleware, Next } from 'koa';
 import type { KoaBodyMiddlewareOptions } from 'koa-body';
 import { failure, MockError } from '../conversation/errors.js';
@@ -39,6 +40,15 @@ function memoryFile(file: object | undefined): Writable {
       done();
     },
   });
+}
+
+/**
+ * A part with a file name is a file, with or without its own `Content-Type` (Python `requests`
+ * sends none); the parser would take it for a text field and decode its bytes as text.
+ */
+function asFile(part: Part, handle: (part: Part) => void): void {
+  if (typeof part.originalFilename === 'string' && !part.mimetype) part.mimetype = 'application/octet-stream';
+  handle(part);
 }
 
 /** The content of a file from `ctx.request.files`. */
@@ -104,6 +114,7 @@ export function bodyParser(mock: Mock, multipart: boolean, limit = mock.options.
       allowEmptyFiles: true,
       minFileSize: 0,
       fileWriteStreamHandler: memoryFile,
+      onPart: asFile,
     },
   };
   // koa-body (with formidable) is loaded with the first body that is not plain JSON: it took
@@ -148,7 +159,10 @@ export function bodyParser(mock: Mock, multipart: boolean, limit = mock.options.
         if (decoded) await decoded;
         // A request that may be forwarded is sent on as the client wrote it (decoded).
         if (forwarding) (ctx.request as { rawBody?: Buffer }).rawBody = bytes;
-        if (isPlainJson(ctx.get('content-type'))) {
+        // An empty form holds no fields (the multipart parser fails on one with a stream error):
+        // the route names what is missing.
+        if (bytes.length === 0 && ctx.is('multipart')) ctx.request.body = {};
+        else if (isPlainJson(ctx.get('content-type'))) {
           const { body, text } = parseJson(bytes);
           ctx.request.body = body as typeof ctx.request.body;
           shape = measureJson(text, body);

@@ -1,6 +1,6 @@
 // Audio work runs on one worker thread, started with the first speech or upload and kept: a
-// codec's first load and compile, every slice of a long speech, and the tag reader's load and
-// parse of an upload run there, so the server's event loop only hands the work over and takes
+// codec's first load and compile, every slice of a long speech, the tag reader's load and parse
+// of an upload, and the sentences a long recording is taken to say run there, so the server's event loop only hands the work over and takes
 // the answer. The worker never keeps the process alive.
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -8,7 +8,10 @@ import { packageFile } from '../../package-root.js';
 import type { HeardAudio } from './hear.js';
 import type { SpeechRequest, SpokenAudio } from './speech-file.js';
 
-export type AudioTask = { kind: 'speak'; request: SpeechRequest } | { kind: 'hear'; data: Uint8Array };
+export type AudioTask =
+  | { kind: 'speak'; request: SpeechRequest }
+  | { kind: 'hear'; data: Uint8Array }
+  | { kind: 'prose'; seed: Array<string | number>; words: number };
 
 interface Waiting {
   resolve(value: unknown): void;
@@ -74,4 +77,9 @@ export async function speakOnWorker(request: SpeechRequest): Promise<SpokenAudio
 export function hearOnWorker(data: Uint8Array): Promise<HeardAudio> {
   const copy = new Uint8Array(data);
   return onWorker({ kind: 'hear', data: copy }, [copy.buffer]) as Promise<HeardAudio>;
+}
+
+/** `spokenProse` on the worker, seeded by `seed`: an hour's words take the loop's whole second. */
+export function proseOnWorker(seed: Array<string | number>, words: number): Promise<string> {
+  return onWorker({ kind: 'prose', seed, words }) as Promise<string>;
 }

@@ -1,6 +1,6 @@
-// The audio worker (see audio-thread.ts): makes each speech file asked of it and hears each
-// upload, and sends the answer back, a file's bytes moved, not copied. A turn between slices lets
-// speeches asked together go on side by side.
+// The audio worker (see audio-thread.ts): makes each speech file asked of it, hears each upload,
+// says what an unknown recording is taken to say, and sends the answer back, a file's bytes
+// moved, not copied. A turn between slices lets speeches asked together go on side by side.
 import { nextTurn } from '../../state/event-loop.js';
 import { parentPort } from 'node:worker_threads';
 import { hearAudio } from './hear.js';
@@ -10,6 +10,11 @@ import type { AudioTask } from './audio-thread.js';
 const port = parentPort!;
 
 async function answer(task: AudioTask): Promise<{ value: unknown; transfer: ArrayBuffer[] }> {
+  if (task.kind === 'prose') {
+    // Loaded with the first unknown recording: faker is not a speech's to pay for.
+    const [{ seededRandom }, { spokenProse }] = await Promise.all([import('../../conversation/random.js'), import('../../conversation/spoken-prose.js')]);
+    return { value: spokenProse(seededRandom(...task.seed), task.words), transfer: [] };
+  }
   if (task.kind === 'hear') return { value: await hearAudio(Buffer.from(task.data.buffer, task.data.byteOffset, task.data.byteLength)), transfer: [] };
   const audio = await encodeSpeech(task.request, nextTurn);
   // Only a buffer the file has to itself can be moved; a small one may share a pool with others.

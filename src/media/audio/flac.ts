@@ -10,11 +10,14 @@ interface FlacEncoder {
   encode(samples?: Int32Array, count?: number): boolean;
   getSamples(): Uint8Array;
   readonly metadata?: { md5sum?: string };
+  /** What the encoder listens to the library's `destroyed` event with (its own, undocumented). */
+  readonly _onDestroyed: () => void;
   destroy(): void;
 }
 interface FlacLibrary {
   isReady(): boolean;
   on(event: 'ready', handler: () => void): void;
+  off(event: 'destroyed', handler: () => void): void;
 }
 type EncoderClass = new (flac: FlacLibrary, options: Record<string, unknown>) => FlacEncoder;
 
@@ -82,6 +85,11 @@ export async function flacEncoder({ text, totalSamples }: SpeechTags): Promise<S
       const data = encoder.getSamples();
       out.add(data);
       const md5 = encoder.metadata?.md5sum;
+      // The library tells every live encoder of each one destroyed, walking its listener list to
+      // the length it had at the start: the destroyed one leaving the list mid-walk made the walk
+      // call past its end (a TypeError, a 500 when two FLAC speeches overlapped). Leaving first
+      // keeps the list still while it is walked.
+      flac.off('destroyed', encoder._onDestroyed);
       encoder.destroy();
       return withTags(out.bytes(), totalSamples, md5, text);
     },

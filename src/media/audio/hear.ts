@@ -1,7 +1,10 @@
 // What an uploaded audio file is, as a transcription judges it: its kind (by the file name's
 // extension, else by its first bytes), its length (read from its header by music-metadata, else
-// estimated from its size), and the text it carries when the mock itself spoke it.
+// estimated from its size), and the text it carries when the mock itself spoke it. A header or a
+// tag says what it likes: the length is at most what the file's bytes can hold, the text at most
+// what that length carries.
 import { createHash } from 'node:crypto';
+import { FASTEST_SPEED, MAX_SPOKEN_CHARACTERS, SECONDS_PER_WORD } from './tones.js';
 import { VENDOR } from './vorbis-comment.js';
 
 /** The kinds the vendor takes, by extension. */
@@ -10,6 +13,9 @@ export type AudioKind = (typeof AUDIO_KINDS)[number];
 
 // A file of unknown kind is taken to run at 128 kbit/s, a common rate for recorded speech.
 const ESTIMATED_BYTES_PER_SECOND = 16_000;
+// The fewest bytes a second of any recording takes: 8 kbit/s, under the leanest speech codecs'
+// settings and under every format the mock speaks (its Ogg Opus takes about 3,300).
+const LEAST_BYTES_PER_SECOND = 1_000;
 
 export interface HeardAudio {
   seconds: number;
@@ -43,7 +49,7 @@ export function audioKind(filename: string, data: Buffer): AudioKind | undefined
 }
 
 interface Metadata {
-  format: { duration?: number; tool?: string };
+  format: { duration?: number; tool?: string; codec?: string; sampleRate?: number; numberOfChannels?: number; bitsPerSample?: number };
   common: { comment?: Array<{ text?: string }>; encodedby?: string };
   native: Record<string, Array<{ id: string; value: unknown }>>;
 }
@@ -52,6 +58,23 @@ interface Metadata {
 function madeByMock({ format, common, native }: Metadata): boolean {
   if (format.tool === VENDOR || common.encodedby === VENDOR) return true;
   return Object.values(native).some((tags) => tags.some((tag) => tag.id.toUpperCase() === 'ENCODER' && tag.value === VENDOR));
+}
+
+/** The longest the file's bytes can play: PCM at its own rate, anything at the leanest rate. */
+function longestSeconds(size: number, { codec, sampleRate, numberOfChannels, bitsPerSample }: Metadata['format']): number {
+  const lean = size / LEAST_BYTES_PER_SECOND;
+  if (codec !== 'PCM' || !sampleRate || !numberOfChannels || !bitsPerSample) return lean;
+  return Math.min(lean, size / (sampleRate * numberOfChannels * Math.ceil(bitsPerSample / 8)));
+}
+
+/** The tag's text, cut to what the mock's speech of that length can say: its fastest words, its longest input. */
+function spokenWithin(tag: string, seconds: number): string {
+  const text = tag.slice(0, MAX_SPOKEN_CHARACTERS);
+  // A word of slack: a container rounds its length to its own frames.
+  const words = Math.ceil((seconds * FASTEST_SPEED) / SECONDS_PER_WORD) + 1;
+  const word = /\S+/g;
+  for (let count = 0; count < words; count++) if (!word.exec(text)) return text;
+  return text.slice(0, word.lastIndex);
 }
 
 export async function hearAudio(data: Buffer): Promise<HeardAudio> {
@@ -65,8 +88,9 @@ export async function hearAudio(data: Buffer): Promise<HeardAudio> {
     // A file the reader cannot make out is still a file: the vendor would try to hear it too.
     return estimate;
   }
-  const seconds = metadata.format.duration;
-  const heard = seconds !== undefined && Number.isFinite(seconds) && seconds > 0 ? { ...estimate, seconds, measured: true } : estimate;
-  const spokenText = madeByMock(metadata) ? metadata.common.comment?.[0]?.text : undefined;
-  return spokenText === undefined ? heard : { ...heard, spokenText };
+  const claimed = metadata.format.duration;
+  const seconds = claimed !== undefined && Number.isFinite(claimed) && claimed > 0 ? Math.min(claimed, longestSeconds(data.length, metadata.format)) : undefined;
+  const heard = seconds === undefined ? estimate : { ...estimate, seconds, measured: true };
+  const tag = madeByMock(metadata) ? metadata.common.comment?.[0]?.text : undefined;
+  return tag === undefined ? heard : { ...heard, spokenText: spokenWithin(tag, heard.seconds) };
 }

@@ -6,6 +6,13 @@ import { seededRandom } from '../../conversation/random.js';
 export const SAMPLE_RATE = 24_000;
 /** How long one word lasts at speed 1, as a talker of about 150 words a minute takes. */
 export const SECONDS_PER_WORD = 0.4;
+/** The speeds a speech request may ask for, as the vendor bounds `speed`. */
+export const SLOWEST_SPEED = 0.25;
+export const FASTEST_SPEED = 4;
+/** The longest text the mock speaks: the vendor's bound on a speech's `input` (MAX_SPEECH_INPUT, styles/audio). */
+export const MAX_SPOKEN_CHARACTERS = 4096;
+/** The most words the mock ever speaks: that input's one-letter words with a space after each. */
+export const MOST_SPOKEN_WORDS = MAX_SPOKEN_CHARACTERS / 2;
 const TONE_SHARE = 0.8;
 const RAMP_SAMPLES = 240; // 10 ms fades, so tones start and stop without a click
 const AMPLITUDE = 0.3 * 32767;
