@@ -143,11 +143,12 @@ program
   .option('--fixtures <dir>', "fixtures directory, repeatable (default: ./fixtures, else the package's)", repeat)
   .addOption(new Option('--format <format>', 'the report').choices(['text', 'json', 'junit']).default('text'))
   .option('--out <file>', 'write the report here instead of standard output')
-  .action(async (options: { upstream: string; fixtures?: string[]; format: DriftFormat; out?: string }) => {
+  .option('--timeout-ms <ms>', 'how long one request to the upstream may take, answer included', integer('--timeout-ms', 1), 15000)
+  .action(async (options: { upstream: string; fixtures?: string[]; format: DriftFormat; out?: string; timeoutMs: number }) => {
     const { runDrift, UpstreamUnreachable } = await import('./drift.js');
     const { driftExitCode, driftReport } = await import('./drift-report.js');
     try {
-      const results = await runDrift({ upstream: options.upstream, fixtures: dirsOf(options.fixtures, 'fixtures'), key: process.env.UPSTREAM_API_KEY });
+      const results = await runDrift({ upstream: options.upstream, fixtures: dirsOf(options.fixtures, 'fixtures'), key: process.env.UPSTREAM_API_KEY, timeoutMs: options.timeoutMs });
       const report = driftReport(results, options.format);
       if (options.out) writeFileSync(options.out, report);
       else process.stdout.write(report);
