@@ -60,6 +60,7 @@ const program = new Command()
   .option('--no-watch', 'do not reload fixtures and scenarios on change')
   .option('--otlp-endpoint <url>', 'export a span per model API request to this OTLP/HTTP collector (default: OTEL_EXPORTER_OTLP_ENDPOINT)')
   .option('--grace-ms <ms>', 'on SIGTERM or SIGINT, how long open streams may finish before they are ended', integer('--grace-ms', 0), 5000)
+  .option('--exit-with-stdin', 'end when standard input closes: a parent that started the mock with a pipe there went away, however it ended', false)
   .addOption(new Option('--log-level <level>', 'log detail (debug adds each match decision)').choices(['silent', 'error', 'info', 'debug']).default('info'))
   .action(async (options) => {
     boundHeapGrowth();
@@ -78,6 +79,12 @@ const program = new Command()
       };
       process.on('SIGINT', stop);
       process.on('SIGTERM', stop);
+      if (options.exitWithStdin) {
+        // The pipe's far end closes whenever its holder ends (killed, os._exit): no one is left
+        // to read a stream, so nothing waits for one.
+        process.stdin.on('close', () => void server.shutdown(0).then(() => process.exit(0)));
+        process.stdin.resume();
+      }
     } catch (error) {
       console.error(error instanceof ConfigLoadError ? error.message : (error as Error).message);
       process.exit(1);
