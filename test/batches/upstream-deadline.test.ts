@@ -4,7 +4,7 @@ import OpenAI, { toFile } from 'openai';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { startFakeUpstream, type FakeUpstream } from '../helpers/fake-upstream.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { batchFile, chatLines, jsonl } from './helpers.js';
+import { batchFile, chatLines, jsonl, readUntilWritten } from './helpers.js';
 
 let upstream: FakeUpstream;
 let forwarder: TestServer;
@@ -27,11 +27,7 @@ it('answers reads while a line waits on the upstream, and fails the line at the 
   await vi.waitFor(() => expect(upstream.received).toHaveLength(1), { timeout: 5_000 });
   expect((await client.batches.retrieve(batch.id)).request_counts?.failed).toBe(0);
   expect((await forwarder.admin('/clock', { method: 'POST', body: JSON.stringify({ advance_ms: 1_000 }), headers: { 'content-type': 'application/json' } })).status).toBe(200);
-  const failed = await vi.waitFor(async () => {
-    const read = await client.batches.retrieve(batch.id);
-    expect(read.error_file_id).toBeTruthy();
-    return read;
-  }, { timeout: 5_000, interval: 50 });
+  const failed = await readUntilWritten(client, batch.id);
   expect(failed.request_counts).toEqual({ total: 1, completed: 0, failed: 1 });
   const [line] = jsonl(await (await client.files.content(failed.error_file_id!)).text());
   expect(line!.response.status_code).toBe(504);

@@ -1,9 +1,9 @@
 // With --upstream, a batch line no fixture answers is forwarded as the same request sent alone
 // would be, and the upstream's answer goes into the output file.
 import OpenAI, { toFile } from 'openai';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { batchFile, journal, jsonl } from './helpers.js';
+import { batchFile, journal, jsonl, readUntilWritten } from './helpers.js';
 
 let upstream: TestServer;
 let forwarder: TestServer;
@@ -23,11 +23,7 @@ it('forwards a line no fixture answers and keeps the upstream answer', async () 
   const batch = await client.batches.create({ input_file_id: file.id, endpoint: '/v1/chat/completions', completion_window: '24h' });
   await forwarder.advanceClock(60_000);
   // A read never waits on the upstream: the line is in once it answered.
-  const done = await vi.waitFor(async () => {
-    const read = await client.batches.retrieve(batch.id);
-    expect(read.output_file_id).toBeTruthy();
-    return read;
-  }, { timeout: 5_000, interval: 20 });
+  const done = await readUntilWritten(client, batch.id);
   expect(done.request_counts).toEqual({ total: 1, completed: 1, failed: 0 });
   const [line] = jsonl(await (await client.files.content(done.output_file_id!)).text());
   expect(line!.response.body.choices[0].message.content).toBe('Oslo.');
