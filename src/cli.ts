@@ -44,6 +44,7 @@ const program = new Command()
   .option('--scenarios <dir>', 'scenarios directory, repeatable (default: ./scenarios, else the package\'s)', repeat)
   .option('--upstream <url>', 'forward what no fixture answers to this gateway (UPSTREAM_API_KEY replaces the key)')
   .option('--record <dir>', 'with --upstream: write each forwarded exchange into this directory as fixtures, and serve them')
+  .option('--upstream-timeout-ms <ms>', 'with --upstream: how long a batch line forwarded to it may wait for its whole answer', integer('--upstream-timeout-ms', 1), 60000)
   .option('--drift', 'with --upstream: set each forwarded answer beside the mock\'s own and gather where their shapes differ (GET /__admin/drift)', false)
   .option('--seed <n>', 'seed of generated replies and ids', integer('--seed', 0), 0)
   .addOption(new Option('--latency <mode>', 'stream pacing').choices(['realistic', 'none']).default('realistic'))
@@ -59,6 +60,7 @@ const program = new Command()
   .option('--no-watch', 'do not reload fixtures and scenarios on change')
   .option('--otlp-endpoint <url>', 'export a span per model API request to this OTLP/HTTP collector (default: OTEL_EXPORTER_OTLP_ENDPOINT)')
   .option('--grace-ms <ms>', 'on SIGTERM or SIGINT, how long open streams may finish before they are ended', integer('--grace-ms', 0), 5000)
+  .option('--exit-with-stdin', 'end when standard input closes: a parent that started the mock with a pipe there went away, however it ended', false)
   .addOption(new Option('--log-level <level>', 'log detail (debug adds each match decision)').choices(['silent', 'error', 'info', 'debug']).default('info'))
   .action(async (options) => {
     boundHeapGrowth();
@@ -77,6 +79,12 @@ const program = new Command()
       };
       process.on('SIGINT', stop);
       process.on('SIGTERM', stop);
+      if (options.exitWithStdin) {
+        // The pipe's far end closes whenever its holder ends (killed, os._exit): no one is left
+        // to read a stream, so nothing waits for one.
+        process.stdin.on('close', () => void server.shutdown(0).then(() => process.exit(0)));
+        process.stdin.resume();
+      }
     } catch (error) {
       console.error(error instanceof ConfigLoadError ? error.message : (error as Error).message);
       process.exit(1);
@@ -142,11 +150,12 @@ program
   .option('--fixtures <dir>', "fixtures directory, repeatable (default: ./fixtures, else the package's)", repeat)
   .addOption(new Option('--format <format>', 'the report').choices(['text', 'json', 'junit']).default('text'))
   .option('--out <file>', 'write the report here instead of standard output')
-  .action(async (options: { upstream: string; fixtures?: string[]; format: DriftFormat; out?: string }) => {
+  .option('--timeout-ms <ms>', 'how long one request to the upstream may take, answer included', integer('--timeout-ms', 1), 15000)
+  .action(async (options: { upstream: string; fixtures?: string[]; format: DriftFormat; out?: string; timeoutMs: number }) => {
     const { runDrift, UpstreamUnreachable } = await import('./drift.js');
     const { driftExitCode, driftReport } = await import('./drift-report.js');
     try {
-      const results = await runDrift({ upstream: options.upstream, fixtures: dirsOf(options.fixtures, 'fixtures'), key: process.env.UPSTREAM_API_KEY });
+      const results = await runDrift({ upstream: options.upstream, fixtures: dirsOf(options.fixtures, 'fixtures'), key: process.env.UPSTREAM_API_KEY, timeoutMs: options.timeoutMs });
       const report = driftReport(results, options.format);
       if (options.out) writeFileSync(options.out, report);
       else process.stdout.write(report);

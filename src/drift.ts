@@ -2,7 +2,8 @@
 // and the `request:` that `--record` kept) and each `drift:` entry is asked of the upstream and of
 // the mock itself, a mock assembled here on the same fixtures and asked in process, and the two
 // answers are compared by shape (styles/drift-shapes.ts). Exit 0 without findings, 1 with
-// findings, 2 when the upstream could not be asked.
+// findings, 2 when the upstream could not be asked or answered past the bounds (15 s a request,
+// 16 MB an answer, 1,000 levels of nesting).
 import { request as httpRequest, Agent as HttpAgent, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
 import { request as httpsRequest, Agent as HttpsAgent } from 'node:https';
 import { resolve } from 'node:path';
@@ -13,6 +14,7 @@ import { findYamlFiles } from './config/files.js';
 import type { DriftCase, DriftResult } from './drift-report.js';
 import { assembleMock } from './mock-app.js';
 import { chatParams, STYLE_ENTRIES, styleEntry, type StyleEntry } from './styles/registry.js';
+import { measureBody } from './styles/body-shape.js';
 import { compareShapes, type ShapedAnswer } from './styles/drift-shapes.js';
 
 interface Asked extends DriftCase {
@@ -22,6 +24,13 @@ interface Asked extends DriftCase {
 
 /** How many requests are in flight at once, to each side. */
 const CONCURRENCY = 16;
+
+/** How long one request to the upstream may take, answer included, unless the run says otherwise. */
+export const DRIFT_TIMEOUT_MS = 15_000;
+
+/** Past these an upstream's answer is no gateway's: the run ends rather than hold or walk it. */
+const ANSWER_MAX_BYTES = 16 * 1024 * 1024;
+const ANSWER_MAX_DEPTH = 1000;
 
 function styleOfPath(path: string): StyleEntry | undefined {
   const bare = path.split('?')[0]!;
@@ -83,8 +92,15 @@ function answerOf(status: number, given: IncomingHttpHeaders | OutgoingHttpHeade
   return { status, headers, events };
 }
 
-/** Thrown when the upstream could not be asked at all: the command exits 2. */
+/** Thrown when the upstream could not be asked, or answered past the bounds: the command exits 2. */
 export class UpstreamUnreachable extends Error {}
+
+/** The upstream's answer, refused when it nests past what the comparison walks. */
+function boundedAnswer(answer: ShapedAnswer): ShapedAnswer {
+  const values = answer.events ? answer.events.map((event) => event.data) : [answer.body];
+  if (values.some((value) => !measureBody(value, ANSWER_MAX_DEPTH).withinDepth)) throw new Error(`answered JSON nested deeper than ${ANSWER_MAX_DEPTH} levels`);
+  return answer;
+}
 
 /**
  * Asks over node:http (https) on kept-alive sockets: fetch spent three times its CPU per request,
@@ -97,6 +113,7 @@ class Upstream {
   constructor(
     private readonly base: string,
     private readonly key: string,
+    private readonly timeoutMs: number,
   ) {
     const secure = base.startsWith('https:');
     this.agent = secure ? new HttpsAgent({ keepAlive: true, maxSockets: CONCURRENCY }) : new HttpAgent({ keepAlive: true, maxSockets: CONCURRENCY });
@@ -108,14 +125,24 @@ class Upstream {
     const headers = { ...headersFor(styleEntry(asked.style), this.key), 'content-length': Buffer.byteLength(body) };
     return new Promise<ShapedAnswer>((done, fail) => {
       const url = new URL(`${this.base.replace(/\/+$/, '')}${asked.path}`);
-      const request = this.request(url, { method: 'POST', headers, agent: this.agent }, (response) => {
-        let text = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => (text += chunk));
-        response.on('end', () => done(answerOf(response.statusCode ?? 0, response.headers, text)));
+      const request = this.request(url, { method: 'POST', headers, agent: this.agent, signal: AbortSignal.timeout(this.timeoutMs) }, (response) => {
+        const chunks: Buffer[] = [];
+        let bytes = 0;
+        response.on('data', (chunk: Buffer) => {
+          chunks.push(chunk);
+          bytes += chunk.length;
+          if (bytes > ANSWER_MAX_BYTES) request.destroy(new Error(`answered more than ${ANSWER_MAX_BYTES / 1024 / 1024} MB`));
+        });
+        response.on('end', () => {
+          try {
+            done(boundedAnswer(answerOf(response.statusCode ?? 0, response.headers, Buffer.concat(chunks).toString('utf8'))));
+          } catch (error) {
+            fail(error);
+          }
+        });
         response.on('error', fail);
       });
-      request.on('error', fail);
+      request.on('error', (error) => fail(error.name === 'AbortError' ? new Error(`did not answer within ${this.timeoutMs} ms`) : error));
       request.end(body);
     }).catch((error: NodeJS.ErrnoException) => {
       // A refused connection to a name with two addresses is an AggregateError without a message.
@@ -158,6 +185,8 @@ export interface DriftRun {
   fixtures: readonly string[];
   /** The upstream's key (UPSTREAM_API_KEY); a stand-in without one. */
   key?: string;
+  /** How long one request to the upstream may take (default DRIFT_TIMEOUT_MS). */
+  timeoutMs?: number;
 }
 
 /** Asks every case of both sides, `CONCURRENCY` at a time, and returns the results in case order. */
@@ -167,7 +196,7 @@ export async function runDrift(run: DriftRun): Promise<DriftResult[]> {
   const fixtures = run.fixtures.map((dir) => resolve(dir));
   const { mock, listener } = assembleMock({ fixtures, watch: false }, { cache });
   const cases = driftCases(fixtures, cache);
-  const upstream = new Upstream(run.upstream, run.key ?? 'drift');
+  const upstream = new Upstream(run.upstream, run.key ?? 'drift', run.timeoutMs ?? DRIFT_TIMEOUT_MS);
   try {
     const results: DriftResult[] = new Array(cases.length);
     let next = 0;

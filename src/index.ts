@@ -78,11 +78,14 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   const close = async (): Promise<void> => {
     await store.close();
-    await tracing?.shutdown();
-    await new Promise<void>((done) => {
-      server.close(() => done());
-      server.closeAllConnections();
-    });
+    // The collector's last flush and the sockets' end go together: neither waits on the other.
+    await Promise.all([
+      tracing?.shutdown().then((lost) => lost && log('error', lost)),
+      new Promise<void>((done) => {
+        server.close(() => done());
+        server.closeAllConnections();
+      }),
+    ]);
   };
   return {
     ...oracle(inProcessAdmin(mock)),

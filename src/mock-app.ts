@@ -40,6 +40,8 @@ export interface MockServerOptions {
   record?: string;
   /** With `upstream`: compare each forwarded answer's shape with the mock's own (SPEC 18), in `GET /__admin/drift`. */
   drift?: boolean;
+  /** With `upstream`: how long a batch line's forwarded request may take, in ms (default 60000). */
+  upstreamTimeoutMs?: number;
   seed?: number;
   /** Stream pacing; `none` (the default here) sends as fast as the socket takes it. */
   latency?: LatencyMode;
@@ -127,7 +129,7 @@ export function assembleMock(options: MockServerOptions, parts: { tracing?: Trac
     if (logs(lineLevel)) logger(timed(line));
   };
   const events = new EventHub();
-  const upstream = upstreamOf(options.upstream, options.record, options.upstreamKey ?? process.env.UPSTREAM_API_KEY, [...access.origins]);
+  const upstream = upstreamOf(options.upstream, options.record, options.upstreamKey ?? process.env.UPSTREAM_API_KEY, [...access.origins], options.upstreamTimeoutMs);
   if (options.drift && !upstream) throw new Error('--drift compares what --upstream answers: give --upstream URL too.');
   const store = new ConfigStore({
     fixturesDirs: [...dirsOf(options.fixtures, 'fixtures'), ...(upstream?.record ? [upstream.record] : [])],

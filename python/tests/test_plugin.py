@@ -63,3 +63,40 @@ def test_clock(gateway_mock):
 ''')
     result = pytester.runpytest_subprocess("-p", "no:cacheprovider")
     result.assert_outcomes(passed=1)
+
+
+ENDS_ABRUPTLY = '''
+import os, signal
+
+def test_ends(gateway_mock):
+    open("mock-url.txt", "w").write(gateway_mock.url)
+    {end}
+'''
+
+
+def _mock_ends_with(pytester, end):
+    """Runs an inner suite that ends pytest with `end`, and waits for its mock to stop listening."""
+    import time
+
+    pytester.makepyfile(test_abrupt=ENDS_ABRUPTLY.format(end=end))
+    pytester.runpytest_subprocess("-p", "no:cacheprovider")
+    url = (pytester.path / "mock-url.txt").read_text()
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline:
+        try:
+            urllib.request.urlopen(f"{url}/__admin/health", timeout=1)
+        except urllib.error.URLError as error:
+            if isinstance(error.reason, ConnectionRefusedError):
+                return
+        except OSError:
+            pass  # a connection taken as the mock stopped: ask again
+        time.sleep(0.05)
+    raise AssertionError("the mock is still listening 5 s after pytest ended")
+
+
+def test_the_mock_ends_when_a_test_exits_the_process(pytester):
+    _mock_ends_with(pytester, "os._exit(3)")
+
+
+def test_the_mock_ends_when_pytest_is_terminated(pytester):
+    _mock_ends_with(pytester, "os.kill(os.getpid(), signal.SIGTERM)")

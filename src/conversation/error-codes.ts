@@ -85,6 +85,7 @@ export const ERROR_CODES = {
   overloaded: { kind: 'overloaded', meaning: 'A scenario step answered as an overloaded service.' },
   timeout: { kind: 'timeout', meaning: 'A scenario step answered as a timed-out request, after its delay.' },
   upstream_unreachable: { kind: 'server_error', meaning: 'With --upstream, the upstream could not be reached (answered 502, naming its URL).' },
+  upstream_timeout: { kind: 'timeout', meaning: "With --upstream, a batch line's forwarded request passed --upstream-timeout-ms (the line's error, naming the upstream's URL)." },
   video_generation_failed: { kind: 'server_error', meaning: "In a failed video task's `error` object: the task failed (a fixture's fail_at)." },
 } as const satisfies Record<string, CodeEntry>;
 

@@ -10,4 +10,9 @@ export interface Upstream {
   record?: string;
   /** Origins besides loopback whose pages may spend the upstream (--admin-origin). */
   origins: readonly string[];
+  /** How long a request the mock sends on its own (a batch line) may wait for the upstream's whole answer (--upstream-timeout-ms). */
+  timeoutMs: number;
 }
+
+/** The upstream's own deadline when none is given: the SDKs' own is longer, a batch line's need not be. */
+export const UPSTREAM_TIMEOUT_MS = 60_000;

@@ -11,6 +11,7 @@ import type { Session } from '../state/session.js';
 import { openaiEnvelope } from '../styles/openai-envelope.js';
 import { doorOperation, newNotes, sourceOf, type Door, type Exchange, type Notes, type Operation, type Outcome } from './exchange.js';
 import type { Mock } from './mock.js';
+import { upstreamTimedOut } from './upstream/forward.js';
 import { serve } from './served.js';
 
 /**
@@ -24,13 +25,15 @@ export type BatchEndpoints = (vendor: BatchVendor) => readonly string[];
 
 const NO_UPLOADS = new Map();
 
-function lineExchange(batch: Batch, session: Session, index: number, requestId: string): Exchange {
+function lineExchange(batch: Batch, session: Session, index: number, requestId: string, outward: () => void): Exchange {
   const line = batch.lines[index]!;
   // The file's line was checked when read: it parses, and its body is an object.
   const body = line.text === undefined ? line.body : (JSON.parse(line.text) as { body: unknown }).body;
+  const upstream = batch.sender.upstream;
   return {
-    // Forwarded to an upstream as a client would have sent it, when the batch's sender could.
-    ...(batch.sender.upstream && { upstream: batch.sender.upstream, rawBody: JSON.stringify(body) }),
+    // Forwarded to an upstream as a client would have sent it, when the batch's sender could; no
+    // client waits on the line to give up on it, so the upstream's own deadline does.
+    ...(upstream && { upstream, rawBody: JSON.stringify(body), signal: AbortSignal.timeout(upstream.timeoutMs), outward }),
     method: 'POST',
     path: line.url,
     params: {},
@@ -75,7 +78,7 @@ function failedWith(outcome: Outcome, error: MockError, requestId: string): Answ
   return { status: rendered.status, headers: { ...outcome.headers, ...rendered.headers }, body: rendered.body, notes: outcome.notes };
 }
 
-async function answered(outcome: Outcome, url: string, requestId: string): Promise<Answered> {
+async function answered(outcome: Outcome, { path: url, upstream }: Exchange, requestId: string): Promise<Answered> {
   const failed = (error: MockError): Answered => failedWith(outcome, error, requestId);
   if ('error' in outcome) return failed(outcome.error);
   const { plan, fault } = outcome;
@@ -83,7 +86,12 @@ async function answered(outcome: Outcome, url: string, requestId: string): Promi
   if (plan.kind === 'json') return { status: plan.status, headers: outcome.headers, body: plan.body, notes: outcome.notes };
   if (plan.kind === 'relay') {
     // An upstream's answer, read to its end (which also records it, with --record).
-    for await (const _chunk of plan.body);
+    try {
+      for await (const _chunk of plan.body);
+    } catch {
+      // Only the deadline ends a line's read early: nothing else aborts it.
+      return failed(upstreamTimedOut(upstream!, outcome.notes.upstream?.url ?? upstream!.url));
+    }
     // Whatever the relay kept of it (bounded by the relay, as the journal's copy is).
     const relayed = plan.answered(Number.MAX_SAFE_INTEGER);
     const notes = { ...outcome.notes, ...(await outcome.late) };
@@ -95,18 +103,19 @@ async function answered(outcome: Outcome, url: string, requestId: string): Promi
 /**
  * Answers line `index` at its time on the clock, serves it with the batch's id, and returns what
  * it was answered; an answer `refuse` finds too large for the batch's room is that refusal instead.
+ * `outward` is called when the line goes to the upstream, so reads of the batch stop waiting on it.
  */
-export async function answerLine(mock: Mock, session: Session, batch: Batch, index: number, route: LineRoute, refuse: (bytes: number) => MockError | undefined): Promise<LineAnswer> {
+export async function answerLine(mock: Mock, session: Session, batch: Batch, index: number, route: LineRoute, refuse: (bytes: number) => MockError | undefined, outward: () => void): Promise<LineAnswer> {
   const dueMs = lineDueMs(batch, index);
   // From the batch and the line, not the mock's request counter: a line's id never depends on
   // which other requests were served while the batch caught up.
   const requestId = `req_${hashHex(`${mock.options.seed}|${batch.id}|${index}`, 24)}`;
   const started = performance.now();
-  const exchange = lineExchange(batch, session, index, requestId);
+  const exchange = lineExchange(batch, session, index, requestId, outward);
   const found = route(exchange.path);
   // The line is answered as at its own time, however late the clock was read.
   const outcome = await outcomeOf({ ...mock, clock: createClock(new Date(dueMs).toISOString()) }, exchange, found);
-  let answer = await answered(outcome, exchange.path, requestId);
+  let answer = await answered(outcome, exchange, requestId);
   let bodyText = JSON.stringify(answer.body);
   const refusal = refuse(bodyText.length);
   if (refusal) {

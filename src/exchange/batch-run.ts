@@ -84,7 +84,7 @@ function held(mock: Mock, session: Session, batch: Batch): boolean {
   return mock.sessions.peek(session.id) === session && session.batches.get(batch.id) === batch;
 }
 
-async function advance(mock: Mock, session: Session, batch: Batch, route: LineRoute): Promise<void> {
+async function advance(mock: Mock, session: Session, batch: Batch, route: LineRoute, outward: () => void): Promise<void> {
   const slice = new Slice();
   let counted = batchBytes(batch);
   // A dropped batch answers nothing more: what it kept would count in a budget nothing frees.
@@ -100,7 +100,7 @@ async function advance(mock: Mock, session: Session, batch: Batch, route: LineRo
     const index = batch.answers.length;
     const { customId, url, size } = batch.lines[index]!;
     // Each answer is counted as it comes (its request's copy goes): one past the budget is refused.
-    const answer = await answerLine(mock, session, batch, index, route, (bytes) => refusal(session, bytes + ANSWER_BYTES - 2 * size, index));
+    const answer = await answerLine(mock, session, batch, index, route, (bytes) => refusal(session, bytes + ANSWER_BYTES - 2 * size, index), outward);
     batch.answers.push(answer);
     // An answered request's body is in the journal; the batch needs only its custom id.
     batch.lines[index] = { customId, url, body: null, size: 0 };
@@ -111,16 +111,25 @@ async function advance(mock: Mock, session: Session, batch: Batch, route: LineRo
   if (held(mock, session, batch)) keepBatch(session, batch, batchBytes(batch));
 }
 
-/** The catch-up under way for each batch: readers wait for it, then catch up to the clock as it is then. */
-const running = new WeakMap<Batch, Promise<void>>();
+/**
+ * The catch-up under way for each batch, and whether it has sent a line to the upstream: readers
+ * wait for it, then catch up to the clock as it is then; once a line is out they read the batch
+ * as it stands, since the upstream's deadline, not the reader, bounds that line.
+ */
+const running = new WeakMap<Batch, { work: Promise<void>; outward: Promise<void> }>();
 
 /** Brings a batch up to the clock: answers the lines now due and, once it has ended, writes its files. */
 export async function catchUp(mock: Mock, session: Session, batch: Batch, route: LineRoute): Promise<void> {
-  for (let pending = running.get(batch); pending; pending = running.get(batch)) await pending;
+  for (let pending = running.get(batch); pending; pending = running.get(batch)) {
+    const out = await Promise.race([pending.work.then(() => false), pending.outward.then(() => true)]);
+    if (out) return;
+  }
   if (batch.closed) return;
-  const work = advance(mock, session, batch, route).finally(() => running.delete(batch));
-  running.set(batch, work);
-  await work;
+  let leftForUpstream!: () => void;
+  const outward = new Promise<void>((resolve) => (leftForUpstream = resolve));
+  const work = advance(mock, session, batch, route, leftForUpstream).finally(() => running.delete(batch));
+  running.set(batch, { work, outward });
+  await Promise.race([work, outward]);
 }
 
 /** Every batch of every session brought up to the clock (after the clock moved). */

@@ -43,6 +43,8 @@ export interface Exchange {
   upstream?: Upstream;
   /** Aborted when the client goes away, so work on its behalf (a forwarded request) stops too. */
   signal?: AbortSignal;
+  /** Told as the request leaves for the upstream, so a batch's readers stop waiting for its line. */
+  outward?: () => void;
   /** The id the answer's `request-id` header carries, for styles whose bodies repeat it. */
   requestId: string;
 }

@@ -23,6 +23,12 @@ export interface SpanSample {
 
 type Emit = (sample: SpanSample) => void;
 
+/**
+ * The longest the final flush may take: a collector that is down or never answers must not hold
+ * the server's shutdown (SIGTERM ends within --grace-ms plus a few seconds, exit 0).
+ */
+export const FINAL_FLUSH_MS = 2000;
+
 async function exporter(endpoint: string): Promise<{ emit: Emit; shutdown(): Promise<void> }> {
   const [api, core, resources, traces, otlp] = await Promise.all([
     import('@opentelemetry/api'),
@@ -35,7 +41,7 @@ async function exporter(endpoint: string): Promise<{ emit: Emit; shutdown(): Pro
   const url = /\/v1\/traces\/?$/.test(endpoint) ? endpoint : `${endpoint.replace(/\/+$/, '')}/v1/traces`;
   const provider = new traces.BasicTracerProvider({
     resource: resources.resourceFromAttributes({ 'service.name': 'model-gateway-mock' }),
-    spanProcessors: [new traces.BatchSpanProcessor(new otlp.OTLPTraceExporter({ url }))],
+    spanProcessors: [new traces.BatchSpanProcessor(new otlp.OTLPTraceExporter({ url, timeoutMillis: FINAL_FLUSH_MS }))],
   });
   const tracer = provider.getTracer('model-gateway-mock');
   const propagator = new core.W3CTraceContextPropagator();
@@ -93,8 +99,21 @@ export class Tracing {
     });
   };
 
-  /** Sends what is still batched; the server calls it as it closes. */
-  async shutdown(): Promise<void> {
-    if (this.later.started) await (await this.later.load()).shutdown();
+  /**
+   * Sends what is still batched, for at most FINAL_FLUSH_MS; the server calls it as it closes.
+   * Never rejects: spans a collector did not take are lost, not the server's close. Answers why
+   * spans were lost, for the log, or undefined when none were.
+   */
+  async shutdown(): Promise<string | undefined> {
+    if (!this.later.started) return undefined;
+    let timer: NodeJS.Timeout | undefined;
+    const flushed = this.later
+      .load()
+      .then((made) => made.shutdown())
+      .then(() => undefined, (error: Error) => `tracing: the last spans were not exported: ${error.message}`);
+    const late = new Promise<string>((done) => (timer = setTimeout(() => done(`tracing: the collector took over ${FINAL_FLUSH_MS} ms; the last spans are dropped`), FINAL_FLUSH_MS)));
+    const lost = await Promise.race([flushed, late]);
+    clearTimeout(timer);
+    return lost;
   }
 }

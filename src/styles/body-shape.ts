@@ -6,14 +6,14 @@
 export const MAX_BODY_DEPTH = 128;
 
 export interface BodyShape {
-  /** False when some value nests deeper than MAX_BODY_DEPTH; the size is then not measured. */
+  /** False when some value nests deeper than MAX_BODY_DEPTH (or the depth asked); the size is then not measured. */
   withinDepth: boolean;
   /** Characters of keys and strings plus one per other value: about the size of its JSON. */
   size: number;
 }
 
-/** Walks the body without recursion, so measuring it cannot overflow the stack either. */
-export function measureBody(body: unknown): BodyShape {
+/** Walks the body without recursion, so measuring it cannot overflow the stack either; `maxDepth` for what is not a request (an upstream's answer). */
+export function measureBody(body: unknown, maxDepth = MAX_BODY_DEPTH): BodyShape {
   if (body === null || typeof body !== 'object') return { withinDepth: true, size: typeof body === 'string' ? body.length : 1 };
   let size = 0;
   const pending: Array<[value: unknown, depth: number]> = [[body, 1]];
@@ -25,7 +25,7 @@ export function measureBody(body: unknown): BodyShape {
     }
     size += 1;
     if (value === null || typeof value !== 'object') continue;
-    if (depth > MAX_BODY_DEPTH) return { withinDepth: false, size };
+    if (depth > maxDepth) return { withinDepth: false, size };
     for (const key of Object.keys(value)) {
       size += key.length + 3;
       pending.push([(value as Record<string, unknown>)[key], depth + 1]);

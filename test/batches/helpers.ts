@@ -1,5 +1,16 @@
 // What the batch tests share: a JSONL batch file built from requests, and reading the journal.
+import type OpenAI from 'openai';
+import { vi } from 'vitest';
 import type { TestServer } from '../helpers/server.js';
+
+/** Reads the batch until it has written its files: a line out to an upstream is answered while reads go on. */
+export function readUntilWritten(client: OpenAI, id: string): Promise<OpenAI.Batch> {
+  return vi.waitFor(async () => {
+    const read = await client.batches.retrieve(id);
+    if (!read.output_file_id && !read.error_file_id) throw new Error(`batch ${id} has written no file yet`);
+    return read;
+  }, { timeout: 5_000, interval: 20 });
+}
 
 export interface BatchRequest {
   custom_id: string;

@@ -3,7 +3,7 @@
 import OpenAI, { toFile } from 'openai';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { batchFile, journal, jsonl } from './helpers.js';
+import { batchFile, journal, jsonl, readUntilWritten } from './helpers.js';
 
 let upstream: TestServer;
 let forwarder: TestServer;
@@ -22,7 +22,8 @@ it('forwards a line no fixture answers and keeps the upstream answer', async () 
   const file = await client.files.create({ file: await toFile(Buffer.from(text), 'one.jsonl'), purpose: 'batch' });
   const batch = await client.batches.create({ input_file_id: file.id, endpoint: '/v1/chat/completions', completion_window: '24h' });
   await forwarder.advanceClock(60_000);
-  const done = await client.batches.retrieve(batch.id);
+  // A read never waits on the upstream: the line is in once it answered.
+  const done = await readUntilWritten(client, batch.id);
   expect(done.request_counts).toEqual({ total: 1, completed: 1, failed: 0 });
   const [line] = jsonl(await (await client.files.content(done.output_file_id!)).text());
   expect(line!.response.body.choices[0].message.content).toBe('Oslo.');

@@ -9,7 +9,7 @@ import { answer, plainMock } from '../helpers/mock.js';
 
 const alone = plainMock();
 /** The same mock with --upstream set (to nowhere: nothing may reach it here). */
-const upstreamed: Mock = { ...alone, options: { ...alone.options, upstream: { url: 'http://127.0.0.1:9', origins: [] } } };
+const upstreamed: Mock = { ...alone, options: { ...alone.options, upstream: { url: 'http://127.0.0.1:9', origins: [], timeoutMs: 60_000 } } };
 
 function rendered(outcome: Outcome): { status: number; body: unknown } {
   if (!('error' in outcome)) throw new Error(`expected an error, got a ${outcome.plan.kind} plan`);
@@ -61,7 +61,7 @@ describe('a model this mock does not list, for a request with no right to the up
 
   it('no scenario step counts the refused request', async () => {
     const mock = plainMock({ scenarios: { 'busy.yaml': 'scenarios:\n  - name: busy\n    steps: [ { error: rate_limit, times: 1 } ]\n' } });
-    const withUpstream: Mock = { ...mock, options: { ...mock.options, upstream: { url: 'http://127.0.0.1:9', origins: [] } } };
+    const withUpstream: Mock = { ...mock, options: { ...mock.options, upstream: { url: 'http://127.0.0.1:9', origins: [], timeoutMs: 60_000 } } };
     const headers = { 'x-mock-session': 'unknown-busy', 'x-mock-scenario': 'busy' };
     const unknown = await answer(withUpstream, 'POST /v1/embeddings', { headers, body: { model: 'no-such-embedder', input: 'hello' } });
     expect(rendered(unknown).status).toBe(404);

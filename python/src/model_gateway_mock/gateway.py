@@ -112,8 +112,11 @@ def _read_url(stdout, found: queue.Queue) -> None:
 
 def start_gateway_mock(args: Sequence[str] = ()) -> GatewayMock:
     """Starts the mock on a free port with no stream pacing; `args` are added to its command line."""
+    # The mock ends when its stdin closes: whenever this process ends, however it ends (a CI
+    # cancel's SIGTERM, a test's os._exit), the pipe closes with it and so does the mock.
     process = subprocess.Popen(
-        [*mock_command(), "--port", "0", "--latency", "none", "--log-level", "error", *args],
+        [*mock_command(), "--port", "0", "--latency", "none", "--log-level", "error", "--exit-with-stdin", *args],
+        stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         text=True,
     )

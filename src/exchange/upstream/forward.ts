@@ -56,14 +56,21 @@ function target(upstream: Upstream, exchange: Exchange): { url: string; shown: s
   return { url: `${upstream.url}${exchange.path}${search}`, shown: `${upstream.url}${exchange.path}${shownQuery.size > 0 ? `?${shownQuery}` : ''}` };
 }
 
+/** What the line's error says when the upstream's deadline (a batch line's) passed first. */
+export function upstreamTimedOut(upstream: Upstream, shown: string) {
+  return failure('upstream_timeout', `The upstream ${shown} did not answer within ${upstream.timeoutMs} ms (--upstream-timeout-ms).`);
+}
+
 export async function forward(upstream: Upstream, exchange: Exchange): Promise<Forwarded> {
   const { url, shown } = target(upstream, exchange);
   const headers = requestHeaders(exchange, upstream.key);
   const body = exchange.method !== 'GET' && exchange.method !== 'HEAD' ? exchange.rawBody : undefined;
   let response: Response;
+  exchange.outward?.();
   try {
     response = await fetch(url, { method: exchange.method, headers, body, signal: exchange.signal, redirect: 'manual' });
   } catch (error) {
+    if ((exchange.signal?.reason as Error | undefined)?.name === 'TimeoutError') throw upstreamTimedOut(upstream, shown);
     const reason = (error as { cause?: { code?: string; message?: string } }).cause;
     throw failure('upstream_unreachable', `The upstream ${shown} could not be reached: ${reason?.code ?? reason?.message ?? (error as Error).message}.`, { status: 502 });
   }

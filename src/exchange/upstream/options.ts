@@ -2,7 +2,7 @@
 // written stops the server there, not at the first request worth keeping.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Upstream } from '../../conversation/upstream.js';
+import { UPSTREAM_TIMEOUT_MS, type Upstream } from '../../conversation/upstream.js';
 
 function writable(dir: string): string {
   const absolute = resolve(dir);
@@ -17,7 +17,7 @@ function writable(dir: string): string {
   return absolute;
 }
 
-export function upstreamOf(url: string | undefined, record: string | undefined, key: string | undefined, origins: readonly string[] = []): Upstream | undefined {
+export function upstreamOf(url: string | undefined, record: string | undefined, key: string | undefined, origins: readonly string[] = [], timeoutMs = UPSTREAM_TIMEOUT_MS): Upstream | undefined {
   if (url === undefined) {
     if (record !== undefined) throw new Error('--record writes what --upstream answers: give --upstream URL too.');
     return undefined;
@@ -29,5 +29,5 @@ export function upstreamOf(url: string | undefined, record: string | undefined, 
     throw new Error(`--upstream must be an http or https URL, got "${url}".`);
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error(`--upstream must be an http or https URL, got "${url}".`);
-  return { url: parsed.href.replace(/\/+$/, ''), key: key || undefined, record: record === undefined ? undefined : writable(record), origins };
+  return { url: parsed.href.replace(/\/+$/, ''), key: key || undefined, record: record === undefined ? undefined : writable(record), origins, timeoutMs };
 }
