@@ -3,6 +3,7 @@
 // the sessions keep, never the other way round.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { caches } from '../../src/conversation/caches.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 interface Memory {
@@ -36,6 +37,10 @@ describe('the process caches in the memory budget', () => {
   it('are shown in health, by cache, and grow as requests fill them', async () => {
     const server = await startTestServer();
     try {
+      // The caches are the process's and hold a bounded number of things: earlier tests in this
+      // worker may have filled one to its count, where a new thing evicts an old one. Emptied
+      // first, each must grow by what the requests below make.
+      caches.fitIn(0);
       const before = await health(server);
       await fillCaches(server, 'fill');
       const after = await health(server);
