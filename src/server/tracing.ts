@@ -6,7 +6,7 @@ import { LoadedLater } from '../state/loaded-later.js';
 import type { ServedListener } from '../state/served.js';
 
 /** What a span says of one answered request. */
-export interface SpanSample {
+interface SpanSample {
   startMs: number;
   endMs: number;
   /** The request's headers, for `traceparent` and `tracestate`. */
