@@ -1,0 +1,59 @@
+// Work that stays large after its input bound gives the event loop back while it runs (SPEC 11,
+// "Time"): other requests are answered before it ends, and its answer is the one the same work
+// made in one piece. Whether they interleave is read from the order of events, never from a clock.
+import { describe, expect, it } from 'vitest';
+import { check, type Journal } from '../../src/exchange/admin/verify/check.js';
+import { verifyBody } from '../../src/exchange/admin/verify/expectation.js';
+import type { VerifyAnswer } from '../../src/exchange/admin/verify/verify.js';
+import { tallied } from '../../src/exchange/admin/verify/check.js';
+import { nextTurn } from '../../src/state/event-loop.js';
+import { keptEntry } from '../../src/state/journal.js';
+import { journal } from '../../src/state/session.js';
+import { Sessions } from '../../src/state/sessions.js';
+import { adminCall, plainMock } from '../helpers/mock.js';
+
+/** Settles with how many turns of the loop other work had before `work` was done. */
+async function turnsWhile(work: Promise<unknown>): Promise<number> {
+  let done = false;
+  void work.then(() => (done = true));
+  let turns = 0;
+  for (;;) {
+    await nextTurn();
+    if (done) return turns;
+    turns += 1;
+  }
+}
+
+const ENTRIES = 4000;
+
+function filledMock() {
+  const mock = plainMock();
+  mock.sessions = new Sessions(ENTRIES, mock.clock.now);
+  const session = mock.sessions.get('long');
+  for (let i = 0; i < ENTRIES; i++) {
+    const fields = {
+      id: `req_${i}`, time: new Date(i * 1000).toISOString(), session: 'long', method: 'POST', path: '/v1/chat/completions', style: 'chat-completions',
+      model: 'gpt-4o-mini', status: 200, fixture: null, scenario: null, duration_ms: 1, near_miss: null, source: 'generated', scenario_step: null,
+      fault: null, upstream: null, upstream_refused: null, recorded: null, usage: null, cost_usd: null, batch: null,
+      said: { text: `question ${i}`, tools: [], toolResults: [] },
+    };
+    const body = JSON.stringify({ model: 'gpt-4o-mini', temperature: i % 10, messages: [{ role: 'user', content: `question ${i}` }] });
+    journal(session, keptEntry(fields, body, '{"status":200,"body":{}}'));
+  }
+  return mock;
+}
+
+describe('verify over a long journal', () => {
+  const expectations = Array.from({ length: 100 }, (_, i) => ({ requests: { body: { temperature: i % 12 } }, count: { min: 1 } }));
+
+  it('answers what checking every expectation in one piece answers, and lets other work run meanwhile', async () => {
+    const mock = filledMock();
+    const body = { session: 'long', expect: expectations };
+    const answer = Promise.resolve(adminCall(mock, 'POST /verify', { body }) as VerifyAnswer);
+    expect(await turnsWhile(answer)).toBeGreaterThan(0);
+    const entries = mock.sessions.get('long').journal.toArray();
+    const whole: Journal = { entries, tally: tallied([mock.sessions.get('long').journalTally]) };
+    const results = verifyBody(body).expect.map((expectation) => check(whole, expectation));
+    expect(JSON.stringify(await answer)).toBe(JSON.stringify({ ok: false, results }));
+  });
+});
