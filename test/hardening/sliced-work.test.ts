@@ -2,15 +2,16 @@
 // "Time"): other requests are answered before it ends, and its answer is the one the same work
 // made in one piece. Whether they interleave is read from the order of events, never from a clock.
 import { describe, expect, it } from 'vitest';
-import { check, type Journal } from '../../src/exchange/admin/verify/check.js';
+import { check, tallied, type Journal } from '../../src/exchange/admin/verify/check.js';
 import { verifyBody } from '../../src/exchange/admin/verify/expectation.js';
 import type { VerifyAnswer } from '../../src/exchange/admin/verify/verify.js';
-import { tallied } from '../../src/exchange/admin/verify/check.js';
 import { nextTurn } from '../../src/state/event-loop.js';
 import { keptEntry } from '../../src/state/journal.js';
 import { journal } from '../../src/state/session.js';
 import { Sessions } from '../../src/state/sessions.js';
-import { adminCall, plainMock } from '../helpers/mock.js';
+import { cosine, embedText, float32Base64, vectorSalt } from '../../src/conversation/vectors/embed.js';
+import type { Outcome } from '../../src/exchange/exchange.js';
+import { adminCall, answer, plainMock } from '../helpers/mock.js';
 
 /** Settles with how many turns of the loop other work had before `work` was done. */
 async function turnsWhile(work: Promise<unknown>): Promise<number> {
@@ -55,5 +56,37 @@ describe('verify over a long journal', () => {
     const whole: Journal = { entries, tally: tallied([mock.sessions.get('long').journalTally]) };
     const results = verifyBody(body).expect.map((expectation) => check(whole, expectation));
     expect(JSON.stringify(await answer)).toBe(JSON.stringify({ ok: false, results }));
+  });
+});
+
+/** The JSON body of a plain answer. */
+function bodyOf(outcome: Outcome): any {
+  if (!('plan' in outcome) || outcome.plan.kind !== 'json') throw new Error(`expected a JSON answer, got ${JSON.stringify(outcome)}`);
+  return outcome.plan.body;
+}
+
+/** A text's own vector as the generator makes it, alone. */
+const ownVector = (text: string, model: string) => embedText(text, vectorSalt(model, 0), 1536);
+
+describe('vectors of many inputs', () => {
+  const inputs = Array.from({ length: 2048 }, (_, i) => `input ${i}: a parcel arrived damaged and the customer wants a replacement`);
+
+  it('embeds 2,048 inputs as each alone would be, and lets other work run meanwhile', async () => {
+    const mock = plainMock();
+    const outcome = answer(mock, 'POST /v1/embeddings', { body: { model: 'text-embedding-3-small', input: inputs, encoding_format: 'base64' } });
+    expect(await turnsWhile(outcome)).toBeGreaterThan(0);
+    const data = bodyOf(await outcome).data as Array<{ embedding: string }>;
+    expect(data.map((item) => item.embedding)).toEqual(inputs.map((text) => float32Base64(ownVector(text, 'text-embedding-3-small'))));
+  });
+
+  it('scores 1,000 documents by their vectors alone, and lets other work run meanwhile', async () => {
+    const mock = plainMock();
+    const documents = inputs.slice(0, 1000);
+    const outcome = answer(mock, 'POST /v2/rerank', { body: { model: 'rerank-v3.5', query: 'a damaged parcel', documents } });
+    expect(await turnsWhile(outcome)).toBeGreaterThan(0);
+    const query = ownVector('a damaged parcel', 'text-embedding-3-small');
+    const results = bodyOf(await outcome).results as Array<{ index: number; relevance_score: number }>;
+    expect(results).toHaveLength(1000);
+    for (const { index, relevance_score } of results) expect(relevance_score).toBe((1 + cosine(query, ownVector(documents[index]!, 'text-embedding-3-small'))) / 2);
   });
 });
