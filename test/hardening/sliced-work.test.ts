@@ -11,6 +11,7 @@ import { journal } from '../../src/state/session.js';
 import { Sessions } from '../../src/state/sessions.js';
 import { cosine, embedText, float32Base64, vectorSalt } from '../../src/conversation/vectors/embed.js';
 import type { Outcome } from '../../src/exchange/exchange.js';
+import { paintPng, renderPng } from '../../src/media/png.js';
 import { adminCall, answer, plainMock } from '../helpers/mock.js';
 
 /** Settles with how many turns of the loop other work had before `work` was done. */
@@ -88,5 +89,17 @@ describe('vectors of many inputs', () => {
     const results = bodyOf(await outcome).results as Array<{ index: number; relevance_score: number }>;
     expect(results).toHaveLength(1000);
     for (const { index, relevance_score } of results) expect(relevance_score).toBe((1 + cosine(query, ownVector(documents[index]!, 'text-embedding-3-small'))) / 2);
+  });
+});
+
+describe('a large picture', () => {
+  it('is painted in slices into the bytes painting it in one piece makes', async () => {
+    for (const [width, height] of [[64, 48], [1536, 1024], [2048, 2048]] as const) {
+      expect((await paintPng(width, height, `sliced ${width}`)).equals(renderPng(width, height, `sliced ${width}`))).toBe(true);
+    }
+  });
+
+  it('lets other work run while it is painted and deflated', async () => {
+    expect(await turnsWhile(paintPng(2048, 2048, 'while others wait'))).toBeGreaterThan(0);
   });
 });
