@@ -51,11 +51,11 @@ export function reply(mock: Mock, exchange: Exchange, request: ChatRequest, mode
 }
 
 /** The pictures of a reply to a request that asked for image output; `images:` fixtures apply as on /v1/images. */
-function illustrated(mock: Mock, output: ImageOutput, subject: MatchSubject, chatFixture: ChatFixture | undefined, plain: Reply): { reply: Reply; fixture: string | null } {
+async function illustrated(mock: Mock, output: ImageOutput, subject: MatchSubject, chatFixture: ChatFixture | undefined, plain: Reply): Promise<{ reply: Reply; fixture: string | null }> {
   const config = mock.store.current;
   const fixture = firstMatch(config.images, subject)?.fixture;
   const seedOf = (index: number) => pictureSeed(mock.options.seed, subject.lastUser, index);
-  const made = pictures(fixture, plain.choices.length, output.size, seedOf);
+  const made = await pictures(fixture, plain.choices.length, output.size, seedOf);
   return { reply: withImages(output, made, chatFixture?.chatImageOutput, plain), fixture: chatFixture?.name ?? fixture?.name ?? null };
 }
 
@@ -112,9 +112,9 @@ export function chat(style: ChatStyle): Operation {
       const usage = style.read(answer).usage;
       return usage ? { tokens: { input_tokens: usage.inputTokens, cached_input_tokens: 0, output_tokens: usage.outputTokens, reasoning_tokens: 0 } } : null;
     },
-    build: (mock, exchange, { request, entry, output, subject }, selection) => {
+    build: async (mock, exchange, { request, entry, output, subject }, selection) => {
       const plain = reply(mock, exchange, request, entry!, selection);
-      const illustration = output ? illustrated(mock, output, subject, selection?.fixture, plain) : undefined;
+      const illustration = output ? await illustrated(mock, output, subject, selection?.fixture, plain) : undefined;
       const answer = illustration?.reply ?? plain;
       const notes = {
         metered: { tokens: entryUsage(answer.usage) },

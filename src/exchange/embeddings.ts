@@ -11,7 +11,7 @@ import { decodeEmbeddings, embeddingsJson, encodeEmbeddings } from '../styles/em
 import { generateContentEnvelope } from '../styles/generate-content/envelope.js';
 import { decodeBatchEmbedContents, decodeEmbedContent, encodeBatchEmbedContents, encodeEmbedContent, type GeminiEmbedding } from '../styles/generate-content/embed.js';
 import { openaiEnvelope } from '../styles/openai-envelope.js';
-import { foundVectors, vectorsFor, type VectorAsk, type Vectors } from './embedding-vectors.js';
+import { foundVectors, madeVectors, vectorsFor, type VectorAsk, type Vectors } from './embedding-vectors.js';
 import { json, type Operation } from './exchange.js';
 import { modelOperation, type Asked } from './operation.js';
 import { mediaModel, unlisted } from './request.js';
@@ -76,8 +76,9 @@ function embeddingsOperation<R extends Read>(form: Form<R>): Operation {
     },
     find: (mock, exchange, { entry, asks }) => foundVectors(vectorsFor(mock, entry!, asks, exchange.headers)),
     recorder: (_mock, _exchange, { model, texts }) => embeddingsRecorder(model, texts, form.vectorsOf),
-    build: (_mock, _exchange, asked, found) => {
-      const { vectors, fixture } = found!;
+    build: async (_mock, _exchange, asked, found) => {
+      const { fixture } = found!;
+      const vectors = await madeVectors(found!);
       const metered = { tokens: { input_tokens: asked.read.tokens(), cached_input_tokens: 0, output_tokens: 0, reasoning_tokens: 0 } };
       const answer = form.encode(asked.read, asked.entry!, vectors);
       return { ...json(answer.body, 200, answer.text), notes: { fixture: fixture ?? null, metered } };
