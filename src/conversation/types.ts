@@ -23,10 +23,22 @@ export interface Turn {
   parts: Part[];
 }
 
+/** A freeform tool's grammar, as the client declares it (OpenAI custom tools' `format.grammar`). */
+export interface ToolGrammar {
+  syntax: 'lark' | 'regex';
+  definition: string;
+}
+
 export interface ToolDef {
   name: string;
   description?: string;
   parameters: JsonSchema;
+  /** A freeform (custom) tool: called with raw text, which fits its grammar when it has one. */
+  freeform?: { grammar?: ToolGrammar };
+  /** A tool the client runs itself that the vendor calls with an item of its own (responses). */
+  builtin?: 'shell' | 'apply_patch';
+  /** The namespace a function is declared in (responses `namespace` tools). */
+  namespace?: string;
 }
 
 export type ToolChoice =
@@ -90,6 +102,8 @@ export interface ToolCall {
   id: string;
   name: string;
   arguments: Record<string, unknown>;
+  /** The raw text of a call of a freeform tool (its arguments are then empty). */
+  input?: string;
 }
 
 export interface ReplyImage {

@@ -47,6 +47,13 @@ function imagesOf(choice: ReplyChoice) {
   }));
 }
 
+/** `ChatCompletionMessageFunctionToolCall`, or `ChatCompletionMessageCustomToolCall` for a freeform tool's call. */
+function wholeCall(call: ToolCall): Record<string, unknown> {
+  const id = toolCallId(call);
+  if (call.input !== undefined) return { id, type: 'custom', custom: { name: call.name, input: call.input } };
+  return { id, type: 'function', function: { name: call.name, arguments: JSON.stringify(call.arguments) } };
+}
+
 function messageOf(choice: ReplyChoice): Record<string, unknown> {
   const message: Record<string, unknown> = {
     role: 'assistant',
@@ -56,13 +63,7 @@ function messageOf(choice: ReplyChoice): Record<string, unknown> {
   };
   if (choice.reasoning !== undefined) message.reasoning_content = choice.reasoning;
   if (choice.images.length > 0) message.images = imagesOf(choice);
-  if (choice.toolCalls.length > 0) {
-    message.tool_calls = choice.toolCalls.map((call) => ({
-      id: toolCallId(call),
-      type: 'function',
-      function: { name: call.name, arguments: JSON.stringify(call.arguments) },
-    }));
-  }
+  if (choice.toolCalls.length > 0) message.tool_calls = choice.toolCalls.map(wholeCall);
   return message;
 }
 
@@ -115,6 +116,11 @@ export function chatCompletionEvents(reply: Reply, request: ChatRequest): Stream
     pushPieces(events, choice.textChunks, (piece) => chunk(index, { content: piece }, null, true));
     if (choice.images.length > 0) events.push(chunk(index, { images: imagesOf(choice) }, null, true));
     choice.toolCalls.forEach((call, callIndex) => {
+      // A custom tool's call comes whole in one delta: its input is no JSON a client would parse as it grows.
+      if (call.input !== undefined) {
+        events.push(chunk(index, { tool_calls: [{ index: callIndex, ...wholeCall(call) }] }, null, true));
+        return;
+      }
       events.push(
         chunk(index, {
           tool_calls: [{ index: callIndex, id: toolCallId(call), type: 'function', function: { name: call.name, arguments: '' } }],

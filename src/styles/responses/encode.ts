@@ -3,8 +3,9 @@
 // from this same object, so joined it says exactly what this says.
 import type { ChatRequest, FinishReason, Part, Reply, ReplyChoice, Turn, Usage } from '../../conversation/types.js';
 import { toolCallId } from '../chat-completions/encode.js';
-import { functionTools } from './decode.js';
-import { functionCallItemId, messageItemId, reasoningItemId, responseId } from './ids.js';
+import { functionTools } from './tools.js';
+import { callItem, type CallItem } from './call-items.js';
+import { messageItemId, reasoningItemId, responseId } from './ids.js';
 import type { ResponsesBody } from './schema.js';
 
 export interface OutputText {
@@ -17,7 +18,7 @@ export interface OutputText {
 export type OutputItem =
   | { id: string; type: 'reasoning'; summary: Array<{ type: 'summary_text'; text: string }>; encrypted_content?: string }
   | { id: string; type: 'message'; status: 'completed' | 'incomplete'; content: OutputText[]; role: 'assistant' }
-  | { id: string; type: 'function_call'; status: 'completed'; arguments: string; call_id: string; name: string };
+  | CallItem;
 
 export type ResponseStatus = 'completed' | 'incomplete' | 'in_progress' | 'failed' | 'queued' | 'cancelled';
 
@@ -81,16 +82,7 @@ export function outputItems(reply: Reply, request: ChatRequest): OutputItem[] {
       role: 'assistant',
     });
   }
-  choice.toolCalls.forEach((call, index) => {
-    items.push({
-      id: functionCallItemId(reply, index),
-      type: 'function_call',
-      status: 'completed',
-      arguments: JSON.stringify(call.arguments),
-      call_id: toolCallId(call),
-      name: call.name,
-    });
-  });
+  choice.toolCalls.forEach((call, index) => items.push(callItem(reply, request, call, index)));
   return items;
 }
 
@@ -147,6 +139,6 @@ export function outputTurn(reply: Reply): Turn {
   const parts: Part[] = [];
   if (choice.reasoning) parts.push({ kind: 'reasoning', text: choice.reasoning });
   if (choice.text !== '' || choice.toolCalls.length === 0) parts.push({ kind: 'text', text: choice.text });
-  for (const call of choice.toolCalls) parts.push({ kind: 'tool_call', id: toolCallId(call), name: call.name, arguments: call.arguments });
+  for (const call of choice.toolCalls) parts.push({ kind: 'tool_call', id: toolCallId(call), name: call.name, arguments: call.input ?? call.arguments });
   return { role: 'assistant', parts };
 }

@@ -47,6 +47,18 @@ function functionCallEvents(item: Extract<OutputItem, { type: 'function_call' }>
   emit('response.function_call_arguments.done', { ...where, name: item.name, arguments: item.arguments });
 }
 
+/** A freeform call's input grows by `response.custom_tool_call_input.delta`; a client-run tool's call comes whole. */
+function otherCallEvents(item: Exclude<OutputItem, { type: 'message' | 'reasoning' | 'function_call' }>, at: number, emit: Emit): void {
+  if (item.type !== 'custom_tool_call') {
+    emit('response.output_item.added', { output_index: at, item: { ...item, status: 'in_progress' } });
+    return;
+  }
+  emit('response.output_item.added', { output_index: at, item: { ...item, input: '' } });
+  const where = { item_id: item.id, output_index: at };
+  for (const delta of chunkText(item.input, 'token')) emit('response.custom_tool_call_input.delta', { ...where, delta }, true);
+  emit('response.custom_tool_call_input.done', { ...where, input: item.input });
+}
+
 /** The response as it stands before any output: in progress, nothing counted yet. */
 export function started(response: ResponseObject): ResponseObject {
   return { ...response, status: 'in_progress', completed_at: null, incomplete_details: null, output: [], usage: null };
@@ -62,7 +74,8 @@ export function responseEvents(response: ResponseObject, chunks: StreamChunks): 
   response.output.forEach((item, at) => {
     if (item.type === 'message') messageEvents(item, at, chunks, emit);
     else if (item.type === 'reasoning') reasoningEvents(item, at, chunks, emit);
-    else functionCallEvents(item, at, emit);
+    else if (item.type === 'function_call') functionCallEvents(item, at, emit);
+    else otherCallEvents(item, at, emit);
     emit('response.output_item.done', { output_index: at, item });
   });
   emit(response.status === 'incomplete' ? 'response.incomplete' : 'response.completed', { response });
