@@ -87,6 +87,8 @@ export interface ChatRequest {
   temperature?: number;
   seed?: number;
   imageOutput?: ImageOutputRequest;
+  /** Spoken output asked (chat-completions `modalities: ["audio"]` with `audio`): the reply's text is said in this voice. */
+  audioOutput?: { voice: string; format: string };
   /** Request headers, lower-cased names. */
   headers: Record<string, string>;
   /** The decoded body as sent, for `{{request.field}}` templates. */
@@ -117,6 +119,8 @@ export interface ReplyChoice {
   reasoning?: string;
   toolCalls: ToolCall[];
   images: ReplyImage[];
+  /** The text spoken, when the request asked for audio output: base64 audio in the asked format. */
+  audio?: { data: string; transcript: string };
   finishReason: FinishReason;
   /** The stop sequence that ended the text, when one did. */
   stopSequence?: string;

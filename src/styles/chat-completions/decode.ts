@@ -139,6 +139,16 @@ function responseFormatOf(format: ChatCompletionsBody['response_format']): Respo
   return { type: 'json_schema', name: format.json_schema.name, schema: format.json_schema.schema ?? {} };
 }
 
+/** The vendor's `pcm16` is the mock's raw `pcm`; the other formats keep their names. */
+function audioOutputOf(data: ChatCompletionsBody): ChatRequest['audioOutput'] {
+  if (!data.modalities?.includes('audio')) return undefined;
+  if (!data.audio) {
+    throw invalid("Missing required parameter: 'audio'. It is required when 'modalities' includes 'audio'.", 'audio', 'missing_required_parameter');
+  }
+  const voice = typeof data.audio.voice === 'string' ? data.audio.voice : data.audio.voice.id;
+  return { voice, format: data.audio.format === 'pcm16' ? 'pcm' : data.audio.format };
+}
+
 export function decodeChatCompletions(input: StyleInput): ChatRequest {
   const data = parseBody(body, input.body);
   const { system, turns } = toTurns(data.messages);
@@ -161,6 +171,7 @@ export function decodeChatCompletions(input: StyleInput): ChatRequest {
     temperature: data.temperature ?? undefined,
     seed: data.seed ?? undefined,
     imageOutput: imageOutputOf(data),
+    audioOutput: audioOutputOf(data),
     headers: input.headers,
     body: data,
   };

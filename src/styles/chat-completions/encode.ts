@@ -54,13 +54,28 @@ function wholeCall(call: ToolCall): Record<string, unknown> {
   return { id, type: 'function', function: { name: call.name, arguments: JSON.stringify(call.arguments) } };
 }
 
-function messageOf(choice: ReplyChoice): Record<string, unknown> {
+// The vendor keeps a spoken answer an hour, for a later turn to refer to by id.
+const AUDIO_KEPT_SECONDS = 3600;
+
+/** `ChatCompletionAudio` without its data and transcript: what ties a spoken answer to its reply. */
+function audioOf(reply: Reply, index: number) {
+  return { id: `audio_${reply.id}${index}`, expires_at: Math.floor(reply.createdMs / 1000) + AUDIO_KEPT_SECONDS };
+}
+
+/** Spoken answers carry their text as the audio's transcript, with no content beside it. */
+function contentOf(choice: ReplyChoice, streamed: boolean): string | null {
+  if (choice.audio || (choice.toolCalls.length > 0 && choice.text === '')) return null;
+  return streamed ? '' : choice.text;
+}
+
+function messageOf(reply: Reply, choice: ReplyChoice, index: number): Record<string, unknown> {
   const message: Record<string, unknown> = {
     role: 'assistant',
-    content: choice.toolCalls.length > 0 && choice.text === '' ? null : choice.text,
+    content: contentOf(choice, false),
     refusal: null,
     annotations: [],
   };
+  if (choice.audio) message.audio = { ...audioOf(reply, index), data: choice.audio.data, transcript: choice.audio.transcript };
   if (choice.reasoning !== undefined) message.reasoning_content = choice.reasoning;
   if (choice.images.length > 0) message.images = imagesOf(choice);
   if (choice.toolCalls.length > 0) message.tool_calls = choice.toolCalls.map(wholeCall);
@@ -75,7 +90,7 @@ export function encodeChatCompletion(reply: Reply, request: ChatRequest): unknow
     model: request.model,
     choices: reply.choices.map((choice, index) => ({
       index,
-      message: messageOf(choice),
+      message: messageOf(reply, choice, index),
       logprobs: null,
       finish_reason: choice.finishReason,
     })),
@@ -110,10 +125,13 @@ export function chatCompletionEvents(reply: Reply, request: ChatRequest): Stream
   });
   const events: StreamEvent[] = [];
   reply.choices.forEach((choice, index) => {
-    const content = choice.toolCalls.length > 0 && choice.text === '' ? null : '';
-    events.push(chunk(index, { role: 'assistant', content, refusal: null }));
+    events.push(chunk(index, { role: 'assistant', content: contentOf(choice, true), refusal: null }));
     pushPieces(events, choice.reasoningChunks, (piece) => chunk(index, { reasoning_content: piece }, null, true));
-    pushPieces(events, choice.textChunks, (piece) => chunk(index, { content: piece }, null, true));
+    if (choice.audio) {
+      const { id, expires_at } = audioOf(reply, index);
+      pushPieces(events, choice.textChunks, (piece) => chunk(index, { audio: { id, transcript: piece } }, null, true));
+      events.push(chunk(index, { audio: { id, data: choice.audio.data } }, null, true), chunk(index, { audio: { id, expires_at } }));
+    } else pushPieces(events, choice.textChunks, (piece) => chunk(index, { content: piece }, null, true));
     if (choice.images.length > 0) events.push(chunk(index, { images: imagesOf(choice) }, null, true));
     choice.toolCalls.forEach((call, callIndex) => {
       // A custom tool's call comes whole in one delta: its input is no JSON a client would parse as it grows.
