@@ -60,6 +60,7 @@ function toolToCall(request: ChatRequest, random: Random): ToolDef | undefined {
 function generatedText(request: ChatRequest, random: Random, limit: number): string {
   const format = request.responseFormat;
   if (format.type === 'json_schema') return JSON.stringify(generateFromSchema(format.schema, random));
+  if (format.type === 'enum') return random.pick(format.values);
   if (format.type === 'json_object') return JSON.stringify({ answer: generateProse(random, Math.max(1, limit - 8)) });
   return generateProse(random, limit);
 }

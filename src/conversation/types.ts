@@ -51,7 +51,9 @@ export type ToolChoice =
 export type ResponseFormat =
   | { type: 'text' }
   | { type: 'json_object' }
-  | { type: 'json_schema'; name?: string; schema: JsonSchema };
+  | { type: 'json_schema'; name?: string; schema: JsonSchema }
+  /** One of these values, as said (generate-content `responseMimeType: "text/x.enum"`). */
+  | { type: 'enum'; values: readonly string[] };
 
 export interface ReasoningRequest {
   effort?: string;
@@ -89,6 +91,8 @@ export interface ChatRequest {
   imageOutput?: ImageOutputRequest;
   /** Spoken output asked (chat-completions `modalities: ["audio"]` with `audio`): the reply's text is said in this voice. */
   audioOutput?: { voice: string; format: string };
+  /** Log probabilities asked for the text, with this many alternatives a token. */
+  logprobs?: { top: number };
   /** Request headers, lower-cased names. */
   headers: Record<string, string>;
   /** The decoded body as sent, for `{{request.field}}` templates. */

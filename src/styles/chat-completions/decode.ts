@@ -172,6 +172,7 @@ export function decodeChatCompletions(input: StyleInput): ChatRequest {
     seed: data.seed ?? undefined,
     imageOutput: imageOutputOf(data),
     audioOutput: audioOutputOf(data),
+    logprobs: data.logprobs ? { top: data.top_logprobs ?? 0 } : undefined,
     headers: input.headers,
     body: data,
   };

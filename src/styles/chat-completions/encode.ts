@@ -5,6 +5,8 @@ import { hashHex } from '../../conversation/random.js';
 import { chunkText } from '../../conversation/token-chunks.js';
 import type { ChatRequest, Reply, ReplyChoice, ToolCall, Usage } from '../../conversation/types.js';
 import { pushPieces } from '../piece-events.js';
+import { servedTier } from '../service-tier.js';
+import { tokenLogprobs } from '../../conversation/logprobs.js';
 
 export function completionId(reply: Reply): string {
   return `chatcmpl-${reply.id}`;
@@ -68,6 +70,13 @@ function contentOf(choice: ReplyChoice, streamed: boolean): string | null {
   return streamed ? '' : choice.text;
 }
 
+/** `ChatCompletion.Choice.Logprobs` of a piece of a choice's text, when the request asked for them. */
+function logprobsOf(request: ChatRequest, index: number, text: string, offset = 0) {
+  if (!request.logprobs) return null;
+  const content = tokenLogprobs(text, `${request.model}:${index}`, request.logprobs.top, offset).map(({ top, ...entry }) => ({ ...entry, top_logprobs: top }));
+  return { content, refusal: null };
+}
+
 function messageOf(reply: Reply, choice: ReplyChoice, index: number): Record<string, unknown> {
   const message: Record<string, unknown> = {
     role: 'assistant',
@@ -91,11 +100,11 @@ export function encodeChatCompletion(reply: Reply, request: ChatRequest): unknow
     choices: reply.choices.map((choice, index) => ({
       index,
       message: messageOf(reply, choice, index),
-      logprobs: null,
+      logprobs: logprobsOf(request, index, choice.audio ? '' : choice.text),
       finish_reason: choice.finishReason,
     })),
     usage: usageOf(reply.usage),
-    service_tier: 'default',
+    service_tier: servedTier(request.body),
     system_fingerprint: fingerprint(request.model),
   };
 }
@@ -112,7 +121,7 @@ export function chatCompletionEvents(reply: Reply, request: ChatRequest): Stream
     object: 'chat.completion.chunk',
     created: Math.floor(reply.createdMs / 1000),
     model: request.model,
-    service_tier: 'default',
+    service_tier: servedTier(request.body),
     system_fingerprint: fingerprint(request.model),
   };
   const chunk = (index: number, delta: Record<string, unknown>, finish: string | null = null, paced = false): StreamEvent => ({
@@ -131,6 +140,14 @@ export function chatCompletionEvents(reply: Reply, request: ChatRequest): Stream
       const { id, expires_at } = audioOf(reply, index);
       pushPieces(events, choice.textChunks, (piece) => chunk(index, { audio: { id, transcript: piece } }, null, true));
       events.push(chunk(index, { audio: { id, data: choice.audio.data } }, null, true), chunk(index, { audio: { id, expires_at } }));
+    } else if (request.logprobs) {
+      let offset = 0;
+      for (const piece of choice.textChunks) {
+        const event = chunk(index, { content: piece }, null, true);
+        (event.data as { choices: Array<{ logprobs: unknown }> }).choices[0]!.logprobs = logprobsOf(request, index, piece, offset);
+        offset += piece.length;
+        events.push(event);
+      }
     } else pushPieces(events, choice.textChunks, (piece) => chunk(index, { content: piece }, null, true));
     if (choice.images.length > 0) events.push(chunk(index, { images: imagesOf(choice) }, null, true));
     choice.toolCalls.forEach((call, callIndex) => {

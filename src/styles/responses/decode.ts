@@ -53,6 +53,7 @@ export function decodeResponses(input: StyleInput, context: DecodeContext): Chat
     toolChoice: toolChoiceOf(data.tool_choice, tools),
     maxOutputTokens: data.max_output_tokens ?? undefined,
     reasoning: reasoningOf(data.reasoning),
+    logprobs: data.include?.includes('message.output_text.logprobs') ? { top: data.top_logprobs ?? 0 } : undefined,
     responseFormat: responseFormatOf(data.text),
     choices: 1,
     stopSequences: [],

@@ -4,6 +4,8 @@
 import type { ChatRequest, FinishReason, Part, Reply, ReplyChoice, Turn, Usage } from '../../conversation/types.js';
 import { toolCallId } from '../chat-completions/encode.js';
 import { functionTools } from './tools.js';
+import { servedTier } from '../service-tier.js';
+import { tokenLogprobs } from '../../conversation/logprobs.js';
 import { callItem, type CallItem } from './call-items.js';
 import { messageItemId, reasoningItemId, responseId } from './ids.js';
 import type { ResponsesBody } from './schema.js';
@@ -11,7 +13,7 @@ import type { ResponsesBody } from './schema.js';
 export interface OutputText {
   type: 'output_text';
   annotations: unknown[];
-  logprobs: unknown[];
+  logprobs: Array<{ token: string; logprob: number; bytes: number[]; top_logprobs: unknown[] }>;
   text: string;
 }
 
@@ -69,6 +71,12 @@ function reasoningItem(reply: Reply, choice: ReplyChoice, request: ChatRequest):
   };
 }
 
+/** The text's log probabilities (`ResponseOutputText.Logprob`) when `include` asks for them. */
+function logprobsOf(request: ChatRequest, text: string): OutputText['logprobs'] {
+  if (!request.logprobs) return [];
+  return tokenLogprobs(text, `${request.model}:0`, request.logprobs.top).map(({ top, ...entry }) => ({ ...entry, top_logprobs: top }));
+}
+
 export function outputItems(reply: Reply, request: ChatRequest): OutputItem[] {
   const choice = reply.choices[0]!;
   const items: OutputItem[] = [];
@@ -78,7 +86,7 @@ export function outputItems(reply: Reply, request: ChatRequest): OutputItem[] {
       id: messageItemId(reply),
       type: 'message',
       status: choice.finishReason === 'length' ? 'incomplete' : 'completed',
-      content: [{ type: 'output_text', annotations: [], logprobs: [], text: choice.text }],
+      content: [{ type: 'output_text', annotations: [], logprobs: logprobsOf(request, choice.text), text: choice.text }],
       role: 'assistant',
     });
   }
@@ -118,7 +126,7 @@ export function encodeResponse(reply: Reply, request: ChatRequest): ResponseObje
     prompt_cache_key: body.prompt_cache_key ?? null,
     reasoning: { effort: body.reasoning?.effort ?? null, summary: body.reasoning?.summary ?? body.reasoning?.generate_summary ?? null },
     safety_identifier: body.safety_identifier ?? null,
-    service_tier: 'default',
+    service_tier: servedTier(request.body),
     store: body.store ?? true,
     temperature: body.temperature ?? 1,
     text: { format: body.text?.format ?? { type: 'text' }, verbosity: body.text?.verbosity ?? 'medium' },

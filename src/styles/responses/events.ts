@@ -21,10 +21,19 @@ function messageEvents(item: Extract<OutputItem, { type: 'message' }>, at: numbe
   emit('response.output_item.added', { output_index: at, item: { ...item, status: 'in_progress', content: [] } });
   item.content.forEach((part, contentIndex) => {
     const where = { item_id: item.id, output_index: at, content_index: contentIndex };
-    const empty: OutputText = { ...part, text: '' };
+    const empty: OutputText = { ...part, text: '', logprobs: [] };
     emit('response.content_part.added', { ...where, part: empty });
-    for (const delta of chunks.text(part.text)) emit('response.output_text.delta', { ...where, delta, logprobs: [] }, true);
-    emit('response.output_text.done', { ...where, text: part.text, logprobs: [] });
+    // Each delta carries the log probabilities of the tokens it completes, so joined they are the part's.
+    let taken = 0;
+    let covered = 0;
+    let sent = 0;
+    for (const delta of chunks.text(part.text)) {
+      sent += delta.length;
+      const from = taken;
+      while (taken < part.logprobs.length && covered < sent) covered += part.logprobs[taken++]!.token.length;
+      emit('response.output_text.delta', { ...where, delta, logprobs: part.logprobs.slice(from, taken) }, true);
+    }
+    emit('response.output_text.done', { ...where, text: part.text, logprobs: part.logprobs });
     emit('response.content_part.done', { ...where, part });
   });
 }
