@@ -23,5 +23,7 @@ export function callItem(reply: Reply, request: ChatRequest, call: ToolCall, ind
     return { ...where, type: 'shell_call', status: 'completed', action, environment: null };
   }
   if (tool?.builtin === 'apply_patch') return { ...where, type: 'apply_patch_call', status: 'completed', operation: call.arguments };
-  return { ...where, type: 'function_call', status: 'completed', arguments: JSON.stringify(call.arguments), name: call.name, ...namespace };
+  // In the vendor's order of fields, as the whole answer and its stream have always sent it.
+  const args = JSON.stringify(call.arguments);
+  return { id: where.id, type: 'function_call', status: 'completed', arguments: args, call_id: where.call_id, name: call.name, ...namespace };
 }
