@@ -49,7 +49,8 @@ export interface ChatFixture {
   matcher: Matcher;
   text?: CompiledText;
   reasoning?: CompiledText;
-  toolCalls: Array<{ name: string; arguments: ValueTemplate }>;
+  /** `input`: the raw text of a freeform tool's call, when the fixture gives it instead of arguments. */
+  toolCalls: Array<{ name: string; arguments: ValueTemplate; input?: CompiledText }>;
   finishReason?: FinishReason;
   usage?: { inputTokens?: number; outputTokens?: number };
   stream?: StreamSettings;
@@ -124,6 +125,7 @@ export function compileChatFixture(spec: ChatFixtureSpec, file: string, order: n
     toolCalls: (reply.tool_calls ?? []).map((call, i) => ({
       name: call.name,
       arguments: compileArguments(call.arguments ?? {}, groups, ['reply', 'tool_calls', i, 'arguments']),
+      input: compileText(call.input, groups, ['reply', 'tool_calls', String(i), 'input']),
     })),
     finishReason: reply.finish_reason,
     usage: reply.usage && { inputTokens: reply.usage.input_tokens, outputTokens: reply.usage.output_tokens },

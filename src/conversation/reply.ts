@@ -3,6 +3,7 @@
 // can only differ in how they spell the same reply.
 import type { ChatFixture, CompiledText, Selection } from './fixture.js';
 import { forcedTools } from './forced-tool.js';
+import { freeformInput } from './freeform.js';
 import { generateProse, generateReasoning } from './prose.js';
 import { contentKey } from './content-key.js';
 import { seededRandom, type Random } from './random.js';
@@ -59,6 +60,7 @@ function toolToCall(request: ChatRequest, random: Random): ToolDef | undefined {
 function generatedText(request: ChatRequest, random: Random, limit: number): string {
   const format = request.responseFormat;
   if (format.type === 'json_schema') return JSON.stringify(generateFromSchema(format.schema, random));
+  if (format.type === 'enum') return random.pick(format.values);
   if (format.type === 'json_object') return JSON.stringify({ answer: generateProse(random, Math.max(1, limit - 8)) });
   return generateProse(random, limit);
 }
@@ -79,18 +81,28 @@ interface Draft {
   chunks?: readonly string[];
 }
 
-function fixtureDraft(selection: Selection<ChatFixture>, scope: TemplateScope, id: string): Draft {
+/**
+ * A fixture's call as the request's tool takes it: raw input for a freeform tool (arguments given
+ * for one are its input as JSON text), arguments for the rest (input given for one is `{ input }`).
+ */
+function fixtureCall(request: ChatRequest, call: ChatFixture['toolCalls'][number], scope: TemplateScope, id: string): ToolCall {
+  const freeform = request.tools.some((tool) => tool.name === call.name && tool.freeform);
+  const input = render(call.input, scope)?.text;
+  if (input === undefined) {
+    const args = call.arguments(scope) as Record<string, unknown>;
+    return freeform ? { id, name: call.name, arguments: {}, input: JSON.stringify(args) } : { id, name: call.name, arguments: args };
+  }
+  return freeform ? { id, name: call.name, arguments: {}, input } : { id, name: call.name, arguments: { input } };
+}
+
+function fixtureDraft(request: ChatRequest, selection: Selection<ChatFixture>, scope: TemplateScope, id: string): Draft {
   const { fixture } = selection;
   const text = render(fixture.text, scope);
   return {
     text: text?.text ?? '',
     textTokens: text?.tokens,
     reasoning: render(fixture.reasoning, scope)?.text,
-    toolCalls: fixture.toolCalls.map((call, i) => ({
-      id: `${id}${i}`,
-      name: call.name,
-      arguments: call.arguments(scope) as Record<string, unknown>,
-    })),
+    toolCalls: fixture.toolCalls.map((call, i) => fixtureCall(request, call, scope, `${id}${i}`)),
     finishReason: fixture.finishReason,
     chunks: fixture.chunks,
   };
@@ -98,6 +110,7 @@ function fixtureDraft(selection: Selection<ChatFixture>, scope: TemplateScope, i
 
 function generatedDraft(request: ChatRequest, random: Random, limit: number, id: string): Draft {
   const tool = toolToCall(request, random);
+  if (tool?.freeform) return { text: '', toolCalls: [{ id: `${id}0`, name: tool.name, arguments: {}, input: freeformInput(tool, random) }] };
   if (tool) return { text: '', toolCalls: [{ id: `${id}0`, name: tool.name, arguments: generatedArguments(tool, random) }] };
   return { text: generatedText(request, random, limit), toolCalls: [] };
 }
@@ -111,7 +124,7 @@ function finish(draft: Draft, request: ChatRequest, limit: number, chunkBy: Chun
     ? 'length'
     : (draft.finishReason ?? (draft.toolCalls.length > 0 ? 'tool_calls' : 'stop'));
   let tokens = limited.tokens;
-  for (const call of draft.toolCalls) tokens += countTokens(call.name) + countTokens(JSON.stringify(call.arguments));
+  for (const call of draft.toolCalls) tokens += countTokens(call.name) + countTokens(call.input ?? JSON.stringify(call.arguments));
   return {
     text: limited.text,
     reasoning,
@@ -151,7 +164,7 @@ export function buildReply(request: ChatRequest, selection: Selection<ChatFixtur
     };
     const callId = `${context.id}${index}`;
     const draft = selection
-      ? fixtureDraft(selection, new FixtureScope(request, selection, seedOfFaker), callId)
+      ? fixtureDraft(request, selection, new FixtureScope(request, selection, seedOfFaker), callId)
       : generatedDraft(request, seeded(), limit, callId);
     const { tokens, ...choice } = finish(draft, request, limit, selection?.fixture.stream?.chunkBy ?? context.chunkBy, seeded);
     outputTokens += tokens;

@@ -23,10 +23,22 @@ export interface Turn {
   parts: Part[];
 }
 
+/** A freeform tool's grammar, as the client declares it (OpenAI custom tools' `format.grammar`). */
+export interface ToolGrammar {
+  syntax: 'lark' | 'regex';
+  definition: string;
+}
+
 export interface ToolDef {
   name: string;
   description?: string;
   parameters: JsonSchema;
+  /** A freeform (custom) tool: called with raw text, which fits its grammar when it has one. */
+  freeform?: { grammar?: ToolGrammar };
+  /** A tool the client runs itself that the vendor calls with an item of its own (responses). */
+  builtin?: 'shell' | 'apply_patch';
+  /** The namespace a function is declared in (responses `namespace` tools). */
+  namespace?: string;
 }
 
 export type ToolChoice =
@@ -39,7 +51,9 @@ export type ToolChoice =
 export type ResponseFormat =
   | { type: 'text' }
   | { type: 'json_object' }
-  | { type: 'json_schema'; name?: string; schema: JsonSchema };
+  | { type: 'json_schema'; name?: string; schema: JsonSchema }
+  /** One of these values, as said (generate-content `responseMimeType: "text/x.enum"`). */
+  | { type: 'enum'; values: readonly string[] };
 
 export interface ReasoningRequest {
   effort?: string;
@@ -75,6 +89,10 @@ export interface ChatRequest {
   temperature?: number;
   seed?: number;
   imageOutput?: ImageOutputRequest;
+  /** Spoken output asked (chat-completions `modalities: ["audio"]` with `audio`): the reply's text is said in this voice. */
+  audioOutput?: { voice: string; format: string };
+  /** Log probabilities asked for the text, with this many alternatives a token. */
+  logprobs?: { top: number };
   /** Request headers, lower-cased names. */
   headers: Record<string, string>;
   /** The decoded body as sent, for `{{request.field}}` templates. */
@@ -90,6 +108,8 @@ export interface ToolCall {
   id: string;
   name: string;
   arguments: Record<string, unknown>;
+  /** The raw text of a call of a freeform tool (its arguments are then empty). */
+  input?: string;
 }
 
 export interface ReplyImage {
@@ -103,6 +123,8 @@ export interface ReplyChoice {
   reasoning?: string;
   toolCalls: ToolCall[];
   images: ReplyImage[];
+  /** The text spoken, when the request asked for audio output: base64 audio in the asked format. */
+  audio?: { data: string; transcript: string };
   finishReason: FinishReason;
   /** The stop sequence that ended the text, when one did. */
   stopSequence?: string;

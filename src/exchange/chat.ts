@@ -12,6 +12,7 @@ import type { ModelEntry } from '../config/types.js';
 import { imageOutputOf, withImages, type ImageOutput } from '../media/image-output.js';
 import { pictureSeed } from '../media/images.js';
 import { pictures } from '../media/pictures.js';
+import { withSpeech } from '../media/speech-output.js';
 import { stepError } from '../scenarios/outcome.js';
 import { storedConversation } from '../state/session.js';
 import { GATEWAY_IMAGES } from '../styles/registry.js';
@@ -115,7 +116,8 @@ export function chat(style: ChatStyle): Operation {
     build: async (mock, exchange, { request, entry, output, subject }, selection) => {
       const plain = reply(mock, exchange, request, entry!, selection);
       const illustration = output ? await illustrated(mock, output, subject, selection?.fixture, plain) : undefined;
-      const answer = illustration?.reply ?? plain;
+      const shown = illustration?.reply ?? plain;
+      const answer = request.audioOutput ? await withSpeech(shown, request.audioOutput, mock.options.seed) : shown;
       const notes = {
         metered: { tokens: entryUsage(answer.usage) },
         finishReasons: answer.choices.map((choice) => choice.finishReason),

@@ -1,6 +1,7 @@
 // Reply -> GenerateContentResponse (WIRE.md section 5): one candidate per choice, its parts in the
 // vendor's order (thought, text, images, function calls), usage and ids. The stream in events.ts
 // is cut from the same parts, so joined chunks say what this says.
+import { tokenLogprobs } from '../../conversation/logprobs.js';
 import { hashHex } from '../../conversation/random.js';
 import type { ChatRequest, FinishReason, Reply, ReplyChoice } from '../../conversation/types.js';
 import { promptDetails, usageMetadata } from './usage.js';
@@ -76,6 +77,22 @@ export function envelopeFields(reply: Reply, request: ChatRequest) {
   return { modelVersion: request.model, responseId: responseId(reply) };
 }
 
+/** `Candidate.logprobsResult` and `avgLogprobs` of a choice's text, when `responseLogprobs` asks for them. */
+function logprobsOf(request: ChatRequest, choice: ReplyChoice, index: number) {
+  if (!request.logprobs) return {};
+  const entries = tokenLogprobs(choice.text, `${request.model}:${index}`, request.logprobs.top);
+  const candidate = (entry: { token: string; logprob: number }) => ({ token: entry.token, logProbability: entry.logprob });
+  const sum = entries.reduce((total, entry) => total + entry.logprob, 0);
+  return {
+    logprobsResult: {
+      chosenCandidates: entries.map(candidate),
+      topCandidates: entries.map((entry) => ({ candidates: entry.top.map(candidate) })),
+      logProbabilitySum: sum,
+    },
+    avgLogprobs: entries.length > 0 ? sum / entries.length : 0,
+  };
+}
+
 export function encodeGenerateContent(reply: Reply, request: ChatRequest): unknown {
   return {
     candidates: reply.choices.map((choice, index) => ({
@@ -83,6 +100,7 @@ export function encodeGenerateContent(reply: Reply, request: ChatRequest): unkno
       finishReason: finishReasonOf(choice),
       safetyRatings: safetyRatings(choice),
       index,
+      ...logprobsOf(request, choice, index),
     })),
     usageMetadata: usageMetadata(reply.usage, promptDetails(request, reply.usage.inputTokens)),
     ...envelopeFields(reply, request),
