@@ -78,11 +78,11 @@ describe('a fake MCP server over streamable HTTP', () => {
     const client = await connect('weather', { 'x-mock-session': 'agent-1' });
     await client.listTools();
     await client.callTool({ name: 'get_forecast', arguments: { city: 'Paris' } });
-    const { requests } = (await (await server.admin('/__admin/requests?session=agent-1')).json()) as { requests: Array<Record<string, unknown>> };
+    const { requests } = (await (await server.admin('/requests?session=agent-1')).json()) as { requests: Array<Record<string, unknown>> };
     expect(requests).toHaveLength(1);
     const [entry] = requests;
     expect(entry).toMatchObject({ style: 'mcp', path: '/mcp/weather', session: 'agent-1', status: 200, source: 'fixture:weather/get_forecast#0' });
-    const full = (await (await server.admin(`/__admin/requests/${entry!.id as string}`)).json()) as { mcp: unknown };
+    const full = (await (await server.admin(`/requests/${entry!.id as string}`)).json()) as { mcp: unknown };
     expect(full.mcp).toEqual({ server: 'weather', tool: 'get_forecast', arguments: { city: 'Paris' }, result: { content: [{ type: 'text', text: '12 °C and rain' }], structuredContent: { temp_c: 12, sky: 'rain' } }, is_error: false });
   });
 
