@@ -3,6 +3,7 @@
 import { CompileError, compileChatFixture, sortFixtures, type ChatFixture } from '../conversation/fixture.js';
 import { indexFixtures } from '../conversation/fixture-index.js';
 import { compileMatch, type MatchSpec } from '../conversation/match.js';
+import { compileMcpServer, type McpServerFake } from '../conversation/mcp-tools.js';
 import { compileTranscriptionFixture, type TranscriptionFixture } from '../conversation/transcription-fixture.js';
 import { resolveInside } from './files.js';
 import { defaultCatalog } from './default-catalog.js';
@@ -105,6 +106,7 @@ export interface CompiledFile {
   transcriptions: TranscriptionFixture[];
   batches: BatchFixture[];
   scenarios: Array<Compiled<ScenarioSpec>>;
+  mcp: McpServerFake[];
   /** How many entries the file numbers, compiled or not. */
   entries: number;
   onlyGroups?: string[];
@@ -135,7 +137,7 @@ export function compileFile(source: ParsedFile): CompiledFile {
   const { file, data } = source;
   const errors: LocatedError[] = [];
   const attempt = attempting(errors);
-  const compiled: CompiledFile = { source, models: [], keys: [], chat: [], images: [], videos: [], transcriptions: [], embeddings: [], moderations: [], batches: [], scenarios: [], entries: 0, errors };
+  const compiled: CompiledFile = { source, models: [], keys: [], chat: [], images: [], videos: [], transcriptions: [], embeddings: [], moderations: [], batches: [], scenarios: [], mcp: [], entries: 0, errors };
   let order = 0;
   const checkFile = (path: Array<string | number>, reference: string | undefined) => {
     if (reference !== undefined) located(file, path, () => resolveInside(source.dir, reference));
@@ -161,6 +163,7 @@ export function compileFile(source: ParsedFile): CompiledFile {
   data.moderations?.forEach((spec, i) => attempt(() => compiled.moderations.push(compileEntry(spec, source, ['moderations', i], order++))));
   data.batches?.forEach((spec, i) => compiled.batches.push({ name: spec.name ?? `${file}#batches.${i}`, file, spec }));
   data.scenarios?.forEach((spec, i) => attempt(() => compiled.scenarios.push(compileEntry(spec, source, ['scenarios', i], order++))));
+  data.mcp?.forEach((spec, i) => attempt(() => compiled.mcp.push(located(file, ['mcp', i], () => compileMcpServer(spec, file)))));
   compiled.entries = numbered(data).length;
   compiled.onlyGroups = data.image_generation?.chat_completions_only_groups;
   return compiled;
@@ -218,6 +221,7 @@ export function mergeFiles(
   const batches: BatchFixture[] = [];
   const scenarios = new Map<string, Compiled<ScenarioSpec>>();
   let onlyGroups: string[] | undefined;
+  const mcp = new Map<string, McpServerFake>();
   // Scenario files may come after the key that names one: checked once everything is read.
   const keyScenarios: Array<{ file: string; index: number; name: string }> = [];
   let offset = 0;
@@ -243,6 +247,11 @@ export function mergeFiles(
     transcriptions.push(...here.transcriptions);
     batches.push(...here.batches);
     if (here.onlyGroups) onlyGroups = here.onlyGroups;
+    for (const server of here.mcp) {
+      const first = mcp.get(server.name);
+      if (first) errors.push(new LocatedError(file, ['mcp', here.source.data.mcp!.indexOf(server.spec), 'server'], `the MCP server "${server.name}" is declared twice (first in ${first.file})`));
+      else mcp.set(server.name, server);
+    }
     for (const scenario of here.scenarios) {
       const index = (here.source.data.scenarios ?? []).indexOf(scenario.spec);
       if (scenarios.has(scenario.spec.name)) errors.push(new LocatedError(file, ['scenarios', index, 'name'], `scenario "${scenario.spec.name}" is declared twice`));
@@ -275,6 +284,7 @@ export function mergeFiles(
     batches,
     scenarios,
     chatCompletionsOnlyGroups: onlyGroups ?? ['special-price'],
+    mcp,
   };
   return { config, errors };
 }

@@ -2,6 +2,7 @@
 // transcriptions, image_generation) and scenario files (scenarios). Unknown keys are refused so typos surface.
 import * as z from 'zod';
 import { chatFixtureSchema, chatImageOutput, driftEntrySchema, errorKind, matchSchema, nonNegative } from '../conversation/fixture-schema.js';
+import { mcpServerSchema } from '../conversation/mcp-schema.js';
 import { CATEGORY_NAMES } from '../conversation/moderation.js';
 import { transcriptionFixtureSchema } from '../conversation/transcription-fixture.js';
 
@@ -122,6 +123,8 @@ export const fixturesFileSchema = z.strictObject({
   transcriptions: z.array(transcriptionFixtureSchema).optional(),
   batches: z.array(batchFixtureSchema).optional(),
   drift: z.array(driftEntrySchema).optional(),
+  /** The tool servers the mock fakes at /mcp/{server} (SPEC 22). */
+  mcp: z.array(mcpServerSchema).optional(),
   image_generation: z
     .strictObject({ chat_completions_only_groups: z.array(z.string()).optional() })
     .optional(),
@@ -142,7 +145,7 @@ export const limitSchema = z
     message: 'a limit needs at least one budget: requests, input_tokens, output_tokens or tokens',
   });
 
-const faultKind = z.enum(['delay', 'cut_stream', 'stream_error', 'malformed', 'reset']);
+const faultKind = z.enum(['delay', 'cut_stream', 'stream_error', 'malformed', 'reset', 'malformed_result']);
 
 // A step's answer must be one a client can receive and Node can write: a status with a body (no
 // 1xx, 204 or 304), header names and values that are valid HTTP, a wait setTimeout can hold.

@@ -20,6 +20,8 @@ export const matchSchema = z.strictObject({
   headers: z.record(z.string(), z.string()).optional(),
   /** What `model-gateway-mock fingerprint` prints for a request (recordings pin their turn with it). */
   fingerprint: z.string().regex(/^[0-9a-f]{16}$/, 'expected the 16 hex digits `model-gateway-mock fingerprint` prints').optional(),
+  /** A fake MCP tool, `SERVER/TOOL` or `TOOL` (SPEC 22): a scenario with it applies to that tool's calls, never to model requests. */
+  tool: z.string().min(1).optional(),
 });
 
 export const errorKind = z.enum(ERROR_KINDS);

@@ -109,6 +109,8 @@ export function compileMatch(spec: MatchSpec = {}, calls?: readonly string[]): M
     const wanted = spec.fingerprint;
     checks.push({ key: 'fingerprint', test: (s) => s.fingerprint === wanted });
   }
+  // A tool call is not a model request: scenarios/tool-step.ts reads `tool` itself.
+  if (spec.tool !== undefined) checks.push({ key: 'tool', test: () => false });
   if (spec.headers !== undefined) {
     const wanted = Object.entries(spec.headers).map(([name, value]) => [name.toLowerCase(), value] as const);
     checks.push({ key: 'headers', test: (s) => wanted.every(([name, value]) => s.headers[name] === value) });

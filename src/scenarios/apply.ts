@@ -42,7 +42,7 @@ export interface LimitWindow {
 }
 
 /** Counts the request in the scenario and returns its step; synchronous, so parallel requests never share one. */
-function takeStep(session: Session, scenario: Compiled<ScenarioSpec>): { step: Step; index: number } {
+export function takeStep(session: Session, scenario: Compiled<ScenarioSpec>): { step: Step; index: number } {
   const n = session.scenarioCounters.get(scenario.name) ?? 0;
   session.scenarioCounters.set(scenario.name, n + 1);
   return stepAt(scenario.spec.steps, scenario.spec.cycle ?? false, n);

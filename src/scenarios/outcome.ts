@@ -90,5 +90,8 @@ export function faultOf(step: FaultStep): Fault {
       return { kind: 'malformed' };
     case 'reset':
       return { kind: 'reset' };
+    case 'malformed_result':
+      // A fake MCP tool's fault (scenarios/tool-step.ts): a model request's answer is left as it is.
+      return { kind: 'delay', ms: 0 };
   }
 }
