@@ -37,7 +37,7 @@ function filledMock() {
       id: `req_${i}`, time: new Date(i * 1000).toISOString(), session: 'long', method: 'POST', path: '/v1/chat/completions', style: 'chat-completions',
       model: 'gpt-4o-mini', status: 200, fixture: null, scenario: null, duration_ms: 1, near_miss: null, source: 'generated', scenario_step: null,
       fault: null, upstream: null, upstream_refused: null, recorded: null, usage: null, cost_usd: null, batch: null,
-      said: { text: `question ${i}`, tools: [], toolResults: [] },
+      said: { text: `question ${i}`, tools: [], toolResults: [] }, mcp: null,
     };
     const body = JSON.stringify({ model: 'gpt-4o-mini', temperature: i % 10, messages: [{ role: 'user', content: `question ${i}` }] });
     journal(session, keptEntry(fields, body, '{"status":200,"body":{}}'));
