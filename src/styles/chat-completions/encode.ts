@@ -2,6 +2,7 @@
 // (WIRE.md section 1). Both are built from the same pieces, so joined chunks equal the whole.
 import type { StreamEvent } from '../../conversation/plan.js';
 import { hashHex } from '../../conversation/random.js';
+import { argumentsText } from '../../conversation/call-arguments.js';
 import { chunkText } from '../../conversation/token-chunks.js';
 import type { ChatRequest, Reply, ReplyChoice, ToolCall, Usage } from '../../conversation/types.js';
 import { pushPieces } from '../piece-events.js';
@@ -48,10 +49,11 @@ function imagesOf(choice: ReplyChoice) {
 }
 
 function messageOf(choice: ReplyChoice): Record<string, unknown> {
+  const refused = choice.finishReason === 'refusal';
   const message: Record<string, unknown> = {
     role: 'assistant',
-    content: choice.toolCalls.length > 0 && choice.text === '' ? null : choice.text,
-    refusal: null,
+    content: refused || (choice.toolCalls.length > 0 && choice.text === '') ? null : choice.text,
+    refusal: refused ? choice.text : null,
     annotations: [],
   };
   if (choice.reasoning !== undefined) message.reasoning_content = choice.reasoning;
@@ -60,10 +62,15 @@ function messageOf(choice: ReplyChoice): Record<string, unknown> {
     message.tool_calls = choice.toolCalls.map((call) => ({
       id: toolCallId(call),
       type: 'function',
-      function: { name: call.name, arguments: JSON.stringify(call.arguments) },
+      function: { name: call.name, arguments: argumentsText(call) },
     }));
   }
   return message;
+}
+
+/** A refusal ends as a normal stop; the refusal itself is the message's. */
+function finishOf(choice: ReplyChoice): string {
+  return choice.finishReason === 'refusal' ? 'stop' : choice.finishReason;
 }
 
 export function encodeChatCompletion(reply: Reply, request: ChatRequest): unknown {
@@ -76,7 +83,7 @@ export function encodeChatCompletion(reply: Reply, request: ChatRequest): unknow
       index,
       message: messageOf(choice),
       logprobs: null,
-      finish_reason: choice.finishReason,
+      finish_reason: finishOf(choice),
     })),
     usage: usageOf(reply.usage),
     service_tier: 'default',
@@ -109,10 +116,11 @@ export function chatCompletionEvents(reply: Reply, request: ChatRequest): Stream
   });
   const events: StreamEvent[] = [];
   reply.choices.forEach((choice, index) => {
-    const content = choice.toolCalls.length > 0 && choice.text === '' ? null : '';
-    events.push(chunk(index, { role: 'assistant', content, refusal: null }));
+    const refused = choice.finishReason === 'refusal';
+    const content = refused || (choice.toolCalls.length > 0 && choice.text === '') ? null : '';
+    events.push(chunk(index, { role: 'assistant', content, refusal: refused ? '' : null }));
     pushPieces(events, choice.reasoningChunks, (piece) => chunk(index, { reasoning_content: piece }, null, true));
-    pushPieces(events, choice.textChunks, (piece) => chunk(index, { content: piece }, null, true));
+    pushPieces(events, choice.textChunks, (piece) => chunk(index, refused ? { refusal: piece } : { content: piece }, null, true));
     if (choice.images.length > 0) events.push(chunk(index, { images: imagesOf(choice) }, null, true));
     choice.toolCalls.forEach((call, callIndex) => {
       events.push(
@@ -120,11 +128,11 @@ export function chatCompletionEvents(reply: Reply, request: ChatRequest): Stream
           tool_calls: [{ index: callIndex, id: toolCallId(call), type: 'function', function: { name: call.name, arguments: '' } }],
         }),
       );
-      for (const piece of chunkText(JSON.stringify(call.arguments), 'token')) {
+      for (const piece of chunkText(argumentsText(call), 'token')) {
         events.push(chunk(index, { tool_calls: [{ index: callIndex, function: { arguments: piece } }] }, null, true));
       }
     });
-    events.push(chunk(index, {}, choice.finishReason));
+    events.push(chunk(index, {}, finishOf(choice)));
   });
   if (withUsage) events.push({ data: { ...base, choices: [], usage: usageOf(reply.usage) } });
   events.push({ data: '[DONE]' });

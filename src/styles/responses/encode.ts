@@ -1,6 +1,7 @@
 // Reply -> the `response` object of WIRE.md section 2: output items (reasoning, message,
 // function calls), the request's settings echoed back, and usage. The stream (events.ts) is cut
 // from this same object, so joined it says exactly what this says.
+import { argumentsText } from '../../conversation/call-arguments.js';
 import type { ChatRequest, FinishReason, Part, Reply, ReplyChoice, Turn, Usage } from '../../conversation/types.js';
 import { toolCallId } from '../chat-completions/encode.js';
 import { functionTools } from './decode.js';
@@ -14,9 +15,15 @@ export interface OutputText {
   text: string;
 }
 
+/** What the model says instead of an answer when it declines. */
+export interface OutputRefusal {
+  type: 'refusal';
+  refusal: string;
+}
+
 export type OutputItem =
   | { id: string; type: 'reasoning'; summary: Array<{ type: 'summary_text'; text: string }>; encrypted_content?: string }
-  | { id: string; type: 'message'; status: 'completed' | 'incomplete'; content: OutputText[]; role: 'assistant' }
+  | { id: string; type: 'message'; status: 'completed' | 'incomplete'; content: Array<OutputText | OutputRefusal>; role: 'assistant' }
   | { id: string; type: 'function_call'; status: 'completed'; arguments: string; call_id: string; name: string };
 
 export type ResponseStatus = 'completed' | 'incomplete' | 'in_progress' | 'failed' | 'queued' | 'cancelled';
@@ -77,7 +84,9 @@ export function outputItems(reply: Reply, request: ChatRequest): OutputItem[] {
       id: messageItemId(reply),
       type: 'message',
       status: choice.finishReason === 'length' ? 'incomplete' : 'completed',
-      content: [{ type: 'output_text', annotations: [], logprobs: [], text: choice.text }],
+      content: [
+        choice.finishReason === 'refusal' ? { type: 'refusal', refusal: choice.text } : { type: 'output_text', annotations: [], logprobs: [], text: choice.text },
+      ],
       role: 'assistant',
     });
   }
@@ -86,7 +95,7 @@ export function outputItems(reply: Reply, request: ChatRequest): OutputItem[] {
       id: functionCallItemId(reply, index),
       type: 'function_call',
       status: 'completed',
-      arguments: JSON.stringify(call.arguments),
+      arguments: argumentsText(call),
       call_id: toolCallId(call),
       name: call.name,
     });
