@@ -73,6 +73,7 @@ const MISTAKES: Array<[string, Record<string, unknown>, string]> = [
   ['add_fixture', { yaml: 'chat: []\n', file: '../outside.yaml' }, '"file" "../outside.yaml" must be a name in the fixtures directory'],
   ['add_fixture', { yaml: 'chat: []\n', file: 'a.yaml', session: 's' }, "Invalid value for 'file'"],
   ['list_scenarios', { all: 1 }, "Invalid value for 'arguments'"],
+  ['list_faults', { kind: 'semantic' }, "Invalid value for 'arguments'"],
   ['set_scenario', {}, "Missing required argument 'name'"],
   ['set_scenario', { name: 'meltdown' }, 'Known scenarios: rate_limit'],
   ['clear_scenario', { session: 1 }, "Invalid value for 'session'"],
