@@ -2,6 +2,7 @@
 // transcriptions, image_generation) and scenario files (scenarios). Unknown keys are refused so typos surface.
 import * as z from 'zod';
 import { chatFixtureSchema, chatImageOutput, driftEntrySchema, errorKind, matchSchema, nonNegative } from '../conversation/fixture-schema.js';
+import { LANGUAGES, SEMANTIC_FAULTS, TRANSPORT_FAULTS, VIOLATIONS } from '../conversation/faults.js';
 import { mcpServerSchema } from '../conversation/mcp-schema.js';
 import { CATEGORY_NAMES } from '../conversation/moderation.js';
 import { transcriptionFixtureSchema } from '../conversation/transcription-fixture.js';
@@ -145,7 +146,15 @@ export const limitSchema = z
     message: 'a limit needs at least one budget: requests, input_tokens, output_tokens or tokens',
   });
 
-const faultKind = z.enum(['delay', 'cut_stream', 'stream_error', 'malformed', 'reset', 'malformed_result']);
+const faultKind = z.enum([...TRANSPORT_FAULTS, ...SEMANTIC_FAULTS]);
+
+/** The options of one semantic fault each: named with another fault, they are a mistake. */
+const FAULT_OPTIONS = { violation: 'schema_violation', tool_name: 'unknown_tool', language: 'wrong_language' } as const;
+const faultOptions = {
+  violation: z.enum(VIOLATIONS).optional(),
+  tool_name: z.string().min(1).optional(),
+  language: z.enum(LANGUAGES).optional(),
+};
 
 // A step's answer must be one a client can receive and Node can write: a status with a body (no
 // 1xx, 204 or 304), header names and values that are valid HTTP, a wait setTimeout can hold.
@@ -196,7 +205,12 @@ export const stepSchema = z.union([
     fault: z.never().optional(),
     ...stepOverrides,
   }),
-  z.strictObject({ fault: faultKind, error: errorKind.optional(), ...stepOverrides }),
+  z.strictObject({ fault: faultKind, error: errorKind.optional(), ...faultOptions, ...stepOverrides }).superRefine((step, ctx) => {
+    for (const [option, fault] of Object.entries(FAULT_OPTIONS)) {
+      if (step[option as keyof typeof FAULT_OPTIONS] === undefined || step.fault === fault) continue;
+      ctx.addIssue({ code: 'custom', path: [option], message: `${option} belongs to the ${fault} fault, not ${step.fault}` });
+    }
+  }),
 ]);
 
 export const scenarioSchema = z.strictObject({

@@ -2,8 +2,12 @@
 // generated reply. Output limits, stop sequences and usage are applied here, so the four styles
 // can only differ in how they spell the same reply.
 import type { ChatFixture, CompiledText, Selection } from './fixture.js';
+import { argumentsText } from './call-arguments.js';
+import { generatedArguments, type Draft } from './draft.js';
+import type { SemanticFault } from './faults.js';
 import { forcedTools } from './forced-tool.js';
 import { freeformInput } from './freeform.js';
+import { misbehave } from './misbehave.js';
 import { generateProse, generateReasoning } from './prose.js';
 import { contentKey } from './content-key.js';
 import { seededRandom, type Random } from './random.js';
@@ -24,6 +28,8 @@ export interface ReplyContext {
   pacing: Pacing;
   /** The model's output limit, used when the request sets none. */
   outputLimit: number;
+  /** A scenario's semantic fault, which the reply carries where it has something to act on. */
+  fault?: SemanticFault;
 }
 
 function cutAtStop(text: string, stops: readonly string[]): { text: string; stop?: string } {
@@ -45,11 +51,6 @@ function limitTokens(text: string, tokens: number, limit: number): { text: strin
   return { text: kept, tokens: countTokens(kept), cut: true };
 }
 
-function generatedArguments(tool: ToolDef, random: Random): Record<string, unknown> {
-  const value = generateFromSchema(tool.parameters, random);
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-}
-
 /** A named or allowed tool is called by the first name, a reply the vendor could give and a stable one. */
 function toolToCall(request: ChatRequest, random: Random): ToolDef | undefined {
   const forced = forcedTools(request.toolChoice);
@@ -69,16 +70,6 @@ function render(text: CompiledText | undefined, scope: TemplateScope): { text: s
   if (!text) return undefined;
   const constant = text.template.constant;
   return constant !== undefined ? { text: constant, tokens: text.tokens } : { text: text.template.render(scope) };
-}
-
-interface Draft {
-  text: string;
-  textTokens?: number;
-  reasoning?: string;
-  toolCalls: ToolCall[];
-  finishReason?: FinishReason;
-  /** The stream's pieces, when the fixture fixes them. */
-  chunks?: readonly string[];
 }
 
 /**
@@ -124,7 +115,7 @@ function finish(draft: Draft, request: ChatRequest, limit: number, chunkBy: Chun
     ? 'length'
     : (draft.finishReason ?? (draft.toolCalls.length > 0 ? 'tool_calls' : 'stop'));
   let tokens = limited.tokens;
-  for (const call of draft.toolCalls) tokens += countTokens(call.name) + countTokens(call.input ?? JSON.stringify(call.arguments));
+  for (const call of draft.toolCalls) tokens += countTokens(call.name) + countTokens(call.input ?? argumentsText(call));
   return {
     text: limited.text,
     reasoning,
@@ -145,6 +136,7 @@ export function buildReply(request: ChatRequest, selection: Selection<ChatFixtur
   const choices: ReplyChoice[] = [];
   let outputTokens = 0;
   let reasoningTokens = 0;
+  let applied = false;
   for (let index = 0; index < Math.max(1, request.choices); index++) {
     // Seeding digests the whole request, which a fixture hit without faker templates or generated
     // reasoning never needs: it happens on first use. A fixture's first draw seeds faker, as it
@@ -163,9 +155,12 @@ export function buildReply(request: ChatRequest, selection: Selection<ChatFixtur
       return fakerSeed;
     };
     const callId = `${context.id}${index}`;
-    const draft = selection
+    const plain = selection
       ? fixtureDraft(request, selection, new FixtureScope(request, selection, seedOfFaker), callId)
       : generatedDraft(request, seeded(), limit, callId);
+    const faulted = context.fault && misbehave(plain, { fault: context.fault, request, random: seeded(), callId, limit });
+    if (faulted) applied = true;
+    const draft = faulted ?? plain;
     const { tokens, ...choice } = finish(draft, request, limit, selection?.fixture.stream?.chunkBy ?? context.chunkBy, seeded);
     outputTokens += tokens;
     if (choice.reasoning) reasoningTokens += countTokens(choice.reasoning);
@@ -186,6 +181,8 @@ export function buildReply(request: ChatRequest, selection: Selection<ChatFixtur
     usage,
     pacing: context.pacing,
     fixture: selection?.fixture.name,
+    ...(context.fault && { fault: { name: context.fault.name, applied } }),
+    ...(applied && context.fault?.name === 'content_filter' && { promptBlocked: true as const }),
   };
 }
 

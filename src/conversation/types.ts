@@ -101,7 +101,8 @@ export interface ChatRequest {
   carriedTurns?: number;
 }
 
-export type FinishReason = 'stop' | 'length' | 'tool_calls' | 'content_filter';
+/** `refusal`: the model declined (a semantic fault); each style spells it its own way. */
+export type FinishReason = 'stop' | 'length' | 'tool_calls' | 'content_filter' | 'refusal';
 
 export interface ToolCall {
   /** Neutral id; each style adds its own prefix (call_, toolu_, ...). */
@@ -110,6 +111,13 @@ export interface ToolCall {
   arguments: Record<string, unknown>;
   /** The raw text of a call of a freeform tool (its arguments are then empty). */
   input?: string;
+  /**
+   * The arguments as sent when they are not the JSON of `arguments` (a fault cut them short);
+   * `arguments` then holds the properties sent whole, for the styles whose calls carry an object.
+   */
+  argumentsText?: string;
+  /** A call of a tool the request did not declare (a fault), which generate-content flags. */
+  undeclared?: true;
 }
 
 export interface ReplyImage {
@@ -160,6 +168,10 @@ export interface Reply {
   pacing: Pacing;
   /** Name of the fixture that answered; undefined for a generated reply. */
   fixture?: string;
+  /** The provider's filter blocked the prompt itself (generate-content answers it with no candidates). */
+  promptBlocked?: true;
+  /** The semantic fault the reply was asked to carry, and whether it had anything to act on. */
+  fault?: { name: string; applied: boolean };
 }
 
 /** Stream settings a fixture may carry. */

@@ -2,6 +2,7 @@
 // reply once (fixture or generator), encode it whole or as events.
 import { sep } from 'node:path';
 import { chained, firstMatch, nearestMiss, selectFixture, type ChatFixture, type Selection } from '../conversation/fixture.js';
+import type { SemanticFault } from '../conversation/faults.js';
 import type { Plan } from '../conversation/plan.js';
 import { countInputTokens } from '../conversation/input-tokens.js';
 import { buildReply } from '../conversation/reply.js';
@@ -39,7 +40,14 @@ export function select(mock: Mock, exchange: Exchange, subject: MatchSubject): F
   return { notes: { nearMiss: nearestMiss(chained(fixtures, config.chat), subject) ?? null } };
 }
 
-export function reply(mock: Mock, exchange: Exchange, request: ChatRequest, model: ModelEntry, selection: Selection<ChatFixture> | undefined): Reply {
+export function reply(
+  mock: Mock,
+  exchange: Exchange,
+  request: ChatRequest,
+  model: ModelEntry,
+  selection: Selection<ChatFixture> | undefined,
+  fault?: SemanticFault,
+): Reply {
   const stream = selection?.fixture.stream;
   return buildReply(request, selection, {
     id: nextId(mock, exchange.session),
@@ -48,6 +56,7 @@ export function reply(mock: Mock, exchange: Exchange, request: ChatRequest, mode
     chunkBy: chunkByFor(stream),
     pacing: pacingFor(request.headers['x-mock-latency'], stream, mock.options.latency),
     outputLimit: model.outputTokenLimit,
+    fault,
   });
 }
 
@@ -113,14 +122,15 @@ export function chat(style: ChatStyle): Operation {
       const usage = style.read(answer).usage;
       return usage ? { tokens: { input_tokens: usage.inputTokens, cached_input_tokens: 0, output_tokens: usage.outputTokens, reasoning_tokens: 0 } } : null;
     },
-    build: async (mock, exchange, { request, entry, output, subject }, selection) => {
-      const plain = reply(mock, exchange, request, entry!, selection);
+    build: async (mock, exchange, { request, entry, output, subject }, selection, misbehave) => {
+      const plain = reply(mock, exchange, request, entry!, selection, misbehave);
       const illustration = output ? await illustrated(mock, output, subject, selection?.fixture, plain) : undefined;
       const shown = illustration?.reply ?? plain;
       const answer = request.audioOutput ? await withSpeech(shown, request.audioOutput, mock.options.seed) : shown;
       const notes = {
         metered: { tokens: entryUsage(answer.usage) },
         finishReasons: answer.choices.map((choice) => choice.finishReason),
+        ...(answer.fault?.applied && { fault: answer.fault.name }),
         ...(illustration && { fixture: illustration.fixture }),
       };
       const kept = style.store?.(answer, request);

@@ -7,6 +7,7 @@ import type { Compiled } from '../config/types.js';
 import type { Session } from '../state/session.js';
 import { takeStep } from './apply.js';
 import { chooseScenario, type ScenarioSources } from './choose.js';
+import { notApplicable } from '../conversation/faults.js';
 import { faultOf, stepError, TIMEOUT_MS } from './outcome.js';
 
 export interface ToolStep {
@@ -34,9 +35,9 @@ export function decideToolStep(
   const scenario = { name: chosen.name, step: index < chosen.spec.steps.length ? index : null };
   if ('pass' in step) return { scenario };
   if ('fault' in step && step.fault !== undefined) {
-    if (!TOOL_FAULTS.has(step.fault)) return { scenario, fault: `${step.fault} (not applicable)` };
-    const fault = faultOf(step);
-    return { scenario, fault: step.fault, waitMs: fault.kind === 'delay' ? fault.ms : 0 };
+    if (!TOOL_FAULTS.has(step.fault)) return { scenario, fault: notApplicable(step.fault) };
+    const decided = faultOf(step);
+    return { scenario, fault: step.fault, waitMs: 'fault' in decided && decided.fault.kind === 'delay' ? decided.fault.ms : 0 };
   }
   return { scenario, error: stepError(step.error, step), waitMs: step.delay_ms ?? (step.error === 'timeout' ? TIMEOUT_MS : 0) };
 }

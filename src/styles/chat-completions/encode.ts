@@ -2,6 +2,7 @@
 // (WIRE.md section 1). Both are built from the same pieces, so joined chunks equal the whole.
 import type { StreamEvent } from '../../conversation/plan.js';
 import { hashHex } from '../../conversation/random.js';
+import { argumentsText } from '../../conversation/call-arguments.js';
 import { chunkText } from '../../conversation/token-chunks.js';
 import type { ChatRequest, Reply, ReplyChoice, ToolCall, Usage } from '../../conversation/types.js';
 import { pushPieces } from '../piece-events.js';
@@ -53,7 +54,7 @@ function imagesOf(choice: ReplyChoice) {
 function wholeCall(call: ToolCall): Record<string, unknown> {
   const id = toolCallId(call);
   if (call.input !== undefined) return { id, type: 'custom', custom: { name: call.name, input: call.input } };
-  return { id, type: 'function', function: { name: call.name, arguments: JSON.stringify(call.arguments) } };
+  return { id, type: 'function', function: { name: call.name, arguments: argumentsText(call) } };
 }
 
 // The vendor keeps a spoken answer an hour, for a later turn to refer to by id.
@@ -64,9 +65,12 @@ function audioOf(reply: Reply, index: number) {
   return { id: `audio_${reply.id}${index}`, expires_at: Math.floor(reply.createdMs / 1000) + AUDIO_KEPT_SECONDS };
 }
 
-/** Spoken answers carry their text as the audio's transcript, with no content beside it. */
+/**
+ * Spoken answers carry their text as the audio's transcript, and a refusal as `refusal`: neither
+ * has content beside it.
+ */
 function contentOf(choice: ReplyChoice, streamed: boolean): string | null {
-  if (choice.audio || (choice.toolCalls.length > 0 && choice.text === '')) return null;
+  if (choice.audio || choice.finishReason === 'refusal' || (choice.toolCalls.length > 0 && choice.text === '')) return null;
   return streamed ? '' : choice.text;
 }
 
@@ -81,7 +85,7 @@ function messageOf(reply: Reply, choice: ReplyChoice, index: number): Record<str
   const message: Record<string, unknown> = {
     role: 'assistant',
     content: contentOf(choice, false),
-    refusal: null,
+    refusal: choice.finishReason === 'refusal' ? choice.text : null,
     annotations: [],
   };
   if (choice.audio) message.audio = { ...audioOf(reply, index), data: choice.audio.data, transcript: choice.audio.transcript };
@@ -89,6 +93,11 @@ function messageOf(reply: Reply, choice: ReplyChoice, index: number): Record<str
   if (choice.images.length > 0) message.images = imagesOf(choice);
   if (choice.toolCalls.length > 0) message.tool_calls = choice.toolCalls.map(wholeCall);
   return message;
+}
+
+/** A refusal ends as a normal stop; the refusal itself is the message's. */
+function finishOf(choice: ReplyChoice): string {
+  return choice.finishReason === 'refusal' ? 'stop' : choice.finishReason;
 }
 
 export function encodeChatCompletion(reply: Reply, request: ChatRequest): unknown {
@@ -100,8 +109,8 @@ export function encodeChatCompletion(reply: Reply, request: ChatRequest): unknow
     choices: reply.choices.map((choice, index) => ({
       index,
       message: messageOf(reply, choice, index),
-      logprobs: logprobsOf(request, index, choice.audio ? '' : choice.text),
-      finish_reason: choice.finishReason,
+      logprobs: logprobsOf(request, index, choice.audio || choice.finishReason === 'refusal' ? '' : choice.text),
+      finish_reason: finishOf(choice),
     })),
     usage: usageOf(reply.usage),
     service_tier: servedTier(request.body),
@@ -134,7 +143,8 @@ export function chatCompletionEvents(reply: Reply, request: ChatRequest): Stream
   });
   const events: StreamEvent[] = [];
   reply.choices.forEach((choice, index) => {
-    events.push(chunk(index, { role: 'assistant', content: contentOf(choice, true), refusal: null }));
+    const refused = choice.finishReason === 'refusal';
+    events.push(chunk(index, { role: 'assistant', content: contentOf(choice, true), refusal: refused ? '' : null }));
     pushPieces(events, choice.reasoningChunks, (piece) => chunk(index, { reasoning_content: piece }, null, true));
     if (choice.audio) {
       const { id, expires_at } = audioOf(reply, index);
@@ -148,7 +158,7 @@ export function chatCompletionEvents(reply: Reply, request: ChatRequest): Stream
         offset += piece.length;
         events.push(event);
       }
-    } else pushPieces(events, choice.textChunks, (piece) => chunk(index, { content: piece }, null, true));
+    } else pushPieces(events, choice.textChunks, (piece) => chunk(index, refused ? { refusal: piece } : { content: piece }, null, true));
     if (choice.images.length > 0) events.push(chunk(index, { images: imagesOf(choice) }, null, true));
     choice.toolCalls.forEach((call, callIndex) => {
       // A custom tool's call comes whole in one delta: its input is no JSON a client would parse as it grows.
@@ -161,11 +171,11 @@ export function chatCompletionEvents(reply: Reply, request: ChatRequest): Stream
           tool_calls: [{ index: callIndex, id: toolCallId(call), type: 'function', function: { name: call.name, arguments: '' } }],
         }),
       );
-      for (const piece of chunkText(JSON.stringify(call.arguments), 'token')) {
+      for (const piece of chunkText(argumentsText(call), 'token')) {
         events.push(chunk(index, { tool_calls: [{ index: callIndex, function: { arguments: piece } }] }, null, true));
       }
     });
-    events.push(chunk(index, {}, choice.finishReason));
+    events.push(chunk(index, {}, finishOf(choice)));
   });
   if (withUsage) events.push({ data: { ...base, choices: [], usage: usageOf(reply.usage) } });
   events.push({ data: '[DONE]' });

@@ -14,17 +14,30 @@ const FINISH: Record<FinishReason, string> = {
   tool_calls: 'STOP',
   length: 'MAX_TOKENS',
   content_filter: 'SAFETY',
+  refusal: 'SAFETY',
 };
 
 const HARM_CATEGORIES = ['HARM_CATEGORY_HATE_SPEECH', 'HARM_CATEGORY_DANGEROUS_CONTENT', 'HARM_CATEGORY_HARASSMENT', 'HARM_CATEGORY_SEXUALLY_EXPLICIT'];
 
+/**
+ * The service never sends a call whose arguments are not JSON: it ends the turn with
+ * MALFORMED_FUNCTION_CALL (MAX_TOKENS when the limit cut it); a call of an undeclared tool is sent
+ * with UNEXPECTED_TOOL_CALL.
+ */
 export function finishReasonOf(choice: ReplyChoice): string {
+  if (choice.finishReason !== 'length' && choice.toolCalls.some((call) => call.argumentsText !== undefined)) return 'MALFORMED_FUNCTION_CALL';
+  if (choice.toolCalls.some((call) => call.undeclared)) return 'UNEXPECTED_TOOL_CALL';
   return FINISH[choice.finishReason];
 }
 
+/** A SAFETY stop shows nothing of what was refused. */
+export function shownText(choice: ReplyChoice): boolean {
+  return choice.text !== '' && choice.finishReason !== 'refusal';
+}
+
 /** The rating that explains a SAFETY stop is marked blocked; otherwise every category is negligible. */
-export function safetyRatings(choice: ReplyChoice) {
-  const blocked = choice.finishReason === 'content_filter';
+export function safetyRatings(choice: Pick<ReplyChoice, 'finishReason'>) {
+  const blocked = choice.finishReason === 'content_filter' || choice.finishReason === 'refusal';
   return HARM_CATEGORIES.map((category) =>
     blocked && category === 'HARM_CATEGORY_DANGEROUS_CONTENT'
       ? { category, probability: 'HIGH', blocked: true }
@@ -49,7 +62,7 @@ export function thoughtPart(text: string): WirePart {
  * the call comes back; clients (Gemini 3 especially) carry the signature through.
  */
 export function callParts(reply: Reply, choice: ReplyChoice, index: number, request: ChatRequest): WirePart[] {
-  return choice.toolCalls.map((call, i) => ({
+  return choice.toolCalls.filter((call) => call.argumentsText === undefined).map((call, i) => ({
     functionCall: { id: call.id, name: call.name, args: call.arguments },
     ...(request.reasoning && i === 0 ? { thoughtSignature: Buffer.from(hashHex(`${reply.id}|${index}`, 40), 'hex').toString('base64') } : {}),
   }));
@@ -62,7 +75,7 @@ export function imageParts(choice: ReplyChoice): WirePart[] {
 function partsOf(reply: Reply, choice: ReplyChoice, index: number, request: ChatRequest): WirePart[] {
   return [
     ...(showsThoughts(request) && choice.reasoning ? [thoughtPart(choice.reasoning)] : []),
-    ...(choice.text !== '' ? [{ text: choice.text }] : []),
+    ...(shownText(choice) ? [{ text: choice.text }] : []),
     ...imageParts(choice),
     ...callParts(reply, choice, index, request),
   ];
@@ -93,7 +106,17 @@ function logprobsOf(request: ChatRequest, choice: ReplyChoice, index: number) {
   };
 }
 
+/** A prompt the filter blocked: feedback and usage, no candidates. */
+export function blockedPrompt(reply: Reply, request: ChatRequest) {
+  return {
+    promptFeedback: { blockReason: 'SAFETY', safetyRatings: safetyRatings({ finishReason: 'content_filter' }) },
+    usageMetadata: usageMetadata(reply.usage, promptDetails(request, reply.usage.inputTokens)),
+    ...envelopeFields(reply, request),
+  };
+}
+
 export function encodeGenerateContent(reply: Reply, request: ChatRequest): unknown {
+  if (reply.promptBlocked) return blockedPrompt(reply, request);
   return {
     candidates: reply.choices.map((choice, index) => ({
       content: contentOf(partsOf(reply, choice, index, request)),

@@ -47,15 +47,19 @@ export function contentBlocks(reply: Reply, request: ChatRequest): ContentBlock[
   return blocks;
 }
 
-const STOP_REASONS = { stop: 'end_turn', length: 'max_tokens', tool_calls: 'tool_use', content_filter: 'refusal' } as const;
+const STOP_REASONS = { stop: 'end_turn', length: 'max_tokens', tool_calls: 'tool_use', content_filter: 'refusal', refusal: 'refusal' } as const;
 
-export function stopOf(reply: Reply): { stop_reason: string; stop_sequence: string | null; stop_details: null } {
+/** What the vendor says of a refusal, whether its model declined or its filter stopped it. */
+const REFUSED = { type: 'refusal', category: 'general_harms', explanation: 'This request was flagged as potentially harmful.' } as const;
+
+export function stopOf(reply: Reply): { stop_reason: string; stop_sequence: string | null; stop_details: typeof REFUSED | null } {
   const choice = choiceOf(reply);
   const bySequence = choice.finishReason === 'stop' && choice.stopSequence !== undefined;
+  const stop_reason = bySequence ? 'stop_sequence' : STOP_REASONS[choice.finishReason];
   return {
-    stop_reason: bySequence ? 'stop_sequence' : STOP_REASONS[choice.finishReason],
+    stop_reason,
     stop_sequence: bySequence ? choice.stopSequence! : null,
-    stop_details: null,
+    stop_details: stop_reason === 'refusal' ? REFUSED : null,
   };
 }
 

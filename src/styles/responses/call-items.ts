@@ -2,6 +2,7 @@
 // `function_call` (with its `namespace` when declared in one), a freeform tool's
 // `custom_tool_call` (`ResponseCustomToolCall`), or a client-run tool's `shell_call`
 // (`ResponseFunctionShellToolCall`) or `apply_patch_call` (`ResponseApplyPatchToolCall`).
+import { argumentsText } from '../../conversation/call-arguments.js';
 import type { ChatRequest, Reply, ToolCall } from '../../conversation/types.js';
 import { toolCallId } from '../chat-completions/encode.js';
 import { functionCallItemId } from './ids.js';
@@ -24,6 +25,5 @@ export function callItem(reply: Reply, request: ChatRequest, call: ToolCall, ind
   }
   if (tool?.builtin === 'apply_patch') return { ...where, type: 'apply_patch_call', status: 'completed', operation: call.arguments };
   // In the vendor's order of fields, as the whole answer and its stream have always sent it.
-  const args = JSON.stringify(call.arguments);
-  return { id: where.id, type: 'function_call', status: 'completed', arguments: args, call_id: where.call_id, name: call.name, ...namespace };
+  return { id: where.id, type: 'function_call', status: 'completed', arguments: argumentsText(call), call_id: where.call_id, name: call.name, ...namespace };
 }

@@ -17,9 +17,15 @@ export interface OutputText {
   text: string;
 }
 
+/** What the model says instead of an answer when it declines. */
+export interface OutputRefusal {
+  type: 'refusal';
+  refusal: string;
+}
+
 export type OutputItem =
   | { id: string; type: 'reasoning'; summary: Array<{ type: 'summary_text'; text: string }>; encrypted_content?: string }
-  | { id: string; type: 'message'; status: 'completed' | 'incomplete'; content: OutputText[]; role: 'assistant' }
+  | { id: string; type: 'message'; status: 'completed' | 'incomplete'; content: Array<OutputText | OutputRefusal>; role: 'assistant' }
   | CallItem;
 
 export type ResponseStatus = 'completed' | 'incomplete' | 'in_progress' | 'failed' | 'queued' | 'cancelled';
@@ -86,7 +92,11 @@ export function outputItems(reply: Reply, request: ChatRequest): OutputItem[] {
       id: messageItemId(reply),
       type: 'message',
       status: choice.finishReason === 'length' ? 'incomplete' : 'completed',
-      content: [{ type: 'output_text', annotations: [], logprobs: logprobsOf(request, choice.text), text: choice.text }],
+      content: [
+        choice.finishReason === 'refusal'
+          ? { type: 'refusal', refusal: choice.text }
+          : { type: 'output_text', annotations: [], logprobs: logprobsOf(request, choice.text), text: choice.text },
+      ],
       role: 'assistant',
     });
   }

@@ -5,7 +5,7 @@ import type { MockError } from '../../conversation/errors.js';
 import type { StreamEvent } from '../../conversation/plan.js';
 import { chunkText } from '../../conversation/token-chunks.js';
 import { openaiEnvelope } from '../openai-envelope.js';
-import type { OutputItem, OutputText, ResponseObject } from './encode.js';
+import type { OutputItem, OutputRefusal, OutputText, ResponseObject } from './encode.js';
 
 /** How the text of the stream is cut: the reply's own chunks, or by token when replaying. */
 export interface StreamChunks {
@@ -21,6 +21,7 @@ function messageEvents(item: Extract<OutputItem, { type: 'message' }>, at: numbe
   emit('response.output_item.added', { output_index: at, item: { ...item, status: 'in_progress', content: [] } });
   item.content.forEach((part, contentIndex) => {
     const where = { item_id: item.id, output_index: at, content_index: contentIndex };
+    if (part.type === 'refusal') return refusalEvents(part, where, chunks, emit);
     const empty: OutputText = { ...part, text: '', logprobs: [] };
     emit('response.content_part.added', { ...where, part: empty });
     // Each delta carries the log probabilities of the tokens it completes, so joined they are the part's.
@@ -36,6 +37,13 @@ function messageEvents(item: Extract<OutputItem, { type: 'message' }>, at: numbe
     emit('response.output_text.done', { ...where, text: part.text, logprobs: part.logprobs });
     emit('response.content_part.done', { ...where, part });
   });
+}
+
+function refusalEvents(part: OutputRefusal, where: Record<string, unknown>, chunks: StreamChunks, emit: Emit): void {
+  emit('response.content_part.added', { ...where, part: { ...part, refusal: '' } });
+  for (const delta of chunks.text(part.refusal)) emit('response.refusal.delta', { ...where, delta }, true);
+  emit('response.refusal.done', { ...where, refusal: part.refusal });
+  emit('response.content_part.done', { ...where, part });
 }
 
 function reasoningEvents(item: Extract<OutputItem, { type: 'reasoning' }>, at: number, chunks: StreamChunks, emit: Emit): void {

@@ -16,6 +16,8 @@ export interface RequestFilter {
   source?: string;
   fixture?: string;
   scenario?: string;
+  /** A fault the request was served with (a semantic one only where it applied). */
+  fault?: string;
   /** A substring of the last user message (an image or video prompt). */
   text?: string;
   /** A JSON object the request body contains, recursively; an array's elements each in some element. */
@@ -70,6 +72,7 @@ const filter = z.strictObject({
   source: name.optional(),
   fixture: name.optional(),
   scenario: name.optional(),
+  fault: name.optional(),
   text: z.string().optional(),
   body: z
     .record(z.string(), z.unknown())

@@ -20,6 +20,8 @@ const TESTS: { [K in Key]-?: (wanted: NonNullable<RequestFilter[K]>) => Test } =
   source: (wanted) => (entry) => entry.source.startsWith(wanted),
   fixture: (wanted) => (entry) => entry.fixture === wanted,
   scenario: (wanted) => (entry) => entry.scenario === wanted,
+  // Exact: a fault that did not apply is journaled `NAME (not applicable)`, and does not count.
+  fault: (wanted) => (entry) => entry.fault === wanted,
   text: (wanted) => (entry) => entry.said?.text.includes(wanted) ?? false,
   tools_offered: (wanted) => (entry) => listOf(wanted).every((tool) => entry.said?.tools.includes(tool) ?? false),
   tool_result: (wanted) => (entry) => entry.said?.toolResults.includes(wanted) ?? false,
