@@ -3,7 +3,7 @@
 import { checkGenerationBudget } from '../../conversation/generation-budget.js';
 import * as z from 'zod';
 import { invalid } from '../../conversation/errors.js';
-import type { ChatRequest, Part, ResponseFormat, ToolChoice, Turn } from '../../conversation/types.js';
+import type { ChatRequest, Part, ResponseFormat, SystemAt, ToolChoice, Turn } from '../../conversation/types.js';
 import { measureBody } from '../body-shape.js';
 import { urlPart } from '../media.js';
 import type { StyleInput } from '../style.js';
@@ -110,8 +110,10 @@ export function parseArguments(text: string): unknown {
   return measureBody(parsed).withinDepth ? parsed : text;
 }
 
-function toTurns(messages: ChatCompletionsBody['messages']): { system: string; turns: Turn[] } {
+/** A system or developer message after the first turn keeps its place (`systemAt`), as the messages style's do. */
+function toTurns(messages: ChatCompletionsBody['messages']): { system: string; systemAt: SystemAt[]; turns: Turn[] } {
   const system: string[] = [];
+  const systemAt: SystemAt[] = [];
   const turns: Turn[] = [];
   messages.forEach((m, i) => {
     // The vendor refuses a user message without content; an assistant's may be null (tool calls).
@@ -120,7 +122,9 @@ function toTurns(messages: ChatCompletionsBody['messages']): { system: string; t
     }
     const parts = contentParts(m.content);
     if (m.role === 'system' || m.role === 'developer') {
-      system.push(parts.map((p) => (p.kind === 'text' ? p.text : '')).join(''));
+      const text = parts.map((p) => (p.kind === 'text' ? p.text : '')).join('');
+      system.push(text);
+      if (turns.length > 0) systemAt.push({ turn: turns.length, text });
     } else if (m.role === 'tool' || m.role === 'function') {
       const content = parts.map((p) => (p.kind === 'text' ? p.text : '')).join('');
       turns.push({ role: 'tool', parts: [{ kind: 'tool_result', callId: m.tool_call_id ?? m.name ?? '', name: m.name ?? undefined, content }] });
@@ -137,7 +141,7 @@ function toTurns(messages: ChatCompletionsBody['messages']): { system: string; t
       turns.push({ role: 'user', parts });
     }
   });
-  return { system: system.join('\n'), turns };
+  return { system: system.join('\n'), systemAt, turns };
 }
 
 function toolChoiceOf(choice: ChatCompletionsBody['tool_choice'], toolNames: string[]): ToolChoice {
@@ -157,7 +161,7 @@ function responseFormatOf(format: ChatCompletionsBody['response_format']): Respo
 
 export function decodeChatCompletions(input: StyleInput): ChatRequest {
   const data = parseBody(body, input.body);
-  const { system, turns } = toTurns(data.messages);
+  const { system, systemAt, turns } = toTurns(data.messages);
   const tools = (data.tools ?? []).map((t) => ({
     name: t.function.name,
     description: t.function.description ?? undefined,
@@ -168,6 +172,7 @@ export function decodeChatCompletions(input: StyleInput): ChatRequest {
     style: 'chat-completions',
     model: data.model,
     system,
+    ...(systemAt.length > 0 ? { systemAt } : {}),
     turns,
     tools,
     toolChoice: toolChoiceOf(data.tool_choice, tools.map((t) => t.name)),
