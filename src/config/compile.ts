@@ -38,6 +38,11 @@ function ownerOf(id: string): string {
   return 'system';
 }
 
+/** A date is its day's start in UTC, in the vendor's spelling (no milliseconds). */
+function rfc3339(moment: string): string {
+  return new Date(moment.length === 10 ? `${moment}T00:00:00Z` : moment).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
 export function toModelEntry(spec: ModelSpec): ModelEntry {
   return {
     id: spec.id,
@@ -51,6 +56,8 @@ export function toModelEntry(spec: ModelSpec): ModelEntry {
     created: spec.created ?? 1_700_000_000,
     reasoning: spec.reasoning ?? false,
     lifecycle: spec.lifecycle ?? 'active',
+    ...(spec.deprecated_at ? { deprecatedAt: rfc3339(spec.deprecated_at) } : {}),
+    ...(spec.retires_at ? { retiresAt: rfc3339(spec.retires_at) } : {}),
     chatImageOutput: spec.chat_image_output ?? 'images',
     dimensions: spec.dimensions ?? 1536,
     timing: videoTiming(spec.timing),
@@ -225,6 +232,7 @@ export function mergeFiles(
   // Scenario files may come after the key that names one: checked once everything is read.
   const keyScenarios: Array<{ file: string; index: number; name: string }> = [];
   let offset = 0;
+  let replaceCatalog = false;
   for (const compiledFile of compiledFiles) {
     const here = placed(compiledFile, offset);
     offset += compiledFile.entries;
@@ -233,6 +241,7 @@ export function mergeFiles(
       if (modelById.has(model.id)) errors.push(new LocatedError(file, ['models', i, 'id'], `model "${model.id}" is declared twice`));
       else modelById.set(model.id, model);
     });
+    if (here.source.data.catalog === 'replace') replaceCatalog = true;
     if (here.source.data.keys) keysDeclared = true;
     here.keys.forEach((spec, i) => {
       if (keys.has(spec.key)) return errors.push(new LocatedError(file, ['keys', i, 'key'], 'this key is declared twice'));
@@ -262,7 +271,8 @@ export function mergeFiles(
   for (const { file, index, name } of complete ? keyScenarios : []) {
     if (!scenarios.has(name)) errors.push(new LocatedError(file, ['keys', index, 'scenario'], `no scenario is named "${name}"; scenarios: ${[...scenarios.keys()].join(', ') || 'none'}`));
   }
-  if (modelById.size === 0) for (const spec of defaultCatalog()) modelById.set(spec.id, toModelEntry(spec));
+  // Declared models come first (the first of a kind is a door's default), then the package's own.
+  if (!replaceCatalog) for (const spec of defaultCatalog()) if (!modelById.has(spec.id)) modelById.set(spec.id, toModelEntry(spec));
   for (const short of shortVectors(embeddings, [...modelById.values()])) {
     const index = compiledFiles.find((f) => f.source.file === short.fixture.file)?.source.data.embeddings?.indexOf(short.fixture.spec) ?? 0;
     errors.push(new LocatedError(short.fixture.file, ['embeddings', index, 'vector'], short.message));

@@ -27,6 +27,8 @@ export const pricingSchema = z.strictObject({
   million_characters: usd.optional(),
 });
 
+const moment = z.union([z.iso.date(), z.iso.datetime()]);
+
 export const modelSchema = z.strictObject({
   id: z.string().min(1),
   owned_by: z.string().optional(),
@@ -40,6 +42,9 @@ export const modelSchema = z.strictObject({
   created: nonNegative.optional(),
   reasoning: z.boolean().optional(),
   lifecycle: z.enum(['active', 'deprecated', 'retired']).optional(),
+  /** When the vendor deprecated it and when it reaches end of life (a date, or a date and time). */
+  deprecated_at: moment.optional(),
+  retires_at: moment.optional(),
   chat_image_output: chatImageOutput.optional(),
   timing: videoTimingSchema.optional(),
   pricing: pricingSchema.optional(),
@@ -114,6 +119,8 @@ export const moderationFixtureSchema = z.strictObject({
 });
 
 export const fixturesFileSchema = z.strictObject({
+  /** `replace`: this file's models are the whole catalog; else they add to the package's own. */
+  catalog: z.enum(['add', 'replace']).optional(),
   models: z.array(modelSchema).optional(),
   keys: z.array(keySchema).optional(),
   chat: z.array(chatFixtureSchema).optional(),

@@ -22,6 +22,9 @@ export interface ModelEntry {
   created: number;
   reasoning: boolean;
   lifecycle: NonNullable<ModelSpec['lifecycle']>;
+  /** RFC 3339, as the vendor's model object spells them; absent while none is known. */
+  deprecatedAt?: string;
+  retiresAt?: string;
   chatImageOutput: 'images' | 'markdown';
   timing?: Partial<VideoTiming>;
   pricing?: Pricing;

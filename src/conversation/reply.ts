@@ -106,11 +106,15 @@ function generatedDraft(request: ChatRequest, random: Random, limit: number, id:
   return { text: generatedText(request, random, limit), toolCalls: [] };
 }
 
-function finish(draft: Draft, request: ChatRequest, limit: number, chunkBy: ChunkBy, random: () => Random): ReplyChoice & { tokens: number } {
+/** A limit of 0 (the messages style's prompt-cache warm-up) says nothing at all: no text, call or thought. */
+const NOTHING: Draft = { text: '', toolCalls: [], finishReason: 'length' };
+
+function finish(given: Draft, request: ChatRequest, limit: number, chunkBy: ChunkBy, random: () => Random): ReplyChoice & { tokens: number } {
+  const draft = limit === 0 ? NOTHING : given;
   const stopped = cutAtStop(draft.text, request.stopSequences);
   const counted = stopped.text === draft.text && draft.textTokens !== undefined ? draft.textTokens : countTokens(stopped.text);
   const limited = limitTokens(stopped.text, counted, limit);
-  const reasoning = request.reasoning ? (draft.reasoning ?? generateReasoning(random(), Math.min(limit, 200))) : undefined;
+  const reasoning = request.reasoning && limit > 0 ? (draft.reasoning ?? generateReasoning(random(), Math.min(limit, 200))) : undefined;
   const finishReason: FinishReason = limited.cut
     ? 'length'
     : (draft.finishReason ?? (draft.toolCalls.length > 0 ? 'tool_calls' : 'stop'));

@@ -72,10 +72,19 @@ export interface ImageOutputRequest {
   fields?: { aspectRatio: string; imageSize: string };
 }
 
+/** A system instruction sent inside the conversation: its text, and how many turns came before it. */
+export interface SystemAt {
+  turn: number;
+  text: string;
+}
+
 export interface ChatRequest {
   style: StyleName;
   model: string;
+  /** Every system instruction's text, joined in order: the top-level ones and those of `systemAt`. */
   system: string;
+  /** System instructions given after the conversation began, where they were given (none when absent). */
+  systemAt?: readonly SystemAt[];
   turns: Turn[];
   tools: ToolDef[];
   toolChoice: ToolChoice;

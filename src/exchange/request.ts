@@ -37,11 +37,19 @@ export function requireModel(mock: Mock, id: string, kinds: ReadonlyArray<ModelE
 }
 
 /**
- * A door's report on a model its catalog does not list at all: the 404 it answers it with (the
+ * A door's report on a model its catalog does not list (or, under `--strict`, lists past its end
+ * of life): the 404 it answers it with (the
  * template decides whether the upstream holds it instead); undefined for a listed model or none.
  */
 export function unlisted(mock: Mock, id: string | undefined, kinds: ReadonlyArray<ModelEntry['kind']>): MockError | undefined {
-  return id !== undefined && !mock.store.current.modelById.has(id) ? modelNotFound(mock, id, kinds) : undefined;
+  if (id === undefined) return undefined;
+  const model = mock.store.current.modelById.get(id);
+  return !model || (mock.options.strict && pastEndOfLife(model, mock.clock.now())) ? modelNotFound(mock, id, kinds) : undefined;
+}
+
+/** A model past its end of life still answers (no suite breaks on a date), except under `--strict`. */
+function pastEndOfLife(model: ModelEntry, now: number): boolean {
+  return model.retiresAt !== undefined && Date.parse(model.retiresAt) <= now;
 }
 
 /**

@@ -3,7 +3,7 @@
 import { checkGenerationBudget } from '../../conversation/generation-budget.js';
 import * as z from 'zod';
 import { invalid } from '../../conversation/errors.js';
-import type { ChatRequest, Part, ResponseFormat, Turn } from '../../conversation/types.js';
+import type { ChatRequest, Part, ResponseFormat, SystemAt, Turn } from '../../conversation/types.js';
 import { measureBody } from '../body-shape.js';
 import { urlPart } from '../media.js';
 import type { StyleInput } from '../style.js';
@@ -104,8 +104,10 @@ export function parseArguments(text: string): unknown {
   return measureBody(parsed).withinDepth ? parsed : text;
 }
 
-function toTurns(messages: ChatCompletionsBody['messages']): { system: string; turns: Turn[] } {
+/** A system or developer message after the first turn keeps its place (`systemAt`), as the messages style's do. */
+function toTurns(messages: ChatCompletionsBody['messages']): { system: string; systemAt: SystemAt[]; turns: Turn[] } {
   const system: string[] = [];
+  const systemAt: SystemAt[] = [];
   const turns: Turn[] = [];
   messages.forEach((m, i) => {
     // The vendor refuses a user message without content; an assistant's may be null (tool calls).
@@ -114,7 +116,9 @@ function toTurns(messages: ChatCompletionsBody['messages']): { system: string; t
     }
     const parts = contentParts(m.content);
     if (m.role === 'system' || m.role === 'developer') {
-      system.push(parts.map((p) => (p.kind === 'text' ? p.text : '')).join(''));
+      const text = parts.map((p) => (p.kind === 'text' ? p.text : '')).join('');
+      system.push(text);
+      if (turns.length > 0) systemAt.push({ turn: turns.length, text });
     } else if (m.role === 'tool' || m.role === 'function') {
       const content = parts.map((p) => (p.kind === 'text' ? p.text : '')).join('');
       turns.push({ role: 'tool', parts: [{ kind: 'tool_result', callId: m.tool_call_id ?? m.name ?? '', name: m.name ?? undefined, content }] });
@@ -130,7 +134,7 @@ function toTurns(messages: ChatCompletionsBody['messages']): { system: string; t
       turns.push({ role: 'user', parts });
     }
   });
-  return { system: system.join('\n'), turns };
+  return { system: system.join('\n'), systemAt, turns };
 }
 
 function responseFormatOf(format: ChatCompletionsBody['response_format']): ResponseFormat {
@@ -151,13 +155,14 @@ function audioOutputOf(data: ChatCompletionsBody): ChatRequest['audioOutput'] {
 
 export function decodeChatCompletions(input: StyleInput): ChatRequest {
   const data = parseBody(body, input.body);
-  const { system, turns } = toTurns(data.messages);
+  const { system, systemAt, turns } = toTurns(data.messages);
   const tools = toolDefs(data.tools);
   const stop = data.stop ?? [];
   const request: ChatRequest = {
     style: 'chat-completions',
     model: data.model,
     system,
+    ...(systemAt.length > 0 ? { systemAt } : {}),
     turns,
     tools,
     toolChoice: toolChoiceOf(data.tool_choice, tools),

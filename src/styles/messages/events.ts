@@ -29,7 +29,7 @@ function deltasOf(block: Exclude<ContentBlock, { type: 'text' }>, reply: Reply, 
   const choice = choiceOf(reply);
   if (block.type === 'thinking') {
     return [
-      ...choice.reasoningChunks.map((thinking) => ({ type: 'thinking_delta', thinking })),
+      ...(block.thinking === '' ? [] : choice.reasoningChunks.map((thinking) => ({ type: 'thinking_delta', thinking }))),
       { type: 'signature_delta', signature: block.signature },
     ];
   }
@@ -41,8 +41,8 @@ function deltasOf(block: Exclude<ContentBlock, { type: 'text' }>, reply: Reply, 
 
 /** The closing usage has only the counts (the SDK's `MessageDeltaUsage`); the rest came in message_start. */
 function deltaUsageOf(reply: Reply) {
-  const { input_tokens, cache_creation_input_tokens, cache_read_input_tokens, output_tokens } = usageOf(reply);
-  return { input_tokens, cache_creation_input_tokens, cache_read_input_tokens, output_tokens };
+  const { input_tokens, cache_creation_input_tokens, cache_read_input_tokens, output_tokens, output_tokens_details } = usageOf(reply);
+  return { input_tokens, cache_creation_input_tokens, cache_read_input_tokens, output_tokens, output_tokens_details };
 }
 
 export function messageEvents(reply: Reply, request: ChatRequest): StreamEvent[] {
