@@ -19,7 +19,7 @@ import type { ChatStyle } from '../styles/style.js';
 import { json, type Exchange, type Operation } from './exchange.js';
 import type { Mock } from './mock.js';
 import { chunkByFor, pacingFor } from './pacing.js';
-import { CHAT_STYLE_MODELS, nextId, requireModel, styleInput, unlisted } from './request.js';
+import { catalogued, CHAT_STYLE_MODELS, nextId, requireModel, styleInput, unlisted } from './request.js';
 import { modelOperation, type Asked, type Found } from './operation.js';
 import { askedAgain } from './fixture-of.js';
 import { chatRecorder } from './upstream/record-chat.js';
@@ -96,10 +96,12 @@ interface AskedChat extends Asked {
 export function chat(style: ChatStyle): Operation {
   return modelOperation<ChatRequest, AskedChat, Selection<ChatFixture>>({
     read: (_mock, exchange) => style.decode(styleInput(exchange), { storedTurns: (id) => storedConversation(exchange.session, id) }),
-    ask: (mock, exchange, request): AskedChat => {
+    ask: (mock, exchange, decoded): AskedChat => {
+      const request = catalogued(mock, style, decoded);
       const subject = chatSubject(request);
       const inputTokens = () => countInputTokens(request);
-      const unknown = unlisted(mock, request.model, CHAT_STYLE_MODELS);
+      const missing = unlisted(mock, request.model, CHAT_STYLE_MODELS);
+      const unknown = missing && (style.models?.notFound?.(request.model) ?? missing);
       if (unknown) return { request, model: request.model, subject, inputTokens, entry: undefined, output: undefined, unknown };
       const entry = requireModel(mock, request.model, CHAT_STYLE_MODELS);
       const output = imageOutputOf(request, entry, GATEWAY_IMAGES, exchange.caller.group, mock.store.current.chatCompletionsOnlyGroups);

@@ -10,6 +10,8 @@ import type { ModelEntry } from '../config/types.js';
 import { decodeEmbeddings, embeddingsJson, encodeEmbeddings } from '../styles/embeddings/openai.js';
 import { generateContentEnvelope } from '../styles/generate-content/envelope.js';
 import { decodeBatchEmbedContents, decodeEmbedContent, encodeBatchEmbedContents, encodeEmbedContent, type GeminiEmbedding } from '../styles/generate-content/embed.js';
+import { decodeOllamaEmbed, encodeOllamaEmbed } from '../styles/ollama/embed.js';
+import { ollamaEnvelope } from '../styles/ollama/envelope.js';
 import { openaiEnvelope } from '../styles/openai-envelope.js';
 import { foundVectors, vectorsFor, type VectorAsk, type Vectors } from './embedding-vectors.js';
 import { json, type Operation } from './exchange.js';
@@ -98,6 +100,19 @@ export const embeddings = embeddingsOperation({
     const body = encodeEmbeddings(request, model.id, vectors);
     return { body, text: embeddingsJson(body) };
   },
+});
+
+/** Ollama's `/api/embed`: any model may be shortened, the vectors always plain numbers. */
+export const ollamaEmbed = embeddingsOperation({
+  read: (body) => {
+    const request = decodeOllamaEmbed(body);
+    const inputs = request.inputs.map((input) => ({ text: input.text, dimensions: request.dimensions, sizeField: 'dimensions' }));
+    return { model: request.model, inputs, tokens: () => request.inputs.reduce((sum, input) => sum + input.tokens, 0), request };
+  },
+  onlyShortening: false,
+  vectorsOf: openaiVectors,
+  envelope: ollamaEnvelope,
+  encode: ({ request }, model, vectors) => ({ body: encodeOllamaEmbed(request, model.id, vectors) }),
 });
 
 /** The generate-content form, answered in its envelope; the model is the path's. */

@@ -12,6 +12,7 @@ import { decodeCountTokens } from './generate-content/decode.js';
 import { encodeCountTokens } from './generate-content/encode.js';
 import { EMBED_ACTIONS, generateContent, parseTarget, streamFraming } from './generate-content/index.js';
 import { messages, messagesTokenCounting } from './messages/index.js';
+import { ollama } from './ollama/index.js';
 import type { ListFormat } from './model-lists.js';
 import { pathParams } from './path-pattern.js';
 import { responses, responsesTokenCounting } from './responses/index.js';
@@ -45,6 +46,8 @@ export interface StyleEntry {
   listFormat: ListFormat;
   /** The headers its clients send that a browser's preflight must allow. */
   corsHeaders: readonly string[];
+  /** Whether its clients send no key (a local server's): its routes are answered without one. */
+  keyless?: boolean;
   /** The header its clients present their key in (`authorization` as a bearer token); every style's way is accepted on every route. */
   keyHeader: string;
   /** The query parameter its clients may present their key in instead. */
@@ -116,6 +119,19 @@ export const STYLES: Readonly<Record<StyleName, StyleEntry>> = {
     genAiOperation: 'chat',
     recognises: anthropicShaped,
     family: /(^|\/)messages(\/|$)/,
+  },
+  ollama: {
+    style: ollama,
+    paths: ['/api/chat', '/api/generate'],
+    framing: () => 'ndjson',
+    listFormat: 'openai',
+    corsHeaders: ['authorization'],
+    keyless: true,
+    keyHeader: 'authorization',
+    genAiOperation: 'chat',
+    // Its sampling settings sit under `options`; no other chat body has them or `keep_alive`.
+    recognises: (body) => (typeof body.options === 'object' && body.options !== null) || 'keep_alive' in body,
+    family: /^\/api\/(chat|generate|embed|tags|show|version)\/?$/,
   },
   'chat-completions': {
     style: chatCompletions,
