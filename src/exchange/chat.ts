@@ -7,7 +7,7 @@ import { countInputTokens } from '../conversation/input-tokens.js';
 import { buildReply } from '../conversation/reply.js';
 import { chatSubject, type MatchSubject } from '../conversation/subject.js';
 import type { ChatRequest, Reply } from '../conversation/types.js';
-import { entryUsage } from '../conversation/usage.js';
+import { costUsd, entryUsage } from '../conversation/usage.js';
 import type { ModelEntry } from '../config/types.js';
 import { imageOutputOf, withImages, type ImageOutput } from '../media/image-output.js';
 import { pictureSeed } from '../media/images.js';
@@ -40,7 +40,7 @@ export function select(mock: Mock, exchange: Exchange, subject: MatchSubject): F
 
 export function reply(mock: Mock, exchange: Exchange, request: ChatRequest, model: ModelEntry, selection: Selection<ChatFixture> | undefined): Reply {
   const stream = selection?.fixture.stream;
-  return buildReply(request, selection, {
+  const made = buildReply(request, selection, {
     id: nextId(mock, exchange.session),
     createdMs: mock.clock.now(),
     seed: mock.options.seed,
@@ -48,6 +48,7 @@ export function reply(mock: Mock, exchange: Exchange, request: ChatRequest, mode
     pacing: pacingFor(request.headers['x-mock-latency'], stream, mock.options.latency),
     outputLimit: model.outputTokenLimit,
   });
+  return { ...made, costUsd: costUsd(model.pricing, { tokens: entryUsage(made.usage) }) ?? 0 };
 }
 
 /** The pictures of a reply to a request that asked for image output; `images:` fixtures apply as on /v1/images. */
@@ -74,11 +75,12 @@ function storedBytes(exchange: Exchange, reply: Reply): number {
 }
 
 export function planReply(style: ChatStyle, reply: Reply, request: ChatRequest, requestId: string): Plan {
-  if (!request.stream) return { kind: 'json', status: 200, headers: {}, body: style.encode(reply, request) };
+  const headers = style.headers?.(reply) ?? {};
+  if (!request.stream) return { kind: 'json', status: 200, headers, body: style.encode(reply, request) };
   return {
     kind: 'stream',
     status: 200,
-    headers: {},
+    headers,
     events: style.events(reply, request),
     pacing: reply.pacing,
     streamError: (error, cutAt) => style.streamError(error, { reply, request, cutAt, requestId }),

@@ -13,6 +13,7 @@ import { encodeCountTokens } from './generate-content/encode.js';
 import { EMBED_ACTIONS, generateContent, parseTarget, streamFraming } from './generate-content/index.js';
 import { messages, messagesTokenCounting } from './messages/index.js';
 import { ollama } from './ollama/index.js';
+import { openrouter } from './openrouter/index.js';
 import type { ListFormat } from './model-lists.js';
 import { pathParams } from './path-pattern.js';
 import { responses, responsesTokenCounting } from './responses/index.js';
@@ -132,6 +133,18 @@ export const STYLES: Readonly<Record<StyleName, StyleEntry>> = {
     // Its sampling settings sit under `options`; no other chat body has them or `keep_alive`.
     recognises: (body) => (typeof body.options === 'object' && body.options !== null) || 'keep_alive' in body,
     family: /^\/api\/(chat|generate|embed|tags|show|version)\/?$/,
+  },
+  openrouter: {
+    style: openrouter,
+    paths: ['/api/v1/chat/completions'],
+    framing: () => 'sse-processing',
+    listFormat: 'openai',
+    corsHeaders: ['authorization', 'http-referer', 'x-title', 'x-stainless-*'],
+    keyHeader: 'authorization',
+    genAiOperation: 'chat',
+    // Its routing fields: fallback models, provider preferences, transforms, the usage it reports.
+    recognises: (body) => 'provider' in body || 'models' in body || 'transforms' in body || (typeof body.usage === 'object' && body.usage !== null),
+    family: /^\/api\/v1\//,
   },
   'chat-completions': {
     style: chatCompletions,

@@ -18,4 +18,15 @@ const OLLAMA: DoorSamples = {
   },
 };
 
-export const PROVIDER_SAMPLES: readonly DoorSamples[] = [OLLAMA];
+const OPENROUTER: DoorSamples = {
+  door: 'openrouter',
+  rows: {
+    'POST /api/v1/chat/completions': {
+      request: { body: { model: 'openai/gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }], usage: { include: true } } },
+      model: 'gpt-4o-mini',
+      ...generated,
+    },
+  },
+};
+
+export const PROVIDER_SAMPLES: readonly DoorSamples[] = [OLLAMA, OPENROUTER];
