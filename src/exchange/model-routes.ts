@@ -11,6 +11,7 @@ import type { BatchEndpoints, LineRoute } from './batch-line.js';
 import { batchOperations } from './batches.js';
 import { taskEnvelope } from '../styles/videos/gateway.js';
 import { audioSpeech } from './audio-speech.js';
+import { deploymentOperation } from './azure.js';
 import { audioTranscriptions, audioTranslations } from './audio-transcriptions.js';
 import { byAction } from './by-action.js';
 import { chat } from './chat.js';
@@ -65,6 +66,12 @@ const RERANK = door('rerank');
 const MODERATIONS = door('moderations');
 const COMPLETIONS: Door = { ...door('completions'), genAiOperation: 'text_completion' };
 const MODELS = modelsDoor();
+// Azure's other doors: the house's operations in Azure's envelope, journaled under its name.
+const AZURE: Door = { style: 'azure-openai', envelope: () => STYLES['azure-openai'].style.envelope };
+const azureRows = (path: string, body: ModelRoute['body'], operation: Operation): ModelRoute[] => [
+  row('POST', `/openai/deployments/:deployment${path}`, AZURE, body, deploymentOperation(operation)),
+  row('POST', `/openai/v1${path}`, AZURE, body, operation),
+];
 // Ollama's other doors speak its envelope and are journaled under its name.
 const OLLAMA: Door = { style: 'ollama', envelope: () => STYLES.ollama.style.envelope };
 // Gemini's own paths always list in its vendor's format, whatever the request's headers say.
@@ -152,6 +159,12 @@ export const MODEL_ROUTES: readonly ModelRoute[] = [
   row('POST', '/v1/moderations', MODERATIONS, 'json', moderations, { batch: 'openai' }),
   row('POST', '/v1/completions', COMPLETIONS, 'json', completions, { batch: 'openai' }),
 
+  ...azureRows('/embeddings', 'json', embeddings),
+  ...azureRows('/completions', 'json', completions),
+  ...azureRows('/images/generations', 'json', imageGenerations),
+  ...azureRows('/audio/speech', 'json', audioSpeech),
+  ...azureRows('/audio/transcriptions', 'multipart', audioTranscriptions),
+  ...azureRows('/audio/translations', 'multipart', audioTranslations),
   row('POST', '/api/embed', OLLAMA, 'json', ollamaEmbed, { auth: false }),
   row('GET', '/api/tags', OLLAMA, 'none', ollamaTagList, { auth: false }),
   row('POST', '/api/show', OLLAMA, 'json', ollamaShowModel, { auth: false }),

@@ -12,6 +12,7 @@ import { decodeCountTokens } from './generate-content/decode.js';
 import { encodeCountTokens } from './generate-content/encode.js';
 import { EMBED_ACTIONS, generateContent, parseTarget, streamFraming } from './generate-content/index.js';
 import { messages, messagesTokenCounting } from './messages/index.js';
+import { azureOpenai } from './azure-openai/index.js';
 import { ollama } from './ollama/index.js';
 import { openrouter } from './openrouter/index.js';
 import type { ListFormat } from './model-lists.js';
@@ -120,6 +121,17 @@ export const STYLES: Readonly<Record<StyleName, StyleEntry>> = {
     genAiOperation: 'chat',
     recognises: anthropicShaped,
     family: /(^|\/)messages(\/|$)/,
+  },
+  'azure-openai': {
+    style: azureOpenai,
+    paths: ['/openai/deployments/:deployment/chat/completions', '/openai/v1/chat/completions'],
+    listFormat: 'openai',
+    corsHeaders: ['api-key', 'authorization', 'x-stainless-*'],
+    keyHeader: 'api-key',
+    genAiOperation: 'chat',
+    // Its bodies are OpenAI's but for the data sources of "on your data".
+    recognises: (body) => 'data_sources' in body,
+    family: /^\/openai\//,
   },
   ollama: {
     style: ollama,

@@ -1,5 +1,7 @@
 // Samples of the other providers' rows (SPEC 23): each as its own client writes it.
-import type { DoorSamples } from './sample.js';
+import { DOOR_SAMPLES } from './doors.js';
+import { MEDIA_SAMPLES } from './media.js';
+import type { DoorSamples, RouteSample, SampleRequest } from './sample.js';
 
 const generated = { status: 200, source: 'generated' } as const;
 
@@ -29,4 +31,27 @@ const OPENROUTER: DoorSamples = {
   },
 };
 
-export const PROVIDER_SAMPLES: readonly DoorSamples[] = [OLLAMA, OPENROUTER];
+/** The house's own sample of `POST /v1{path}`, sent to Azure's deployment and v1 paths. */
+function azureRows(path: string): Record<string, RouteSample> {
+  const found = [...DOOR_SAMPLES, ...MEDIA_SAMPLES].flatMap((group) => Object.entries(group.rows)).find(([key]) => key === `POST /v1${path}`)![1];
+  const sample = (Array.isArray(found) ? found[0] : found) as RouteSample & { request: SampleRequest };
+  const deployment = { ...sample, request: { ...sample.request, params: { deployment: sample.model ?? 'gpt-4o-mini' }, query: { 'api-version': '2024-10-21' } } };
+  return { [`POST /openai/deployments/:deployment${path}`]: deployment, [`POST /openai/v1${path}`]: sample };
+}
+
+const chat = { body: { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] } };
+
+const AZURE: DoorSamples = {
+  door: 'azure-openai',
+  rows: {
+    'POST /openai/deployments/:deployment/chat/completions': {
+      request: { ...chat, params: { deployment: 'gpt-4o-mini' }, query: { 'api-version': '2024-10-21' } },
+      model: 'gpt-4o-mini',
+      ...generated,
+    },
+    'POST /openai/v1/chat/completions': { request: chat, model: 'gpt-4o-mini', ...generated },
+    ...['/embeddings', '/completions', '/images/generations', '/audio/speech', '/audio/transcriptions', '/audio/translations'].reduce((rows, path) => ({ ...rows, ...azureRows(path) }), {}),
+  },
+};
+
+export const PROVIDER_SAMPLES: readonly DoorSamples[] = [OLLAMA, OPENROUTER, AZURE];
