@@ -87,12 +87,14 @@ function embeddingsOperation<R extends Read>(form: Form<R>): Operation {
   });
 }
 
+/** A request whose inputs are OpenAI's `input` (a string or strings, one `dimensions` for all), read as the template reads it. */
+function flatInputs<Q extends { model: string; inputs: Array<{ text: string; tokens: number }>; dimensions?: number }>(request: Q): Read & { request: Q } {
+  const inputs = request.inputs.map((input) => ({ text: input.text, dimensions: request.dimensions, sizeField: 'dimensions' }));
+  return { model: request.model, inputs, tokens: () => request.inputs.reduce((sum, input) => sum + input.tokens, 0), request };
+}
+
 export const embeddings = embeddingsOperation({
-  read: (body) => {
-    const request = decodeEmbeddings(body);
-    const inputs = request.inputs.map((input) => ({ text: input.text, dimensions: request.dimensions, sizeField: 'dimensions' }));
-    return { model: request.model, inputs, tokens: () => request.inputs.reduce((sum, input) => sum + input.tokens, 0), request };
-  },
+  read: (body) => flatInputs(decodeEmbeddings(body)),
   onlyShortening: true,
   vectorsOf: openaiVectors,
   envelope: openaiEnvelope,
@@ -104,11 +106,7 @@ export const embeddings = embeddingsOperation({
 
 /** Ollama's `/api/embed`: any model may be shortened, the vectors always plain numbers. */
 export const ollamaEmbed = embeddingsOperation({
-  read: (body) => {
-    const request = decodeOllamaEmbed(body);
-    const inputs = request.inputs.map((input) => ({ text: input.text, dimensions: request.dimensions, sizeField: 'dimensions' }));
-    return { model: request.model, inputs, tokens: () => request.inputs.reduce((sum, input) => sum + input.tokens, 0), request };
-  },
+  read: (body) => flatInputs(decodeOllamaEmbed(body)),
   onlyShortening: false,
   vectorsOf: openaiVectors,
   envelope: ollamaEnvelope,

@@ -12,6 +12,13 @@ chat:
     match: { contains: "capital of Norway" }
     reply: { text: "The capital of Norway is Oslo, a city by the fjord." }
 `;
+/** The answer the providers' own tests ask for, whole and streamed. */
+export const TIDES = `
+chat:
+  - name: tides
+    match: { contains: "about tides" }
+    reply: { text: "Tides follow the moon, twice a day, along every coast." }
+`;
 export const NORWAY_TEXT = 'The capital of Norway is Oslo, a city by the fjord.';
 
 export interface ProviderCase {

@@ -3,14 +3,9 @@
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { houseChecks } from './house.js';
+import { houseChecks, TIDES } from './house.js';
 
-const FIXTURES = `
-chat:
-  - name: tides
-    match: { contains: "about tides" }
-    reply: { text: "Tides follow the moon, twice a day, along every coast." }
-`;
+const FIXTURES = TIDES;
 
 const SCENARIOS = `
 scenarios:
