@@ -27,9 +27,10 @@ export interface StreamEvent {
 
 /**
  * How a door's streams are framed (the writer's framers): `sse`, `event:`/`data:` frames;
- * `json-array`, generate-content's streamed JSON array; `ndjson`, one JSON value a line.
+ * `json-array`, generate-content's streamed JSON array; `ndjson`, one JSON value a line;
+ * `sse-processing`, SSE opened by OpenRouter's comment line.
  */
-export type Framing = 'sse' | 'json-array' | 'ndjson';
+export type Framing = 'sse' | 'json-array' | 'ndjson' | 'sse-processing';
 
 export type Plan =
   | {

@@ -1,7 +1,7 @@
 // The neutral conversation model: every chat style decodes into ChatRequest and encodes a Reply.
 // Nothing here knows about HTTP or about any vendor's field names.
 
-export const STYLE_NAMES = ['chat-completions', 'responses', 'messages', 'generate-content'] as const;
+export const STYLE_NAMES = ['chat-completions', 'responses', 'messages', 'generate-content', 'ollama', 'openrouter', 'azure-openai'] as const;
 export type StyleName = (typeof STYLE_NAMES)[number];
 
 export type JsonSchema = Record<string, unknown>;
@@ -181,6 +181,8 @@ export interface Reply {
   promptBlocked?: true;
   /** The semantic fault the reply was asked to carry, and whether it had anything to act on. */
   fault?: { name: string; applied: boolean };
+  /** What the answer cost at the catalog's prices (0 when the model has none), for styles that report it (OpenRouter's `usage.cost`). */
+  costUsd?: number;
 }
 
 /** Stream settings a fixture may carry. */

@@ -8,7 +8,7 @@ import { countInputTokens } from '../conversation/input-tokens.js';
 import { buildReply } from '../conversation/reply.js';
 import { chatSubject, type MatchSubject } from '../conversation/subject.js';
 import type { ChatRequest, Reply } from '../conversation/types.js';
-import { entryUsage } from '../conversation/usage.js';
+import { costUsd, entryUsage } from '../conversation/usage.js';
 import type { ModelEntry } from '../config/types.js';
 import { imageOutputOf, withImages, type ImageOutput } from '../media/image-output.js';
 import { pictureSeed } from '../media/images.js';
@@ -21,7 +21,7 @@ import type { ChatStyle } from '../styles/style.js';
 import { json, type Exchange, type Operation } from './exchange.js';
 import type { Mock } from './mock.js';
 import { chunkByFor, pacingFor } from './pacing.js';
-import { CHAT_STYLE_MODELS, nextId, requireModel, styleInput, unlisted } from './request.js';
+import { catalogued, CHAT_STYLE_MODELS, nextId, requireModel, styleInput, unlisted } from './request.js';
 import { modelOperation, type Asked, type Found } from './operation.js';
 import { askedAgain } from './fixture-of.js';
 import { chatRecorder } from './upstream/record-chat.js';
@@ -49,7 +49,7 @@ export function reply(
   fault?: SemanticFault,
 ): Reply {
   const stream = selection?.fixture.stream;
-  return buildReply(request, selection, {
+  const made = buildReply(request, selection, {
     id: nextId(mock, exchange.session),
     createdMs: mock.clock.now(),
     seed: mock.options.seed,
@@ -58,6 +58,7 @@ export function reply(
     outputLimit: model.outputTokenLimit,
     fault,
   });
+  return { ...made, costUsd: costUsd(model.pricing, { tokens: entryUsage(made.usage) }) ?? 0 };
 }
 
 /** The pictures of a reply to a request that asked for image output; `images:` fixtures apply as on /v1/images. */
@@ -84,11 +85,12 @@ function storedBytes(exchange: Exchange, reply: Reply): number {
 }
 
 export function planReply(style: ChatStyle, reply: Reply, request: ChatRequest, requestId: string): Plan {
-  if (!request.stream) return { kind: 'json', status: 200, headers: {}, body: style.encode(reply, request) };
+  const headers = style.headers?.(reply) ?? {};
+  if (!request.stream) return { kind: 'json', status: 200, headers, body: style.encode(reply, request) };
   return {
     kind: 'stream',
     status: 200,
-    headers: {},
+    headers,
     events: style.events(reply, request),
     pacing: reply.pacing,
     streamError: (error, cutAt) => style.streamError(error, { reply, request, cutAt, requestId }),
@@ -106,10 +108,12 @@ interface AskedChat extends Asked {
 export function chat(style: ChatStyle): Operation {
   return modelOperation<ChatRequest, AskedChat, Selection<ChatFixture>>({
     read: (_mock, exchange) => style.decode(styleInput(exchange), { storedTurns: (id) => storedConversation(exchange.session, id) }),
-    ask: (mock, exchange, request): AskedChat => {
+    ask: (mock, exchange, decoded): AskedChat => {
+      const request = catalogued(mock, style, decoded);
       const subject = chatSubject(request);
       const inputTokens = () => countInputTokens(request);
-      const unknown = unlisted(mock, request.model, CHAT_STYLE_MODELS);
+      const missing = unlisted(mock, request.model, CHAT_STYLE_MODELS);
+      const unknown = missing && (style.models?.notFound?.(request.model) ?? missing);
       if (unknown) return { request, model: request.model, subject, inputTokens, entry: undefined, output: undefined, unknown };
       const entry = requireModel(mock, request.model, CHAT_STYLE_MODELS);
       const output = imageOutputOf(request, entry, GATEWAY_IMAGES, exchange.caller.group, mock.store.current.chatCompletionsOnlyGroups);

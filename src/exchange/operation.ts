@@ -89,7 +89,7 @@ function refusal(notes: Notes): MockError {
 }
 
 /** A MockError thrown by a step becomes the outcome's error; a refused fixture file also shows in health. */
-function caught(mock: Mock, error: unknown): MockError {
+export function caught(mock: Mock, error: unknown): MockError {
   if (!(error instanceof MockError)) throw error;
   if (error.options.code === 'file_refused') mock.store.noteRefusedFile(error.message);
   return error;

@@ -4,7 +4,8 @@ import { failure, invalid, type MockError } from '../conversation/errors.js';
 import { hashHex } from '../conversation/random.js';
 import type { ModelEntry } from '../config/types.js';
 import type { Session } from '../state/session.js';
-import type { StyleInput } from '../styles/style.js';
+import type { ChatStyle, StyleInput } from '../styles/style.js';
+import type { ChatRequest } from '../conversation/types.js';
 import type { Exchange } from './exchange.js';
 import type { Mock } from './mock.js';
 
@@ -73,4 +74,11 @@ export function mediaModel(mock: Mock, id: string | undefined, kind: Exclude<Mod
     );
   }
   return requireModel(mock, id, [kind]);
+}
+
+/** A request naming its model in its provider's own form (a tag, a vendor prefix), named by the catalog's id instead. */
+export function catalogued(mock: Mock, style: ChatStyle, request: ChatRequest): ChatRequest {
+  const models = mock.store.current.modelById;
+  const id = style.models?.catalogId(request.model, (candidate) => models.has(candidate));
+  return id === undefined || id === request.model ? request : { ...request, model: id };
 }

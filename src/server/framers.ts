@@ -4,6 +4,8 @@
 import type { Framing } from '../conversation/plan.js';
 import { sseFrame } from './sse.js';
 
+const PROCESSING = ': OPENROUTER PROCESSING\n\n';
+
 /** An event as the writer hands it over: its name, its data as text, and whether that text is JSON. */
 export interface FramedEvent {
   name: string | undefined;
@@ -31,6 +33,12 @@ export const FRAMERS: Readonly<Record<Framing, Framer>> = {
     contentType: 'application/json; charset=utf-8',
     frame: ({ data }, index) => (index === 0 ? `[${data}` : `,\r\n${data}`),
     close: (framed) => (framed === 0 ? '[]' : ']'),
+  },
+  // OpenRouter's: SSE with a comment line before the first event, as it says it is still working.
+  'sse-processing': {
+    contentType: 'text/event-stream; charset=utf-8',
+    frame: ({ name, data, json }, index) => `${index === 0 ? PROCESSING : ''}${sseFrame(name || undefined, data, json)}`,
+    close: (framed) => (framed === 0 ? PROCESSING : ''),
   },
   // One JSON value a line, event names dropped (Ollama's streams); a malformed fault's text goes as it is.
   ndjson: {

@@ -12,6 +12,9 @@ import { decodeCountTokens } from './generate-content/decode.js';
 import { encodeCountTokens } from './generate-content/encode.js';
 import { EMBED_ACTIONS, generateContent, parseTarget, streamFraming } from './generate-content/index.js';
 import { messages, messagesTokenCounting } from './messages/index.js';
+import { azureOpenai } from './azure-openai/index.js';
+import { ollama } from './ollama/index.js';
+import { openrouter } from './openrouter/index.js';
 import type { ListFormat } from './model-lists.js';
 import { pathParams } from './path-pattern.js';
 import { responses, responsesTokenCounting } from './responses/index.js';
@@ -45,6 +48,8 @@ export interface StyleEntry {
   listFormat: ListFormat;
   /** The headers its clients send that a browser's preflight must allow. */
   corsHeaders: readonly string[];
+  /** Whether its clients send no key (a local server's): its routes are answered without one. */
+  keyless?: boolean;
   /** The header its clients present their key in (`authorization` as a bearer token); every style's way is accepted on every route. */
   keyHeader: string;
   /** The query parameter its clients may present their key in instead. */
@@ -116,6 +121,42 @@ export const STYLES: Readonly<Record<StyleName, StyleEntry>> = {
     genAiOperation: 'chat',
     recognises: anthropicShaped,
     family: /(^|\/)messages(\/|$)/,
+  },
+  'azure-openai': {
+    style: azureOpenai,
+    paths: ['/openai/deployments/:deployment/chat/completions', '/openai/v1/chat/completions'],
+    listFormat: 'openai',
+    corsHeaders: ['api-key', 'authorization', 'x-stainless-*'],
+    keyHeader: 'api-key',
+    genAiOperation: 'chat',
+    // Its bodies are OpenAI's but for the data sources of "on your data".
+    recognises: (body) => 'data_sources' in body,
+    family: /^\/openai\//,
+  },
+  ollama: {
+    style: ollama,
+    paths: ['/api/chat', '/api/generate'],
+    framing: () => 'ndjson',
+    listFormat: 'openai',
+    corsHeaders: ['authorization'],
+    keyless: true,
+    keyHeader: 'authorization',
+    genAiOperation: 'chat',
+    // Its sampling settings sit under `options`; no other chat body has them or `keep_alive`.
+    recognises: (body) => (typeof body.options === 'object' && body.options !== null) || 'keep_alive' in body,
+    family: /^\/api\/(chat|generate|embed|tags|show|version)\/?$/,
+  },
+  openrouter: {
+    style: openrouter,
+    paths: ['/api/v1/chat/completions'],
+    framing: () => 'sse-processing',
+    listFormat: 'openai',
+    corsHeaders: ['authorization', 'http-referer', 'x-title', 'x-stainless-*'],
+    keyHeader: 'authorization',
+    genAiOperation: 'chat',
+    // Its routing fields: fallback models, provider preferences, transforms, the usage it reports.
+    recognises: (body) => 'provider' in body || 'models' in body || 'transforms' in body || (typeof body.usage === 'object' && body.usage !== null),
+    family: /^\/api\/v1\//,
   },
   'chat-completions': {
     style: chatCompletions,

@@ -98,7 +98,10 @@ export class Capture {
     }
     if (!this.json) return this.described();
     if (!this.whole || this.size > maxChars) return { ...this.described(), truncated: true };
-    const body = parsed(this.redacted(Buffer.concat(this.chunks).toString('utf8')));
+    const text = this.redacted(Buffer.concat(this.chunks).toString('utf8'));
+    // Ollama's streams: one JSON value a line, each an event.
+    if (this.contentType.includes('ndjson')) return { events: text.split('\n').filter((line) => line.trim() !== '').map((line) => ({ event: null, data: parsed(line) })) };
+    const body = parsed(text);
     return Array.isArray(body) ? { events: body.map((data) => ({ event: null, data })) } : { body };
   }
 
