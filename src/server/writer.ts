@@ -69,8 +69,10 @@ function drain(res: ServerResponse): Promise<boolean> {
   return unlessClosed(res, new Promise<void>((drained) => res.once('drain', (onDrain = drained))), () => res.off('drain', onDrain));
 }
 
-function streamHeaders(framer: Framer, headers: Record<string, string>): Record<string, string> {
-  return { ...headers, 'content-type': framer.contentType, 'cache-control': 'no-cache', connection: 'keep-alive' };
+/** HTTP/2 has no `connection` header (Node drops it with a warning): its streams share one connection anyway. */
+function streamHeaders(framer: Framer, headers: Record<string, string>, httpVersionMajor: number): Record<string, string> {
+  const own = { ...headers, 'content-type': framer.contentType, 'cache-control': 'no-cache' };
+  return httpVersionMajor === 2 ? own : { ...own, connection: 'keep-alive' };
 }
 
 /**
@@ -111,7 +113,7 @@ async function cut(res: ServerResponse, data: string): Promise<void> {
 async function writeStream(ctx: Context, plan: Extract<Plan, { kind: 'stream' }>, fault: Fault | undefined, framer: Framer): Promise<void> {
   const res = ctx.res;
   ctx.respond = false;
-  const headers = { ...(ctx.response.headers as Record<string, string>), ...streamHeaders(framer, plan.headers) };
+  const headers = { ...(ctx.response.headers as Record<string, string>), ...streamHeaders(framer, plan.headers, ctx.req.httpVersionMajor) };
   res.writeHead(plan.status, headers);
   // A paced stream shows its headers before its first pause; an unpaced one sends them with its events, in one write.
   if (isPaced(plan.pacing)) res.flushHeaders();
