@@ -87,6 +87,7 @@ const SAMPLE_BODIES: Record<StyleName, Record<string, unknown>> = {
   responses: { model: 'gpt-4o-mini', input: 'hello' },
   messages: { model: 'claude-sonnet-4-5', max_tokens: 64, system: 'Be brief.', messages: [{ role: 'user', content: 'hello' }] },
   'generate-content': { contents: [{ role: 'user', parts: [{ text: 'hello' }] }] },
+  bedrock: { messages: [{ role: 'user', content: [{ text: 'hello' }] }], inferenceConfig: { maxTokens: 64 } },
 };
 
 describe('the style registry', () => {
