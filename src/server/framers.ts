@@ -2,7 +2,7 @@
 // content type, each event's frame, and what closes the stream. The writer frames through this
 // table only, so a door with another framing is one more entry here and nothing in the writer.
 import type { Framing } from '../conversation/plan.js';
-import { awsEventMessage } from './aws-event-stream.js';
+import { awsEventMessage } from '../styles/bedrock/event-stream.js';
 import { sseFrame } from './sse.js';
 
 /** An event as the writer hands it over: its name, its data as text, and whether that text is JSON. */
