@@ -52,8 +52,14 @@ async function collect(stream: AsyncIterable<ConverseStreamOutput> | undefined):
   return events;
 }
 
+const BROKEN = `
+scenarios:
+  - name: broken_stream
+    steps: [ { fault: stream_error, after_chunks: 2, error: rate_limit } ]
+`;
+
 beforeAll(async () => {
-  server = await startTestServer({ scenarioFiles: shippedScenarioFiles() });
+  server = await startTestServer({ scenarioFiles: { ...shippedScenarioFiles(), 'broken.yaml': BROKEN } });
 });
 afterAll(async () => {
   for (const made of clients) made.destroy();
@@ -126,9 +132,26 @@ describe('Bedrock through the AWS SDK', () => {
     expect(unknown).toBeInstanceOf(ResourceNotFoundException);
   });
 
-  it('journals the requests under the bedrock style', async () => {
+  it('an error mid-stream is an event-stream exception the SDK throws as its own', async () => {
+    const streamed = await client({ 'x-mock-scenario': 'broken_stream' }).send(new ConverseStreamCommand({ modelId: 'claude-sonnet-4-6', messages: ask('Tell me about rivers.') }));
+    let text = '';
+    const error = await (async () => {
+      for await (const event of streamed.stream!) text += event.contentBlockDelta?.delta?.text ?? '';
+    })().catch((thrown: unknown) => thrown);
+    expect(error).toBeInstanceOf(ThrottlingException);
+    expect(text.length).toBeGreaterThan(0);
+  });
+
+  it('journals, verifies and counts the requests under the bedrock style', async () => {
     await client({ 'x-mock-session': 'bedrock-journal' }).send(new ConverseCommand({ modelId: 'anthropic.claude-sonnet-4-6-v1:0', messages: ask('hi') }));
-    const journal = (await (await server.admin('/requests', { headers: { 'x-mock-session': 'bedrock-journal' } })).json()) as { requests: Array<{ style: string; model: string; status: number }> };
+    const journal = (await (await server.admin('/requests', { headers: { 'x-mock-session': 'bedrock-journal' } })).json()) as { requests: Array<{ style: string; model: string; status: number; usage: { input_tokens: number } | null }> };
     expect(journal.requests[0]).toMatchObject({ style: 'bedrock', model: 'claude-sonnet-4-6', status: 200 });
+    expect(journal.requests[0]!.usage?.input_tokens).toBeGreaterThan(0);
+    const verify = async (style: string) =>
+      (await server.admin('/verify?fail=409', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ session: 'bedrock-journal', expect: [{ requests: { style }, count: 1 }] }) })).status;
+    expect(await verify('bedrock')).toBe(200);
+    expect(await verify('messages')).toBe(409);
+    const metrics = await (await server.admin('/metrics')).text();
+    expect(metrics).toMatch(/^mock_requests_total\{route="\/model\/:modelId\/:operation",style="bedrock",status="200",[^}]*\} \d+$/m);
   });
 });
