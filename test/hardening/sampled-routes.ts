@@ -5,6 +5,7 @@
 import { ADMIN_ROUTES } from '../../src/admin/routes.js';
 import type { Envelope } from '../../src/conversation/errors.js';
 import { modelRoute, type ModelRoute } from '../../src/exchange/model-routes.js';
+import { bedrockEnvelope } from '../../src/styles/bedrock/envelope.js';
 import { generateContentEnvelope } from '../../src/styles/generate-content/envelope.js';
 import { messagesEnvelope } from '../../src/styles/messages/envelope.js';
 import { openaiEnvelope } from '../../src/styles/openai-envelope.js';
@@ -26,6 +27,7 @@ const ENVELOPES = new Map<Envelope, EnvelopeName>([
   [messagesEnvelope, 'anthropic'],
   [generateContentEnvelope, 'gemini'],
   [taskEnvelope, 'task'],
+  [bedrockEnvelope, 'bedrock'],
 ]);
 
 /** The envelope a row answers a request in, as its door says (the admin API's is OpenAI's). */

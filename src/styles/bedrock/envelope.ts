@@ -18,7 +18,7 @@ const TYPES: Record<ErrorKind, string> = {
 };
 
 /** AWS answers a refused signature 403 and a model's timeout 408. */
-const STATUSES: Partial<Record<ErrorKind, number>> = { unauthorized: 403, too_large: 400, timeout: 408 };
+const STATUSES: Partial<Record<ErrorKind, number>> = { unauthorized: 403, timeout: 408 };
 
 export const bedrockEnvelope: Envelope = (error) =>
   answer(error, statusOf(error, STATUSES), { message: error.message }, { 'x-amzn-errortype': `${TYPES[error.kind]}:http://internal.amazon.com/coral/com.amazon.bedrock/` });
