@@ -28,9 +28,10 @@ export interface StreamEvent {
 /**
  * How a door's streams are framed (the writer's framers): `sse`, `event:`/`data:` frames;
  * `json-array`, generate-content's streamed JSON array; `ndjson`, one JSON value a line;
- * `sse-processing`, SSE opened by OpenRouter's comment line.
+ * `sse-processing`, SSE opened by OpenRouter's comment line; `aws-event-stream`, AWS's binary
+ * messages (Bedrock).
  */
-export type Framing = 'sse' | 'json-array' | 'ndjson' | 'sse-processing';
+export type Framing = 'sse' | 'json-array' | 'ndjson' | 'sse-processing' | 'aws-event-stream';
 
 export type Plan =
   | {

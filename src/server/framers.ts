@@ -2,6 +2,7 @@
 // content type, each event's frame, and what closes the stream. The writer frames through this
 // table only, so a door with another framing is one more entry here and nothing in the writer.
 import type { Framing } from '../conversation/plan.js';
+import { awsEventMessage } from '../styles/bedrock/event-stream.js';
 import { sseFrame } from './sse.js';
 
 const PROCESSING = ': OPENROUTER PROCESSING\n\n';
@@ -16,8 +17,8 @@ export interface FramedEvent {
 
 export interface Framer {
   contentType: string;
-  /** `index`: how many events were framed before this one. */
-  frame(event: FramedEvent, index: number): string;
+  /** `index`: how many events were framed before this one. Text, or bytes for a binary framing. */
+  frame(event: FramedEvent, index: number): string | Uint8Array;
   /** What follows the last event, given how many were framed. */
   close(framed: number): string;
 }
@@ -46,4 +47,36 @@ export const FRAMERS: Readonly<Record<Framing, Framer>> = {
     frame: ({ data }) => `${data}\n`,
     close: () => '',
   },
+  'aws-event-stream': {
+    contentType: 'application/vnd.amazon.eventstream',
+    frame: ({ name, data }) => awsEventMessage(name, data),
+    close: () => '',
+  },
 };
+
+/** What was framed and not yet written: text stays one string (most streams), bytes join the text as UTF-8. */
+export class Framed {
+  private text = '';
+  private bytes: Uint8Array[] = [];
+
+  add(frame: string | Uint8Array): void {
+    if (typeof frame === 'string' && this.bytes.length === 0) this.text += frame;
+    else {
+      if (this.text) this.bytes.push(Buffer.from(this.text));
+      this.text = '';
+      this.bytes.push(typeof frame === 'string' ? Buffer.from(frame) : frame);
+    }
+  }
+
+  get empty(): boolean {
+    return this.text === '' && this.bytes.length === 0;
+  }
+
+  /** Everything added since the last take, and empties it. */
+  take(): string | Uint8Array {
+    const taken = this.bytes.length === 0 ? this.text : Buffer.concat(this.text ? [...this.bytes, Buffer.from(this.text)] : this.bytes);
+    this.text = '';
+    this.bytes = [];
+    return taken;
+  }
+}
