@@ -193,8 +193,9 @@ const otherKind = (value: unknown): unknown => (value !== null && typeof value =
 
 /** The message of an error in its envelope. */
 function messageOf(envelope: EnvelopeName, text: string): string {
-  const body = JSON.parse(text) as { message?: string; error?: { message?: string } };
-  return (envelope === 'task' ? body.message : body.error?.message) ?? '';
+  const body = JSON.parse(text) as { message?: string; error?: string | { message?: string } };
+  if (envelope === 'task' || envelope === 'bedrock') return body.message ?? '';
+  return (typeof body.error === 'string' ? body.error : body.error?.message) ?? '';
 }
 
 describe('a field of another kind, at every row with a JSON body', () => {

@@ -1,5 +1,6 @@
 // The OpenRouter style (`POST /api/v1/chat/completions`): the OpenAI contract with vendor-prefixed
 // model ids, costs and its own stream keep-alive.
+import { invalid } from '../../conversation/errors.js';
 import type { ChatRequest } from '../../conversation/types.js';
 import { decodeChatCompletions } from '../chat-completions/decode.js';
 import { readChatCompletion } from '../chat-completions/read.js';
@@ -12,7 +13,15 @@ import { openrouterCatalogId } from './model-ids.js';
 export const openrouter: ChatStyle = {
   name: 'openrouter',
   envelope: openrouterEnvelope,
-  decode: (input): ChatRequest => ({ ...decodeChatCompletions(input), style: 'openrouter' }),
+  decode: (input): ChatRequest => {
+    const request = decodeChatCompletions(input);
+    // OpenRouter's own accounting switch: `{ include: true }` asks the answer's cost.
+    const usage = request.body.usage;
+    if (usage !== undefined && usage !== null && (typeof usage !== 'object' || Array.isArray(usage))) {
+      throw invalid("Invalid value for 'usage': expected an object such as { \"include\": true }.", 'usage');
+    }
+    return { ...request, style: 'openrouter' };
+  },
   encode: encodeOpenrouter,
   events: openrouterEvents,
   streamError: envelopeEvents(openrouterEnvelope),

@@ -45,7 +45,8 @@ const AZURE: DoorSamples = {
   door: 'azure-openai',
   rows: {
     'POST /openai/deployments/:deployment/chat/completions': {
-      request: { ...chat, params: { deployment: 'gpt-4o-mini' }, query: { 'api-version': '2024-10-21' } },
+      // The deployment names the model: Azure ignores a body's `model` there.
+      request: { body: { messages: chat.body.messages }, params: { deployment: 'gpt-4o-mini' }, query: { 'api-version': '2024-10-21' } },
       model: 'gpt-4o-mini',
       ...generated,
     },
