@@ -17,7 +17,7 @@ type Violation = keyof typeof VIOLATIONS;
 
 const SCENARIOS = `scenarios:\n${Object.keys(VIOLATIONS)
   .map((v) => `  - name: ${v}\n    steps: [ { fault: schema_violation, violation: ${v} } ]\n`)
-  .join('')}`;
+  .join('')}  - name: any_violation\n    steps: [ { fault: schema_violation } ]\n`;
 
 const weather = {
   type: 'object',
@@ -94,4 +94,47 @@ describe('schema_violation on structured output', () => {
       }
     });
   }
+});
+
+describe('schema_violation on a nested schema', () => {
+  const report = {
+    type: 'object',
+    properties: {
+      report: {
+        type: 'object',
+        properties: { city: { type: 'string' }, unit: { type: 'string', enum: ['c', 'f'] } },
+        required: ['city', 'unit'],
+        additionalProperties: false,
+      },
+    },
+    required: ['report'],
+    additionalProperties: false,
+  };
+  async function ask(scenario: string, content: string): Promise<string> {
+    const openai = new OpenAI({ baseURL: `${server.url}/v1`, apiKey: 'sk', maxRetries: 0, defaultHeaders: headers(scenario) });
+    const answer = await openai.chat.completions.create({
+      model: 'gpt-4o-mini',
+      messages: [{ role: 'user', content }],
+      response_format: { type: 'json_schema', json_schema: { name: 'report', schema: report, strict: true } },
+    });
+    return answer.choices[0]!.message.content!;
+  }
+
+  it('breaks an enum or a type that only a nested object holds', async () => {
+    expect(errorsOf(report, await ask('enum', question)).map((e) => [e.keyword, e.instancePath])).toEqual([['enum', '/report/unit']]);
+    const wrong = errorsOf(report, await ask('wrong_type', question));
+    expect(wrong.map((e) => e.keyword)).toEqual(['type']);
+  });
+
+  it('drops a required property at a depth chosen from the seed, the same for the same request', async () => {
+    const places = new Set<string>();
+    for (const city of ['Paris', 'Oslo', 'Lima', 'Rome', 'Cairo', 'Quito', 'Hanoi', 'Dakar']) {
+      const text = await ask('any_violation', `Weather report for ${city}?`);
+      expect(await ask('any_violation', `Weather report for ${city}?`)).toBe(text);
+      const errors = errorsOf(report, text);
+      expect(errors.map((e) => e.keyword)).toEqual(['required']);
+      places.add(`${errors[0]!.instancePath}/${(errors[0]!.params as { missingProperty: string }).missingProperty}`);
+    }
+    expect([...places].some((place) => place.startsWith('/report/'))).toBe(true);
+  });
 });
