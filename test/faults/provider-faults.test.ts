@@ -1,10 +1,11 @@
 // refusal and truncated in the provider styles (Ollama, OpenRouter, Azure OpenAI, Bedrock
 // Converse) through their clients, whole and streamed; and a fault the catalogue does not list
 // for a style leaving its answer as it was.
-import { BedrockRuntimeClient, ConverseCommand, ConverseStreamCommand } from '@aws-sdk/client-bedrock-runtime';
+import { type BedrockRuntimeClient, ConverseCommand, ConverseStreamCommand } from '@aws-sdk/client-bedrock-runtime';
 import { Ollama } from 'ollama';
 import OpenAI, { AzureOpenAI } from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bedrockFor } from '../helpers/bedrock-client.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { shippedScenarioFiles } from '../helpers/shipped.js';
 
@@ -70,15 +71,7 @@ describe('semantic faults in the provider styles', () => {
   it('bedrock: a refusal is content_filtered, a cut answer max_tokens; ConverseStream joins to Converse', async () => {
     const clients: BedrockRuntimeClient[] = [];
     const bedrock = (scenario: string) => {
-      const made = new BedrockRuntimeClient({ endpoint: server.url, region: 'us-east-1', credentials: { accessKeyId: 'AKID', secretAccessKey: 'secret' }, maxAttempts: 1 });
-      const extra = headers(scenario);
-      made.middlewareStack.add(
-        (next) => (args) => {
-          Object.assign((args.request as { headers: Record<string, string> }).headers, extra);
-          return next(args);
-        },
-        { step: 'build', name: 'mockHeaders' },
-      );
+      const made = bedrockFor(server.url, headers(scenario));
       clients.push(made);
       return made;
     };
