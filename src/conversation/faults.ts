@@ -35,9 +35,6 @@ export interface SemanticFault {
   language?: Language;
 }
 
-/** The legacy `/v1/completions` door: text only, so only the faults of text apply. */
-export const COMPLETIONS_FAULTS: ReadonlySet<SemanticFaultName> = new Set(['truncated', 'content_filter', 'empty', 'wrong_language']);
-
 export interface FaultInfo {
   name: TransportFaultName | SemanticFaultName;
   kind: 'transport' | 'semantic';
@@ -47,6 +44,13 @@ export interface FaultInfo {
 
 const ALL = [...STYLE_NAMES, 'completions'];
 const CHAT = [...STYLE_NAMES];
+/**
+ * Ollama's `done_reason` knows only stop and length: a local model has no provider filter.
+ * Ollama's and Bedrock Converse's whole answers carry a call's arguments as an object, so they
+ * cannot be sent as text that is not JSON.
+ */
+const FILTERED = ALL.filter((style) => style !== 'ollama');
+const ARGUMENTS_AS_TEXT = CHAT.filter((style) => style !== 'ollama' && style !== 'bedrock');
 
 const TRANSPORT: Record<TransportFaultName, string> = {
   delay: 'Waits delay_ms (2 s unless told) before the answer.',
@@ -56,9 +60,9 @@ const TRANSPORT: Record<TransportFaultName, string> = {
   reset: 'Drops the connection before any byte of the answer.',
 };
 
-const SEMANTIC: Record<SemanticFaultName, { styles: StyleName[] | string[]; description: string }> = {
+const SEMANTIC: Record<SemanticFaultName, { styles: readonly string[]; description: string }> = {
   invalid_tool_json: {
-    styles: CHAT,
+    styles: ARGUMENTS_AS_TEXT,
     description:
       'A tool call whose arguments are not valid JSON (cut inside an object or string). messages: streamed only; generate-content: finishReason MALFORMED_FUNCTION_CALL with no call.',
   },
@@ -72,11 +76,16 @@ const SEMANTIC: Record<SemanticFaultName, { styles: StyleName[] | string[]; desc
   truncated: { styles: ALL, description: "The output limit reached mid-answer (text or tool arguments cut), with the style's length stop." },
   empty: { styles: ALL, description: 'A normal stop with no text and no tool call.' },
   refusal: { styles: CHAT, description: "The style's refusal (message.refusal, a refusal part, stop_reason refusal, finishReason SAFETY)." },
-  content_filter: { styles: ALL, description: "The provider's filter stop (finish_reason content_filter, incomplete, promptFeedback.blockReason, refusal)." },
+  content_filter: { styles: FILTERED, description: "The provider's filter stop (finish_reason content_filter, incomplete, promptFeedback.blockReason, refusal)." },
   reasoning_only: { styles: CHAT, description: 'Reasoning, then a normal stop with no answer; for requests that ask for reasoning.' },
   wrong_language: { styles: ALL, description: "The answer in French, German or Spanish (language: fr | de | es picks), not the request's language." },
   malformed_result: { styles: ['mcp'], description: "A fake MCP tool's result that breaks the tool's output schema (SPEC 22)." },
 };
+
+/** Whether a semantic fault acts in a style (`completions` for the legacy door), as the catalogue lists it. */
+export function appliesIn(name: SemanticFaultName, style: StyleName | 'completions'): boolean {
+  return SEMANTIC[name].styles.includes(style);
+}
 
 export function isSemantic(name: string): name is SemanticFaultName {
   return (SEMANTIC_FAULTS as readonly string[]).includes(name);

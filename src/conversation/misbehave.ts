@@ -3,7 +3,7 @@
 // own refusal, length stop and filter stop. Undefined: the fault has nothing to act on in this
 // request (a tool fault without tools), and the reply stays as it was.
 import { generatedArguments, type Draft } from './draft.js';
-import type { SemanticFault } from './faults.js';
+import { appliesIn, type SemanticFault } from './faults.js';
 import { foreignProse } from './foreign-prose.js';
 import { generateProse } from './prose.js';
 import type { Random } from './random.js';
@@ -109,7 +109,6 @@ function unknownTool(draft: Draft, m: Misbehaving): Draft | undefined {
 }
 
 function duplicateToolIds(draft: Draft, m: Misbehaving): Draft | undefined {
-  if (m.request.style === 'generate-content') return undefined;
   const first = someCall(draft, m);
   if (!first) return undefined;
   const tool = first.tool ?? m.random.pick(m.request.tools);
@@ -131,6 +130,8 @@ function wrongLanguage(draft: Draft, m: Misbehaving): Draft | undefined {
 }
 
 export function misbehave(draft: Draft, m: Misbehaving): Draft | undefined {
+  // The catalogue's styles are the promise: a style it does not list is left as it was.
+  if (!appliesIn(m.fault.name, m.request.style)) return undefined;
   switch (m.fault.name) {
     case 'invalid_tool_json':
       return invalidToolJson(draft, m);

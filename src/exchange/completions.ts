@@ -2,7 +2,7 @@
 // fixtures, matched on the prompt as the last user message, and the same generator), and the
 // choices of all prompts are encoded as one `text_completion`, whole or streamed.
 import { failure } from '../conversation/errors.js';
-import { COMPLETIONS_FAULTS } from '../conversation/faults.js';
+import { appliesIn } from '../conversation/faults.js';
 import type { ChatFixture, Selection } from '../conversation/fixture.js';
 import { chatSubject, turnText } from '../conversation/subject.js';
 import { countTokens } from '../conversation/tokens.js';
@@ -63,7 +63,7 @@ export const completions = modelOperation<{ model: string; request: CompletionsR
   build: (mock, exchange, { request, entry, texts }, found, misbehave) => {
     const all = found!;
     // Only the faults of text apply to a text completion (SPEC 21).
-    const fault = misbehave && COMPLETIONS_FAULTS.has(misbehave.name) ? misbehave : undefined;
+    const fault = misbehave && appliesIn(misbehave.name, 'completions') ? misbehave : undefined;
     const replies = request.prompts.map((prompt, index) => reply(mock, exchange, prompt, entry!, all[index]!.found, fault));
     const answer = joined(replies, texts, all);
     const prompts = request.prompts.flatMap((prompt, index) => Array.from({ length: prompt.choices }, () => texts[index]!));

@@ -14,6 +14,7 @@ import {
 } from '@aws-sdk/client-bedrock-runtime';
 import { NodeHttp2Handler } from '@smithy/node-http-handler';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bedrockFor } from '../helpers/bedrock-client.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { shippedScenarioFiles } from '../helpers/shipped.js';
 
@@ -21,19 +22,7 @@ let server: TestServer;
 const clients: BedrockRuntimeClient[] = [];
 
 function client(headers: Record<string, string> = {}): BedrockRuntimeClient {
-  const made = new BedrockRuntimeClient({
-    endpoint: server.url,
-    region: 'us-east-1',
-    credentials: { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret' },
-    maxAttempts: 1,
-  });
-  made.middlewareStack.add(
-    (next) => (args) => {
-      Object.assign((args.request as { headers: Record<string, string> }).headers, headers);
-      return next(args);
-    },
-    { step: 'build', name: 'mockHeaders' },
-  );
+  const made = bedrockFor(server.url, headers);
   clients.push(made);
   return made;
 }

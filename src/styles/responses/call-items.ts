@@ -8,7 +8,7 @@ import { toolCallId } from '../chat-completions/encode.js';
 import { functionCallItemId } from './ids.js';
 
 export type CallItem =
-  | { id: string; type: 'function_call'; status: 'completed'; arguments: string; call_id: string; name: string; namespace?: string }
+  | { id: string; type: 'function_call'; status: 'completed' | 'incomplete'; arguments: string; call_id: string; name: string; namespace?: string }
   | { id: string; type: 'custom_tool_call'; call_id: string; name: string; input: string; namespace?: string }
   | { id: string; type: 'shell_call'; status: 'completed'; call_id: string; action: Record<string, unknown>; environment: null }
   | { id: string; type: 'apply_patch_call'; status: 'completed'; call_id: string; operation: Record<string, unknown> };
@@ -24,6 +24,9 @@ export function callItem(reply: Reply, request: ChatRequest, call: ToolCall, ind
     return { ...where, type: 'shell_call', status: 'completed', action, environment: null };
   }
   if (tool?.builtin === 'apply_patch') return { ...where, type: 'apply_patch_call', status: 'completed', operation: call.arguments };
+  // A call the output limit cut is `incomplete`, as the service leaves it under
+  // `incomplete_details.reason: max_output_tokens`.
+  const status = call.argumentsText !== undefined && reply.choices[0]!.finishReason === 'length' ? 'incomplete' : 'completed';
   // In the vendor's order of fields, as the whole answer and its stream have always sent it.
-  return { id: where.id, type: 'function_call', status: 'completed', arguments: argumentsText(call), call_id: where.call_id, name: call.name, ...namespace };
+  return { id: where.id, type: 'function_call', status, arguments: argumentsText(call), call_id: where.call_id, name: call.name, ...namespace };
 }
