@@ -11,8 +11,8 @@ import { MAX_BODY_DEPTH, measureBody, measureJson, type BodyShape } from '../sty
 import type { Mock } from '../exchange/mock.js';
 import { Slice, turnForBytes } from '../state/event-loop.js';
 import { BodiesInFlight } from '../state/large-bodies.js';
-import { isPlainJson, parseJson } from './json-body.js';
-import { decodeBody, drainable, dropRest, readWire, tooLarge } from './wire-body.js';
+import { isPlainJson, parseJson, parseJsonText } from './json-body.js';
+import { decodeBody, drainable, dropRest, isIdentity, readWire, readWireText, tooLarge } from './wire-body.js';
 import type { MockState } from './state.js';
 
 /**
@@ -106,6 +106,12 @@ async function parseFrom(ctx: Context, bytes: Buffer, parse: () => Promise<void>
   }
 }
 
+/** A body's bytes as sent, decoded from its Content-Encoding. */
+async function readBytes(ctx: Context, limit: number): Promise<{ bytes: Buffer; size: number }> {
+  const bytes = await decodeBody(await readWire(ctx.req, limit), ctx.get('content-encoding'), limit);
+  return { bytes, size: bytes.length };
+}
+
 /** Each mock's large bodies in flight, shared by its parsers. */
 const inFlightByMock = new WeakMap<Mock, BodiesInFlight>();
 
@@ -164,24 +170,27 @@ export function bodyParser(mock: Mock, multipart: boolean, limit = mock.options.
         held = announced;
         const started = turnForBytes(announced);
         if (started) await started;
-        const bytes = await decodeBody(await readWire(ctx.req, limit), ctx.get('content-encoding'), limit);
+        // Plain JSON as sent (not compressed, not kept to forward) is decoded as it comes.
+        const plainJson = isPlainJson(ctx.get('content-type'));
+        const read = plainJson && !forwarding && isIdentity(ctx.get('content-encoding')) ? await readWireText(ctx.req, limit) : await readBytes(ctx, limit);
         if (!announced) {
-          const admittedRead = inFlight.admit(bytes.length);
+          const admittedRead = inFlight.admit(read.size);
           if (admittedRead) await admittedRead;
-          held = bytes.length;
+          held = read.size;
         }
-        const decoded = turnForBytes(bytes.length - announced);
+        const decoded = turnForBytes(read.size - announced);
         if (decoded) await decoded;
+        const bytes = 'bytes' in read ? read.bytes : undefined;
         // A request that may be forwarded is sent on as the client wrote it (decoded).
-        if (forwarding) (ctx.request as { rawBody?: Buffer }).rawBody = bytes;
+        if (forwarding && bytes) (ctx.request as { rawBody?: Buffer }).rawBody = bytes;
         // An empty form holds no fields (the multipart parser fails on one with a stream error):
         // the route names what is missing.
-        if (bytes.length === 0 && ctx.is('multipart')) ctx.request.body = {};
-        else if (isPlainJson(ctx.get('content-type'))) {
-          const { body, text } = parseJson(bytes);
+        if (read.size === 0 && ctx.is('multipart')) ctx.request.body = {};
+        else if (plainJson) {
+          const { body, text } = 'text' in read ? parseJsonText(read.text) : parseJson(read.bytes);
           ctx.request.body = body as typeof ctx.request.body;
           shape = measureJson(text, body);
-        } else await parseFrom(ctx, bytes, () => parse(ctx, parsedOnly));
+        } else if (bytes) await parseFrom(ctx, bytes, () => parse(ctx, parsedOnly));
       } else await parse(ctx, parsedOnly);
     } catch (error) {
       inFlight.release(held);
