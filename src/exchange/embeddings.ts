@@ -5,7 +5,7 @@
 // request that may spend the upstream is forwarded, and recorded per input).
 import { invalid, type Envelope } from '../conversation/errors.js';
 import { promptSubject } from '../conversation/subject.js';
-import { countTokens } from '../conversation/tokens.js';
+import { countAllTokens } from '../conversation/tokens.js';
 import type { ModelEntry } from '../config/types.js';
 import { decodeEmbeddings, embeddingsJson, encodeEmbeddings } from '../styles/embeddings/openai.js';
 import { generateContentEnvelope } from '../styles/generate-content/envelope.js';
@@ -107,7 +107,7 @@ function geminiForm(decode: (body: unknown, model: string) => GeminiEmbedding[],
     read: (body, params) => {
       const model = params.model ?? '';
       const inputs = decode(body, model);
-      return { model, inputs, tokens: () => inputs.reduce((sum, input) => sum + countTokens(input.text), 0) };
+      return { model, inputs, tokens: () => countAllTokens(inputs.map((input) => input.text)) };
     },
     onlyShortening: false,
     vectorsOf: geminiVectors,
