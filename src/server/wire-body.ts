@@ -43,9 +43,9 @@ interface Keeper<T> {
   kept(size: number): T;
 }
 
-const asBytes = (): Keeper<Buffer> => {
+const asChunks = (): Keeper<Buffer[]> => {
   const chunks: Buffer[] = [];
-  return { add: (chunk) => chunks.push(chunk), kept: (size) => Buffer.concat(chunks, size) };
+  return { add: (chunk) => chunks.push(chunk), kept: () => chunks };
 };
 
 /**
@@ -96,7 +96,17 @@ function readKept<T>(req: IncomingMessage, limit: number, keeper: Keeper<T>): Pr
 
 /** The body's bytes as sent, at most `limit` of them; over it, a 413 at once and the rest dropped. */
 export async function readWire(req: IncomingMessage, limit: number): Promise<Buffer> {
-  return (await readKept(req, limit, asBytes())).kept;
+  const { kept, size } = await readKept(req, limit, asChunks());
+  return Buffer.concat(kept, size);
+}
+
+/**
+ * The body's chunks as they came, for a parser that takes them one by one: joining a 40 MB upload
+ * into one buffer held the loop for as long as the parsing of it.
+ */
+export async function readWireChunks(req: IncomingMessage, limit: number): Promise<{ chunks: Buffer[]; size: number }> {
+  const { kept, size } = await readKept(req, limit, asChunks());
+  return { chunks: kept, size };
 }
 
 /** A UTF-8 body's text and its size in bytes, bounded as `readWire`'s bytes are. */
