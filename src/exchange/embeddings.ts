@@ -11,7 +11,7 @@ import { decodeEmbeddings, embeddingsJson, encodeEmbeddings } from '../styles/em
 import { generateContentEnvelope } from '../styles/generate-content/envelope.js';
 import { decodeBatchEmbedContents, decodeEmbedContent, encodeBatchEmbedContents, encodeEmbedContent, type GeminiEmbedding } from '../styles/generate-content/embed.js';
 import { openaiEnvelope } from '../styles/openai-envelope.js';
-import { foundVectors, madeVectors, vectorsFor, type VectorAsk, type Vectors } from './embedding-vectors.js';
+import { float32Base64sInSlices, foundVectors, madeVectors, vectorsFor, type VectorAsk, type Vectors } from './embedding-vectors.js';
 import { json, type Operation } from './exchange.js';
 import { modelOperation, type Asked } from './operation.js';
 import { mediaModel, unlisted } from './request.js';
@@ -59,7 +59,7 @@ interface Form<R extends Read> {
   vectorsOf: VectorReader;
   envelope: Envelope;
   /** The answer, and its JSON when the form writes it faster itself. */
-  encode(read: R, model: ModelEntry, vectors: Float32Array[]): { body: unknown; text?: string };
+  encode(read: R, model: ModelEntry, vectors: Float32Array[]): Promise<{ body: unknown; text?: string }> | { body: unknown; text?: string };
 }
 
 function embeddingsOperation<R extends Read>(form: Form<R>): Operation {
@@ -80,7 +80,7 @@ function embeddingsOperation<R extends Read>(form: Form<R>): Operation {
       const { fixture } = found!;
       const vectors = await madeVectors(found!);
       const metered = { tokens: { input_tokens: asked.read.tokens(), cached_input_tokens: 0, output_tokens: 0, reasoning_tokens: 0 } };
-      const answer = form.encode(asked.read, asked.entry!, vectors);
+      const answer = await form.encode(asked.read, asked.entry!, vectors);
       return { ...json(answer.body, 200, answer.text), notes: { fixture: fixture ?? null, metered } };
     },
   });
@@ -95,8 +95,8 @@ export const embeddings = embeddingsOperation({
   onlyShortening: true,
   vectorsOf: openaiVectors,
   envelope: openaiEnvelope,
-  encode: ({ request }, model, vectors) => {
-    const body = encodeEmbeddings(request, model.id, vectors);
+  encode: async ({ request }, model, vectors) => {
+    const body = encodeEmbeddings(request, model.id, vectors, request.format === 'base64' ? await float32Base64sInSlices(vectors) : undefined);
     return { body, text: embeddingsJson(body) };
   },
 });
