@@ -103,7 +103,7 @@ const PARSED_CHUNK = 64 * 1024;
  * A body's bytes a chunk at a time, the loop given back between slices: a 40 MB upload given to
  * the multipart parser whole held the loop for seconds.
  */
-export async function* inSlices(chunks: readonly Buffer[]): AsyncGenerator<Buffer> {
+async function* inSlices(chunks: readonly Buffer[]): AsyncGenerator<Buffer> {
   const slice = new Slice();
   for (const chunk of chunks) {
     for (let start = 0; start < chunk.length; start += PARSED_CHUNK) {
