@@ -130,3 +130,14 @@ export class TokenCounter {
 export function countTokens(text: string): number {
   return new TokenCounter().count(text);
 }
+
+/**
+ * The tokens of a request's texts together, with one counter: however many texts (2,048
+ * embedding inputs, 200,000 moderation inputs), the BPE work is one request's.
+ */
+export function countAllTokens(texts: Iterable<string>): number {
+  const counter = new TokenCounter();
+  let total = 0;
+  for (const text of texts) total += counter.count(text);
+  return total;
+}

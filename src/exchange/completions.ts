@@ -5,7 +5,7 @@ import { failure } from '../conversation/errors.js';
 import { appliesIn } from '../conversation/faults.js';
 import type { ChatFixture, Selection } from '../conversation/fixture.js';
 import { chatSubject, turnText } from '../conversation/subject.js';
-import { countTokens } from '../conversation/tokens.js';
+import { countAllTokens, countTokens } from '../conversation/tokens.js';
 import type { Reply } from '../conversation/types.js';
 import { entryUsage } from '../conversation/usage.js';
 import type { ModelEntry } from '../config/types.js';
@@ -49,7 +49,7 @@ export const completions = modelOperation<{ model: string; request: CompletionsR
       throw failure('chat_model_not_supported', 'This is a chat model and thus not supported in the v1/completions endpoint. Did you mean to use v1/chat/completions?', { param: 'model' });
     }
     const texts = request.prompts.map((prompt) => turnText(prompt.turns[0]!));
-    const inputTokens = () => texts.reduce((sum, text) => sum + countTokens(text), 0);
+    const inputTokens = () => countAllTokens(texts);
     const asked = { request, texts, model, inputTokens, subject: chatSubject(request.prompts[0]!) };
     const unknown = unlisted(mock, model, ['completion']);
     return unknown ? { ...asked, entry: undefined, unknown } : { ...asked, entry: mediaModel(mock, model, 'completion') };

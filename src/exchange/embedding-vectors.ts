@@ -5,7 +5,7 @@
 // inputs took seconds of one turn.
 import { firstMatch } from '../conversation/fixture.js';
 import { promptSubject } from '../conversation/subject.js';
-import { embedText, inputFingerprint, shorten, vectorSalt } from '../conversation/vectors/embed.js';
+import { embedText, float32Base64s, inputFingerprint, shorten, vectorSalt } from '../conversation/vectors/embed.js';
 import { RecentBytes } from '../media/recent-bytes.js';
 import { Slice } from '../state/event-loop.js';
 import type { Mock } from './mock.js';
@@ -79,6 +79,20 @@ export async function madeVectors({ sources }: Vectors): Promise<Float32Array[]>
     vectors.push(source instanceof Float32Array ? source : generated(source.text, source.salt, source.full, source.size));
   }
   return vectors;
+}
+
+/** Vectors encoded at a time by `float32Base64sInSlices`: about 1 MB of base64. */
+const BASE64_GROUP = 128;
+
+/** `float32Base64s`, a group of vectors at a time, other clients' work between slices. */
+export async function float32Base64sInSlices(vectors: readonly Float32Array[]): Promise<string[]> {
+  const slice = new Slice();
+  const texts: string[] = [];
+  for (let from = 0; from < vectors.length; from += BASE64_GROUP) {
+    if (slice.over) await slice.next();
+    for (const text of float32Base64s(vectors.slice(from, from + BASE64_GROUP))) texts.push(text);
+  }
+  return texts;
 }
 
 /** What finding the vectors tells the template: fixtures answer only when every input had one. */

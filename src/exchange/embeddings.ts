@@ -5,7 +5,7 @@
 // request that may spend the upstream is forwarded, and recorded per input).
 import { invalid, type Envelope } from '../conversation/errors.js';
 import { promptSubject } from '../conversation/subject.js';
-import { countTokens } from '../conversation/tokens.js';
+import { countAllTokens } from '../conversation/tokens.js';
 import type { ModelEntry } from '../config/types.js';
 import { decodeEmbeddings, embeddingsJson, encodeEmbeddings } from '../styles/embeddings/openai.js';
 import { generateContentEnvelope } from '../styles/generate-content/envelope.js';
@@ -13,7 +13,7 @@ import { decodeBatchEmbedContents, decodeEmbedContent, encodeBatchEmbedContents,
 import { decodeOllamaEmbed, encodeOllamaEmbed } from '../styles/ollama/embed.js';
 import { ollamaEnvelope } from '../styles/ollama/envelope.js';
 import { openaiEnvelope } from '../styles/openai-envelope.js';
-import { foundVectors, madeVectors, vectorsFor, type VectorAsk, type Vectors } from './embedding-vectors.js';
+import { float32Base64sInSlices, foundVectors, madeVectors, vectorsFor, type VectorAsk, type Vectors } from './embedding-vectors.js';
 import { json, type Operation } from './exchange.js';
 import { modelOperation, type Asked } from './operation.js';
 import { mediaModel, unlisted } from './request.js';
@@ -61,7 +61,7 @@ interface Form<R extends Read> {
   vectorsOf: VectorReader;
   envelope: Envelope;
   /** The answer, and its JSON when the form writes it faster itself. */
-  encode(read: R, model: ModelEntry, vectors: Float32Array[]): { body: unknown; text?: string };
+  encode(read: R, model: ModelEntry, vectors: Float32Array[]): Promise<{ body: unknown; text?: string }> | { body: unknown; text?: string };
 }
 
 function embeddingsOperation<R extends Read>(form: Form<R>): Operation {
@@ -82,7 +82,7 @@ function embeddingsOperation<R extends Read>(form: Form<R>): Operation {
       const { fixture } = found!;
       const vectors = await madeVectors(found!);
       const metered = { tokens: { input_tokens: asked.read.tokens(), cached_input_tokens: 0, output_tokens: 0, reasoning_tokens: 0 } };
-      const answer = form.encode(asked.read, asked.entry!, vectors);
+      const answer = await form.encode(asked.read, asked.entry!, vectors);
       return { ...json(answer.body, 200, answer.text), notes: { fixture: fixture ?? null, metered } };
     },
   });
@@ -99,8 +99,8 @@ export const embeddings = embeddingsOperation({
   onlyShortening: true,
   vectorsOf: openaiVectors,
   envelope: openaiEnvelope,
-  encode: ({ request }, model, vectors) => {
-    const body = encodeEmbeddings(request, model.id, vectors);
+  encode: async ({ request }, model, vectors) => {
+    const body = encodeEmbeddings(request, model.id, vectors, request.format === 'base64' ? await float32Base64sInSlices(vectors) : undefined);
     return { body, text: embeddingsJson(body) };
   },
 });
@@ -120,7 +120,7 @@ function geminiForm(decode: (body: unknown, model: string) => GeminiEmbedding[],
     read: (body, params) => {
       const model = params.model ?? '';
       const inputs = decode(body, model);
-      return { model, inputs, tokens: () => inputs.reduce((sum, input) => sum + countTokens(input.text), 0) };
+      return { model, inputs, tokens: () => countAllTokens(inputs.map((input) => input.text)) };
     },
     onlyShortening: false,
     vectorsOf: geminiVectors,

@@ -3,7 +3,7 @@
 import { firstMatch } from '../conversation/fixture.js';
 import { moderate } from '../conversation/moderation.js';
 import { promptSubject } from '../conversation/subject.js';
-import { countTokens } from '../conversation/tokens.js';
+import { countAllTokens } from '../conversation/tokens.js';
 import type { Compiled, ModelEntry } from '../config/types.js';
 import type { ModerationFixtureSpec } from '../config/schema.js';
 import { decodeModeration, encodeModeration, type ModerationRequest } from '../styles/moderations/index.js';
@@ -35,7 +35,7 @@ export const moderations = modelOperation<{ model: string | null; request: Moder
     const entry = unknown ? undefined : mediaModel(mock, named, 'moderation');
     const model = entry?.id ?? named ?? '';
     const texts = request.inputs.map((input) => input.text);
-    const inputTokens = () => texts.reduce((sum, text) => sum + countTokens(text), 0);
+    const inputTokens = () => countAllTokens(texts);
     const asked = { request, entry, texts, model, inputTokens, subject: promptSubject(model, texts.join('\n'), exchange.headers) };
     return unknown ? { ...asked, unknown } : asked;
   },

@@ -26,7 +26,7 @@ export const rerank = modelOperation<{ model: string | null; request: RerankRequ
     return { request, model: request.model ?? null };
   },
   ask: (mock, exchange, { request }) => {
-    const tokens = () => countTokens(request.query) + request.documents.reduce((sum, text) => sum + countTokens(text), 0);
+    const tokens = () => countTokens(request.query) + request.documentTokens;
     const unknown = unlisted(mock, request.model, ['rerank']);
     const entry = unknown ? undefined : mediaModel(mock, request.model, 'rerank');
     const model = entry?.id ?? request.model ?? null;

@@ -9,10 +9,10 @@ import type { KoaBodyMiddlewareOptions } from 'koa-body';
 import { failure, MockError } from '../conversation/errors.js';
 import { MAX_BODY_DEPTH, measureBody, measureJson, type BodyShape } from '../styles/body-shape.js';
 import type { Mock } from '../exchange/mock.js';
-import { turnForBytes } from '../state/event-loop.js';
+import { Slice, turnForBytes } from '../state/event-loop.js';
 import { BodiesInFlight } from '../state/large-bodies.js';
-import { isPlainJson, parseJson } from './json-body.js';
-import { decodeBody, drainable, dropRest, readWire, tooLarge } from './wire-body.js';
+import { isPlainJson, parseJson, parseJsonText } from './json-body.js';
+import { decodeBody, drainable, dropRest, isIdentity, readWire, readWireChunks, readWireText, tooLarge } from './wire-body.js';
 import type { MockState } from './state.js';
 
 /**
@@ -29,15 +29,36 @@ export interface BodyParsers {
 const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 
 /** The bytes of each uploaded file, kept by the file object the parser hands to the route. */
-const uploaded = new WeakMap<object, Buffer[]>();
+const uploaded = new WeakMap<object, Buffer>();
 
+/** The chunks joined into one buffer, the loop given back between slices of the copying. */
+async function joinedInSlices(chunks: readonly Buffer[]): Promise<Buffer> {
+  const joined = Buffer.allocUnsafe(chunks.reduce((size, chunk) => size + chunk.length, 0));
+  const slice = new Slice();
+  let at = 0;
+  for (const chunk of chunks) {
+    if (slice.over) await slice.next();
+    at += chunk.copy(joined, at);
+  }
+  return joined;
+}
+
+/**
+ * A file's bytes, joined once its part ends (the parser waits for it): a 40 MB file joined in one
+ * call when the route asked for it held the loop for half a second on a busy machine.
+ */
 function memoryFile(file: object | undefined): Writable {
   const chunks: Buffer[] = [];
-  if (file) uploaded.set(file, chunks);
   return new Writable({
     write(chunk: Buffer, _encoding, done) {
       chunks.push(chunk);
       done();
+    },
+    final(done) {
+      joinedInSlices(chunks).then((joined) => {
+        if (file) uploaded.set(file, joined);
+        done();
+      }, done);
     },
   });
 }
@@ -53,7 +74,7 @@ function asFile(part: Part, handle: (part: Part) => void): void {
 
 /** The content of a file from `ctx.request.files`. */
 export function uploadedBytes(file: object): Buffer {
-  return Buffer.concat(uploaded.get(file) ?? []);
+  return uploaded.get(file) ?? Buffer.alloc(0);
 }
 
 /**
@@ -75,20 +96,46 @@ function bodyError(error: unknown, limit: number): MockError {
   });
 }
 
+/** What the multipart parser is given at a time: it scans a chunk in one call, about 15 ms a megabyte. */
+const PARSED_CHUNK = 64 * 1024;
+
+/**
+ * A body's bytes a chunk at a time, the loop given back between slices: a 40 MB upload given to
+ * the multipart parser whole held the loop for seconds.
+ */
+async function* inSlices(chunks: readonly Buffer[]): AsyncGenerator<Buffer> {
+  const slice = new Slice();
+  for (const chunk of chunks) {
+    for (let start = 0; start < chunk.length; start += PARSED_CHUNK) {
+      if (slice.over) await slice.next();
+      yield chunk.subarray(start, start + PARSED_CHUNK);
+    }
+  }
+}
+
 /**
  * The parsers read the body from the bytes the wire reader kept, already decoded: they never see
  * the socket, so none of them can stop reading it halfway.
  */
-async function parseFrom(ctx: Context, bytes: Buffer, parse: () => Promise<void>): Promise<void> {
+async function parseFrom(ctx: Context, chunks: readonly Buffer[], size: number, parse: () => Promise<void>): Promise<void> {
   const original = ctx.req;
   const { 'content-encoding': _encoding, 'transfer-encoding': _framing, ...headers } = original.headers;
-  headers['content-length'] = String(bytes.length);
-  ctx.req = Object.assign(Readable.from([bytes]), { headers, method: original.method, url: original.url }) as unknown as typeof original;
+  headers['content-length'] = String(size);
+  ctx.req = Object.assign(Readable.from(inSlices(chunks), { objectMode: false }), { headers, method: original.method, url: original.url }) as unknown as typeof original;
   try {
     await parse();
   } finally {
     ctx.req = original;
   }
+}
+
+/** A body as read: its text (plain JSON decoded as it came), or its chunks, and the whole bytes when they were joined. */
+type ReadBody = { text: string; size: number } | { chunks: Buffer[]; bytes?: Buffer; size: number };
+
+/** A body's bytes as sent, decoded from its Content-Encoding. */
+async function readBytes(ctx: Context, limit: number): Promise<ReadBody> {
+  const bytes = await decodeBody(await readWire(ctx.req, limit), ctx.get('content-encoding'), limit);
+  return { bytes, chunks: [bytes], size: bytes.length };
 }
 
 /** Each mock's large bodies in flight, shared by its parsers. */
@@ -149,24 +196,28 @@ export function bodyParser(mock: Mock, multipart: boolean, limit = mock.options.
         held = announced;
         const started = turnForBytes(announced);
         if (started) await started;
-        const bytes = await decodeBody(await readWire(ctx.req, limit), ctx.get('content-encoding'), limit);
+        // A body as sent (not compressed, not kept to forward) is decoded as it comes, if plain
+        // JSON, or kept in its chunks for the parser.
+        const plainJson = isPlainJson(ctx.get('content-type'));
+        const asSent = !forwarding && isIdentity(ctx.get('content-encoding'));
+        const read: ReadBody = asSent && plainJson ? await readWireText(ctx.req, limit) : asSent ? await readWireChunks(ctx.req, limit) : await readBytes(ctx, limit);
         if (!announced) {
-          const admittedRead = inFlight.admit(bytes.length);
+          const admittedRead = inFlight.admit(read.size);
           if (admittedRead) await admittedRead;
-          held = bytes.length;
+          held = read.size;
         }
-        const decoded = turnForBytes(bytes.length - announced);
+        const decoded = turnForBytes(read.size - announced);
         if (decoded) await decoded;
         // A request that may be forwarded is sent on as the client wrote it (decoded).
-        if (forwarding) (ctx.request as { rawBody?: Buffer }).rawBody = bytes;
+        if (forwarding && 'chunks' in read) (ctx.request as { rawBody?: Buffer }).rawBody = read.bytes;
         // An empty form holds no fields (the multipart parser fails on one with a stream error):
         // the route names what is missing.
-        if (bytes.length === 0 && ctx.is('multipart')) ctx.request.body = {};
-        else if (isPlainJson(ctx.get('content-type'))) {
-          const { body, text } = parseJson(bytes);
+        if (read.size === 0 && ctx.is('multipart')) ctx.request.body = {};
+        else if (plainJson) {
+          const { body, text } = 'text' in read ? parseJsonText(read.text) : parseJson(read.bytes ?? Buffer.concat(read.chunks));
           ctx.request.body = body as typeof ctx.request.body;
           shape = measureJson(text, body);
-        } else await parseFrom(ctx, bytes, () => parse(ctx, parsedOnly));
+        } else if ('chunks' in read) await parseFrom(ctx, read.chunks, read.size, () => parse(ctx, parsedOnly));
       } else await parse(ctx, parsedOnly);
     } catch (error) {
       inFlight.release(held);

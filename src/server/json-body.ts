@@ -17,7 +17,11 @@ export function isPlainJson(contentType: string | undefined): boolean {
 
 /** The parsed body and its text; an empty body is `{}`, as koa-body has it. */
 export function parseJson(bytes: Uint8Array): { body: unknown; text: string } {
-  const text = UTF8.decode(bytes);
+  return parseJsonText(UTF8.decode(bytes));
+}
+
+/** As `parseJson`, from the body's text, already decoded. */
+export function parseJsonText(text: string): { body: unknown; text: string } {
   if (text === '') return { body: {}, text };
   if (!STRICT_JSON.test(text)) throw new SyntaxError('invalid JSON, only supports object and array');
   return { body: bourne.parse(text, { protoAction: 'error' }) as unknown, text };

@@ -10,6 +10,7 @@ import { Slice } from '../state/event-loop.js';
 import { FRAMERS, Framed, type Framer } from './framers.js';
 import { Pacer } from './pacer.js';
 import { SentStream, sentBinary, sentWhole } from './sent.js';
+import { setTextBody } from './text-body.js';
 import type { MockState } from './state.js';
 
 /** The journal's status for a request whose client left before the answer (nginx's convention). */
@@ -261,7 +262,7 @@ export async function write(ctx: Context, plan: Plan, fault?: Fault, framing: Fr
 function writeJson(ctx: Context, status: number, bodyJson: string, text: string): void {
   // What `ctx.type = 'application/json'` sets, without its MIME table lookup on every answer.
   ctx.set('content-type', 'application/json; charset=utf-8');
-  ctx.body = text;
+  setTextBody(ctx, text);
   (ctx.state as MockState).sent = sentWhole(status, ctx.response.headers, bodyJson, text, 'application/json');
 }
 

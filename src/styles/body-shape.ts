@@ -12,23 +12,40 @@ export interface BodyShape {
   size: number;
 }
 
-/** Walks the body without recursion, so measuring it cannot overflow the stack either; `maxDepth` for what is not a request (an upstream's answer). */
+/** What a leaf adds to the size: a string its characters and quotes, any other value one. */
+const leafSize = (value: unknown): number => (typeof value === 'string' ? value.length + 2 : 1);
+
+/** The digits of the indices 0 to count - 1, and three for each. */
+function indicesSize(count: number): number {
+  let size = 3 * count;
+  for (let from = 1; from <= count; from *= 10) size += count - from + (from === 1 ? 1 : 0);
+  return size;
+}
+
+/**
+ * Walks the body without recursion, so measuring it cannot overflow the stack either; `maxDepth`
+ * for what is not a request (an upstream's answer). Leaves are counted where they are met, never
+ * queued: a body of 200,000 short strings queued each with its depth took 200 ms.
+ */
 export function measureBody(body: unknown, maxDepth = MAX_BODY_DEPTH): BodyShape {
   if (body === null || typeof body !== 'object') return { withinDepth: true, size: typeof body === 'string' ? body.length : 1 };
   let size = 0;
-  const pending: Array<[value: unknown, depth: number]> = [[body, 1]];
-  while (pending.length > 0) {
-    const [value, depth] = pending.pop()!;
-    if (typeof value === 'string') {
-      size += value.length + 2;
-      continue;
-    }
+  const objects: object[] = [body];
+  const depths: number[] = [1];
+  while (objects.length > 0) {
+    const value = objects.pop()!;
+    const depth = depths.pop()!;
     size += 1;
-    if (value === null || typeof value !== 'object') continue;
     if (depth > maxDepth) return { withinDepth: false, size };
-    for (const key of Object.keys(value)) {
-      size += key.length + 3;
-      pending.push([(value as Record<string, unknown>)[key], depth + 1]);
+    const entries = Array.isArray(value) ? value : Object.values(value);
+    // An array's indices count as keys, as they always have: the size is the journal's figure.
+    if (Array.isArray(value)) size += indicesSize(value.length);
+    else for (const key of Object.keys(value)) size += key.length + 3;
+    for (const child of entries as unknown[]) {
+      if (child !== null && typeof child === 'object') {
+        objects.push(child);
+        depths.push(depth + 1);
+      } else size += leafSize(child);
     }
   }
   return { withinDepth: true, size };

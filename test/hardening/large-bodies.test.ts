@@ -1,6 +1,7 @@
 // Many large bodies at once (SPEC 11, "Time" and "Memory"): the mock works on a bounded share of
 // them at a time and the others wait their turn, still in their sockets. Every client is answered,
 // none refused; a client that leaves while its body waits holds nothing of the mock's.
+import { request } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +17,38 @@ afterAll(() => server.close());
 
 const KB = 1024;
 const MB = 1024 * KB;
+
+/** Sends `parts` as one JSON body, each written on its own after the last, and reads the answer. */
+function sendInParts(path: string, parts: Buffer[]): Promise<Record<string, any>> {
+  return new Promise((resolve, reject) => {
+    const sending = request(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer sk-test' } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, any>));
+    });
+    sending.on('error', reject);
+    const writeFrom = (index: number): void => {
+      if (index === parts.length) return void sending.end();
+      sending.write(parts[index], () => setImmediate(() => writeFrom(index + 1)));
+    };
+    writeFrom(0);
+  });
+}
+
+describe('a JSON body decoded as it comes', () => {
+  it('reads characters split across chunks, and a byte order mark, as the whole body would be read', async () => {
+    const input = `${'x'.repeat(40 * KB)} caf\u00e9 \u{1F4E6} \u4E2D`;
+    const client = new OpenAI({ baseURL: `${server.url}/v1`, apiKey: 'sk-test', maxRetries: 0 });
+    const whole = await client.embeddings.create({ model: 'text-embedding-3-small', input, encoding_format: 'base64' });
+    const body = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(JSON.stringify({ model: 'text-embedding-3-small', input, encoding_format: 'base64' }))]);
+    // Cut inside the byte order mark, inside the two-byte é, inside the four-byte parcel emoji.
+    const cuts = [1, body.indexOf('caf') + 4, body.indexOf(0xf0) + 2, body.length];
+    const parts = cuts.map((cut, i) => body.subarray(i === 0 ? 0 : cuts[i - 1], cut));
+    const answer = await sendInParts('/v1/embeddings', parts);
+    expect(answer.data[0].embedding).toBe(whole.data[0]!.embedding);
+    expect(answer.usage).toEqual(whole.usage);
+  });
+});
 
 describe('many large bodies at once', () => {
   it('answers each of 80 SDK clients sending 300 KB together, more than the mock works on at once', async () => {

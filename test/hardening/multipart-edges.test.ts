@@ -1,6 +1,8 @@
 // Multipart bodies as clients other than the SDKs write them: a file part without its own
 // `Content-Type` (Python `requests` sends one so) is still the file, and an empty body is a 400
-// naming the missing field in the door's envelope.
+// naming the missing field in the door's envelope. A large file, given to the parser a chunk at a
+// time, comes out byte for byte.
+import OpenAI, { toFile } from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wavHeader } from '../../src/media/audio/wav.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
@@ -41,5 +43,15 @@ describe('multipart edges', () => {
     const answer = await transcribe(Buffer.alloc(0));
     expect(answer.status).toBe(400);
     expect(answer.json.error).toMatchObject({ param: 'file', type: 'invalid_request_error' });
+  });
+
+  it('keeps a file of many parser chunks byte for byte, boundary-like bytes across chunk edges', async () => {
+    const file = Buffer.alloc(1024 * 1024 + 7, 'f');
+    // The parser is given 64 KB at a time: lookalikes of a boundary start just before each edge.
+    for (let edge = 64 * 1024; edge < file.length; edge += 64 * 1024) file.write('\r\n--formdata-', edge - 5, 'latin1');
+    const client = new OpenAI({ baseURL: `${server.url}/v1`, apiKey: 'sk-test', maxRetries: 0 });
+    const stored = await client.files.create({ file: await toFile(file, 'large.bin'), purpose: 'user_data' });
+    expect(stored.bytes).toBe(file.length);
+    expect(Buffer.from(await (await client.files.content(stored.id)).arrayBuffer()).equals(file)).toBe(true);
   });
 });

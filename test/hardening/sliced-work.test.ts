@@ -11,6 +11,7 @@ import { journal } from '../../src/state/session.js';
 import { Sessions } from '../../src/state/sessions.js';
 import { cosine, embedText, float32Base64, vectorSalt } from '../../src/conversation/vectors/embed.js';
 import type { Outcome } from '../../src/exchange/exchange.js';
+import { float32Base64sInSlices } from '../../src/exchange/embedding-vectors.js';
 import { paintPng, renderPng } from '../../src/media/png.js';
 import { adminCall, answer, plainMock } from '../helpers/mock.js';
 
@@ -78,6 +79,13 @@ describe('vectors of many inputs', () => {
     expect(await turnsWhile(outcome)).toBeGreaterThan(0);
     const data = bodyOf(await outcome).data as Array<{ embedding: string }>;
     expect(data.map((item) => item.embedding)).toEqual(inputs.map((text) => float32Base64(ownVector(text, 'text-embedding-3-small'))));
+  });
+
+  it('encodes vectors as base64 a group at a time into the texts encoding them at once gives', async () => {
+    for (const size of [1536, 256, 100]) {
+      const vectors = Array.from({ length: 300 }, (_, i) => ownVector(inputs[i]!, 'text-embedding-3-small').slice(0, size));
+      expect(await float32Base64sInSlices(vectors)).toEqual(vectors.map((vector) => float32Base64(vector)));
+    }
   });
 
   it('scores 1,000 documents by their vectors alone, and lets other work run meanwhile', async () => {

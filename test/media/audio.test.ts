@@ -2,6 +2,8 @@
 // formats.
 import { describe, expect, it } from 'vitest';
 import { audioKind } from '../../src/media/audio/hear.js';
+import { encodeSpeech } from '../../src/media/audio/speech-file.js';
+import { wavHeader } from '../../src/media/audio/wav.js';
 import { planSpeech, renderSamples } from '../../src/media/audio/tones.js';
 import { srt, timeline, vtt } from '../../src/styles/audio/transcript.js';
 
@@ -24,6 +26,22 @@ describe('speech tones', () => {
     const joined = new Int16Array(speech.totalSamples);
     for (let at = 0; at < speech.totalSamples; at += 7001) joined.set(renderSamples(speech, at, at + 7001), at);
     expect(joined).toEqual(whole);
+  });
+});
+
+describe('wav and pcm speech files', () => {
+  const request = { text: 'one two three four five', voice: 'alloy', speed: 1.5, seed: 3 };
+  const speech = planSpeech(request.text, request.voice, request.speed, request.seed);
+  const rendered = renderSamples(speech, 0, speech.totalSamples);
+  const samples = Buffer.alloc(rendered.length * 2);
+  rendered.forEach((sample, i) => samples.writeInt16LE(sample, i * 2));
+
+  it('writes the samples little-endian after the header, slice after slice, as one file of its announced size', async () => {
+    const wav = await encodeSpeech({ ...request, format: 'wav' }, async () => {});
+    expect(wav.data.equals(Buffer.concat([wavHeader(samples.length, request.text), samples]))).toBe(true);
+    expect(wav.data.readUInt32LE(4)).toBe(wav.data.length - 8);
+    const pcm = await encodeSpeech({ ...request, format: 'pcm' }, async () => {});
+    expect(pcm.data.equals(samples)).toBe(true);
   });
 });
 

@@ -2,6 +2,7 @@
 // work at a time: other work waiting on the event loop runs between its slices, not after it.
 import { describe, expect, it } from 'vitest';
 import type { StreamEvent } from '../../src/conversation/plan.js';
+import { setTextBody, textPieces } from '../../src/server/text-body.js';
 import { write } from '../../src/server/writer.js';
 import { contextFor, FakeResponse } from '../helpers/fake-response.js';
 
@@ -18,5 +19,24 @@ describe('an unpaced stream of many megabytes', () => {
     expect(res.writableEnded).toBe(true);
     const indexes = [...res.written.join('').matchAll(/"index":(\d+)/g)].map((match) => Number(match[1]));
     expect(indexes).toEqual(events.map((_, index) => index));
+  });
+});
+
+describe('a whole JSON answer of many megabytes', () => {
+  it('is written a piece at a time, byte for byte, never splitting a character', async () => {
+    // Four-byte characters at every piece edge: a piece ending between the halves of one would
+    // turn both into replacement characters.
+    const text = JSON.stringify({ data: Array.from({ length: 400 }, (_, i) => `${'é'.repeat(i)}${'\u{1F4E6}'.repeat(4000)}`) });
+    const pieces: Buffer[] = [];
+    for await (const piece of textPieces(text)) pieces.push(piece);
+    expect(Buffer.concat(pieces).equals(Buffer.from(text, 'utf8'))).toBe(true);
+    expect(pieces.length).toBeGreaterThan(1);
+  });
+
+  it('answers a JSON text of many megabytes with its length in bytes', async () => {
+    const text = JSON.stringify({ note: '\u{1F4E6}'.repeat(600_000) });
+    const ctx = contextFor(new FakeResponse());
+    setTextBody(ctx, text);
+    expect(ctx.length).toBe(Buffer.byteLength(text));
   });
 });

@@ -3,7 +3,7 @@
 // tokenizer) and its token count; the 400s name the index at fault.
 import { invalid } from '../../conversation/errors.js';
 import { decodeTokens } from '../../conversation/tokenizer.js';
-import { countTokens } from '../../conversation/tokens.js';
+import { TokenCounter } from '../../conversation/tokens.js';
 
 export const MAX_INPUTS = 2048;
 export const MAX_INPUT_TOKENS = 8192;
@@ -28,18 +28,20 @@ function fromTokens(ids: number[], field: string): EmbeddingInput {
   return { text: decoded.text, tokens: ids.length };
 }
 
-function fromText(text: string, field: string): EmbeddingInput {
+function fromText(text: string, field: string, counter: TokenCounter): EmbeddingInput {
   if (text === '') throw invalid(`Invalid '${field}': an input must not be an empty string.`, field, 'invalid_value');
-  const tokens = countTokens(text);
+  const tokens = counter.count(text);
   if (tokens > MAX_INPUT_TOKENS) {
     throw invalid(`Invalid '${field}': it has ${tokens} tokens; an input may have at most ${MAX_INPUT_TOKENS}.`, field, 'invalid_value');
   }
   return { text, tokens };
 }
 
+/** The inputs read, their texts counted with one counter for the request (tokens.ts). */
 export function readInputs(input: unknown): EmbeddingInput[] {
   if (input === undefined || input === null) throw invalid("Missing required parameter: 'input'.", 'input', 'missing_required_parameter');
-  if (typeof input === 'string') return [fromText(input, 'input')];
+  const counter = new TokenCounter();
+  if (typeof input === 'string') return [fromText(input, 'input', counter)];
   if (!Array.isArray(input)) throw invalid("Invalid type for 'input': expected a string, a list of strings, a list of token ids or a list of such lists.", 'input', 'invalid_value');
   if (input.length === 0) throw invalid("Invalid value for 'input': the list must not be empty.", 'input', 'invalid_value');
   if (input.length > MAX_INPUTS) throw invalid(`Invalid value for 'input': at most ${MAX_INPUTS} inputs, got ${input.length}.`, 'input', 'invalid_value');
@@ -48,7 +50,7 @@ export function readInputs(input: unknown): EmbeddingInput[] {
   let total = 0;
   return input.map((item, index) => {
     const field = `input[${index}]`;
-    const read = strings && typeof item === 'string' ? fromText(item, field) : !strings && isTokenList(item) ? fromTokens(item, field) : undefined;
+    const read = strings && typeof item === 'string' ? fromText(item, field, counter) : !strings && isTokenList(item) ? fromTokens(item, field) : undefined;
     if (!read) throw invalid(`Invalid type for '${field}': expected a string or a non-empty list of token ids, and every input of one kind.`, field, 'invalid_value');
     total += read.tokens;
     if (total > MAX_TOTAL_TOKENS) {

@@ -27,9 +27,10 @@ export function decodeEmbeddings(input: unknown): EmbeddingsRequest {
 
 export type EmbeddingsAnswer = ReturnType<typeof encodeEmbeddings>;
 
-export function encodeEmbeddings(request: EmbeddingsRequest, model: string, vectors: readonly Float32Array[]) {
+/** `base64`: the vectors' texts when the caller made them already (in slices, for a large answer). */
+export function encodeEmbeddings(request: EmbeddingsRequest, model: string, vectors: readonly Float32Array[], base64?: readonly string[]) {
   const tokens = request.inputs.reduce((sum, input) => sum + input.tokens, 0);
-  const texts = request.format === 'base64' ? float32Base64s(vectors) : undefined;
+  const texts = request.format === 'base64' ? (base64 ?? float32Base64s(vectors)) : undefined;
   return {
     object: 'list',
     data: vectors.map((vector, index) => ({

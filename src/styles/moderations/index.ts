@@ -26,12 +26,18 @@ export interface ModerationRequest {
   inputs: ModerationInput[];
 }
 
+/** The count of a list of inputs is checked before each item is: validating 200,000 of them to refuse them took 60 ms. */
+function checkCount(input: unknown): void {
+  const inputs = typeof input === 'object' && input !== null ? (input as { input?: unknown }).input : undefined;
+  if (Array.isArray(inputs) && inputs.length > MAX_MODERATION_INPUTS) {
+    throw invalid(`Invalid value for 'input': at most ${MAX_MODERATION_INPUTS} inputs, got ${inputs.length}.`, 'input', 'invalid_value');
+  }
+}
+
 export function decodeModeration(input: unknown): ModerationRequest {
+  checkCount(input);
   const data = parseBody(body, input);
   const model = data.model ?? undefined;
-  if (Array.isArray(data.input) && data.input.length > MAX_MODERATION_INPUTS) {
-    throw invalid(`Invalid value for 'input': at most ${MAX_MODERATION_INPUTS} inputs, got ${data.input.length}.`, 'input', 'invalid_value');
-  }
   if (typeof data.input === 'string') return { model, inputs: [{ text: data.input, hasText: true, hasImage: false }] };
   if (data.input.every((item) => typeof item === 'string')) {
     return { model, inputs: (data.input as string[]).map((text) => ({ text, hasText: true, hasImage: false })) };

@@ -3,7 +3,7 @@
 // first, ties by index, the top `top_n`, each with its text when `return_documents` asks.
 import * as z from 'zod';
 import { invalid } from '../../conversation/errors.js';
-import { countTokens } from '../../conversation/tokens.js';
+import { TokenCounter } from '../../conversation/tokens.js';
 import { MAX_TOTAL_TOKENS } from '../embeddings/inputs.js';
 import { parseBody } from '../validate.js';
 
@@ -24,28 +24,36 @@ export interface RerankRequest {
   model?: string;
   query: string;
   documents: string[];
+  /** The documents' tokens together, as the bound counted them. */
+  documentTokens: number;
   topN?: number;
   returnDocuments: boolean;
 }
 
-/** Every document is embedded, so the embeddings' bound on one request's tokens holds here too. */
-function boundedDocuments(documents: string[]): string[] {
+/**
+ * Every document is embedded, so the embeddings' bound on one request's tokens holds here too;
+ * the documents' tokens, counted with one counter for the request (tokens.ts).
+ */
+function documentTokens(documents: string[]): number {
+  const counter = new TokenCounter();
   let total = 0;
   documents.forEach((text, index) => {
-    total += countTokens(text);
+    total += counter.count(text);
     if (total > MAX_TOTAL_TOKENS) {
       throw invalid(`Invalid value for 'documents': the documents up to documents[${index}] have ${total} tokens; a request may have at most ${MAX_TOTAL_TOKENS} in all.`, 'documents');
     }
   });
-  return documents;
+  return total;
 }
 
 export function decodeRerank(input: unknown): RerankRequest {
   const data = parseBody(body, input);
+  const documents = data.documents.map((item) => (typeof item === 'string' ? item : item.text));
   return {
     model: data.model ?? undefined,
     query: data.query,
-    documents: boundedDocuments(data.documents.map((item) => (typeof item === 'string' ? item : item.text))),
+    documents,
+    documentTokens: documentTokens(documents),
     topN: data.top_n ?? undefined,
     returnDocuments: data.return_documents ?? false,
   };

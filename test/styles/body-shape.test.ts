@@ -1,0 +1,31 @@
+// A body's shape (its nesting and its size, the journal's figure) is the same however the walk is
+// done: leaves counted where they are met give what queueing each of them gave.
+import { describe, expect, it } from 'vitest';
+import { MAX_BODY_DEPTH, measureBody } from '../../src/styles/body-shape.js';
+
+const nested = (levels: number): unknown => {
+  let value: unknown = 1;
+  for (let i = 0; i < levels; i++) value = [value];
+  return value;
+};
+
+describe('measureBody', () => {
+  it('counts keys, array indices, strings and other values as before', () => {
+    // 1 (object) + "input" 5 + 3 + 1 (array) + indices "0", "1" 2 × (1 + 3) + "ab" 4 + "c" 3 + "n" 1 + 3 + 7 (1)
+    expect(measureBody({ input: ['ab', 'c'], n: 7 })).toEqual({ withinDepth: true, size: 30 });
+    expect(measureBody('abc')).toEqual({ withinDepth: true, size: 3 });
+    expect(measureBody(null)).toEqual({ withinDepth: true, size: 1 });
+  });
+
+  it('counts a long list of short strings with every index', () => {
+    const input = Array.from({ length: 200_000 }, (_, i) => `hi ${i}`);
+    const strings = input.reduce((sum, text) => sum + text.length + 2, 0);
+    const indices = input.reduce((sum, _text, i) => sum + String(i).length + 3, 0);
+    expect(measureBody({ input })).toEqual({ withinDepth: true, size: 1 + 8 + 1 + indices + strings });
+  });
+
+  it(`refuses a body nested deeper than ${MAX_BODY_DEPTH} levels, and takes one at the bound`, () => {
+    expect(measureBody(nested(MAX_BODY_DEPTH)).withinDepth).toBe(true);
+    expect(measureBody(nested(MAX_BODY_DEPTH + 1)).withinDepth).toBe(false);
+  });
+});
