@@ -7,12 +7,13 @@
 import { hashHex } from './random.js';
 import type { ChatRequest, Turn } from './types.js';
 
-/** The context an agent adds to a message (Claude Code's): not the user speaking. */
-export const REMINDER = /<system-reminder>[\s\S]*?<\/system-reminder>/g;
+/** The context an agent adds to a message (Claude Code's reminders, Codex's environment): not the user speaking. */
+export const REMINDER = /<(system-reminder|environment_context|user_instructions)>[\s\S]*?<\/\1>/g;
 
 /**
  * A turn the user said: text or media of their own. A message that only returns tool results
- * (with an agent's `<system-reminder>` blocks beside them, as Claude Code sends) is not one.
+ * (with an agent's `<system-reminder>` blocks beside them, as Claude Code sends), or only carries
+ * the context an agent adds (Codex's `<environment_context>` message), is not one.
  */
 export function isUserTurn(turn: Turn): boolean {
   return turn.role === 'user' && turn.parts.some((p) => p.kind === 'media' || (p.kind === 'text' && p.text.replace(REMINDER, '').trim() !== ''));
