@@ -13,11 +13,12 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { summarize } from './lib/cpuprofile.js';
 import { formatTable, limitRow, ratioRow } from './lib/report.js';
-import { coldStartRows, doorRows, peerStreamRows, reloadRows, streamRows, throughputRows } from './lib/rows.js';
+import { agentPromptRows, coldStartRows, doorRows, peerStreamRows, reloadRows, streamRows, throughputRows } from './lib/rows.js';
 import { profileMocksInto, stallsOfProfiledMocks } from './lib/servers.js';
 import { audio, SPEECH_FORMATS } from './phases/audio.js';
 import { coldStart } from './phases/cold-start.js';
 import { drift } from './phases/drift.js';
+import { agentPrompt } from './phases/agent-prompt.js';
 import { otherDoors } from './phases/doors.js';
 import { peerStreams } from './phases/peer-streams.js';
 import { hostileDoors } from './phases/hostile-doors.js';
@@ -38,7 +39,7 @@ import { verifyPhase } from './phases/verify.js';
 const MEMORY_BUDGET_MB = 128;
 const RSS_BEYOND_BUDGET_MB = { soak: 240, sockets: 272, doors: 272 };
 
-const PHASES = ['throughput', 'peer-streams', 'streams', 'reload', 'cold-start', 'relay', 'doors', 'drift', 'hostile-soak', 'hostile-sockets', 'hostile-doors', 'verify', 'audio', 'batch'];
+const PHASES = ['throughput', 'agent-prompt', 'peer-streams', 'streams', 'reload', 'cold-start', 'relay', 'doors', 'drift', 'hostile-soak', 'hostile-sockets', 'hostile-doors', 'verify', 'audio', 'batch'];
 const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, only: { type: 'string' }, 'cpu-prof': { type: 'boolean', default: false } } });
 const quick = values.quick || process.env.BENCH_QUICK === '1';
 const only = values.only ? values.only.split(',') : PHASES;
@@ -47,6 +48,7 @@ for (const phase of only) if (!PHASES.includes(phase)) throw new Error(`unknown 
 const settings = quick
   ? {
       throughput: { rounds: 1, warmup: 0.3, duration: 1, connections: 32 },
+      agentPrompt: { rounds: 1, warmup: 0.3, duration: 1, connections: 8 },
       peerStreams: { streams: 300, rounds: 1 },
       streams: { streams: 300, rounds: 1, warmup: 0.3, duration: 1, connections: 16 },
       reload: { writes: 3, fixtures: 10 },
@@ -63,6 +65,7 @@ const settings = quick
     }
   : {
       throughput: { rounds: 3, warmup: 1, duration: 3, connections: 32 },
+      agentPrompt: { rounds: 3, warmup: 1, duration: 3, connections: 8 },
       peerStreams: { streams: 300, rounds: 5 },
       streams: { streams: 1000, rounds: 2, warmup: 1, duration: 3, connections: 16 },
       reload: { writes: 20, fixtures: 10 },
@@ -94,6 +97,11 @@ try {
     log(`throughput, ${settings.throughput.connections} connections: bare node:http, Koa alone, the mock (info, silent, 10,000 fixtures), aimock, mock-llm...`);
     results.throughput = await throughput(root, settings.throughput);
     rows.push(...throughputRows(results.throughput));
+  }
+  if (only.includes('agent-prompt')) {
+    log(`agent prompt, ${settings.agentPrompt.connections} connections: a 100 KB system prompt with 25 tools on /v1/messages, a short request, bare node:http reading the same body...`);
+    results.agentPrompt = await agentPrompt(root, settings.agentPrompt);
+    rows.push(...agentPromptRows(results.agentPrompt));
   }
   if (only.includes('peer-streams')) {
     log(`peer streams: ${settings.peerStreams.streams} unpaced streams of 1 KB at once, the mock (info, silent), aimock, mock-llm...`);

@@ -47,6 +47,15 @@ export function throughputRows(t) {
   ];
 }
 
+/** A coding agent's request: held to the short hit's goal against a bare server reading the same body. */
+export function agentPromptRows(a) {
+  const size = `${Math.round(a.requestBytes / 1024)} KB`;
+  return [
+    ratioRow(`agent prompt (${size}: 100 KB system, 25 tools) req/s, fixture hit`, a.agent.requestsPerSecond, a.bare.requestsPerSecond, '(bare reading it)', { atLeast: 0.5 }),
+    limitRow('agent prompt p99 ms, fixture hit', a.agent.latencyP99Ms, { baseline: a.short.latencyP99Ms, baselineIs: '(short request)' }),
+  ];
+}
+
 export function peerStreamRows(p) {
   return [
     ...againstPeers(`${p.streams} unpaced 1 KB streams, ms to all ended`, pick(p, (run) => run.wallMs), { atMost: 1 }),

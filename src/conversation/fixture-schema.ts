@@ -17,9 +17,15 @@ export const matchSchema = z.strictObject({
   media: z.string().optional(),
   conversation: z.string().optional(),
   turn: z.number().int().positive().optional(),
+  /** The last turn returns the result of a call of this tool. */
+  after_tool: z.string().min(1).optional(),
+  /** These tools were called earlier in the conversation, in this order (others may come between). */
+  called: z.array(z.string().min(1)).min(1).optional(),
   headers: z.record(z.string(), z.string()).optional(),
   /** What `model-gateway-mock fingerprint` prints for a request (recordings pin their turn with it). */
   fingerprint: z.string().regex(/^[0-9a-f]{16}$/, 'expected the 16 hex digits `model-gateway-mock fingerprint` prints').optional(),
+  /** The shape of a recorded turn's conversation (shape.ts): replay answers by it when no fingerprint matches. */
+  shape: z.string().regex(/^[0-9a-f]{16}$/, 'expected the 16 hex digits of a recorded turn\'s shape').optional(),
   /** A fake MCP tool, `SERVER/TOOL` or `TOOL` (SPEC 22): a scenario with it applies to that tool's calls, never to model requests. */
   tool: z.string().min(1).optional(),
 });

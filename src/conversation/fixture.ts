@@ -165,6 +165,16 @@ export function firstMatch<T extends { matcher: Matcher }>(fixtures: readonly T[
   return undefined;
 }
 
+/**
+ * The first recorded turn of the subject's shape (SPEC 20), for when no fixture matched: a session
+ * replayed in another directory or on another day. Its captures are none: a recording is literal.
+ */
+export function firstOfShape<T extends { matcher: Matcher }>(fixtures: Iterable<T>, subject: MatchSubject): Selection<T> | undefined {
+  if (subject.shape === undefined) return undefined;
+  for (const fixture of fixtures) if (fixture.matcher.testShape(subject)) return { fixture, captures: {} };
+  return undefined;
+}
+
 /** Session fixtures win over file fixtures of the same priority. */
 export function selectFixture<T extends { matcher: Matcher; priority: number }>(
   sessionFixtures: readonly T[],

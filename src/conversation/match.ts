@@ -31,8 +31,12 @@ export interface Matcher {
   readonly contains: string | undefined;
   /** `match.fingerprint`: `test` fails unless the subject's fingerprint is this one (for indexes). */
   readonly fingerprint: string | undefined;
+  /** `match.shape`: what a recorded turn answers by when no fixture matches exactly. */
+  readonly shape: string | undefined;
   /** Captures when every key holds, else undefined. */
   test(subject: MatchSubject): Captures | undefined;
+  /** Whether the subject has this recorded turn's shape and every key but the fingerprint holds. */
+  testShape(subject: MatchSubject): boolean;
   /** The keys that do not hold. */
   diagnose(subject: MatchSubject): string[];
 }
@@ -65,6 +69,13 @@ function capturesOf(matcher: NonNullable<ReturnType<BoundedPattern['find']>>, gr
     if (value !== null && value !== undefined) captures[name] = value;
   }
   return captures;
+}
+
+/** Whether `wanted` were called in this order among `calls` (other calls may come between). */
+function calledInOrder(calls: readonly string[], wanted: readonly string[]): boolean {
+  let next = 0;
+  for (const call of calls) if (next < wanted.length && call === wanted[next]) next++;
+  return next === wanted.length;
 }
 
 /**
@@ -107,9 +118,21 @@ export function compileMatch(spec: MatchSpec = {}, calls?: readonly string[], fi
     const turn = spec.turn;
     checks.push({ key: 'turn', test: (s) => s.userTurns === turn });
   }
+  if (spec.after_tool !== undefined) {
+    const name = spec.after_tool;
+    checks.push({ key: 'after_tool', test: (s) => s.lastToolResults.includes(name) });
+  }
+  if (spec.called !== undefined) {
+    const names = spec.called;
+    checks.push({ key: 'called', test: (s) => calledInOrder(s.calledTools, names) });
+  }
   if (spec.fingerprint !== undefined) {
     const wanted = spec.fingerprint;
     checks.push({ key: 'fingerprint', test: (s) => s.fingerprint === wanted });
+  }
+  if (spec.shape !== undefined) {
+    const wanted = spec.shape;
+    checks.push({ key: 'shape', test: (s) => s.shape === wanted });
   }
   // A tool call is not a model request: scenarios/tool-step.ts reads `tool` itself.
   if (spec.tool !== undefined) checks.push({ key: 'tool', test: () => false });
@@ -129,6 +152,12 @@ export function compileMatch(spec: MatchSpec = {}, calls?: readonly string[], fi
     groupNames,
     contains,
     fingerprint: spec.fingerprint,
+    shape: spec.shape,
+    testShape(subject) {
+      if (spec.shape === undefined || subject.shape !== spec.shape) return false;
+      for (const check of checks) if (check.key !== 'fingerprint' && !check.test(subject)) return false;
+      return !pattern || pattern.find(subject.lastUser, subject.patterns) !== undefined;
+    },
     test(subject) {
       for (const check of checks) if (!check.test(subject)) return undefined;
       if (!pattern) return NO_CAPTURES;

@@ -2,6 +2,7 @@
 // matcher asks for it, so a fixture hit on `model` alone costs no lower-casing of a long history.
 import { fingerprint } from './fingerprint.js';
 import { PatternWork } from './pattern-work.js';
+import { conversationShape, isUserTurn } from './shape.js';
 import type { ChatRequest, ResponseFormat, StyleName, ToolChoice, Turn } from './types.js';
 
 export interface MatchSubject {
@@ -15,11 +16,17 @@ export interface MatchSubject {
   readonly tools: ReadonlySet<string>;
   /** The tools whose results the request carries back (not those of a stored conversation it continues). */
   readonly toolResults: readonly string[];
+  /** The tools whose results the last turn (what came after the last assistant turn) returns. */
+  readonly lastToolResults: readonly string[];
+  /** The tools the assistant called so far, in order, once per call. */
+  readonly calledTools: readonly string[];
   /** Mime types of the media in the last user turn. */
   readonly media: readonly string[];
   readonly userTurns: number;
   /** The request's fingerprint (chat requests only). */
   readonly fingerprint: string | undefined;
+  /** The shape of the conversation (shape.ts; chat requests only): what a recorded turn replays by elsewhere. */
+  readonly shape: string | undefined;
   readonly headers: Readonly<Record<string, string>>;
   /** What the patterns and globs tried on this request may still cost. */
   readonly patterns: PatternWork;
@@ -71,11 +78,21 @@ function turnLower(turn: Turn): string {
 }
 
 function lastUserTurn(turns: readonly Turn[]): Turn | undefined {
-  for (let i = turns.length - 1; i >= 0; i--) {
-    const turn = turns[i]!;
-    if (turn.role === 'user' && turn.parts.some((p) => p.kind === 'text' || p.kind === 'media')) return turn;
-  }
+  for (let i = turns.length - 1; i >= 0; i--) if (isUserTurn(turns[i]!)) return turns[i];
   return undefined;
+}
+
+/** Where the last turn starts: right after the last assistant turn. */
+function lastTurnStart(turns: readonly Turn[]): number {
+  let from = turns.length;
+  while (from > 0 && turns[from - 1]!.role !== 'assistant') from--;
+  return from;
+}
+
+function calledToolNames(turns: readonly Turn[]): string[] {
+  const names: string[] = [];
+  for (const turn of turns) for (const part of turn.parts) if (part.kind === 'tool_call') names.push(part.name);
+  return names;
 }
 
 /**
@@ -89,9 +106,12 @@ class ChatSubject implements MatchSubject {
   private conversationLowerText: string | undefined;
   private toolNames: Set<string> | undefined;
   private toolResultNames: string[] | undefined;
+  private lastToolResultNames: string[] | undefined;
+  private calledToolList: string[] | undefined;
   private mediaTypes: string[] | undefined;
   private userTurnCount: number | undefined;
   private fingerprintText: string | undefined;
+  private shapeText: string | undefined;
   readonly style: StyleName;
   readonly model: string;
   readonly headers: Readonly<Record<string, string>>;
@@ -140,6 +160,15 @@ class ChatSubject implements MatchSubject {
     return (this.toolResultNames ??= toolResultNames(this.request.turns, this.request.carriedTurns ?? 0));
   }
 
+  get lastToolResults(): readonly string[] {
+    const turns = this.request.turns;
+    return (this.lastToolResultNames ??= toolResultNames(turns, Math.max(lastTurnStart(turns), this.request.carriedTurns ?? 0)));
+  }
+
+  get calledTools(): readonly string[] {
+    return (this.calledToolList ??= calledToolNames(this.request.turns));
+  }
+
   get media(): readonly string[] {
     if (this.mediaTypes === undefined) {
       this.mediaTypes = [];
@@ -149,13 +178,15 @@ class ChatSubject implements MatchSubject {
   }
 
   get userTurns(): number {
-    return (this.userTurnCount ??= this.request.turns.filter(
-      (t) => t.role === 'user' && t.parts.some((p) => p.kind === 'text' || p.kind === 'media'),
-    ).length);
+    return (this.userTurnCount ??= this.request.turns.filter(isUserTurn).length);
   }
 
   get fingerprint(): string {
     return (this.fingerprintText ??= fingerprint(this.request));
+  }
+
+  get shape(): string {
+    return (this.shapeText ??= conversationShape(this.request));
   }
 }
 
@@ -181,9 +212,12 @@ export function promptSubject(model: string, prompt: string, headers: Record<str
     conversationLower: lower,
     tools: new Set(),
     toolResults: [],
+    lastToolResults: [],
+    calledTools: [],
     media: [],
     userTurns: 1,
     fingerprint,
+    shape: undefined,
     headers,
     patterns: new PatternWork(),
     toolChoice: NOTHING_FORCED,

@@ -1,7 +1,7 @@
 // Chat in any style, one operation: decode, check the model, take the scenario step, decide the
 // reply once (fixture or generator), encode it whole or as events.
 import { sep } from 'node:path';
-import { chained, firstMatch, nearestMiss, selectFixture, type ChatFixture, type Selection } from '../conversation/fixture.js';
+import { chained, firstMatch, firstOfShape, nearestMiss, selectFixture, type ChatFixture, type Selection } from '../conversation/fixture.js';
 import type { SemanticFault } from '../conversation/faults.js';
 import type { Plan } from '../conversation/plan.js';
 import { countInputTokens } from '../conversation/input-tokens.js';
@@ -30,12 +30,14 @@ import { keepResponse, shownResponse } from './stored-responses.js';
 export function select(mock: Mock, exchange: Exchange, subject: MatchSubject): Found<Selection<ChatFixture>> {
   const config = mock.store.current;
   const fixtures = exchange.session.fixtures;
-  const selection = selectFixture(fixtures, config.chat, subject);
+  const exact = selectFixture(fixtures, config.chat, subject);
+  // A recorded turn of the same shape answers only when no fixture matches as written.
+  const selection = exact ?? firstOfShape(chained(fixtures, config.chat), subject);
   if (selection) {
     const recordings = mock.options.upstream?.record;
     const recordedFixture = recordings !== undefined && selection.fixture.file.startsWith(`${recordings}${sep}`);
     const refusal = selection.fixture.error;
-    return { found: selection, notes: { fixture: selection.fixture.name, recordedFixture }, ...(refusal && { error: stepError(refusal.kind, refusal) }) };
+    return { found: selection, notes: { fixture: selection.fixture.name, recordedFixture, byShape: !exact }, ...(refusal && { error: stepError(refusal.kind, refusal) }) };
   }
   return { notes: { nearMiss: nearestMiss(chained(fixtures, config.chat), subject) ?? null } };
 }

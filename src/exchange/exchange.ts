@@ -67,6 +67,8 @@ export interface Notes {
   recorded: string | null;
   /** The answering fixture was loaded from the --record directory. */
   recordedFixture: boolean;
+  /** The answering fixture is a recorded turn of the request's shape, not of its fingerprint (SPEC 20). */
+  byShape: boolean;
   /** What the answer used (tokens, pictures, seconds), priced when the journal entry is made. */
   metered: Metered | null;
   /** What the request was about (its prompt, the tools it offered and answered), for `verify` filters. */
@@ -89,6 +91,7 @@ export function newNotes(style: string | null = null): Notes {
     upstream: null,
     recorded: null,
     recordedFixture: false,
+    byShape: false,
     metered: null,
     subject: null,
     uploads: null,
@@ -104,7 +107,7 @@ export function newNotes(style: string | null = null): Notes {
 export function sourceOf(notes: Notes): string {
   if (fired(notes.fault) && notes.scenario !== null) return `scenario:${notes.scenario}#${notes.scenarioStep}`;
   if (notes.upstream !== null) return 'upstream';
-  if (notes.fixture !== null) return `${notes.recordedFixture ? 'recorded' : 'fixture'}:${notes.fixture}`;
+  if (notes.fixture !== null) return `${notes.byShape ? 'shape' : notes.recordedFixture ? 'recorded' : 'fixture'}:${notes.fixture}`;
   return 'generated';
 }
 

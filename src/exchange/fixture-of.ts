@@ -4,6 +4,7 @@
 import { fingerprint } from '../conversation/fingerprint.js';
 import type { ChatFixtureDocument, FixtureStream } from '../conversation/fixture-yaml.js';
 import { readErrorAnswer } from '../conversation/recorded.js';
+import { conversationShape } from '../conversation/shape.js';
 import { turnText } from '../conversation/subject.js';
 import type { ChatRequest } from '../conversation/types.js';
 import type { SentResponse } from '../state/journal.js';
@@ -47,7 +48,7 @@ export function chatFixtureOf(
   return {
     name: name ?? fixtureName(style, request),
     comment: `last user message: ${lastUserText(request) || '(none)'}`,
-    match: { fingerprint: fingerprint(request) },
+    match: { fingerprint: fingerprint(request), shape: conversationShape(request) },
     reply: replyOf(style, response),
     ...(stream && { stream }),
     ...(asked && { request: asked }),

@@ -31,6 +31,7 @@ export function healthText(health: Health): string {
 function sourceSentence(entry: JournalEntry): string {
   const source = entry.source;
   if (source.startsWith('fixture:')) return `The answer came from the fixture '${entry.fixture ?? source.slice('fixture:'.length)}' (x-mock-source: ${source}).`;
+  if (source.startsWith('shape:')) return `No fixture matched exactly, so the recorded turn '${source.slice('shape:'.length)}' of the same conversation shape answered (x-mock-source: ${source}).`;
   if (source.startsWith('scenario:')) return `The answer came from a scenario step (x-mock-source: ${source}).`;
   if (source === 'generated') return 'No fixture matched, so the mock generated the reply (x-mock-source: generated).';
   if (source === 'upstream' && entry.upstream) {

@@ -1,0 +1,90 @@
+// A coding agent's request (SPEC 20): a 100 KB system prompt and 25 tools on the messages wire, as
+// Claude Code sends, answered from a fixture that matches its turn and tools (never the system
+// text). Beside it, a short request hitting the same fixture, and a bare node:http server that
+// reads and parses the same agent body and answers the mock's bytes: the agent's request should
+// cost the usual hit budget plus its reading time, so its ratio to the bare reader is held to the
+// short hit's goal against bare. Rounds alternate the targets.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { measure } from '../lib/load.js';
+import { serverLog, startBare, startMock } from '../lib/servers.js';
+import { best } from '../lib/stats.js';
+import { emptyScenarios, HEADERS } from '../lib/workload.js';
+
+const PATH = '/v1/messages';
+const MESSAGE_HEADERS = { 'anthropic-version': '2023-06-01', 'x-api-key': 'sk-bench' };
+const ANSWER = 'Created hello.txt.';
+const FIXTURE = `chat:
+  - name: agent-done
+    match: { tools: [Write], turn: 1, contains: "create hello.txt" }
+    reply: { text: "${ANSWER}" }
+`;
+
+const GUIDANCE = 'Prefer the dedicated file tools over shell commands; read a file before you edit it; keep changes small and tested. ';
+
+/** 25 tools with schemas of the size an agent declares: Write among them. */
+function tools() {
+  const names = ['Write', ...Array.from({ length: 24 }, (_, i) => `Tool${i + 1}`)];
+  return names.map((name) => ({
+    name,
+    description: `${name}: ${GUIDANCE.repeat(6)}`,
+    input_schema: {
+      type: 'object',
+      properties: Object.fromEntries(['file_path', 'content', 'pattern', 'limit', 'offset'].map((key) => [key, { type: key === 'limit' || key === 'offset' ? 'integer' : 'string', description: `The ${key} of the call.` }])),
+      required: ['file_path'],
+    },
+  }));
+}
+
+/** Distinct bodies (the order number differs), so nothing answers from a cache of identical ones. */
+function bodies(system, declared) {
+  return Array.from({ length: 200 }, (_, i) =>
+    JSON.stringify({
+      model: 'claude-opus-4-8',
+      max_tokens: 64000,
+      system: [{ type: 'text', text: system }],
+      tools: declared,
+      messages: [{ role: 'user', content: [{ type: 'text', text: `<system-reminder>Session ${i}.</system-reminder>` }, { type: 'text', text: `Create hello.txt saying hi (run ${i})` }] }],
+    }),
+  );
+}
+
+async function sample(url, body) {
+  const response = await fetch(`${url}${PATH}`, { method: 'POST', headers: { ...HEADERS, ...MESSAGE_HEADERS }, body });
+  const text = await response.text();
+  if (response.status !== 200 || !text.includes(ANSWER)) throw new Error(`expected a 200 with "${ANSWER}" from ${url}, got ${response.status}: ${text.slice(0, 300)}`);
+  return text;
+}
+
+/** @param settings `{ rounds, warmup, duration, connections }` */
+export async function agentPrompt(root, settings) {
+  const log = serverLog(root);
+  const dir = join(root, 'fixtures-agent');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'agent.yaml'), FIXTURE);
+  const system = GUIDANCE.repeat(Math.ceil(100_000 / GUIDANCE.length)).slice(0, 100_000);
+  const declared = tools();
+  const agentBodies = bodies(system, declared);
+  const shortBodies = bodies('You edit files.', declared.slice(0, 1));
+  const targets = {};
+  try {
+    const mock = await startMock({ fixtures: dir, scenarios: emptyScenarios(root), logLevel: 'silent' }, log);
+    const reply = await sample(mock.url, agentBodies[0]);
+    await sample(mock.url, shortBodies[0]);
+    targets.agent = { server: mock, body: agentBodies };
+    targets.short = { server: mock, body: shortBodies };
+    targets.bare = { server: await startBare(reply), body: agentBodies };
+    const runs = { agent: [], short: [], bare: [] };
+    const { rounds, ...load } = settings;
+    for (let round = 0; round < rounds; round++) {
+      for (const [name, { server, body }] of Object.entries(targets)) runs[name].push(await measure(server, body, { ...load, path: PATH, headers: MESSAGE_HEADERS }));
+    }
+    return {
+      requestBytes: Buffer.byteLength(agentBodies[0]),
+      ...Object.fromEntries(Object.keys(runs).map((name) => [name, best(runs[name], 'requestsPerSecond')])),
+      runs,
+    };
+  } finally {
+    await Promise.all([targets.agent?.server.stop(), targets.bare?.server.stop()]);
+  }
+}
