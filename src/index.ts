@@ -7,6 +7,7 @@ import { oracle, type Oracle } from './admin/oracle.js';
 import { answerClientError } from './server/client-error.js';
 import { keepConnections } from './server/connections.js';
 import { http2Cleartext, sharePort } from './server/shared-port.js';
+import { liveUpgrades } from './server/live-upgrade.js';
 import { tlsSource } from './server/tls/credentials.js';
 import { tlsOnSamePort } from './server/tls/tls-port.js';
 import { loadTokenizer } from './conversation/tokenizer.js';
@@ -53,6 +54,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const tls = tlsSource({ ...options, host });
   const server = createServer(listener);
   server.on('clientError', answerClientError);
+  server.on('upgrade', liveUpgrades(mock));
   keepConnections(server);
   const shared = sharePort(server, [http2Cleartext(listener), tlsOnSamePort(listener, server, tls.credentials)]);
   if (!isLoopback(host) && !options.adminToken) {
