@@ -40,6 +40,8 @@ const program = new Command()
   .enablePositionalOptions()
   .addOption(new Option('--port <port>', 'port to listen on (0 picks a free one)').env('PORT').default(4141).argParser(integer('--port', 0)))
   .option('--host <host>', 'address to bind', '127.0.0.1')
+  .option('--tls-cert <file>', 'serve TLS with this PEM certificate chain instead of the local CA\'s (with --tls-key)')
+  .option('--tls-key <file>', 'the key of --tls-cert')
   .option('--fixtures <dir>', 'fixtures directory, repeatable (default: ./fixtures, else the package\'s)', repeat)
   .option('--scenarios <dir>', 'scenarios directory, repeatable (default: ./scenarios, else the package\'s)', repeat)
   .option('--upstream <url>', 'forward what no fixture answers to this gateway (UPSTREAM_API_KEY replaces the key)')
@@ -68,6 +70,8 @@ const program = new Command()
       const server = await startMockServer({ ...options, logLevel: options.logLevel });
       printLine(timed(`model-gateway-mock listening on ${server.url}`));
       if (options.logLevel !== 'silent') printLine(timed(server.summary()));
+      const ca = await server.tlsCa();
+      if (ca) printLine(timed(`tls ca ${ca}`));
       flushLines();
       let stopping = false;
       const stop = (signal: NodeJS.Signals) => {

@@ -7,6 +7,9 @@ import { oracle, type Oracle } from './admin/oracle.js';
 import { answerClientError } from './server/client-error.js';
 import { keepConnections } from './server/connections.js';
 import { http2Cleartext, sharePort } from './server/shared-port.js';
+import { liveUpgrades } from './server/live-upgrade.js';
+import { tlsSource } from './server/tls/credentials.js';
+import { tlsOnSamePort } from './server/tls/tls-port.js';
 import { loadTokenizer } from './conversation/tokenizer.js';
 import type { Clock } from './state/clock.js';
 import { Tracing } from './server/tracing.js';
@@ -20,6 +23,8 @@ export interface MockServer extends Oracle {
   clock: Clock;
   /** Reload attempts so far; wait on it after writing a fixture file. */
   reloads(): number;
+  /** The local CA's PEM file (made on first use) for clients to trust over https; undefined with `tlsCert`. */
+  tlsCa(): Promise<string | undefined>;
   /** What is loaded, as the line after the listening line says it. */
   summary(): string;
   /** Closes at once: open connections are dropped. */
@@ -46,10 +51,12 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const host = options.host ?? '127.0.0.1';
   // The watcher scans the directories while the socket opens: start-up waits for the slower one.
   const watching = options.watch ?? true ? store.watch() : Promise.resolve();
+  const tls = tlsSource({ ...options, host });
   const server = createServer(listener);
   server.on('clientError', answerClientError);
+  server.on('upgrade', liveUpgrades(mock));
   keepConnections(server);
-  const shared = sharePort(server, [http2Cleartext(listener)]);
+  const shared = sharePort(server, [http2Cleartext(listener), tlsOnSamePort(listener, server, tls.credentials)]);
   if (!isLoopback(host) && !options.adminToken) {
     log('error', `warning: listening on ${host} without --admin-token: anyone who can reach this address can drive the admin API`);
   }
@@ -96,6 +103,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     port,
     clock,
     reloads: () => store.reloads,
+    tlsCa: tls.caFile,
     summary: () => `${summarize(store.current)}; inspector ${url}/__admin/ui`,
     close,
     shutdown: async (graceMs = options.graceMs ?? 5000) => {

@@ -70,6 +70,12 @@ export interface MockServerOptions {
   otlpEndpoint?: string;
   /** Where log lines go; console.log by default. */
   logger?: (line: string) => void;
+  /** A PEM certificate chain to serve TLS with, instead of the local CA's leaf (with `tlsKey`). */
+  tlsCert?: string;
+  /** The key of `tlsCert`. */
+  tlsKey?: string;
+  /** Where the local CA is kept (default `$XDG_DATA_HOME/model-gateway-mock`, else `~/.local/share/model-gateway-mock`). */
+  dataDir?: string;
 }
 
 const LEVELS: Record<LogLevel, number> = { silent: 0, error: 1, info: 2, debug: 3 };

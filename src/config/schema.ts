@@ -32,7 +32,7 @@ const moment = z.union([z.iso.date(), z.iso.datetime()]);
 export const modelSchema = z.strictObject({
   id: z.string().min(1),
   owned_by: z.string().optional(),
-  kind: z.enum(['chat', 'image', 'video', 'speech', 'transcription', 'embedding', 'rerank', 'moderation', 'completion']).optional(),
+  kind: z.enum(['chat', 'image', 'video', 'speech', 'transcription', 'embedding', 'rerank', 'moderation', 'completion', 'realtime']).optional(),
   /** An embedding model's vector size (default 1536). */
   dimensions: z.number().int().min(1).max(65_536).optional(),
   display_name: z.string().optional(),

@@ -110,14 +110,15 @@ interface AskedChat extends Asked {
 export function chat(style: ChatStyle): Operation {
   return modelOperation<ChatRequest, AskedChat, Selection<ChatFixture>>({
     read: (_mock, exchange) => style.decode(styleInput(exchange), { storedTurns: (id) => storedConversation(exchange.session, id) }),
-    ask: (mock, exchange, decoded): AskedChat => {
+    ask: (mock, exchange, decoded, door): AskedChat => {
+      const kinds = door.modelKinds ?? CHAT_STYLE_MODELS;
       const request = catalogued(mock, style, decoded);
       const subject = chatSubject(request);
       const inputTokens = () => countInputTokens(request);
-      const missing = unlisted(mock, request.model, CHAT_STYLE_MODELS);
+      const missing = unlisted(mock, request.model, kinds);
       const unknown = missing && (style.models?.notFound?.(request.model) ?? missing);
       if (unknown) return { request, model: request.model, subject, inputTokens, entry: undefined, output: undefined, unknown };
-      const entry = requireModel(mock, request.model, CHAT_STYLE_MODELS);
+      const entry = requireModel(mock, request.model, kinds);
       const output = imageOutputOf(request, entry, GATEWAY_IMAGES, exchange.caller.group, mock.store.current.chatCompletionsOnlyGroups);
       return { request, model: request.model, subject, inputTokens, entry, output };
     },

@@ -11,6 +11,9 @@ import type { JournalEntry, NearMiss } from '../state/journal.js';
 import type { Session } from '../state/session.js';
 import type { Mock } from './mock.js';
 import type { Upstream } from '../conversation/upstream.js';
+import type { ModelEntry } from '../config/types.js';
+
+type ModelKind = ModelEntry['kind'];
 
 export interface Exchange {
   method: string;
@@ -125,6 +128,8 @@ export interface Door {
   framing?(request: { query: Record<string, unknown> }): Framing;
   /** The GenAI operation it performs, as the semantic conventions name it (its spans' name); its own name where they have none. */
   genAiOperation?: string;
+  /** The catalog kinds its chat turns take (a live session's realtime models); chat and image when it does not say. */
+  modelKinds?: readonly ModelKind[];
 }
 
 /** The GenAI operation a door performs, for its spans. */

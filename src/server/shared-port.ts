@@ -1,7 +1,7 @@
 // One port, several protocols. Each connection is told by its first bytes: a protocol that
 // recognises them takes it, else it stays with the HTTP/1.1 server that accepted it. HTTP/2 with
 // prior knowledge is the first such protocol (the AWS SDK's default handler speaks it to an
-// `http://` endpoint); TLS is meant to be the next one, an entry in the same list.
+// `http://` endpoint); TLS (`tls/tls-port.ts`) is the other.
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createServer as createHttp2Server, type Http2ServerRequest, type Http2ServerResponse, type Http2Session } from 'node:http2';
 import type { Socket } from 'node:net';
@@ -23,10 +23,10 @@ export interface Protocol {
 }
 
 /**
- * The socket as a stream that gives its unshifted first bytes again: HTTP/2 reads a net socket's
- * handle directly, past what was put back into its stream, but takes any duplex as it is.
+ * The socket as a stream that gives its unshifted first bytes again: HTTP/2 and TLS read a net
+ * socket's handle directly, past what was put back into its stream, but take any duplex as it is.
  */
-function replaying(socket: Socket): Duplex {
+export function replaying(socket: Socket): Duplex {
   const duplex = new Duplex({
     read: () => socket.resume(),
     write: (chunk: Buffer, _encoding, done) => socket.write(chunk, done),

@@ -47,6 +47,8 @@ const METHODS: Record<ModelEntry['kind'], string[]> = {
   // The audio endpoints are the OpenAI form's: no generate-content method takes these models.
   speech: [],
   transcription: [],
+  // Gemini Live's models are opened by BidiGenerateContent, which its model list names.
+  realtime: ['bidiGenerateContent'],
 };
 
 export function geminiModel(model: ModelEntry) {

@@ -1,7 +1,7 @@
 // The command line as a user runs it: help, version, validate, and a server that prints its URL
 // and one line per request.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
@@ -71,7 +71,9 @@ describe('model-gateway-mock CLI', () => {
   });
 
   it('prints its URL and what it loaded, then one line per request', async () => {
-    const child = spawn(process.execPath, [...CLI, '--port', '0', '--latency', 'none', '--no-watch', '--fixtures', tempDir({ 'c.yaml': 'chat:\n  - name: hi\n    reply: { text: hi }\n' }), '--scenarios', tempDir({})]);
+    const data = tempDir({});
+    const env = { ...process.env, XDG_DATA_HOME: data };
+    const child = spawn(process.execPath, [...CLI, '--port', '0', '--latency', 'none', '--no-watch', '--fixtures', tempDir({ 'c.yaml': 'chat:\n  - name: hi\n    reply: { text: hi }\n' }), '--scenarios', tempDir({})], { env });
     try {
       const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
       const first = (await lines.next()).value as string;
@@ -80,6 +82,8 @@ describe('model-gateway-mock CLI', () => {
       const summary = (await lines.next()).value as string;
       expect(summary).toMatch(/^\d\d:\d\d:\d\d\.\d{3} loaded 1 file: 1 fixture, 0 scenarios, \d+ models; open mode; inspector http:\/\/127\.0\.0\.1:\d+\/__admin\/ui$/);
       expect(summary).toContain(`${url}/__admin/ui`);
+      // The local CA clients trust for https on the same port, made on first start and kept.
+      expect((await lines.next()).value).toMatch(new RegExp(`^\\d\\d:\\d\\d:\\d\\d\\.\\d{3} tls ca ${join(data, 'model-gateway-mock', 'ca.pem')}$`));
       await fetch(`${url}/v1/chat/completions`, {
         method: 'POST',
         headers: { authorization: 'Bearer k', 'content-type': 'application/json' },
@@ -89,8 +93,9 @@ describe('model-gateway-mock CLI', () => {
       expect(line).toMatch(/^\d\d:\d\d:\d\d\.\d{3} POST \/v1\/chat\/completions chat-completions gpt-4o-mini 200 fixture:hi \d+ms$/);
     } finally {
       child.kill();
+      rmSync(data, { recursive: true, force: true });
     }
-  });
+  }, 60_000);
 
   it('stops at once, naming it, when a --fixtures or --scenarios directory does not exist; validate fails too', () => {
     const missing = join(tmpdir(), 'mgm-no-such-dir', 'fixtures');

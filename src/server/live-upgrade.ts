@@ -1,0 +1,68 @@
+// WebSocket upgrades on the mock's port (plain or TLS): the handshake is judged before the socket
+// is upgraded (a missing or wrong key, an unknown path or model is an HTTP answer, never an
+// upgraded socket that then errs), then the socket is handed to its door. `ws` does the framing.
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer } from 'ws';
+import type { Exchange } from '../exchange/exchange.js';
+import type { Mock } from '../exchange/mock.js';
+import { nextRequestId } from '../exchange/request.js';
+import { serveOpenAIRealtime } from './realtime/openai-realtime.js';
+
+const KEY_PROTOCOL = 'openai-insecure-api-key.';
+
+function refuse(socket: Duplex, status: number, reason: string, body: unknown): void {
+  const text = JSON.stringify(body);
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(text)}\r\nconnection: close\r\n\r\n${text}`);
+}
+
+function offeredProtocols(request: IncomingMessage): string[] {
+  return String(request.headers['sec-websocket-protocol'] ?? '').split(',').map((name) => name.trim()).filter(Boolean);
+}
+
+function keyOf(request: IncomingMessage, url: URL): string | undefined {
+  const bearer = /^Bearer\s+(.+)$/i.exec(String(request.headers.authorization ?? ''))?.[1]?.trim();
+  const offered = offeredProtocols(request).find((name) => name.startsWith(KEY_PROTOCOL))?.slice(KEY_PROTOCOL.length);
+  return bearer || offered || url.searchParams.get('key') || (request.headers['x-goog-api-key'] as string | undefined) || undefined;
+}
+
+const openaiError = (message: string, type: string, code: string | null, param: string | null = null) => ({ error: { message, type, code, param } });
+
+export function liveUpgrades(mock: Mock) {
+  // An offered `realtime` subprotocol is selected, as browsers require an answer naming one.
+  const sockets = new WebSocketServer({ noServer: true, handleProtocols: (offered) => (offered.has('realtime') ? 'realtime' : false) });
+  return (request: IncomingMessage, socket: Duplex, head: Buffer): void => {
+    const secure = (request.socket as { encrypted?: boolean }).encrypted === true;
+    const url = new URL(request.url ?? '/', `${secure ? 'https' : 'http'}://${request.headers.host ?? 'localhost'}`);
+    if (url.pathname !== '/v1/realtime') return refuse(socket, 404, 'Not Found', openaiError(`Invalid URL (GET ${url.pathname})`, 'invalid_request_error', null));
+    const key = keyOf(request, url);
+    const keys = mock.store.current.keys;
+    if (!key) return refuse(socket, 401, 'Unauthorized', openaiError("You didn't provide an API key. Send it as \"Authorization: Bearer KEY\" or the \"openai-insecure-api-key.KEY\" subprotocol.", 'invalid_request_error', 'missing_api_key'));
+    if (keys && !keys.get(key)) return refuse(socket, 401, 'Unauthorized', openaiError('Incorrect API key provided.', 'invalid_request_error', 'invalid_api_key'));
+    const model = url.searchParams.get('model') ?? 'gpt-realtime';
+    const entry = mock.store.current.modelById.get(model);
+    if (!entry || entry.kind !== 'realtime') {
+      return refuse(socket, 400, 'Bad Request', openaiError(`Invalid model: '${model}'. Realtime takes a realtime model (gpt-realtime, gpt-realtime-mini).`, 'invalid_request_error', 'model_not_found', 'model'));
+    }
+    const headers = request.headers as Record<string, string>;
+    const session = mock.sessions.get(headers['x-mock-session']);
+    const scenario = headers['x-mock-scenario'] ?? url.searchParams.get('mock_scenario') ?? undefined;
+    const opening: Exchange = {
+      method: 'GET',
+      path: url.pathname,
+      params: {},
+      query: Object.fromEntries(url.searchParams),
+      search: url.search.slice(1),
+      headers: { ...headers, ...(scenario && { 'x-mock-scenario': scenario }) },
+      body: null,
+      bodySize: 0,
+      multipart: false,
+      uploads: new Map(),
+      origin: url.origin,
+      session,
+      caller: { group: keys?.get(key)?.group, scenario: keys?.get(key)?.scenario },
+      requestId: nextRequestId(mock, session.id),
+    };
+    sockets.handleUpgrade(request, socket, head, (ws) => serveOpenAIRealtime(mock, ws, opening, model));
+  };
+}

@@ -1,0 +1,133 @@
+// OpenAI Realtime through the openai SDK's own `OpenAIRealtimeWS`, over wss on the mock's port
+// with its local CA trusted: a text turn from a chat fixture, a tool call as a function-call item,
+// an audio turn whose transcript is a transcriptions fixture's, server VAD from the audio's
+// silence, and a cancelled response; each turn journaled as style `realtime`.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import OpenAI from 'openai';
+import { OpenAIRealtimeWS } from 'openai/realtime/ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { audioDigest } from '../../src/media/audio/hear.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'mgm-rt-'));
+/** One second of a loud tone, then the 500 ms of silence that end an utterance (what VAD commits). */
+const spoken = Buffer.alloc(24_000 * 2);
+for (let i = 0; i < 24_000; i++) spoken.writeInt16LE(Math.round(8000 * Math.sin(i / 5)), i * 2);
+const silence = Buffer.alloc(24_000 * 2 * 0.5);
+
+let mock: TestServer;
+let ca: string;
+beforeAll(async () => {
+  mock = await startTestServer({
+    dataDir,
+    fixtureFiles: {
+      'chat.yaml': [
+        'chat:',
+        '  - name: greeting',
+        '    match: { contains: hello }',
+        '    reply: { text: "Hi there, how can I help?" }',
+        '  - name: weather',
+        '    match: { contains: weather }',
+        '    reply: { tool_calls: [{ name: get_weather, arguments: { city: Paris } }] }',
+        '  - name: spoken',
+        '    match: { contains: "book a table" }',
+        '    reply: { text: "Your table is booked." }',
+      ].join('\n'),
+      'transcriptions.yaml': `transcriptions:\n  - name: booking\n    match: { sha256: ${audioDigest(Buffer.concat([spoken, silence]))} }\n    reply: { text: "Please book a table for two." }\n`,
+    },
+  });
+  ca = readFileSync((await mock.tlsCa())!, 'utf8');
+});
+afterAll(async () => {
+  await mock.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+type Event = { type: string; [field: string]: unknown };
+
+async function connect(headers: Record<string, string> = {}) {
+  const client = new OpenAI({ apiKey: 'sk-test', baseURL: `https://localhost:${mock.port}/v1` });
+  const rt = new OpenAIRealtimeWS({ model: 'gpt-realtime', options: { ca, headers } }, client);
+  const events: Event[] = [];
+  rt.on('event', (event) => events.push(event as Event));
+  rt.on('error', () => undefined);
+  const next = async (type: string, after = 0): Promise<Event> => {
+    let found: Event | undefined;
+    await expect.poll(() => (found = events.slice(after).find((event) => event.type === type)), { timeout: 15_000, interval: 20 }).toBeTruthy();
+    return found!;
+  };
+  await next('session.created');
+  return { rt, events, next };
+}
+
+describe('OpenAI Realtime over wss', () => {
+  it('answers a text turn from a chat fixture, with usage in response.done', async () => {
+    const { rt, events, next } = await connect({ 'x-mock-session': 'rt-text' });
+    rt.send({ type: 'session.update', session: { type: 'realtime', output_modalities: ['text'] } });
+    await next('session.updated');
+    rt.send({ type: 'conversation.item.create', item: { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'hello there' }] } });
+    rt.send({ type: 'response.create' });
+    const done = (await next('response.done')).response as { status: string; usage: { total_tokens: number }; output: Array<{ content: Array<{ text: string }> }> };
+    expect(done.status).toBe('completed');
+    expect(done.output[0]!.content[0]!.text).toBe('Hi there, how can I help?');
+    expect(done.usage.total_tokens).toBeGreaterThan(0);
+    const deltas = events.filter((event) => event.type === 'response.output_text.delta').map((event) => event.delta).join('');
+    expect(deltas).toBe('Hi there, how can I help?');
+    rt.close();
+    const { requests } = (await (await mock.admin('/requests?session=rt-text')).json()) as { requests: Array<{ style: string; path: string; source: string }> };
+    expect(requests).toEqual([expect.objectContaining({ style: 'realtime', path: '/v1/realtime', source: 'fixture:greeting' })]);
+  });
+
+  it('answers with audio and its transcript, and calls a tool as a function-call item', async () => {
+    const { rt, events, next } = await connect();
+    rt.send({ type: 'session.update', session: { type: 'realtime', tools: [{ type: 'function', name: 'get_weather', parameters: { type: 'object', properties: { city: { type: 'string' } } } }] } });
+    rt.send({ type: 'conversation.item.create', item: { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'hello' }] } });
+    rt.send({ type: 'response.create' });
+    await next('response.done');
+    const audio = Buffer.concat(events.filter((event) => event.type === 'response.output_audio.delta').map((event) => Buffer.from(String(event.delta), 'base64')));
+    expect(audio.length).toBeGreaterThan(24_000);
+    expect((await next('response.output_audio_transcript.done')).transcript).toBe('Hi there, how can I help?');
+    const after = events.length;
+    rt.send({ type: 'conversation.item.create', item: { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'what is the weather?' }] } });
+    rt.send({ type: 'response.create' });
+    const call = await next('response.function_call_arguments.done', after);
+    expect(call).toMatchObject({ name: 'get_weather' });
+    expect(JSON.parse(String(call.arguments))).toEqual({ city: 'Paris' });
+    rt.close();
+  });
+
+  it('hears speech by server VAD, transcribes it by a fixture and answers it', async () => {
+    const { rt, events, next } = await connect();
+    rt.send({ type: 'session.update', session: { type: 'realtime', output_modalities: ['text'], audio: { input: { transcription: { model: 'gpt-4o-mini-transcribe' }, turn_detection: { type: 'server_vad' } } } } });
+    await next('session.updated');
+    const all = Buffer.concat([spoken, silence]);
+    for (let at = 0; at < all.length; at += 960) rt.send({ type: 'input_audio_buffer.append', audio: all.subarray(at, at + 960).toString('base64') });
+    expect((await next('input_audio_buffer.speech_started')).audio_start_ms).toBe(0);
+    expect((await next('input_audio_buffer.speech_stopped')).audio_end_ms).toBe(1000);
+    expect((await next('conversation.item.input_audio_transcription.completed')).transcript).toBe('Please book a table for two.');
+    const done = (await next('response.done')).response as { output: Array<{ content: Array<{ text: string }> }> };
+    expect(done.output[0]!.content[0]!.text).toBe('Your table is booked.');
+    expect(events.findIndex((event) => event.type === 'input_audio_buffer.committed')).toBeGreaterThan(0);
+    rt.close();
+  });
+
+  it('cancels a playing response on response.cancel', async () => {
+    const { rt, next } = await connect({ 'x-mock-latency': 'realistic' });
+    rt.send({ type: 'conversation.item.create', item: { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'hello' }] } });
+    rt.send({ type: 'response.create' });
+    await next('response.created');
+    rt.send({ type: 'response.cancel' });
+    const done = (await next('response.done')).response as { status: string; status_details: { reason: string } };
+    expect(done).toMatchObject({ status: 'cancelled', status_details: { reason: 'client_cancelled' } });
+    rt.close();
+  });
+
+  it('answers a missing key with a 401 to the upgrade', async () => {
+    const { WebSocket } = await import('ws');
+    const socket = new WebSocket(`wss://localhost:${mock.port}/v1/realtime?model=gpt-realtime`, { ca });
+    const status = await new Promise<number>((done) => socket.on('unexpected-response', (_request, response) => done(response.statusCode ?? 0)));
+    expect(status).toBe(401);
+  });
+});
