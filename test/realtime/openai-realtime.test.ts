@@ -51,7 +51,7 @@ async function connect(headers: Record<string, string> = {}) {
   const client = new OpenAI({ apiKey: 'sk-test', baseURL: `https://localhost:${mock.port}/v1` });
   const rt = new OpenAIRealtimeWS({ model: 'gpt-realtime', options: { ca, headers } }, client);
   const events: Event[] = [];
-  rt.on('event', (event) => events.push(event as Event));
+  rt.on('event', (event) => events.push(event as unknown as Event));
   rt.on('error', () => undefined);
   const next = async (type: string, after = 0): Promise<Event> => {
     let found: Event | undefined;
