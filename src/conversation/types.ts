@@ -1,7 +1,7 @@
 // The neutral conversation model: every chat style decodes into ChatRequest and encodes a Reply.
 // Nothing here knows about HTTP or about any vendor's field names.
 
-export const STYLE_NAMES = ['chat-completions', 'responses', 'messages', 'generate-content', 'ollama', 'openrouter', 'azure-openai', 'bedrock'] as const;
+export const STYLE_NAMES = ['chat-completions', 'responses', 'messages', 'generate-content', 'ollama', 'openrouter', 'azure-openai', 'bedrock', 'vertex'] as const;
 export type StyleName = (typeof STYLE_NAMES)[number];
 
 export type JsonSchema = Record<string, unknown>;
