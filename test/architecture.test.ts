@@ -91,6 +91,7 @@ const SAMPLE_BODIES: Record<StyleName, Record<string, unknown>> = {
   'azure-openai': { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hello' }], data_sources: [] },
   ollama: { model: 'llama3.2', messages: [{ role: 'user', content: 'hello' }], options: { temperature: 0 } },
   bedrock: { messages: [{ role: 'user', content: [{ text: 'hello' }] }], inferenceConfig: { maxTokens: 64 } },
+  vertex: { contents: [{ role: 'user', parts: [{ text: 'hello' }] }], labels: { team: 'search' } },
 };
 
 describe('the style registry', () => {

@@ -3,6 +3,7 @@
 import * as z from 'zod';
 import { chatFixtureSchema, chatImageOutput, driftEntrySchema, errorKind, matchSchema, nonNegative } from '../conversation/fixture-schema.js';
 import { LANGUAGES, SEMANTIC_FAULTS, TRANSPORT_FAULTS, VIOLATIONS } from '../conversation/faults.js';
+import { FILTER_STAGES } from '../conversation/types.js';
 import { mcpServerSchema } from '../conversation/mcp-schema.js';
 import { CATEGORY_NAMES } from '../conversation/moderation.js';
 import { transcriptionFixtureSchema } from '../conversation/transcription-fixture.js';
@@ -156,11 +157,12 @@ export const limitSchema = z
 const faultKind = z.enum([...TRANSPORT_FAULTS, ...SEMANTIC_FAULTS]);
 
 /** The options of one semantic fault each: named with another fault, they are a mistake. */
-const FAULT_OPTIONS = { violation: 'schema_violation', tool_name: 'unknown_tool', language: 'wrong_language' } as const;
+const FAULT_OPTIONS = { violation: 'schema_violation', tool_name: 'unknown_tool', language: 'wrong_language', on: 'content_filter' } as const;
 const faultOptions = {
   violation: z.enum(VIOLATIONS).optional(),
   tool_name: z.string().min(1).optional(),
   language: z.enum(LANGUAGES).optional(),
+  on: z.enum(FILTER_STAGES).optional(),
 };
 
 // A step's answer must be one a client can receive and Node can write: a status with a body (no

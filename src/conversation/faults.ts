@@ -1,7 +1,7 @@
 // The catalogue of scenario faults (SPEC 9 and 21): the transport faults the writer performs on a
 // plan, and the semantic faults that change the reply itself before a style encodes it. One list,
 // read by the scenario schema, the reply's transformation and `GET /__admin/faults`.
-import { STYLE_NAMES, type StyleName } from './types.js';
+import { STYLE_NAMES, type FilterStage, type StyleName } from './types.js';
 
 export const TRANSPORT_FAULTS = ['delay', 'cut_stream', 'stream_error', 'malformed', 'reset'] as const;
 export const SEMANTIC_FAULTS = [
@@ -33,6 +33,7 @@ export interface SemanticFault {
   violation?: Violation;
   toolName?: string;
   language?: Language;
+  on?: FilterStage;
 }
 
 export interface FaultInfo {
@@ -76,7 +77,11 @@ const SEMANTIC: Record<SemanticFaultName, { styles: readonly string[]; descripti
   truncated: { styles: ALL, description: "The output limit reached mid-answer (text or tool arguments cut), with the style's length stop." },
   empty: { styles: ALL, description: 'A normal stop with no text and no tool call.' },
   refusal: { styles: CHAT, description: "The style's refusal (message.refusal, a refusal part, stop_reason refusal, finishReason SAFETY)." },
-  content_filter: { styles: FILTERED, description: "The provider's filter stop (finish_reason content_filter, incomplete, promptFeedback.blockReason, refusal)." },
+  content_filter: {
+    styles: FILTERED,
+    description:
+      "The provider's filter stop (finish_reason content_filter, incomplete, promptFeedback.blockReason, refusal); on: prompt | completion says what it filtered (azure-openai: prompt is Azure's 400 content_filter; generate-content: completion is finishReason SAFETY).",
+  },
   reasoning_only: { styles: CHAT, description: 'Reasoning, then a normal stop with no answer; for requests that ask for reasoning.' },
   wrong_language: { styles: ALL, description: "The answer in French, German or Spanish (language: fr | de | es picks), not the request's language." },
   malformed_result: { styles: ['mcp'], description: "A fake MCP tool's result that breaks the tool's output schema (SPEC 22)." },

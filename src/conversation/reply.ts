@@ -185,8 +185,8 @@ export function buildReply(request: ChatRequest, selection: Selection<ChatFixtur
     usage,
     pacing: context.pacing,
     fixture: selection?.fixture.name,
-    ...(context.fault && { fault: { name: context.fault.name, applied } }),
-    ...(applied && context.fault?.name === 'content_filter' && { promptBlocked: true as const }),
+    ...(context.fault && { fault: { name: context.fault.name, applied, ...(context.fault.on && { on: context.fault.on }) } }),
+    ...(applied && context.fault?.name === 'content_filter' && context.fault.on !== 'completion' && { promptBlocked: true as const }),
   };
 }
 

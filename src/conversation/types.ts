@@ -1,8 +1,12 @@
 // The neutral conversation model: every chat style decodes into ChatRequest and encodes a Reply.
 // Nothing here knows about HTTP or about any vendor's field names.
 
-export const STYLE_NAMES = ['chat-completions', 'responses', 'messages', 'generate-content', 'ollama', 'openrouter', 'azure-openai', 'bedrock'] as const;
+export const STYLE_NAMES = ['chat-completions', 'responses', 'messages', 'generate-content', 'ollama', 'openrouter', 'azure-openai', 'bedrock', 'vertex'] as const;
 export type StyleName = (typeof STYLE_NAMES)[number];
+
+/** Where a content filter acts: on the prompt (nothing is generated) or on the completion. */
+export const FILTER_STAGES = ['prompt', 'completion'] as const;
+export type FilterStage = (typeof FILTER_STAGES)[number];
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -180,7 +184,8 @@ export interface Reply {
   /** The provider's filter blocked the prompt itself (generate-content answers it with no candidates). */
   promptBlocked?: true;
   /** The semantic fault the reply was asked to carry, and whether it had anything to act on. */
-  fault?: { name: string; applied: boolean };
+  /** `on`: where a content filter acted, when the step said. */
+  fault?: { name: string; applied: boolean; on?: FilterStage };
   /** What the answer cost at the catalog's prices (0 when the model has none), for styles that report it (OpenRouter's `usage.cost`). */
   costUsd?: number;
 }

@@ -131,6 +131,8 @@ export function chat(style: ChatStyle): Operation {
     },
     build: async (mock, exchange, { request, entry, output, subject }, selection, misbehave) => {
       const plain = reply(mock, exchange, request, entry!, selection, misbehave);
+      const refused = style.refusal?.(plain);
+      if (refused) throw refused;
       const illustration = output ? await illustrated(mock, output, subject, selection?.fixture, plain) : undefined;
       const shown = illustration?.reply ?? plain;
       const answer = request.audioOutput ? await withSpeech(shown, request.audioOutput, mock.options.seed) : shown;

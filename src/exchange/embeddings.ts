@@ -12,6 +12,10 @@ import { generateContentEnvelope } from '../styles/generate-content/envelope.js'
 import { decodeBatchEmbedContents, decodeEmbedContent, encodeBatchEmbedContents, encodeEmbedContent, type GeminiEmbedding } from '../styles/generate-content/embed.js';
 import { decodeOllamaEmbed, encodeOllamaEmbed } from '../styles/ollama/embed.js';
 import { ollamaEnvelope } from '../styles/ollama/envelope.js';
+import { ollama } from '../styles/ollama/index.js';
+import { openrouterEnvelope } from '../styles/openrouter/envelope.js';
+import { openrouter } from '../styles/openrouter/index.js';
+import type { ModelIds } from '../styles/style.js';
 import { openaiEnvelope } from '../styles/openai-envelope.js';
 import { float32Base64sInSlices, foundVectors, madeVectors, vectorsFor, type VectorAsk, type Vectors } from './embedding-vectors.js';
 import { json, type Operation } from './exchange.js';
@@ -60,6 +64,8 @@ interface Form<R extends Read> {
   onlyShortening: boolean;
   vectorsOf: VectorReader;
   envelope: Envelope;
+  /** A provider's own model-id forms (Ollama's tags, OpenRouter's vendor prefixes) and its not-found. */
+  models?: ModelIds;
   /** The answer, and its JSON when the form writes it faster itself. */
   encode(read: R, model: ModelEntry, vectors: Float32Array[]): Promise<{ body: unknown; text?: string }> | { body: unknown; text?: string };
 }
@@ -69,10 +75,12 @@ function embeddingsOperation<R extends Read>(form: Form<R>): Operation {
     read: (_mock, exchange) => form.read(exchange.body, exchange.params),
     ask: (mock, exchange, read) => {
       const texts = read.inputs.map((input) => input.text);
-      const base = { model: read.model, read, texts, subject: promptSubject(read.model, texts.join('\n'), exchange.headers), inputTokens: read.tokens };
-      const unknown = unlisted(mock, read.model, ['embedding']);
+      const model = form.models?.catalogId(read.model, (id) => mock.store.current.modelById.has(id)) ?? read.model;
+      const base = { model, read, texts, subject: promptSubject(model, texts.join('\n'), exchange.headers), inputTokens: read.tokens };
+      const missing = unlisted(mock, model, ['embedding']);
+      const unknown = missing && (form.models?.notFound?.(read.model) ?? missing);
       if (unknown) return { ...base, entry: undefined, asks: [], unknown };
-      const entry = mediaModel(mock, read.model, 'embedding');
+      const entry = mediaModel(mock, model, 'embedding');
       const asks = read.inputs.map((input) => ({ text: input.text, embedded: input.embedded, size: sizeOf(entry, input, form.onlyShortening) }));
       return { ...base, entry, asks };
     },
@@ -94,7 +102,7 @@ function flatInputs<Q extends { model: string; inputs: Array<{ text: string; tok
   return { model: request.model, inputs, tokens: () => request.inputs.reduce((sum, input) => sum + input.tokens, 0), request };
 }
 
-export const embeddings = embeddingsOperation({
+const OPENAI_FORM: Form<ReturnType<typeof flatInputs<ReturnType<typeof decodeEmbeddings>>>> = {
   read: (body) => flatInputs(decodeEmbeddings(body)),
   onlyShortening: true,
   vectorsOf: openaiVectors,
@@ -103,7 +111,12 @@ export const embeddings = embeddingsOperation({
     const body = encodeEmbeddings(request, model.id, vectors, request.format === 'base64' ? await float32Base64sInSlices(vectors) : undefined);
     return { body, text: embeddingsJson(body) };
   },
-});
+};
+
+export const embeddings = embeddingsOperation(OPENAI_FORM);
+
+/** OpenRouter's `/api/v1/embeddings`: the OpenAI form with its vendor-prefixed ids. */
+export const openrouterEmbeddings = embeddingsOperation({ ...OPENAI_FORM, envelope: openrouterEnvelope, models: openrouter.models! });
 
 /** Ollama's `/api/embed`: any model may be shortened, the vectors always plain numbers. */
 export const ollamaEmbed = embeddingsOperation({
@@ -111,6 +124,7 @@ export const ollamaEmbed = embeddingsOperation({
   onlyShortening: false,
   vectorsOf: openaiVectors,
   envelope: ollamaEnvelope,
+  models: ollama.models!,
   encode: ({ request }, model, vectors) => ({ body: encodeOllamaEmbed(request, model.id, vectors) }),
 });
 

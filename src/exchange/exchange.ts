@@ -125,7 +125,7 @@ export interface Door {
   /** Headers a request must carry, checked after its key, as the vendor does. */
   requiredHeaders?: readonly string[];
   /** How its streams are framed for a request (the writer's framers); SSE when it does not say. */
-  framing?(request: { query: Record<string, unknown> }): Framing;
+  framing?(request: { query: Record<string, unknown>; params: Record<string, string> }): Framing;
   /** The GenAI operation it performs, as the semantic conventions name it (its spans' name); its own name where they have none. */
   genAiOperation?: string;
   /** The catalog kinds its chat turns take (a live session's realtime models); chat and image when it does not say. */

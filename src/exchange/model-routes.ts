@@ -17,7 +17,7 @@ import { byAction } from './by-action.js';
 import { chat } from './chat.js';
 import { completions } from './completions.js';
 import { countTokens } from './count-tokens.js';
-import { batchEmbedContents, embedContent, embeddings, ollamaEmbed } from './embeddings.js';
+import { batchEmbedContents, embedContent, embeddings, ollamaEmbed, openrouterEmbeddings } from './embeddings.js';
 import type { Door, Operation } from './exchange.js';
 import { createFile, deleteFile, fileContent, listFiles, retrieveFile } from './files.js';
 import { imageEdits, imageFile, imageGenerations, imageVariations } from './images.js';
@@ -74,6 +74,8 @@ const azureRows = (path: string, body: ModelRoute['body'], operation: Operation)
 ];
 // Ollama's other doors speak its envelope and are journaled under its name.
 const OLLAMA: Door = { style: 'ollama', envelope: () => STYLES.ollama.style.envelope };
+// OpenRouter's other doors: the OpenAI contract under /api/v1/, in its envelope and under its name.
+const OPENROUTER: Door = { style: 'openrouter', envelope: () => STYLES.openrouter.style.envelope };
 // Gemini's own paths always list in its vendor's format, whatever the request's headers say.
 const GEMINI_LISTS = STYLES['generate-content'].listFormat;
 const GEMINI_MODELS = modelsDoor(GEMINI_LISTS);
@@ -165,6 +167,9 @@ export const MODEL_ROUTES: readonly ModelRoute[] = [
   ...azureRows('/audio/speech', 'json', audioSpeech),
   ...azureRows('/audio/transcriptions', 'multipart', audioTranscriptions),
   ...azureRows('/audio/translations', 'multipart', audioTranslations),
+  row('GET', '/api/v1/models', OPENROUTER, 'none', listModels()),
+  row('POST', '/api/v1/embeddings', OPENROUTER, 'json', openrouterEmbeddings),
+  row('POST', '/api/v1/completions', OPENROUTER, 'json', completions),
   row('POST', '/api/embed', OLLAMA, 'json', ollamaEmbed, { auth: false }),
   row('GET', '/api/tags', OLLAMA, 'none', ollamaTagList, { auth: false }),
   row('POST', '/api/show', OLLAMA, 'json', ollamaShowModel, { auth: false }),

@@ -78,8 +78,8 @@ export function stepError(
 /** A transport fault for the writer, or a semantic one for the reply. */
 export function faultOf(step: FaultStep): { fault: Fault } | { misbehave: SemanticFault } {
   if (isSemantic(step.fault)) {
-    const { fault: name, violation, tool_name: toolName, language } = step;
-    return { misbehave: { name, ...(violation && { violation }), ...(toolName && { toolName }), ...(language && { language }) } };
+    const { fault: name, violation, tool_name: toolName, language, on } = step;
+    return { misbehave: { name, ...(violation && { violation }), ...(toolName && { toolName }), ...(language && { language }), ...(on && { on }) } };
   }
   return { fault: transportFault(step, step.fault) };
 }

@@ -16,6 +16,8 @@ import { messages, messagesTokenCounting } from './messages/index.js';
 import { azureOpenai } from './azure-openai/index.js';
 import { ollama } from './ollama/index.js';
 import { openrouter } from './openrouter/index.js';
+import { vertex, vertexFraming } from './vertex/index.js';
+import { VERTEX_PATHS, vertexModelParams, vertexParams } from './vertex/paths.js';
 import type { ListFormat } from './model-lists.js';
 import { pathParams } from './path-pattern.js';
 import { responses, responsesTokenCounting } from './responses/index.js';
@@ -36,7 +38,7 @@ export interface StyleEntry {
   /** A chat path's parameters for a model, for a style whose path names it (the fingerprint command). */
   modelParams?(model: string): Record<string, string>;
   /** How its streams are framed for a request (the writer's framers); SSE when it does not say. */
-  framing?(request: { query: Record<string, unknown> }): Framing;
+  framing?(request: { query: Record<string, unknown>; params: Record<string, string> }): Framing;
   /** The batches whose lines may name its chat paths (OpenAI's batch file, Anthropic's message batch). */
   batch?: BatchVendor;
   /**
@@ -91,6 +93,22 @@ function converseShaped(messages: unknown): boolean {
 
 /** In the order bodies are recognised: chat-completions, which has no field of its own, comes last. */
 export const STYLES: Readonly<Record<StyleName, StyleEntry>> = {
+  // First: its bodies are generate-content's or messages' (as InvokeModel's) with Vertex's own marks.
+  vertex: {
+    style: vertex,
+    paths: VERTEX_PATHS,
+    tokens: { counting: { decode: decodeCountTokens, encode: encodeCountTokens } },
+    params: vertexParams,
+    framing: vertexFraming,
+    modelParams: vertexModelParams,
+    listFormat: 'gemini',
+    corsHeaders: ['authorization', 'x-goog-user-project', 'x-goog-api-client', 'x-goog-api-key'],
+    keyHeader: 'authorization',
+    genAiOperation: 'generate_content',
+    // Request labels are Vertex's alone; rawPredict's version names the cloud (`vertex-2023-10-16`).
+    recognises: (body) => ('contents' in body && 'labels' in body) || (typeof body.anthropic_version === 'string' && body.anthropic_version.startsWith('vertex-')),
+    family: /^\/v1(beta1)?\/projects\//,
+  },
   'generate-content': {
     style: generateContent,
     // `/v1/` is Gemini's v1 API, which `@google/genai` calls with `apiVersion: 'v1'`.

@@ -33,6 +33,8 @@ export interface ChatStyle {
   read(answer: RecordedAnswer): RecordedReply;
   /** What the session keeps of this reply for later requests, if anything (responses style). */
   store?(reply: Reply, request: ChatRequest): StoredReply | undefined;
+  /** A reply its vendor answers as an error instead (Azure's prompt filter), in the style's envelope. */
+  refusal?(reply: Reply): MockError | undefined;
   /** Headers its vendor sends with every answer (OpenRouter's `X-Generation-Id`). */
   headers?(reply: Reply): Record<string, string>;
   /** How a provider's own model ids name the catalog's models, for a provider that has its own forms. */

@@ -11,6 +11,10 @@ const SCENARIOS = `
 scenarios:
   - name: limited
     steps: [ { error: rate_limit, headers: { retry-after: "3" } } ]
+  - name: prompt-filtered
+    steps: [ { fault: content_filter, on: prompt } ]
+  - name: completion-filtered
+    steps: [ { fault: content_filter } ]
 `;
 
 const weatherTool = {
@@ -77,6 +81,21 @@ describe('AzureOpenAI against the mock', () => {
     const limited = await azure('gpt-4o-mini', { 'x-mock-scenario': 'limited' }).chat.completions.create({ model: '', messages: tides }).catch((e: unknown) => e);
     expect(limited).toBeInstanceOf(OpenAI.RateLimitError);
     expect((limited as InstanceType<typeof OpenAI.RateLimitError>).headers.get('retry-after')).toBe('3');
+  });
+
+  it("gives Azure's prompt filter as its 400 content_filter, and a completion filter as the choice's finish", async () => {
+    const refused = await azure('gpt-4o-mini', { 'x-mock-scenario': 'prompt-filtered' }).chat.completions.create({ model: '', messages: tides }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(OpenAI.BadRequestError);
+    const error = refused as InstanceType<typeof OpenAI.BadRequestError>;
+    expect([error.status, error.code, error.param]).toEqual([400, 'content_filter', 'prompt']);
+    const inner = (error.error as { innererror: { code: string; content_filter_result: Record<string, { filtered: boolean }> } }).innererror;
+    expect(inner.code).toBe('ResponsibleAIPolicyViolation');
+    expect(Object.entries(inner.content_filter_result).filter(([, verdict]) => verdict.filtered).map(([category]) => category)).toEqual(['violence']);
+
+    const filtered = await azure('gpt-4o-mini', { 'x-mock-scenario': 'completion-filtered' }).chat.completions.create({ model: '', messages: tides });
+    expect(filtered.choices[0]!.finish_reason).toBe('content_filter');
+    const verdict = (filtered.choices[0] as unknown as { content_filter_results: Record<string, { filtered: boolean }> }).content_filter_results;
+    expect(Object.entries(verdict).filter(([, v]) => v.filtered).map(([category]) => category)).toEqual(['violence']);
   });
 
   houseChecks({

@@ -141,6 +141,14 @@ describe('the ollama client against the mock', () => {
     expect(entries[0]!.fixture).toBe('tides');
   });
 
+  it('embeds a model named by its tag, and answers an unknown one in its own words', async () => {
+    const { model, embeddings } = await client().embed({ model: 'text-embedding-3-small:latest', input: 'one' });
+    expect([model, embeddings.length]).toEqual(['text-embedding-3-small', 1]);
+    const missing = await client().embed({ model: 'mxbai-embed-large:335m', input: 'one' }).catch((e: unknown) => e);
+    expect((missing as { status_code: number }).status_code).toBe(404);
+    expect((missing as Error).message).toBe("model 'mxbai-embed-large:335m' not found");
+  });
+
   houseChecks({
     style: 'ollama',
     ask: async (url, headers, stream) => {

@@ -96,6 +96,22 @@ describe('the openai SDK on OpenRouter', () => {
     expect(requests[0]!.cost_usd).toBeGreaterThan(0);
   });
 
+  it('lists models, embeds and completes under /api/v1', async () => {
+    const listed = await client().models.list();
+    expect(listed.data.map((model) => model.id)).toContain('claude-sonnet-4-6');
+    const vectors = await client({ 'x-mock-session': 'or-doors' }).embeddings.create({ model: 'openai/text-embedding-3-small', input: ['one', 'two'] });
+    expect(vectors.data).toHaveLength(2);
+    const completed = await client({ 'x-mock-session': 'or-doors' }).completions.create({ model: 'gpt-3.5-turbo-instruct', prompt: 'Say this is a test' });
+    expect(completed.choices[0]!.text.length).toBeGreaterThan(0);
+    const missing = await client().embeddings.create({ model: 'acme/embed-9', input: 'one' }).catch((e: unknown) => e);
+    expect(missing).toBeInstanceOf(OpenAI.NotFoundError);
+    const { requests } = (await (await server.admin('/requests?session=or-doors')).json()) as { requests: Array<{ style: string; model: string }> };
+    expect(requests.map((entry) => [entry.style, entry.model])).toEqual([
+      ['openrouter', 'text-embedding-3-small'],
+      ['openrouter', 'gpt-3.5-turbo-instruct'],
+    ]);
+  });
+
   houseChecks({
     style: 'openrouter',
     ask: async (url, headers, stream) => {

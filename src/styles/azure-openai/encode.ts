@@ -1,6 +1,8 @@
 // Reply -> Azure OpenAI's chat completions: the OpenAI form with Azure's content-filter verdicts,
 // the prompt's in `prompt_filter_results`, each choice's in `content_filter_results`; a stream
-// opens with a chunk that has no choices, only the prompt's verdict.
+// opens with a chunk that has no choices, only the prompt's verdict. A prompt the filter refuses is
+// Azure's 400 with `code: content_filter`.
+import { MockError } from '../../conversation/errors.js';
 import type { StreamEvent } from '../../conversation/plan.js';
 import type { ChatRequest, Reply } from '../../conversation/types.js';
 import { chatCompletionEvents, encodeChatCompletion } from '../chat-completions/encode.js';
@@ -9,13 +11,15 @@ type Json = Record<string, unknown>;
 
 const SAFE = { filtered: false, severity: 'safe' };
 const VERDICT = { hate: SAFE, self_harm: SAFE, sexual: SAFE, violence: SAFE };
+/** What a `content_filter` fault filtered: one category, at the severity Azure's default filter blocks. */
+const FILTERED_VERDICT = { ...VERDICT, violence: { filtered: true, severity: 'medium' } };
 
 function promptFilterResults(): Json[] {
   return [{ prompt_index: 0, content_filter_results: { ...VERDICT, jailbreak: { filtered: false, detected: false } } }];
 }
 
 function choiceVerdict(finishReason: string | null): Json {
-  return finishReason === 'content_filter' ? { ...VERDICT, violence: { filtered: true, severity: 'medium' } } : VERDICT;
+  return finishReason === 'content_filter' ? FILTERED_VERDICT : VERDICT;
 }
 
 export function encodeAzure(reply: Reply, request: ChatRequest): unknown {
@@ -36,4 +40,17 @@ export function azureEvents(reply: Reply, request: ChatRequest): StreamEvent[] {
     return { ...event, data: { ...(data as Json), choices: [{ ...choice, content_filter_results: choiceVerdict(choice.finish_reason as string) }] } };
   });
   return [opening, ...events];
+}
+
+const PROMPT_FILTERED =
+  "The response was filtered due to the prompt triggering Azure OpenAI's content management policy. Please modify your prompt and retry. To learn more about our content filtering policies please read our documentation: https://go.microsoft.com/fwlink/?linkid=2198766";
+
+/** A `content_filter` fault `on: prompt`: Azure generates nothing and answers 400 with the prompt's verdict. */
+export function promptFiltered(reply: Reply): MockError | undefined {
+  if (!reply.fault?.applied || reply.fault.name !== 'content_filter' || reply.fault.on !== 'prompt') return undefined;
+  const innererror = { code: 'ResponsibleAIPolicyViolation', content_filter_result: { ...FILTERED_VERDICT, jailbreak: { filtered: false, detected: false } } };
+  return new MockError('invalid_request', PROMPT_FILTERED, {
+    status: 400,
+    body: { error: { message: PROMPT_FILTERED, type: null, param: 'prompt', code: 'content_filter', status: 400, innererror } },
+  });
 }

@@ -5,7 +5,7 @@ import { decodeChatCompletions } from '../chat-completions/decode.js';
 import { readChatCompletion } from '../chat-completions/read.js';
 import { envelopeEvents } from '../envelope.js';
 import type { ChatStyle } from '../style.js';
-import { azureEvents, encodeAzure } from './encode.js';
+import { azureEvents, encodeAzure, promptFiltered } from './encode.js';
 import { azureEnvelope, deploymentNotFound } from './envelope.js';
 import { requireApiVersion } from './surface.js';
 
@@ -22,5 +22,6 @@ export const azureOpenai: ChatStyle = {
   events: azureEvents,
   streamError: envelopeEvents(azureEnvelope),
   read: readChatCompletion,
+  refusal: promptFiltered,
   models: { catalogId: (id, listed) => (listed(id) ? id : undefined), notFound: deploymentNotFound },
 };

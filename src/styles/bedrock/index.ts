@@ -5,7 +5,8 @@ import type { ChatStyle } from '../style.js';
 import { decodeConverse } from './converse-decode.js';
 import { converseEvents, encodeConverse } from './converse-encode.js';
 import { bedrockEnvelope, bedrockStreamError } from './envelope.js';
-import { decodeInvoke, invoked, invokeEvents } from './invoke.js';
+import { decodeInvoke, invokeEvents } from './invoke.js';
+import { versioned } from '../messages/versioned.js';
 import { catalogModelId } from './model-id.js';
 import { readBedrock } from './read.js';
 import { encodeMessage } from '../messages/encode.js';
@@ -32,8 +33,8 @@ export const bedrock: ChatStyle = {
     const model = catalogModelId(input.params.modelId ?? '');
     return operation.invoke ? decodeInvoke(input, model, operation.stream) : decodeConverse(input, model, operation.stream);
   },
-  encode: (reply, request) => (invoked(request) ? encodeMessage(reply, request) : encodeConverse(reply, request)),
-  events: (reply, request) => (invoked(request) ? invokeEvents(reply, request) : converseEvents(reply, request)),
+  encode: (reply, request) => (versioned(request) ? encodeMessage(reply, request) : encodeConverse(reply, request)),
+  events: (reply, request) => (versioned(request) ? invokeEvents(reply, request) : converseEvents(reply, request)),
   streamError: bedrockStreamError,
   read: readBedrock,
 };
