@@ -71,3 +71,9 @@ export function tagsOf(typesFile: string, name: string, tag: string, property?: 
   }
   return [...tags].sort();
 }
+
+/** What the SDK declares that a variant table has no row for (an empty declaration is a broken reading). */
+export function missingFrom(declared: readonly string[], table: object): string[] {
+  if (declared.length === 0) throw new Error('the SDK types declared nothing: the reading of its type files is broken');
+  return declared.filter((name) => !(name in table));
+}
