@@ -32,8 +32,20 @@ type WirePart = z.infer<typeof partSchema>;
 type WireContent = z.infer<typeof contentSchema>;
 
 // Server-side tool traffic (code execution, built-in tools) may be echoed back in a history; the
-// mock runs none of those tools, so such parts are accepted and carry nothing into the turn.
-const DATA_KEYS = ['text', 'inlineData', 'fileData', 'functionCall', 'functionResponse', 'executableCode', 'codeExecutionResult', 'toolCall', 'toolResponse'];
+// mock runs none of those tools, so such parts are accepted and carry nothing into the turn; so is
+// a Live session's audio transcription echoed back.
+const DATA_KEYS = [
+  'text',
+  'inlineData',
+  'fileData',
+  'functionCall',
+  'functionResponse',
+  'executableCode',
+  'codeExecutionResult',
+  'toolCall',
+  'toolResponse',
+  'audioTranscription',
+];
 
 const MEDIA_TYPE = /^(?:(?:image|audio|video|text)\/[\w.+-]+|application\/pdf)$/i;
 const BASE64 = /^(?:[A-Za-z0-9+/]+|[A-Za-z0-9_-]+)={0,2}$/;
