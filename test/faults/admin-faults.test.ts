@@ -22,7 +22,7 @@ describe('faults in the admin API', () => {
     expect(faults.find((f) => f.name === 'duplicate_tool_ids')!.styles).toEqual(['chat-completions', 'responses', 'messages']);
     expect(faults.find((f) => f.name === 'truncated')!.styles).toContain('completions');
     expect(faults.find((f) => f.name === 'content_filter')!.styles).not.toContain('ollama');
-    expect(faults.find((f) => f.name === 'invalid_tool_json')!.styles).toEqual(['chat-completions', 'responses', 'messages', 'generate-content', 'openrouter', 'azure-openai']);
+    expect(faults.find((f) => f.name === 'invalid_tool_json')!.styles).toEqual(['chat-completions', 'responses', 'messages', 'generate-content', 'openrouter', 'azure-openai', 'vertex']);
   });
 
   it("verify's fault filter counts a fault that acted, not one that did not apply", async () => {

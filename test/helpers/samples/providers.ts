@@ -28,6 +28,38 @@ const OPENROUTER: DoorSamples = {
       model: 'gpt-4o-mini',
       ...generated,
     },
+    'GET /api/v1/models': { request: {}, status: 200 },
+    'POST /api/v1/embeddings': { request: { body: { model: 'openai/text-embedding-3-small', input: 'hi' } }, model: 'text-embedding-3-small', ...generated },
+    'POST /api/v1/completions': { request: { body: { model: 'gpt-3.5-turbo-instruct', prompt: 'hi', max_tokens: 4 } }, model: 'gpt-3.5-turbo-instruct', ...generated },
+  },
+};
+
+const vertexPath = (publisher: string, target: string) => ({ project: 'my-project', location: 'us-central1', publisher, target });
+
+/** Gemini and Anthropic on Vertex, each as its client writes it, under both versions of the path. */
+const vertexSamples: RouteSample[] = [
+  {
+    label: 'gemini',
+    request: { params: vertexPath('google', 'gemini-2.5-flash:generateContent'), body: { contents: [{ role: 'user', parts: [{ text: 'hi' }] }] } },
+    model: 'gemini-2.5-flash',
+    ...generated,
+  },
+  {
+    label: 'anthropic',
+    request: {
+      params: vertexPath('anthropic', 'claude-sonnet-4-6@20250929:rawPredict'),
+      body: { anthropic_version: 'vertex-2023-10-16', max_tokens: 32, messages: [{ role: 'user', content: 'hi' }] },
+    },
+    model: 'claude-sonnet-4-6',
+    ...generated,
+  },
+];
+
+const VERTEX: DoorSamples = {
+  door: 'vertex',
+  rows: {
+    'POST /v1/projects/:project/locations/:location/publishers/:publisher/models/:target': vertexSamples,
+    'POST /v1beta1/projects/:project/locations/:location/publishers/:publisher/models/:target': vertexSamples,
   },
 };
 
@@ -55,4 +87,4 @@ const AZURE: DoorSamples = {
   },
 };
 
-export const PROVIDER_SAMPLES: readonly DoorSamples[] = [OLLAMA, OPENROUTER, AZURE];
+export const PROVIDER_SAMPLES: readonly DoorSamples[] = [OLLAMA, OPENROUTER, AZURE, VERTEX];
