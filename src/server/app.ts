@@ -87,7 +87,7 @@ function frame(mock: Mock, access: AdminAccess, streams: OpenStreams, known: Kno
     const state = ctx.state as MockState;
     state.requestId = requestId;
     state.streams = streams;
-    state.session = mock.sessions.get(sessionId);
+    state.session = isControlPath(ctx.path) ? mock.sessions.get(sessionId) : mock.sessions.heard(sessionId);
     state.envelope = openaiEnvelope;
     state.notes = newNotes();
     if (!isControlPath(ctx.path)) {

@@ -85,7 +85,7 @@ function compilePosted(body: unknown, session: string, firstOrder: number): Chat
 
 export function addFixtures(mock: Mock, request: AdminRequest): unknown {
   if (request.query.file !== undefined) return saveFixturesFile(mock, request.query.file, request.body);
-  const session = mock.sessions.get(sessionParam(request) ?? DEFAULT_SESSION);
+  const session = mock.sessions.heard(sessionParam(request) ?? DEFAULT_SESSION);
   const firstOrder = session.fixtures.reduce((max, f) => Math.max(max, f.order + 1), 0);
   const added = compilePosted(request.body, session.id, firstOrder);
   if (session.fixtures.length + added.length > MAX_RUNTIME_FIXTURES) {

@@ -2,7 +2,7 @@
 // journal of the session named (in the body, `?session=` or `x-mock-session`), else of every
 // session, oldest first. A 200 either way, unless `?fail=409` asks a failure to say so.
 import { check, tallied, type Journal, type VerifyResult } from './check.js';
-import { verifyBody } from './expectation.js';
+import { verifyBody, type Expectation } from './expectation.js';
 import type { Mock } from '../../mock.js';
 import { chosenSessions } from '../journal.js';
 import { JsonAnswer, sessionParam, type AdminRequest } from '../request.js';
@@ -20,10 +20,23 @@ function journalOf(mock: Mock, session: string | undefined): Journal {
   return { entries, tally: tallied(sessions.map((s) => s.journalTally)) };
 }
 
+/** Each expectation failed: a misspelled session must not pass a budget over no requests. */
+function unheardOf(session: string, expect: readonly Expectation[]): VerifyResult[] {
+  const message =
+    `The mock never heard of session '${session}': no model request carried it, and no session-scoped write or ` +
+    'POST /__admin/sessions named it. Check its spelling, or announce it first if asking nothing is the point.';
+  return expect.map((one) => ({ ok: false, expect: one, actual: null, message }));
+}
+
 export function verify(mock: Mock, request: AdminRequest): VerifyAnswer | JsonAnswer {
   const body = verifyBody(request.body);
-  const journal = journalOf(mock, body.session ?? sessionParam(request));
-  const results = body.expect.map((expect) => check(journal, expect));
+  const session = body.session ?? sessionParam(request);
+  let results: VerifyResult[];
+  if (session !== undefined && !mock.sessions.peek(session)?.heard) results = unheardOf(session, body.expect);
+  else {
+    const journal = journalOf(mock, session);
+    results = body.expect.map((expect) => check(journal, expect));
+  }
   const answer = { ok: results.every((result) => result.ok), results };
   if (!answer.ok && request.query.fail === '409') return new JsonAnswer(409, answer);
   return answer;
