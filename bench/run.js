@@ -4,7 +4,8 @@
 // minute; `--only streams,reload` for some phases; `--cpu-prof` profiles every mock and prints
 // each event-loop stall over 100 ms it reported, with the functions that took the time.
 // (`hostile-soak`: malformed, oversized and chained traffic among ordinary requests;
-// `hostile-sockets`: a watcher that stops reading, a 300 MB relay, bodies over keep-alive).
+// `hostile-sockets`: a watcher that stops reading, a 300 MB relay, bodies over keep-alive;
+// `hostile-doors`: each finding of the doors' red team, as the bounded request it now is).
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +20,7 @@ import { coldStart } from './phases/cold-start.js';
 import { drift } from './phases/drift.js';
 import { otherDoors } from './phases/doors.js';
 import { peerStreams } from './phases/peer-streams.js';
+import { hostileDoors } from './phases/hostile-doors.js';
 import { hostileSockets } from './phases/hostile-sockets.js';
 import { batch } from './phases/batch.js';
 import { hostileSoak } from './phases/hostile-soak.js';
@@ -34,9 +36,9 @@ import { verifyPhase } from './phases/verify.js';
 // socket cases also the large bodies at work (16 MB, a few copies each), an 8 MB watcher backlog
 // and 300 sockets' buffers (bench/README.md).
 const MEMORY_BUDGET_MB = 128;
-const RSS_BEYOND_BUDGET_MB = { soak: 240, sockets: 272 };
+const RSS_BEYOND_BUDGET_MB = { soak: 240, sockets: 272, doors: 272 };
 
-const PHASES = ['throughput', 'peer-streams', 'streams', 'reload', 'cold-start', 'relay', 'doors', 'drift', 'hostile-soak', 'hostile-sockets', 'verify', 'audio', 'batch'];
+const PHASES = ['throughput', 'peer-streams', 'streams', 'reload', 'cold-start', 'relay', 'doors', 'drift', 'hostile-soak', 'hostile-sockets', 'hostile-doors', 'verify', 'audio', 'batch'];
 const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, only: { type: 'string' }, 'cpu-prof': { type: 'boolean', default: false } } });
 const quick = values.quick || process.env.BENCH_QUICK === '1';
 const only = values.only ? values.only.split(',') : PHASES;
@@ -165,6 +167,17 @@ try {
       limitRow('hostile sockets: a watcher that stops reading kept (1 = yes)', s.watcherDropped ? 0 : 1, { below: 1 }),
       limitRow(`hostile sockets: ${s.relayMb} MB relayed, MB/s`, s.relayMbPerS),
       limitRow(`hostile sockets: keep-alive requests failed (of ${s.sessions * s.requestsPerSession})`, s.keepAlive.failed, { below: 1 }),
+    );
+  }
+  if (only.includes('hostile-doors')) {
+    log('hostile doors: each finding of the doors red team replayed, one at a time, on a mock at the default budgets...');
+    const d = (results.hostileDoors = await hostileDoors(root));
+    for (const [name, figures] of Object.entries(d.cases)) {
+      rows.push(limitRow(`hostile doors: ${name} (answered ${figures.status}): longest stall ms / peak RSS MB`, figures.lagMaxMs, { below: 100, baseline: figures.peakRssMb, baselineIs: '(MB)' }));
+    }
+    rows.push(
+      limitRow('hostile doors: longest event-loop stall ms', d.lagMaxMs, { below: 100 }),
+      limitRow(`hostile doors: peak RSS MB (budget ${MEMORY_BUDGET_MB} + ${RSS_BEYOND_BUDGET_MB.doors})`, d.peakRssMb, { below: MEMORY_BUDGET_MB + RSS_BEYOND_BUDGET_MB.doors }),
     );
   }
   if (only.includes('verify')) {

@@ -129,6 +129,20 @@ program
   });
 
 program
+  .command('mcp-serve')
+  .argument('<server>', 'a server declared in an `mcp:` section of the fixtures')
+  .description('serve one fake MCP server of the fixtures over stdio (its tool calls answered from them)')
+  .option('--fixtures <dir>', "fixtures directory, repeatable (default: ./fixtures, else the package's)", repeat)
+  .option('--scenarios <dir>', "scenarios directory, repeatable (default: ./scenarios, else the package's)", repeat)
+  .option('--seed <n>', 'seed of generated results', integer('--seed', 0), 0)
+  .option('--session <id>', 'the mock session tool calls are journaled in', 'default')
+  .action(async (name: string, options: { fixtures?: string[]; scenarios?: string[]; seed: number; session: string }) => {
+    // Loaded only here, as `mcp` loads its own: stdout carries the protocol.
+    const { serveToolServer } = await import('./mcp-serve.js');
+    await serveToolServer(name, options);
+  });
+
+program
   .command('fingerprint')
   .description("print the fingerprint of the chat request read from standard input, as match.fingerprint takes it")
   .addOption(new Option('--style <style>', 'the style the body is written in (default: guessed from its fields)').choices([...STYLE_NAMES]))

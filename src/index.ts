@@ -6,6 +6,7 @@ import { inProcessAdmin } from './admin/client.js';
 import { oracle, type Oracle } from './admin/oracle.js';
 import { answerClientError } from './server/client-error.js';
 import { keepConnections } from './server/connections.js';
+import { http2Cleartext, sharePort } from './server/shared-port.js';
 import { loadTokenizer } from './conversation/tokenizer.js';
 import type { Clock } from './state/clock.js';
 import { Tracing } from './server/tracing.js';
@@ -48,6 +49,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const server = createServer(listener);
   server.on('clientError', answerClientError);
   keepConnections(server);
+  const shared = sharePort(server, [http2Cleartext(listener)]);
   if (!isLoopback(host) && !options.adminToken) {
     log('error', `warning: listening on ${host} without --admin-token: anyone who can reach this address can drive the admin API`);
   }
@@ -84,6 +86,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       new Promise<void>((done) => {
         server.close(() => done());
         server.closeAllConnections();
+        shared.closeAll();
       }),
     ]);
   };
@@ -98,6 +101,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     shutdown: async (graceMs = options.graceMs ?? 5000) => {
       server.close();
       server.closeIdleConnections();
+      shared.closeIdle();
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([streams.drained(), new Promise((done) => (timer = setTimeout(done, graceMs)))]);
       clearTimeout(timer);

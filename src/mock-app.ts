@@ -3,7 +3,6 @@
 // `startMockServer` listens with it; the drift command asks it in process, without HTTP between
 // the two.
 import { existsSync } from 'node:fs';
-import type { RequestListener } from 'node:http';
 import { resolve } from 'node:path';
 import bytes from 'bytes';
 import { ConfigStore, formatProblem } from './config/store.js';
@@ -11,6 +10,7 @@ import type { LoadCache } from './config/load.js';
 import { adminAccess } from './server/admin-guard.js';
 import { createApp } from './server/app.js';
 import { OpenStreams } from './server/open-streams.js';
+import type { DualListener } from './server/shared-port.js';
 import type { Tracing } from './server/tracing.js';
 import type { LatencyMode, LogLevel, Mock } from './exchange/mock.js';
 import { printLine } from './log-sink.js';
@@ -109,7 +109,7 @@ export interface AssembledMock {
   mock: Mock;
   streams: OpenStreams;
   /** The Koa app's, to hand to an HTTP server or to inject requests into. */
-  listener: RequestListener;
+  listener: DualListener;
 }
 
 /**

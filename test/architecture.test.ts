@@ -87,6 +87,10 @@ const SAMPLE_BODIES: Record<StyleName, Record<string, unknown>> = {
   responses: { model: 'gpt-4o-mini', input: 'hello' },
   messages: { model: 'claude-sonnet-4-5', max_tokens: 64, system: 'Be brief.', messages: [{ role: 'user', content: 'hello' }] },
   'generate-content': { contents: [{ role: 'user', parts: [{ text: 'hello' }] }] },
+  openrouter: { model: 'anthropic/claude-sonnet-4.6', messages: [{ role: 'user', content: 'hello' }], usage: { include: true } },
+  'azure-openai': { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hello' }], data_sources: [] },
+  ollama: { model: 'llama3.2', messages: [{ role: 'user', content: 'hello' }], options: { temperature: 0 } },
+  bedrock: { messages: [{ role: 'user', content: [{ text: 'hello' }] }], inferenceConfig: { maxTokens: 64 } },
 };
 
 describe('the style registry', () => {

@@ -2,6 +2,7 @@
 // The HTTP shell mounts it (with the admin token, the body parser and the one writer); the MCP
 // tools call the same operations.
 import { postClock, readClock } from '../exchange/admin/clock.js';
+import { listFaults } from '../exchange/admin/faults.js';
 import { addFixtures, listFixtures } from '../exchange/admin/fixtures.js';
 import { clearDrift, listDrift } from '../exchange/admin/drift.js';
 import { health } from '../exchange/admin/health.js';
@@ -53,6 +54,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   route('GET', '/fixtures', listFixtures),
   route('POST', '/fixtures', addFixtures, 'document', 201),
   route('GET', '/scenarios', listScenarios),
+  route('GET', '/faults', listFaults),
   route('GET', '/tasks', listTasks),
   route('POST', '/sessions', announceSession, true),
   route('POST', '/verify', verify, true),

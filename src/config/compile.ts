@@ -3,12 +3,13 @@
 import { CompileError, compileChatFixture, sortFixtures, type ChatFixture } from '../conversation/fixture.js';
 import { indexFixtures } from '../conversation/fixture-index.js';
 import { compileMatch, type MatchSpec } from '../conversation/match.js';
+import { compileMcpServer, type McpServerFake } from '../conversation/mcp-tools.js';
 import { compileTranscriptionFixture, type TranscriptionFixture } from '../conversation/transcription-fixture.js';
 import { resolveInside } from './files.js';
 import { defaultCatalog } from './default-catalog.js';
 import { shortVectors } from './vector-check.js';
-import type { VideoTiming } from '../conversation/video.js';
-import type { FixturesFile, KeySpec, ModelSpec, ScenarioSpec, ScenariosFile, VideoTimingSpec } from './schema.js';
+import { toModelEntry } from './model-entry.js';
+import type { FixturesFile, KeySpec, ScenarioSpec, ScenariosFile } from './schema.js';
 import type { BatchFixture, Compiled, Config, ModelEntry } from './types.js';
 
 export interface ParsedFile {
@@ -28,38 +29,6 @@ export class LocatedError extends CompileError {
   ) {
     super(path, message);
   }
-}
-
-function ownerOf(id: string): string {
-  if (/^(gpt|o\d|dall-e|sora|chatgpt)/.test(id)) return 'openai';
-  if (id.startsWith('claude')) return 'anthropic';
-  if (/^(gemini|imagen|veo)/.test(id)) return 'google';
-  return 'system';
-}
-
-export function toModelEntry(spec: ModelSpec): ModelEntry {
-  return {
-    id: spec.id,
-    ownedBy: spec.owned_by ?? ownerOf(spec.id),
-    kind: spec.kind ?? 'chat',
-    displayName: spec.display_name ?? spec.id,
-    description: spec.description ?? '',
-    inputTokenLimit: spec.input_token_limit ?? 128_000,
-    outputTokenLimit: spec.output_token_limit ?? 16_384,
-    // A fixed default keeps model lists byte-identical from run to run.
-    created: spec.created ?? 1_700_000_000,
-    reasoning: spec.reasoning ?? false,
-    lifecycle: spec.lifecycle ?? 'active',
-    chatImageOutput: spec.chat_image_output ?? 'images',
-    dimensions: spec.dimensions ?? 1536,
-    timing: videoTiming(spec.timing),
-    pricing: spec.pricing,
-  };
-}
-
-/** A `timing:` block of a model or a videos fixture, as the tasks read it. */
-export function videoTiming(spec: VideoTimingSpec | undefined): Partial<VideoTiming> | undefined {
-  return spec && { queuedMs: spec.queued_ms, runMs: spec.run_ms, progressBy: spec.progress_by, step: spec.step };
 }
 
 function located<T>(file: string, path: Array<string | number>, compile: () => T): T {
@@ -105,6 +74,7 @@ export interface CompiledFile {
   transcriptions: TranscriptionFixture[];
   batches: BatchFixture[];
   scenarios: Array<Compiled<ScenarioSpec>>;
+  mcp: McpServerFake[];
   /** How many entries the file numbers, compiled or not. */
   entries: number;
   onlyGroups?: string[];
@@ -135,7 +105,7 @@ export function compileFile(source: ParsedFile): CompiledFile {
   const { file, data } = source;
   const errors: LocatedError[] = [];
   const attempt = attempting(errors);
-  const compiled: CompiledFile = { source, models: [], keys: [], chat: [], images: [], videos: [], transcriptions: [], embeddings: [], moderations: [], batches: [], scenarios: [], entries: 0, errors };
+  const compiled: CompiledFile = { source, models: [], keys: [], chat: [], images: [], videos: [], transcriptions: [], embeddings: [], moderations: [], batches: [], scenarios: [], mcp: [], entries: 0, errors };
   let order = 0;
   const checkFile = (path: Array<string | number>, reference: string | undefined) => {
     if (reference !== undefined) located(file, path, () => resolveInside(source.dir, reference));
@@ -161,6 +131,7 @@ export function compileFile(source: ParsedFile): CompiledFile {
   data.moderations?.forEach((spec, i) => attempt(() => compiled.moderations.push(compileEntry(spec, source, ['moderations', i], order++))));
   data.batches?.forEach((spec, i) => compiled.batches.push({ name: spec.name ?? `${file}#batches.${i}`, file, spec }));
   data.scenarios?.forEach((spec, i) => attempt(() => compiled.scenarios.push(compileEntry(spec, source, ['scenarios', i], order++))));
+  data.mcp?.forEach((spec, i) => attempt(() => compiled.mcp.push(located(file, ['mcp', i], () => compileMcpServer(spec, file)))));
   compiled.entries = numbered(data).length;
   compiled.onlyGroups = data.image_generation?.chat_completions_only_groups;
   return compiled;
@@ -218,9 +189,11 @@ export function mergeFiles(
   const batches: BatchFixture[] = [];
   const scenarios = new Map<string, Compiled<ScenarioSpec>>();
   let onlyGroups: string[] | undefined;
+  const mcp = new Map<string, McpServerFake>();
   // Scenario files may come after the key that names one: checked once everything is read.
   const keyScenarios: Array<{ file: string; index: number; name: string }> = [];
   let offset = 0;
+  let replaceCatalog = false;
   for (const compiledFile of compiledFiles) {
     const here = placed(compiledFile, offset);
     offset += compiledFile.entries;
@@ -229,6 +202,7 @@ export function mergeFiles(
       if (modelById.has(model.id)) errors.push(new LocatedError(file, ['models', i, 'id'], `model "${model.id}" is declared twice`));
       else modelById.set(model.id, model);
     });
+    if (here.source.data.catalog === 'replace') replaceCatalog = true;
     if (here.source.data.keys) keysDeclared = true;
     here.keys.forEach((spec, i) => {
       if (keys.has(spec.key)) return errors.push(new LocatedError(file, ['keys', i, 'key'], 'this key is declared twice'));
@@ -243,6 +217,11 @@ export function mergeFiles(
     transcriptions.push(...here.transcriptions);
     batches.push(...here.batches);
     if (here.onlyGroups) onlyGroups = here.onlyGroups;
+    for (const server of here.mcp) {
+      const first = mcp.get(server.name);
+      if (first) errors.push(new LocatedError(file, ['mcp', here.source.data.mcp!.indexOf(server.spec), 'server'], `the MCP server "${server.name}" is declared twice (first in ${first.file})`));
+      else mcp.set(server.name, server);
+    }
     for (const scenario of here.scenarios) {
       const index = (here.source.data.scenarios ?? []).indexOf(scenario.spec);
       if (scenarios.has(scenario.spec.name)) errors.push(new LocatedError(file, ['scenarios', index, 'name'], `scenario "${scenario.spec.name}" is declared twice`));
@@ -253,7 +232,8 @@ export function mergeFiles(
   for (const { file, index, name } of complete ? keyScenarios : []) {
     if (!scenarios.has(name)) errors.push(new LocatedError(file, ['keys', index, 'scenario'], `no scenario is named "${name}"; scenarios: ${[...scenarios.keys()].join(', ') || 'none'}`));
   }
-  if (modelById.size === 0) for (const spec of defaultCatalog()) modelById.set(spec.id, toModelEntry(spec));
+  // Declared models come first (the first of a kind is a door's default), then the package's own.
+  if (!replaceCatalog) for (const spec of defaultCatalog()) if (!modelById.has(spec.id)) modelById.set(spec.id, toModelEntry(spec));
   for (const short of shortVectors(embeddings, [...modelById.values()])) {
     const index = compiledFiles.find((f) => f.source.file === short.fixture.file)?.source.data.embeddings?.indexOf(short.fixture.spec) ?? 0;
     errors.push(new LocatedError(short.fixture.file, ['embeddings', index, 'vector'], short.message));
@@ -275,6 +255,7 @@ export function mergeFiles(
     batches,
     scenarios,
     chatCompletionsOnlyGroups: onlyGroups ?? ['special-price'],
+    mcp,
   };
   return { config, errors };
 }

@@ -1,5 +1,5 @@
-// The package's own model catalog (fixtures/models.yaml), used when a fixtures directory declares
-// no models: read once, from the build's snapshot when the file is as shipped.
+// The package's own model catalog (fixtures/models.yaml), which a fixtures directory's models add to
+// (or, with `catalog: replace`, replace): read once, from the build's snapshot when the file is as shipped.
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { packageFile } from '../package-root.js';

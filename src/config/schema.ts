@@ -2,6 +2,8 @@
 // transcriptions, image_generation) and scenario files (scenarios). Unknown keys are refused so typos surface.
 import * as z from 'zod';
 import { chatFixtureSchema, chatImageOutput, driftEntrySchema, errorKind, matchSchema, nonNegative } from '../conversation/fixture-schema.js';
+import { LANGUAGES, SEMANTIC_FAULTS, TRANSPORT_FAULTS, VIOLATIONS } from '../conversation/faults.js';
+import { mcpServerSchema } from '../conversation/mcp-schema.js';
 import { CATEGORY_NAMES } from '../conversation/moderation.js';
 import { transcriptionFixtureSchema } from '../conversation/transcription-fixture.js';
 
@@ -25,6 +27,8 @@ export const pricingSchema = z.strictObject({
   million_characters: usd.optional(),
 });
 
+const moment = z.union([z.iso.date(), z.iso.datetime()]);
+
 export const modelSchema = z.strictObject({
   id: z.string().min(1),
   owned_by: z.string().optional(),
@@ -38,6 +42,9 @@ export const modelSchema = z.strictObject({
   created: nonNegative.optional(),
   reasoning: z.boolean().optional(),
   lifecycle: z.enum(['active', 'deprecated', 'retired']).optional(),
+  /** When the vendor deprecated it and when it reaches end of life (a date, or a date and time). */
+  deprecated_at: moment.optional(),
+  retires_at: moment.optional(),
   chat_image_output: chatImageOutput.optional(),
   timing: videoTimingSchema.optional(),
   pricing: pricingSchema.optional(),
@@ -112,6 +119,8 @@ export const moderationFixtureSchema = z.strictObject({
 });
 
 export const fixturesFileSchema = z.strictObject({
+  /** `replace`: this file's models are the whole catalog; else they add to the package's own. */
+  catalog: z.enum(['add', 'replace']).optional(),
   models: z.array(modelSchema).optional(),
   keys: z.array(keySchema).optional(),
   chat: z.array(chatFixtureSchema).optional(),
@@ -122,6 +131,8 @@ export const fixturesFileSchema = z.strictObject({
   transcriptions: z.array(transcriptionFixtureSchema).optional(),
   batches: z.array(batchFixtureSchema).optional(),
   drift: z.array(driftEntrySchema).optional(),
+  /** The tool servers the mock fakes at /mcp/{server} (SPEC 22). */
+  mcp: z.array(mcpServerSchema).optional(),
   image_generation: z
     .strictObject({ chat_completions_only_groups: z.array(z.string()).optional() })
     .optional(),
@@ -142,7 +153,15 @@ export const limitSchema = z
     message: 'a limit needs at least one budget: requests, input_tokens, output_tokens or tokens',
   });
 
-const faultKind = z.enum(['delay', 'cut_stream', 'stream_error', 'malformed', 'reset']);
+const faultKind = z.enum([...TRANSPORT_FAULTS, ...SEMANTIC_FAULTS]);
+
+/** The options of one semantic fault each: named with another fault, they are a mistake. */
+const FAULT_OPTIONS = { violation: 'schema_violation', tool_name: 'unknown_tool', language: 'wrong_language' } as const;
+const faultOptions = {
+  violation: z.enum(VIOLATIONS).optional(),
+  tool_name: z.string().min(1).optional(),
+  language: z.enum(LANGUAGES).optional(),
+};
 
 // A step's answer must be one a client can receive and Node can write: a status with a body (no
 // 1xx, 204 or 304), header names and values that are valid HTTP, a wait setTimeout can hold.
@@ -193,7 +212,12 @@ export const stepSchema = z.union([
     fault: z.never().optional(),
     ...stepOverrides,
   }),
-  z.strictObject({ fault: faultKind, error: errorKind.optional(), ...stepOverrides }),
+  z.strictObject({ fault: faultKind, error: errorKind.optional(), ...faultOptions, ...stepOverrides }).superRefine((step, ctx) => {
+    for (const [option, fault] of Object.entries(FAULT_OPTIONS)) {
+      if (step[option as keyof typeof FAULT_OPTIONS] === undefined || step.fault === fault) continue;
+      ctx.addIssue({ code: 'custom', path: [option], message: `${option} belongs to the ${fault} fault, not ${step.fault}` });
+    }
+  }),
 ]);
 
 export const scenarioSchema = z.strictObject({

@@ -51,6 +51,8 @@ export class ConfigStore {
   private readonly cache: LoadCache;
   /** Which changed files have kept their stamp long enough to be read (SPEC 11). */
   private readonly settling = new Settling(() => performance.now());
+  /** Told of each configuration swapped in (open MCP sessions tell their clients of changed tools). */
+  readonly swapped = new Set<(config: Config) => void>();
 
   constructor(private readonly options: ConfigStoreOptions) {
     this.cache = options.cache ?? new LoadCache();
@@ -87,6 +89,7 @@ export class ConfigStore {
       this.current = result.config;
       this.files = result.files;
       this.loadedAt = this.options.now();
+      for (const listener of this.swapped) listener(result.config);
     }
     this.options.onReload?.(result.problems);
   }

@@ -2,6 +2,7 @@
 // one and swaps the reference; nothing in here is ever mutated after load.
 import type { ChatFixture } from '../conversation/fixture.js';
 import type { Matcher } from '../conversation/match.js';
+import type { McpServerFake } from '../conversation/mcp-tools.js';
 import type { TranscriptionFixture } from '../conversation/transcription-fixture.js';
 import type { Pricing } from '../conversation/usage.js';
 import type { VideoTiming } from '../conversation/video.js';
@@ -21,6 +22,9 @@ export interface ModelEntry {
   created: number;
   reasoning: boolean;
   lifecycle: NonNullable<ModelSpec['lifecycle']>;
+  /** RFC 3339, as the vendor's model object spells them; absent while none is known. */
+  deprecatedAt?: string;
+  retiresAt?: string;
   chatImageOutput: 'images' | 'markdown';
   timing?: Partial<VideoTiming>;
   pricing?: Pricing;
@@ -73,4 +77,6 @@ export interface Config {
   batches: readonly BatchFixture[];
   scenarios: ReadonlyMap<string, Compiled<ScenarioSpec>>;
   chatCompletionsOnlyGroups: readonly string[];
+  /** The fake tool servers by name (SPEC 22). */
+  mcp: ReadonlyMap<string, McpServerFake>;
 }

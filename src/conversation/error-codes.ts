@@ -61,6 +61,7 @@ export const ERROR_CODES = {
   batch_not_cancellable: { kind: 'invalid_request', meaning: 'A cancel of a batch that has already finished validating and running (answered 409 by the OpenAI form).' },
   batch_not_ended: { kind: 'invalid_request', meaning: 'A message batch still in progress cannot be deleted, and has no results yet: it must end or be cancelled first.' },
   model_not_found: { kind: 'not_found', meaning: 'The model is not in the catalog; the message lists the known ids.' },
+  mcp_server_not_found: { kind: 'not_found', meaning: 'No fake MCP server of this name is declared in the fixtures (`mcp:`); the message lists the servers there are.' },
   chat_model_not_supported: { kind: 'not_found', meaning: 'A chat model sent to the legacy `/v1/completions` (the vendor answers 404 and points to `/v1/chat/completions`).' },
   request_not_found: { kind: 'not_found', meaning: 'No journal entry of any session has this id.' },
   fixture_not_found: { kind: 'not_found', meaning: 'With --strict, no fixture matches; the message names the closest and its failed keys.' },

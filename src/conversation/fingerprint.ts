@@ -41,8 +41,10 @@ const prints = new SidesDigest((part) => {
   return content === undefined ? null : JSON.stringify(canonical(content));
 });
 
-/** The digest of `JSON.stringify(canonical([model, system, sides, tools]))`. */
-export function fingerprint(request: Pick<ChatRequest, 'model' | 'system' | 'turns' | 'tools' | 'carriedTurns'>): string {
+/** The digest of `JSON.stringify(canonical([model, system, sides, tools, places?]))`: `places`, the turn counts a mid-conversation system instruction came after. */
+export function fingerprint(request: Pick<ChatRequest, 'model' | 'system' | 'systemAt' | 'turns' | 'tools' | 'carriedTurns'>): string {
   const tools = request.tools.map((tool) => [tool.name, tool.description ?? '', tool.parameters]);
-  return prints.digest(`[${JSON.stringify(request.model)},${JSON.stringify(request.system)},[`, request.turns, request.carriedTurns, `,${JSON.stringify(canonical(tools))}]`);
+  // Where a mid-conversation instruction sits counts; a request without one digests as it always has.
+  const places = request.systemAt?.length ? `,${JSON.stringify(request.systemAt.map((at) => at.turn))}` : '';
+  return prints.digest(`[${JSON.stringify(request.model)},${JSON.stringify(request.system)},[`, request.turns, request.carriedTurns, `,${JSON.stringify(canonical(tools))}${places}]`);
 }

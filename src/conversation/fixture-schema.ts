@@ -20,6 +20,8 @@ export const matchSchema = z.strictObject({
   headers: z.record(z.string(), z.string()).optional(),
   /** What `model-gateway-mock fingerprint` prints for a request (recordings pin their turn with it). */
   fingerprint: z.string().regex(/^[0-9a-f]{16}$/, 'expected the 16 hex digits `model-gateway-mock fingerprint` prints').optional(),
+  /** A fake MCP tool, `SERVER/TOOL` or `TOOL` (SPEC 22): a scenario with it applies to that tool's calls, never to model requests. */
+  tool: z.string().min(1).optional(),
 });
 
 export const errorKind = z.enum(ERROR_KINDS);
@@ -35,7 +37,18 @@ export const chatFixtureSchema = z.strictObject({
     text: z.string().optional(),
     reasoning: z.string().optional(),
     tool_calls: z
-      .array(z.strictObject({ name: z.string().min(1), arguments: z.record(z.string(), z.unknown()).optional() }))
+      .array(
+        z
+          .strictObject({
+            name: z.string().min(1),
+            arguments: z.record(z.string(), z.unknown()).optional(),
+            /** The raw text of a call of a freeform (custom) tool, instead of arguments. */
+            input: z.string().optional(),
+          })
+          .refine((call) => call.arguments === undefined || call.input === undefined, {
+            error: 'give a tool call either arguments or input (the raw text of a custom tool call), not both',
+          }),
+      )
       .optional(),
     finish_reason: z.enum(['stop', 'length', 'tool_calls', 'content_filter']).optional(),
     usage: z.strictObject({ input_tokens: nonNegative.optional(), output_tokens: nonNegative.optional() }).optional(),

@@ -8,7 +8,8 @@ import type { MatchSubject } from './subject.js';
 import { compileTemplate, compileValueTemplate, literalTemplate, type Template, type ValueTemplate } from './template.js';
 import { countTokens } from './tokens.js';
 import type { ErrorKind } from './error-codes.js';
-import type { FinishReason, StreamSettings } from './types.js';
+import type { FinishReason, ResponseFormat, StreamSettings } from './types.js';
+import { documentFit } from './document-fit.js';
 
 export type ChatFixtureSpec = z.infer<typeof chatFixtureSchema>;
 /** A fixture's `reply` block as written in YAML. */
@@ -49,7 +50,8 @@ export interface ChatFixture {
   matcher: Matcher;
   text?: CompiledText;
   reasoning?: CompiledText;
-  toolCalls: Array<{ name: string; arguments: ValueTemplate }>;
+  /** `input`: the raw text of a freeform tool's call, when the fixture gives it instead of arguments. */
+  toolCalls: Array<{ name: string; arguments: ValueTemplate; input?: CompiledText }>;
   finishReason?: FinishReason;
   usage?: { inputTokens?: number; outputTokens?: number };
   stream?: StreamSettings;
@@ -110,8 +112,12 @@ function compileArguments(args: Record<string, unknown>, groups: readonly string
 export function compileChatFixture(spec: ChatFixtureSpec, file: string, order: number, session?: string): ChatFixture {
   const reply = spec.reply;
   const calls = reply.error === undefined ? (reply.tool_calls ?? []).map((call) => call.name) : undefined;
-  const matcher = at(['match'], () => compileMatch(spec.match, calls));
+  // The text compiles with the pattern's groups, after the matcher; its fit is read when requests come.
+  const fitsReply = (format: ResponseFormat): boolean => fits(format);
+  const matcher = at(['match'], () => compileMatch(spec.match, calls, calls === undefined ? undefined : fitsReply));
   const groups = reply.literal ? 'literal' : matcher.groupNames;
+  const text = reply.chunks ? at(['reply'], () => chunkedText(reply.chunks!, reply.text)) : compileText(reply.text, groups, ['reply', 'text']);
+  const fits = documentFit(text ? text.template.constant : '', (calls ?? []).length > 0);
   return {
     name: spec.name ?? `${file}#${order}`,
     file,
@@ -119,11 +125,12 @@ export function compileChatFixture(spec: ChatFixtureSpec, file: string, order: n
     order,
     session,
     matcher,
-    text: reply.chunks ? at(['reply'], () => chunkedText(reply.chunks!, reply.text)) : compileText(reply.text, groups, ['reply', 'text']),
+    text,
     reasoning: compileText(reply.reasoning, groups, ['reply', 'reasoning']),
     toolCalls: (reply.tool_calls ?? []).map((call, i) => ({
       name: call.name,
       arguments: compileArguments(call.arguments ?? {}, groups, ['reply', 'tool_calls', i, 'arguments']),
+      input: compileText(call.input, groups, ['reply', 'tool_calls', String(i), 'input']),
     })),
     finishReason: reply.finish_reason,
     usage: reply.usage && { inputTokens: reply.usage.input_tokens, outputTokens: reply.usage.output_tokens },

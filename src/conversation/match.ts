@@ -10,6 +10,7 @@ import type { matchSchema } from './fixture-schema.js';
 import { BoundedPattern } from './pattern-work.js';
 import { answersToolChoice } from './forced-tool.js';
 import type { MatchSubject } from './subject.js';
+import type { ResponseFormat } from './types.js';
 
 export type MatchSpec = z.infer<typeof matchSchema>;
 
@@ -18,7 +19,7 @@ export type Captures = Record<string, string>;
 
 interface Check {
   /** `tool_choice` is no key of the spec: a reply without the forced call cannot answer (SPEC 5). */
-  key: keyof MatchSpec | 'tool_choice';
+  key: keyof MatchSpec | 'tool_choice' | 'format';
   test(subject: MatchSubject): boolean;
 }
 
@@ -69,9 +70,10 @@ function capturesOf(matcher: NonNullable<ReturnType<BoundedPattern['find']>>, gr
 /**
  * Throws an Error naming the key when a value cannot compile (a bad regex). `calls`: the tools a
  * chat fixture's reply calls, which decide whether it can answer a request that forces a call
- * (absent for a fixture that answers with an error, and for other sections).
+ * (absent for a fixture that answers with an error, and for other sections); `fits`, whether its
+ * reply is a document of a format a request asks for (absent likewise).
  */
-export function compileMatch(spec: MatchSpec = {}, calls?: readonly string[]): Matcher {
+export function compileMatch(spec: MatchSpec = {}, calls?: readonly string[], fits?: (format: ResponseFormat) => boolean): Matcher {
   const checks: Check[] = [];
   if (spec.style !== undefined) {
     const style = spec.style;
@@ -109,11 +111,15 @@ export function compileMatch(spec: MatchSpec = {}, calls?: readonly string[]): M
     const wanted = spec.fingerprint;
     checks.push({ key: 'fingerprint', test: (s) => s.fingerprint === wanted });
   }
+  // A tool call is not a model request: scenarios/tool-step.ts reads `tool` itself.
+  if (spec.tool !== undefined) checks.push({ key: 'tool', test: () => false });
   if (spec.headers !== undefined) {
     const wanted = Object.entries(spec.headers).map(([name, value]) => [name.toLowerCase(), value] as const);
     checks.push({ key: 'headers', test: (s) => wanted.every(([name, value]) => s.headers[name] === value) });
   }
   if (calls !== undefined) checks.push({ key: 'tool_choice', test: (s) => answersToolChoice(s.toolChoice, calls) });
+  // `format` is no key of the spec either: structured output is always a fitting document.
+  if (fits !== undefined) checks.push({ key: 'format', test: (s) => fits(s.responseFormat) });
   const groupNames = pattern ? pattern.groupNames : [];
   const keys = checks.map((c) => c.key);
   // Listed where the key always stood, after `contains`.

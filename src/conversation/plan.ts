@@ -27,9 +27,11 @@ export interface StreamEvent {
 
 /**
  * How a door's streams are framed (the writer's framers): `sse`, `event:`/`data:` frames;
- * `json-array`, generate-content's streamed JSON array; `ndjson`, one JSON value a line.
+ * `json-array`, generate-content's streamed JSON array; `ndjson`, one JSON value a line;
+ * `sse-processing`, SSE opened by OpenRouter's comment line; `aws-event-stream`, AWS's binary
+ * messages (Bedrock).
  */
-export type Framing = 'sse' | 'json-array' | 'ndjson';
+export type Framing = 'sse' | 'json-array' | 'ndjson' | 'sse-processing' | 'aws-event-stream';
 
 export type Plan =
   | {

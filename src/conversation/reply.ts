@@ -2,7 +2,12 @@
 // generated reply. Output limits, stop sequences and usage are applied here, so the four styles
 // can only differ in how they spell the same reply.
 import type { ChatFixture, CompiledText, Selection } from './fixture.js';
+import { argumentsText } from './call-arguments.js';
+import { generatedArguments, type Draft } from './draft.js';
+import type { SemanticFault } from './faults.js';
 import { forcedTools } from './forced-tool.js';
+import { freeformInput } from './freeform.js';
+import { misbehave } from './misbehave.js';
 import { generateProse, generateReasoning } from './prose.js';
 import { contentKey } from './content-key.js';
 import { seededRandom, type Random } from './random.js';
@@ -23,6 +28,8 @@ export interface ReplyContext {
   pacing: Pacing;
   /** The model's output limit, used when the request sets none. */
   outputLimit: number;
+  /** A scenario's semantic fault, which the reply carries where it has something to act on. */
+  fault?: SemanticFault;
 }
 
 function cutAtStop(text: string, stops: readonly string[]): { text: string; stop?: string } {
@@ -44,11 +51,6 @@ function limitTokens(text: string, tokens: number, limit: number): { text: strin
   return { text: kept, tokens: countTokens(kept), cut: true };
 }
 
-function generatedArguments(tool: ToolDef, random: Random): Record<string, unknown> {
-  const value = generateFromSchema(tool.parameters, random);
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-}
-
 /** A named or allowed tool is called by the first name, a reply the vendor could give and a stable one. */
 function toolToCall(request: ChatRequest, random: Random): ToolDef | undefined {
   const forced = forcedTools(request.toolChoice);
@@ -59,6 +61,7 @@ function toolToCall(request: ChatRequest, random: Random): ToolDef | undefined {
 function generatedText(request: ChatRequest, random: Random, limit: number): string {
   const format = request.responseFormat;
   if (format.type === 'json_schema') return JSON.stringify(generateFromSchema(format.schema, random));
+  if (format.type === 'enum') return random.pick(format.values);
   if (format.type === 'json_object') return JSON.stringify({ answer: generateProse(random, Math.max(1, limit - 8)) });
   return generateProse(random, limit);
 }
@@ -69,28 +72,28 @@ function render(text: CompiledText | undefined, scope: TemplateScope): { text: s
   return constant !== undefined ? { text: constant, tokens: text.tokens } : { text: text.template.render(scope) };
 }
 
-interface Draft {
-  text: string;
-  textTokens?: number;
-  reasoning?: string;
-  toolCalls: ToolCall[];
-  finishReason?: FinishReason;
-  /** The stream's pieces, when the fixture fixes them. */
-  chunks?: readonly string[];
+/**
+ * A fixture's call as the request's tool takes it: raw input for a freeform tool (arguments given
+ * for one are its input as JSON text), arguments for the rest (input given for one is `{ input }`).
+ */
+function fixtureCall(request: ChatRequest, call: ChatFixture['toolCalls'][number], scope: TemplateScope, id: string): ToolCall {
+  const freeform = request.tools.some((tool) => tool.name === call.name && tool.freeform);
+  const input = render(call.input, scope)?.text;
+  if (input === undefined) {
+    const args = call.arguments(scope) as Record<string, unknown>;
+    return freeform ? { id, name: call.name, arguments: {}, input: JSON.stringify(args) } : { id, name: call.name, arguments: args };
+  }
+  return freeform ? { id, name: call.name, arguments: {}, input } : { id, name: call.name, arguments: { input } };
 }
 
-function fixtureDraft(selection: Selection<ChatFixture>, scope: TemplateScope, id: string): Draft {
+function fixtureDraft(request: ChatRequest, selection: Selection<ChatFixture>, scope: TemplateScope, id: string): Draft {
   const { fixture } = selection;
   const text = render(fixture.text, scope);
   return {
     text: text?.text ?? '',
     textTokens: text?.tokens,
     reasoning: render(fixture.reasoning, scope)?.text,
-    toolCalls: fixture.toolCalls.map((call, i) => ({
-      id: `${id}${i}`,
-      name: call.name,
-      arguments: call.arguments(scope) as Record<string, unknown>,
-    })),
+    toolCalls: fixture.toolCalls.map((call, i) => fixtureCall(request, call, scope, `${id}${i}`)),
     finishReason: fixture.finishReason,
     chunks: fixture.chunks,
   };
@@ -98,20 +101,25 @@ function fixtureDraft(selection: Selection<ChatFixture>, scope: TemplateScope, i
 
 function generatedDraft(request: ChatRequest, random: Random, limit: number, id: string): Draft {
   const tool = toolToCall(request, random);
+  if (tool?.freeform) return { text: '', toolCalls: [{ id: `${id}0`, name: tool.name, arguments: {}, input: freeformInput(tool, random) }] };
   if (tool) return { text: '', toolCalls: [{ id: `${id}0`, name: tool.name, arguments: generatedArguments(tool, random) }] };
   return { text: generatedText(request, random, limit), toolCalls: [] };
 }
 
-function finish(draft: Draft, request: ChatRequest, limit: number, chunkBy: ChunkBy, random: () => Random): ReplyChoice & { tokens: number } {
+/** A limit of 0 (the messages style's prompt-cache warm-up) says nothing at all: no text, call or thought. */
+const NOTHING: Draft = { text: '', toolCalls: [], finishReason: 'length' };
+
+function finish(given: Draft, request: ChatRequest, limit: number, chunkBy: ChunkBy, random: () => Random): ReplyChoice & { tokens: number } {
+  const draft = limit === 0 ? NOTHING : given;
   const stopped = cutAtStop(draft.text, request.stopSequences);
   const counted = stopped.text === draft.text && draft.textTokens !== undefined ? draft.textTokens : countTokens(stopped.text);
   const limited = limitTokens(stopped.text, counted, limit);
-  const reasoning = request.reasoning ? (draft.reasoning ?? generateReasoning(random(), Math.min(limit, 200))) : undefined;
+  const reasoning = request.reasoning && limit > 0 ? (draft.reasoning ?? generateReasoning(random(), Math.min(limit, 200))) : undefined;
   const finishReason: FinishReason = limited.cut
     ? 'length'
     : (draft.finishReason ?? (draft.toolCalls.length > 0 ? 'tool_calls' : 'stop'));
   let tokens = limited.tokens;
-  for (const call of draft.toolCalls) tokens += countTokens(call.name) + countTokens(JSON.stringify(call.arguments));
+  for (const call of draft.toolCalls) tokens += countTokens(call.name) + countTokens(call.input ?? argumentsText(call));
   return {
     text: limited.text,
     reasoning,
@@ -132,6 +140,7 @@ export function buildReply(request: ChatRequest, selection: Selection<ChatFixtur
   const choices: ReplyChoice[] = [];
   let outputTokens = 0;
   let reasoningTokens = 0;
+  let applied = false;
   for (let index = 0; index < Math.max(1, request.choices); index++) {
     // Seeding digests the whole request, which a fixture hit without faker templates or generated
     // reasoning never needs: it happens on first use. A fixture's first draw seeds faker, as it
@@ -150,9 +159,12 @@ export function buildReply(request: ChatRequest, selection: Selection<ChatFixtur
       return fakerSeed;
     };
     const callId = `${context.id}${index}`;
-    const draft = selection
-      ? fixtureDraft(selection, new FixtureScope(request, selection, seedOfFaker), callId)
+    const plain = selection
+      ? fixtureDraft(request, selection, new FixtureScope(request, selection, seedOfFaker), callId)
       : generatedDraft(request, seeded(), limit, callId);
+    const faulted = context.fault && misbehave(plain, { fault: context.fault, request, random: seeded(), callId, limit });
+    if (faulted) applied = true;
+    const draft = faulted ?? plain;
     const { tokens, ...choice } = finish(draft, request, limit, selection?.fixture.stream?.chunkBy ?? context.chunkBy, seeded);
     outputTokens += tokens;
     if (choice.reasoning) reasoningTokens += countTokens(choice.reasoning);
@@ -173,6 +185,8 @@ export function buildReply(request: ChatRequest, selection: Selection<ChatFixtur
     usage,
     pacing: context.pacing,
     fixture: selection?.fixture.name,
+    ...(context.fault && { fault: { name: context.fault.name, applied } }),
+    ...(applied && context.fault?.name === 'content_filter' && { promptBlocked: true as const }),
   };
 }
 

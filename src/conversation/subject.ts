@@ -2,7 +2,7 @@
 // matcher asks for it, so a fixture hit on `model` alone costs no lower-casing of a long history.
 import { fingerprint } from './fingerprint.js';
 import { PatternWork } from './pattern-work.js';
-import type { ChatRequest, StyleName, ToolChoice, Turn } from './types.js';
+import type { ChatRequest, ResponseFormat, StyleName, ToolChoice, Turn } from './types.js';
 
 export interface MatchSubject {
   readonly style: StyleName | undefined;
@@ -25,6 +25,7 @@ export interface MatchSubject {
   readonly patterns: PatternWork;
   /** Whether (and which) tool the request forces a call of. */
   readonly toolChoice: ToolChoice;
+  readonly responseFormat: ResponseFormat;
 }
 
 /**
@@ -96,12 +97,14 @@ class ChatSubject implements MatchSubject {
   readonly headers: Readonly<Record<string, string>>;
   readonly patterns = new PatternWork();
   readonly toolChoice: ToolChoice;
+  readonly responseFormat: ResponseFormat;
 
   constructor(private readonly request: ChatRequest) {
     this.style = request.style;
     this.model = request.model;
     this.headers = request.headers;
     this.toolChoice = request.toolChoice;
+    this.responseFormat = request.responseFormat;
   }
 
   get lastUser(): string {
@@ -161,6 +164,7 @@ export function chatSubject(request: ChatRequest): MatchSubject {
 }
 
 const NOTHING_FORCED: ToolChoice = { mode: 'auto' };
+const PLAIN_TEXT: ResponseFormat = { type: 'text' };
 
 /**
  * Features of an image or video prompt, or of one input of the other doors (embeddings, moderation),
@@ -183,5 +187,6 @@ export function promptSubject(model: string, prompt: string, headers: Record<str
     headers,
     patterns: new PatternWork(),
     toolChoice: NOTHING_FORCED,
+    responseFormat: PLAIN_TEXT,
   };
 }

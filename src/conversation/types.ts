@@ -1,7 +1,7 @@
 // The neutral conversation model: every chat style decodes into ChatRequest and encodes a Reply.
 // Nothing here knows about HTTP or about any vendor's field names.
 
-export const STYLE_NAMES = ['chat-completions', 'responses', 'messages', 'generate-content'] as const;
+export const STYLE_NAMES = ['chat-completions', 'responses', 'messages', 'generate-content', 'ollama', 'openrouter', 'azure-openai', 'bedrock'] as const;
 export type StyleName = (typeof STYLE_NAMES)[number];
 
 export type JsonSchema = Record<string, unknown>;
@@ -23,10 +23,22 @@ export interface Turn {
   parts: Part[];
 }
 
+/** A freeform tool's grammar, as the client declares it (OpenAI custom tools' `format.grammar`). */
+export interface ToolGrammar {
+  syntax: 'lark' | 'regex';
+  definition: string;
+}
+
 export interface ToolDef {
   name: string;
   description?: string;
   parameters: JsonSchema;
+  /** A freeform (custom) tool: called with raw text, which fits its grammar when it has one. */
+  freeform?: { grammar?: ToolGrammar };
+  /** A tool the client runs itself that the vendor calls with an item of its own (responses). */
+  builtin?: 'shell' | 'apply_patch';
+  /** The namespace a function is declared in (responses `namespace` tools). */
+  namespace?: string;
 }
 
 export type ToolChoice =
@@ -39,7 +51,9 @@ export type ToolChoice =
 export type ResponseFormat =
   | { type: 'text' }
   | { type: 'json_object' }
-  | { type: 'json_schema'; name?: string; schema: JsonSchema };
+  | { type: 'json_schema'; name?: string; schema: JsonSchema }
+  /** One of these values, as said (generate-content `responseMimeType: "text/x.enum"`). */
+  | { type: 'enum'; values: readonly string[] };
 
 export interface ReasoningRequest {
   effort?: string;
@@ -58,10 +72,19 @@ export interface ImageOutputRequest {
   fields?: { aspectRatio: string; imageSize: string };
 }
 
+/** A system instruction sent inside the conversation: its text, and how many turns came before it. */
+export interface SystemAt {
+  turn: number;
+  text: string;
+}
+
 export interface ChatRequest {
   style: StyleName;
   model: string;
+  /** Every system instruction's text, joined in order: the top-level ones and those of `systemAt`. */
   system: string;
+  /** System instructions given after the conversation began, where they were given (none when absent). */
+  systemAt?: readonly SystemAt[];
   turns: Turn[];
   tools: ToolDef[];
   toolChoice: ToolChoice;
@@ -75,6 +98,10 @@ export interface ChatRequest {
   temperature?: number;
   seed?: number;
   imageOutput?: ImageOutputRequest;
+  /** Spoken output asked (chat-completions `modalities: ["audio"]` with `audio`): the reply's text is said in this voice. */
+  audioOutput?: { voice: string; format: string };
+  /** Log probabilities asked for the text, with this many alternatives a token. */
+  logprobs?: { top: number };
   /** Request headers, lower-cased names. */
   headers: Record<string, string>;
   /** The decoded body as sent, for `{{request.field}}` templates. */
@@ -83,13 +110,23 @@ export interface ChatRequest {
   carriedTurns?: number;
 }
 
-export type FinishReason = 'stop' | 'length' | 'tool_calls' | 'content_filter';
+/** `refusal`: the model declined (a semantic fault); each style spells it its own way. */
+export type FinishReason = 'stop' | 'length' | 'tool_calls' | 'content_filter' | 'refusal';
 
 export interface ToolCall {
   /** Neutral id; each style adds its own prefix (call_, toolu_, ...). */
   id: string;
   name: string;
   arguments: Record<string, unknown>;
+  /** The raw text of a call of a freeform tool (its arguments are then empty). */
+  input?: string;
+  /**
+   * The arguments as sent when they are not the JSON of `arguments` (a fault cut them short);
+   * `arguments` then holds the properties sent whole, for the styles whose calls carry an object.
+   */
+  argumentsText?: string;
+  /** A call of a tool the request did not declare (a fault), which generate-content flags. */
+  undeclared?: true;
 }
 
 export interface ReplyImage {
@@ -103,6 +140,8 @@ export interface ReplyChoice {
   reasoning?: string;
   toolCalls: ToolCall[];
   images: ReplyImage[];
+  /** The text spoken, when the request asked for audio output: base64 audio in the asked format. */
+  audio?: { data: string; transcript: string };
   finishReason: FinishReason;
   /** The stop sequence that ended the text, when one did. */
   stopSequence?: string;
@@ -138,6 +177,12 @@ export interface Reply {
   pacing: Pacing;
   /** Name of the fixture that answered; undefined for a generated reply. */
   fixture?: string;
+  /** The provider's filter blocked the prompt itself (generate-content answers it with no candidates). */
+  promptBlocked?: true;
+  /** The semantic fault the reply was asked to carry, and whether it had anything to act on. */
+  fault?: { name: string; applied: boolean };
+  /** What the answer cost at the catalog's prices (0 when the model has none), for styles that report it (OpenRouter's `usage.cost`). */
+  costUsd?: number;
 }
 
 /** Stream settings a fixture may carry. */

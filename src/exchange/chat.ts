@@ -2,16 +2,18 @@
 // reply once (fixture or generator), encode it whole or as events.
 import { sep } from 'node:path';
 import { chained, firstMatch, nearestMiss, selectFixture, type ChatFixture, type Selection } from '../conversation/fixture.js';
+import type { SemanticFault } from '../conversation/faults.js';
 import type { Plan } from '../conversation/plan.js';
 import { countInputTokens } from '../conversation/input-tokens.js';
 import { buildReply } from '../conversation/reply.js';
 import { chatSubject, type MatchSubject } from '../conversation/subject.js';
 import type { ChatRequest, Reply } from '../conversation/types.js';
-import { entryUsage } from '../conversation/usage.js';
+import { costUsd, entryUsage } from '../conversation/usage.js';
 import type { ModelEntry } from '../config/types.js';
 import { imageOutputOf, withImages, type ImageOutput } from '../media/image-output.js';
 import { pictureSeed } from '../media/images.js';
 import { pictures } from '../media/pictures.js';
+import { withSpeech } from '../media/speech-output.js';
 import { stepError } from '../scenarios/outcome.js';
 import { storedConversation } from '../state/session.js';
 import { GATEWAY_IMAGES } from '../styles/registry.js';
@@ -19,7 +21,7 @@ import type { ChatStyle } from '../styles/style.js';
 import { json, type Exchange, type Operation } from './exchange.js';
 import type { Mock } from './mock.js';
 import { chunkByFor, pacingFor } from './pacing.js';
-import { CHAT_STYLE_MODELS, nextId, requireModel, styleInput, unlisted } from './request.js';
+import { catalogued, CHAT_STYLE_MODELS, nextId, requireModel, styleInput, unlisted } from './request.js';
 import { modelOperation, type Asked, type Found } from './operation.js';
 import { askedAgain } from './fixture-of.js';
 import { chatRecorder } from './upstream/record-chat.js';
@@ -38,24 +40,33 @@ export function select(mock: Mock, exchange: Exchange, subject: MatchSubject): F
   return { notes: { nearMiss: nearestMiss(chained(fixtures, config.chat), subject) ?? null } };
 }
 
-export function reply(mock: Mock, exchange: Exchange, request: ChatRequest, model: ModelEntry, selection: Selection<ChatFixture> | undefined): Reply {
+export function reply(
+  mock: Mock,
+  exchange: Exchange,
+  request: ChatRequest,
+  model: ModelEntry,
+  selection: Selection<ChatFixture> | undefined,
+  fault?: SemanticFault,
+): Reply {
   const stream = selection?.fixture.stream;
-  return buildReply(request, selection, {
+  const made = buildReply(request, selection, {
     id: nextId(mock, exchange.session),
     createdMs: mock.clock.now(),
     seed: mock.options.seed,
     chunkBy: chunkByFor(stream),
     pacing: pacingFor(request.headers['x-mock-latency'], stream, mock.options.latency),
     outputLimit: model.outputTokenLimit,
+    fault,
   });
+  return { ...made, costUsd: costUsd(model.pricing, { tokens: entryUsage(made.usage) }) ?? 0 };
 }
 
 /** The pictures of a reply to a request that asked for image output; `images:` fixtures apply as on /v1/images. */
-function illustrated(mock: Mock, output: ImageOutput, subject: MatchSubject, chatFixture: ChatFixture | undefined, plain: Reply): { reply: Reply; fixture: string | null } {
+async function illustrated(mock: Mock, output: ImageOutput, subject: MatchSubject, chatFixture: ChatFixture | undefined, plain: Reply): Promise<{ reply: Reply; fixture: string | null }> {
   const config = mock.store.current;
   const fixture = firstMatch(config.images, subject)?.fixture;
   const seedOf = (index: number) => pictureSeed(mock.options.seed, subject.lastUser, index);
-  const made = pictures(fixture, plain.choices.length, output.size, seedOf);
+  const made = await pictures(fixture, plain.choices.length, output.size, seedOf);
   return { reply: withImages(output, made, chatFixture?.chatImageOutput, plain), fixture: chatFixture?.name ?? fixture?.name ?? null };
 }
 
@@ -74,11 +85,12 @@ function storedBytes(exchange: Exchange, reply: Reply): number {
 }
 
 export function planReply(style: ChatStyle, reply: Reply, request: ChatRequest, requestId: string): Plan {
-  if (!request.stream) return { kind: 'json', status: 200, headers: {}, body: style.encode(reply, request) };
+  const headers = style.headers?.(reply) ?? {};
+  if (!request.stream) return { kind: 'json', status: 200, headers, body: style.encode(reply, request) };
   return {
     kind: 'stream',
     status: 200,
-    headers: {},
+    headers,
     events: style.events(reply, request),
     pacing: reply.pacing,
     streamError: (error, cutAt) => style.streamError(error, { reply, request, cutAt, requestId }),
@@ -96,10 +108,12 @@ interface AskedChat extends Asked {
 export function chat(style: ChatStyle): Operation {
   return modelOperation<ChatRequest, AskedChat, Selection<ChatFixture>>({
     read: (_mock, exchange) => style.decode(styleInput(exchange), { storedTurns: (id) => storedConversation(exchange.session, id) }),
-    ask: (mock, exchange, request): AskedChat => {
+    ask: (mock, exchange, decoded): AskedChat => {
+      const request = catalogued(mock, style, decoded);
       const subject = chatSubject(request);
       const inputTokens = () => countInputTokens(request);
-      const unknown = unlisted(mock, request.model, CHAT_STYLE_MODELS);
+      const missing = unlisted(mock, request.model, CHAT_STYLE_MODELS);
+      const unknown = missing && (style.models?.notFound?.(request.model) ?? missing);
       if (unknown) return { request, model: request.model, subject, inputTokens, entry: undefined, output: undefined, unknown };
       const entry = requireModel(mock, request.model, CHAT_STYLE_MODELS);
       const output = imageOutputOf(request, entry, GATEWAY_IMAGES, exchange.caller.group, mock.store.current.chatCompletionsOnlyGroups);
@@ -112,13 +126,15 @@ export function chat(style: ChatStyle): Operation {
       const usage = style.read(answer).usage;
       return usage ? { tokens: { input_tokens: usage.inputTokens, cached_input_tokens: 0, output_tokens: usage.outputTokens, reasoning_tokens: 0 } } : null;
     },
-    build: (mock, exchange, { request, entry, output, subject }, selection) => {
-      const plain = reply(mock, exchange, request, entry!, selection);
-      const illustration = output ? illustrated(mock, output, subject, selection?.fixture, plain) : undefined;
-      const answer = illustration?.reply ?? plain;
+    build: async (mock, exchange, { request, entry, output, subject }, selection, misbehave) => {
+      const plain = reply(mock, exchange, request, entry!, selection, misbehave);
+      const illustration = output ? await illustrated(mock, output, subject, selection?.fixture, plain) : undefined;
+      const shown = illustration?.reply ?? plain;
+      const answer = request.audioOutput ? await withSpeech(shown, request.audioOutput, mock.options.seed) : shown;
       const notes = {
         metered: { tokens: entryUsage(answer.usage) },
         finishReasons: answer.choices.map((choice) => choice.finishReason),
+        ...(answer.fault?.applied && { fault: answer.fault.name }),
         ...(illustration && { fixture: illustration.fixture }),
       };
       const kept = style.store?.(answer, request);

@@ -2,6 +2,7 @@
 // fixtures, matched on the prompt as the last user message, and the same generator), and the
 // choices of all prompts are encoded as one `text_completion`, whole or streamed.
 import { failure } from '../conversation/errors.js';
+import { COMPLETIONS_FAULTS } from '../conversation/faults.js';
 import type { ChatFixture, Selection } from '../conversation/fixture.js';
 import { chatSubject, turnText } from '../conversation/subject.js';
 import { countTokens } from '../conversation/tokens.js';
@@ -59,13 +60,19 @@ export const completions = modelOperation<{ model: string; request: CompletionsR
     return { found: all, answered: !missing, error: all.find((one) => one.error)?.error, notes: (missing ?? all[0]!).notes };
   },
   strict: true,
-  build: (mock, exchange, { request, entry, texts }, found) => {
+  build: (mock, exchange, { request, entry, texts }, found, misbehave) => {
     const all = found!;
-    const replies = request.prompts.map((prompt, index) => reply(mock, exchange, prompt, entry!, all[index]!.found));
+    // Only the faults of text apply to a text completion (SPEC 21).
+    const fault = misbehave && COMPLETIONS_FAULTS.has(misbehave.name) ? misbehave : undefined;
+    const replies = request.prompts.map((prompt, index) => reply(mock, exchange, prompt, entry!, all[index]!.found, fault));
     const answer = joined(replies, texts, all);
     const prompts = request.prompts.flatMap((prompt, index) => Array.from({ length: prompt.choices }, () => texts[index]!));
     const completed: Completed = { reply: answer, prompts, echo: request.echo, includeUsage: request.includeUsage };
-    const notes = { fixture: all.find((one) => one.found)?.found?.fixture.name ?? null, metered: { tokens: entryUsage(answer.usage) } };
+    const notes = {
+      fixture: all.find((one) => one.found)?.found?.fixture.name ?? null,
+      metered: { tokens: entryUsage(answer.usage) },
+      ...(fault && replies.some((one) => one.fault?.applied) && { fault: fault.name }),
+    };
     if (!request.prompts[0]!.stream) return { ...json(encodeCompletion(completed)), notes };
     const plan = { kind: 'stream' as const, status: 200, headers: {}, events: completionEvents(completed), pacing: answer.pacing, streamError: openaiStreamError };
     return { plan, notes };

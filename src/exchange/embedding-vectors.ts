@@ -1,10 +1,13 @@
 // The vector of each text for a model: an `embeddings:` fixture's (`like` another text's vector,
 // or its `vector` as given), else the text's own hashed-feature vector. Embeddings in both forms
-// and rerank read vectors here, so a fixture moves a text the same way everywhere.
+// and rerank read vectors here, so a fixture moves a text the same way everywhere. Finding says
+// where each vector comes from; the vectors are made when the answer is built, in slices: 2,048
+// inputs took seconds of one turn.
 import { firstMatch } from '../conversation/fixture.js';
 import { promptSubject } from '../conversation/subject.js';
 import { embedText, inputFingerprint, shorten, vectorSalt } from '../conversation/vectors/embed.js';
 import { RecentBytes } from '../media/recent-bytes.js';
+import { Slice } from '../state/event-loop.js';
 import type { Mock } from './mock.js';
 import type { Found } from './operation.js';
 
@@ -25,8 +28,12 @@ export interface VectorAsk {
   size: number;
 }
 
+/** Where one input's vector comes from: a fixture's, as given, or the text it is made from. */
+type VectorSource = Float32Array | { text: string; salt: number; full: number; size: number };
+
 export interface Vectors {
-  vectors: Float32Array[];
+  /** One per input, in order: `madeVectors` makes them. */
+  sources: VectorSource[];
   /** The first fixture that answered an input, for the journal and `x-mock-source`. */
   fixture: string | undefined;
   /** Whether every input was answered by a fixture (else, with --upstream, the request is forwarded). */
@@ -48,19 +55,30 @@ export function vectorsFor(mock: Mock, model: { id: string; dimensions: number }
   const salt = vectorSalt(model.id, mock.options.seed);
   let fixture: string | undefined;
   let allFixed = true;
-  const vectors = asks.map((ask) => {
+  const sources = asks.map((ask): VectorSource => {
     const hit = fixtures.length === 0 ? undefined : firstMatch(fixtures, promptSubject(model.id, ask.text, headers, inputFingerprint(ask.text)))?.fixture;
     const given = hit?.spec.vector;
     // A vector shorter than what is asked cannot answer it: the text's own vector does.
     if (!hit || (given && given.length < ask.size)) {
       allFixed = false;
-      return generated(ask.embedded ?? ask.text, salt, model.dimensions, ask.size);
+      return { text: ask.embedded ?? ask.text, salt, full: model.dimensions, size: ask.size };
     }
     fixture ??= hit.name;
     if (given) return given.length === ask.size ? Float32Array.from(given) : shorten(given, ask.size);
-    return generated(hit.spec.like!, salt, model.dimensions, ask.size);
+    return { text: hit.spec.like!, salt, full: model.dimensions, size: ask.size };
   });
-  return { vectors, fixture, allFixed };
+  return { sources, fixture, allFixed };
+}
+
+/** Each input's vector, made a few at a time, with other clients' work between. */
+export async function madeVectors({ sources }: Vectors): Promise<Float32Array[]> {
+  const slice = new Slice();
+  const vectors: Float32Array[] = [];
+  for (const source of sources) {
+    if (slice.over) await slice.next();
+    vectors.push(source instanceof Float32Array ? source : generated(source.text, source.salt, source.full, source.size));
+  }
+  return vectors;
 }
 
 /** What finding the vectors tells the template: fixtures answer only when every input had one. */

@@ -10,8 +10,10 @@ import type { ModelEntry } from '../config/types.js';
 import { decodeEmbeddings, embeddingsJson, encodeEmbeddings } from '../styles/embeddings/openai.js';
 import { generateContentEnvelope } from '../styles/generate-content/envelope.js';
 import { decodeBatchEmbedContents, decodeEmbedContent, encodeBatchEmbedContents, encodeEmbedContent, type GeminiEmbedding } from '../styles/generate-content/embed.js';
+import { decodeOllamaEmbed, encodeOllamaEmbed } from '../styles/ollama/embed.js';
+import { ollamaEnvelope } from '../styles/ollama/envelope.js';
 import { openaiEnvelope } from '../styles/openai-envelope.js';
-import { foundVectors, vectorsFor, type VectorAsk, type Vectors } from './embedding-vectors.js';
+import { foundVectors, madeVectors, vectorsFor, type VectorAsk, type Vectors } from './embedding-vectors.js';
 import { json, type Operation } from './exchange.js';
 import { modelOperation, type Asked } from './operation.js';
 import { mediaModel, unlisted } from './request.js';
@@ -76,8 +78,9 @@ function embeddingsOperation<R extends Read>(form: Form<R>): Operation {
     },
     find: (mock, exchange, { entry, asks }) => foundVectors(vectorsFor(mock, entry!, asks, exchange.headers)),
     recorder: (_mock, _exchange, { model, texts }) => embeddingsRecorder(model, texts, form.vectorsOf),
-    build: (_mock, _exchange, asked, found) => {
-      const { vectors, fixture } = found!;
+    build: async (_mock, _exchange, asked, found) => {
+      const { fixture } = found!;
+      const vectors = await madeVectors(found!);
       const metered = { tokens: { input_tokens: asked.read.tokens(), cached_input_tokens: 0, output_tokens: 0, reasoning_tokens: 0 } };
       const answer = form.encode(asked.read, asked.entry!, vectors);
       return { ...json(answer.body, 200, answer.text), notes: { fixture: fixture ?? null, metered } };
@@ -85,12 +88,14 @@ function embeddingsOperation<R extends Read>(form: Form<R>): Operation {
   });
 }
 
+/** A request whose inputs are OpenAI's `input` (a string or strings, one `dimensions` for all), read as the template reads it. */
+function flatInputs<Q extends { model: string; inputs: Array<{ text: string; tokens: number }>; dimensions?: number }>(request: Q): Read & { request: Q } {
+  const inputs = request.inputs.map((input) => ({ text: input.text, dimensions: request.dimensions, sizeField: 'dimensions' }));
+  return { model: request.model, inputs, tokens: () => request.inputs.reduce((sum, input) => sum + input.tokens, 0), request };
+}
+
 export const embeddings = embeddingsOperation({
-  read: (body) => {
-    const request = decodeEmbeddings(body);
-    const inputs = request.inputs.map((input) => ({ text: input.text, dimensions: request.dimensions, sizeField: 'dimensions' }));
-    return { model: request.model, inputs, tokens: () => request.inputs.reduce((sum, input) => sum + input.tokens, 0), request };
-  },
+  read: (body) => flatInputs(decodeEmbeddings(body)),
   onlyShortening: true,
   vectorsOf: openaiVectors,
   envelope: openaiEnvelope,
@@ -98,6 +103,15 @@ export const embeddings = embeddingsOperation({
     const body = encodeEmbeddings(request, model.id, vectors);
     return { body, text: embeddingsJson(body) };
   },
+});
+
+/** Ollama's `/api/embed`: any model may be shortened, the vectors always plain numbers. */
+export const ollamaEmbed = embeddingsOperation({
+  read: (body) => flatInputs(decodeOllamaEmbed(body)),
+  onlyShortening: false,
+  vectorsOf: openaiVectors,
+  envelope: ollamaEnvelope,
+  encode: ({ request }, model, vectors) => ({ body: encodeOllamaEmbed(request, model.id, vectors) }),
 });
 
 /** The generate-content form, answered in its envelope; the model is the path's. */

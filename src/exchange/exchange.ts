@@ -2,6 +2,7 @@
 // HTTP shell builds an Exchange from a request and performs the Outcome; tests and the MCP tools
 // build and read them directly.
 import type { Envelope, MockError } from '../conversation/errors.js';
+import { fired } from '../conversation/faults.js';
 import type { Fault, Framing, Plan } from '../conversation/plan.js';
 import type { MatchSubject } from '../conversation/subject.js';
 import type { Metered } from '../conversation/usage.js';
@@ -105,7 +106,7 @@ export function newNotes(style: string | null = null): Notes {
  * no source: undefined); a new source of replies is one more case here.
  */
 export function sourceOf(notes: Notes, status = 200): string | undefined {
-  if (notes.fault !== null && notes.scenario !== null) return `scenario:${notes.scenario}#${notes.scenarioStep}`;
+  if (fired(notes.fault) && notes.scenario !== null) return `scenario:${notes.scenario}#${notes.scenarioStep}`;
   if (notes.upstream !== null) return 'upstream';
   if (notes.fixture !== null) return `${notes.recordedFixture ? 'recorded' : 'fixture'}:${notes.fixture}`;
   if (status >= 500) return undefined;

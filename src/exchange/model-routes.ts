@@ -11,18 +11,20 @@ import type { BatchEndpoints, LineRoute } from './batch-line.js';
 import { batchOperations } from './batches.js';
 import { taskEnvelope } from '../styles/videos/gateway.js';
 import { audioSpeech } from './audio-speech.js';
+import { deploymentOperation } from './azure.js';
 import { audioTranscriptions, audioTranslations } from './audio-transcriptions.js';
 import { byAction } from './by-action.js';
 import { chat } from './chat.js';
 import { completions } from './completions.js';
 import { countTokens } from './count-tokens.js';
-import { batchEmbedContents, embedContent, embeddings } from './embeddings.js';
+import { batchEmbedContents, embedContent, embeddings, ollamaEmbed } from './embeddings.js';
 import type { Door, Operation } from './exchange.js';
 import { createFile, deleteFile, fileContent, listFiles, retrieveFile } from './files.js';
 import { imageEdits, imageFile, imageGenerations, imageVariations } from './images.js';
 import { messageBatchOperations } from './message-batches.js';
 import { getModel, listModels, modelsDoor } from './models.js';
 import { moderations } from './moderations.js';
+import { ollamaShowModel, ollamaTagList, ollamaVersion } from './ollama.js';
 import { rerank } from './rerank.js';
 import { cancelResponse, deleteResponse, listInputItems, retrieveResponse } from './stored-responses.js';
 import { createCharacter, getCharacter } from './video-characters.js';
@@ -64,6 +66,14 @@ const RERANK = door('rerank');
 const MODERATIONS = door('moderations');
 const COMPLETIONS: Door = { ...door('completions'), genAiOperation: 'text_completion' };
 const MODELS = modelsDoor();
+// Azure's other doors: the house's operations in Azure's envelope, journaled under its name.
+const AZURE: Door = { style: 'azure-openai', envelope: () => STYLES['azure-openai'].style.envelope };
+const azureRows = (path: string, body: ModelRoute['body'], operation: Operation): ModelRoute[] => [
+  row('POST', `/openai/deployments/:deployment${path}`, AZURE, body, deploymentOperation(operation)),
+  row('POST', `/openai/v1${path}`, AZURE, body, operation),
+];
+// Ollama's other doors speak its envelope and are journaled under its name.
+const OLLAMA: Door = { style: 'ollama', envelope: () => STYLES.ollama.style.envelope };
 // Gemini's own paths always list in its vendor's format, whatever the request's headers say.
 const GEMINI_LISTS = STYLES['generate-content'].listFormat;
 const GEMINI_MODELS = modelsDoor(GEMINI_LISTS);
@@ -88,7 +98,8 @@ function styleRows(entry: StyleEntry): ModelRoute[] {
   const talk = chat(entry.style);
   const count = entry.tokens && countTokens(entry.tokens.counting);
   const answer = entry.params ? byAction(entry, talk, count, ACTION_OPERATIONS) : talk;
-  const rows = entry.paths.map((path) => row('POST', path, door, 'json', answer, entry.batch && { batch: entry.batch }));
+  const facts = { ...(entry.keyless && { auth: false as const }), ...(entry.batch && { batch: entry.batch }) };
+  const rows = entry.paths.map((path) => row('POST', path, door, 'json', answer, facts));
   return entry.tokens?.path && count ? [...rows, row('POST', entry.tokens.path, door, 'json', count)] : rows;
 }
 
@@ -147,6 +158,17 @@ export const MODEL_ROUTES: readonly ModelRoute[] = [
   row('POST', '/v2/rerank', RERANK, 'json', rerank),
   row('POST', '/v1/moderations', MODERATIONS, 'json', moderations, { batch: 'openai' }),
   row('POST', '/v1/completions', COMPLETIONS, 'json', completions, { batch: 'openai' }),
+
+  ...azureRows('/embeddings', 'json', embeddings),
+  ...azureRows('/completions', 'json', completions),
+  ...azureRows('/images/generations', 'json', imageGenerations),
+  ...azureRows('/audio/speech', 'json', audioSpeech),
+  ...azureRows('/audio/transcriptions', 'multipart', audioTranscriptions),
+  ...azureRows('/audio/translations', 'multipart', audioTranslations),
+  row('POST', '/api/embed', OLLAMA, 'json', ollamaEmbed, { auth: false }),
+  row('GET', '/api/tags', OLLAMA, 'none', ollamaTagList, { auth: false }),
+  row('POST', '/api/show', OLLAMA, 'json', ollamaShowModel, { auth: false }),
+  row('GET', '/api/version', OLLAMA, 'none', ollamaVersion, { auth: false }),
 
   row('POST', '/v1/files', FILES, 'multipart', createFile),
   row('GET', '/v1/files', FILES, 'none', listFiles),

@@ -5,6 +5,7 @@
 // and returned as values. A MockError thrown by any step becomes the outcome's error, with what
 // was noted until then.
 import { failure, MockError } from '../conversation/errors.js';
+import { notApplicable, type SemanticFault } from '../conversation/faults.js';
 import type { Plan } from '../conversation/plan.js';
 import type { MatchSubject } from '../conversation/subject.js';
 import { chargeAnswer } from '../scenarios/apply.js';
@@ -62,8 +63,11 @@ export interface ModelOperation<R extends { model: string | null }, A extends As
   meter?(asked: A): Meter;
   /** The answer is read from what the mock or the session holds (the catalog, a task): `x-mock-source: state`. */
   held?: boolean;
-  /** The answer: the fixture's, or made up, from what `find` found. */
-  build(mock: Mock, exchange: Exchange, asked: A, found: F | undefined): Built | Promise<Built>;
+  /**
+   * The answer: the fixture's, or made up, from what `find` found; carrying the scenario's
+   * semantic fault where it applies, which its notes' `fault` then names.
+   */
+  build(mock: Mock, exchange: Exchange, asked: A, found: F | undefined, misbehave?: SemanticFault): Built | Promise<Built>;
 }
 
 /**
@@ -87,7 +91,7 @@ function refusal(notes: Notes): MockError {
 }
 
 /** A MockError thrown by a step becomes the outcome's error; a refused fixture file also shows in health. */
-function caught(mock: Mock, error: unknown): MockError {
+export function caught(mock: Mock, error: unknown): MockError {
   if (!(error instanceof MockError)) throw error;
   if (error.options.code === 'file_refused') mock.store.noteRefusedFile(error.message);
   return error;
@@ -116,6 +120,8 @@ export function modelOperation<R extends { model: string | null }, A extends Ask
       Object.assign(notes, step.notes);
       headers = step.headers;
       const { decision } = step;
+      // A semantic fault acts only where the answer built says so (its notes' `fault`).
+      if (decision.misbehave) notes.fault = notApplicable(decision.misbehave.name);
       if (decision.error) return outcome({ error: decision.error, waitMs: decision.waitMs });
       const found: Found<F> = asked.unknown ? {} : (steps.find?.(mock, exchange, asked) ?? {});
       if (found.notes) Object.assign(notes, found.notes);
@@ -134,7 +140,7 @@ export function modelOperation<R extends { model: string | null }, A extends Ask
         }
       }
       if (found.error) return outcome({ error: found.error });
-      const built = await steps.build(mock, exchange, asked, found.found);
+      const built = await steps.build(mock, exchange, asked, found.found, decision.misbehave);
       if (built.notes) Object.assign(notes, built.notes);
       // A limit's output tokens are charged once the answer is known.
       const output = notes.metered?.tokens?.output_tokens;

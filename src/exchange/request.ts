@@ -4,7 +4,8 @@ import { failure, invalid, type MockError } from '../conversation/errors.js';
 import { hashHex } from '../conversation/random.js';
 import type { ModelEntry } from '../config/types.js';
 import type { Session } from '../state/session.js';
-import type { StyleInput } from '../styles/style.js';
+import type { ChatStyle, StyleInput } from '../styles/style.js';
+import type { ChatRequest } from '../conversation/types.js';
 import type { Exchange } from './exchange.js';
 import type { Mock } from './mock.js';
 
@@ -37,11 +38,19 @@ export function requireModel(mock: Mock, id: string, kinds: ReadonlyArray<ModelE
 }
 
 /**
- * A door's report on a model its catalog does not list at all: the 404 it answers it with (the
+ * A door's report on a model its catalog does not list (or, under `--strict`, lists past its end
+ * of life): the 404 it answers it with (the
  * template decides whether the upstream holds it instead); undefined for a listed model or none.
  */
 export function unlisted(mock: Mock, id: string | undefined, kinds: ReadonlyArray<ModelEntry['kind']>): MockError | undefined {
-  return id !== undefined && !mock.store.current.modelById.has(id) ? modelNotFound(mock, id, kinds) : undefined;
+  if (id === undefined) return undefined;
+  const model = mock.store.current.modelById.get(id);
+  return !model || (mock.options.strict && pastEndOfLife(model, mock.clock.now())) ? modelNotFound(mock, id, kinds) : undefined;
+}
+
+/** A model past its end of life still answers (no suite breaks on a date), except under `--strict`. */
+function pastEndOfLife(model: ModelEntry, now: number): boolean {
+  return model.retiresAt !== undefined && Date.parse(model.retiresAt) <= now;
 }
 
 /**
@@ -65,4 +74,11 @@ export function mediaModel(mock: Mock, id: string | undefined, kind: Exclude<Mod
     );
   }
   return requireModel(mock, id, [kind]);
+}
+
+/** A request naming its model in its provider's own form (a tag, a vendor prefix), named by the catalog's id instead. */
+export function catalogued(mock: Mock, style: ChatStyle, request: ChatRequest): ChatRequest {
+  const models = mock.store.current.modelById;
+  const id = style.models?.catalogId(request.model, (candidate) => models.has(candidate));
+  return id === undefined || id === request.model ? request : { ...request, model: id };
 }

@@ -6,7 +6,7 @@ import { countTokens } from '../conversation/tokens.js';
 import { cosine } from '../conversation/vectors/embed.js';
 import type { ModelEntry } from '../config/types.js';
 import { decodeRerank, encodeRerank, type RerankRequest } from '../styles/rerank/index.js';
-import { foundVectors, vectorsFor, type Vectors } from './embedding-vectors.js';
+import { foundVectors, madeVectors, vectorsFor, type Vectors } from './embedding-vectors.js';
 import { json } from './exchange.js';
 import { modelOperation, type Asked } from './operation.js';
 import { mediaModel, nextId, unlisted } from './request.js';
@@ -39,8 +39,8 @@ export const rerank = modelOperation<{ model: string | null; request: RerankRequ
     const texts = [request.query, ...request.documents];
     return foundVectors(vectorsFor(mock, vectorModel, texts.map((text) => ({ text, size: vectorModel.dimensions })), exchange.headers));
   },
-  build: (mock, exchange, { request, entry, tokens }, found) => {
-    const [query, ...documents] = found!.vectors;
+  build: async (mock, exchange, { request, entry, tokens }, found) => {
+    const [query, ...documents] = await madeVectors(found!);
     const scores = documents.map((document) => (1 + cosine(query!, document)) / 2);
     const body = encodeRerank(request, { id: nextId(mock, exchange.session), model: entry!.id, scores, tokens: tokens() });
     const metered = { tokens: { input_tokens: tokens(), cached_input_tokens: 0, output_tokens: 0, reasoning_tokens: 0 } };

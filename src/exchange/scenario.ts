@@ -28,7 +28,7 @@ export function scenarioStep(mock: Mock, exchange: Exchange, envelope: Envelope,
     notes: {
       scenario: decision.scenario?.name ?? null,
       scenarioStep: decision.scenario?.step ?? null,
-      fault: decision.error?.kind ?? decision.fault?.kind ?? null,
+      fault: decision.error?.kind ?? decision.fault?.kind ?? decision.misbehave?.name ?? null,
     },
     headers: decision.headers ?? {},
   };

@@ -1,6 +1,7 @@
 // What a door says of an answer once it is through, made into the one served event: the notes as
 // the journal entry's fields, priced at the model's catalog pricing, the same for every door.
 import { costUsd } from '../conversation/usage.js';
+import type { EntryFields } from '../state/journal.js';
 import type { ServedEvent } from '../state/served.js';
 import type { Session } from '../state/session.js';
 import { sourceOf, type Notes } from './exchange.js';
@@ -32,6 +33,8 @@ export interface ServedAnswer {
   upstreamRefused?: string | null;
   /** The batch a line was answered for. */
   batch?: string | null;
+  /** The fake MCP server's tool a call was answered by. */
+  mcp?: EntryFields['mcp'];
 }
 
 export function serve(mock: Mock, answer: ServedAnswer): void {
@@ -61,6 +64,7 @@ export function serve(mock: Mock, answer: ServedAnswer): void {
       cost_usd: costUsd(pricing, notes.metered),
       said: notes.subject && { text: notes.subject.lastUser, tools: [...notes.subject.tools], toolResults: notes.subject.toolResults },
       batch: answer.batch ?? null,
+      mcp: answer.mcp ?? null,
     },
     session,
     route: answer.route,

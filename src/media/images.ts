@@ -1,7 +1,7 @@
 // Pictures for image replies: rendered from a seed, or taken from a fixture's file, and what
 // they cost in tokens. The same prompt, seed and index always give the same picture.
-import { renderedNow } from './picture-cache.js';
-import { pngSize, renderPng, sniffImageType } from './png.js';
+import { rendered } from './picture-cache.js';
+import { paintPng, pngSize, sniffImageType } from './png.js';
 import type { Size } from './sizes.js';
 
 export interface Picture {
@@ -16,8 +16,8 @@ export function pictureSeed(seed: number, prompt: string, index: number, extra =
   return `${seed}|${prompt}|${index}${extra ? `|${extra}` : ''}`;
 }
 
-export function renderPicture(size: Size, seed: string): Picture {
-  return renderedNow(`png|${size.width}x${size.height}|${seed}`, () => ({ mimeType: 'image/png', data: renderPng(size.width, size.height, seed), size }));
+export function renderPicture(size: Size, seed: string): Promise<Picture> {
+  return rendered(`png|${size.width}x${size.height}|${seed}`, async () => ({ mimeType: 'image/png', data: await paintPng(size.width, size.height, seed), size }));
 }
 
 /** A fixture file as a picture; undefined when its bytes are not a PNG, JPEG, WebP or GIF. */

@@ -11,7 +11,3 @@ const recent = new RecentBytes<Picture>('pictures', 16, 16 * 1024 * 1024);
 export function rendered<P extends Picture>(key: string, make: () => Promise<P>): Promise<P> {
   return recent.remembered(key, make) as Promise<P>;
 }
-
-export function renderedNow<P extends Picture>(key: string, make: () => P): P {
-  return recent.rememberedNow(key, make) as P;
-}

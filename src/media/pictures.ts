@@ -32,14 +32,16 @@ function fixtureChoice(fixture: Compiled<ImageFixtureSpec> | undefined): Picture
 }
 
 /** `count` PNG pictures of `size`, the i-th rendered from `seedOf(i)`, unless the fixture says otherwise. */
-export function pictures(
+export async function pictures(
   fixture: Compiled<ImageFixtureSpec> | undefined,
   count: number,
   size: Size,
   seedOf: (index: number) => string,
-): Picture[] {
+): Promise<Picture[]> {
   const file = fixtureChoice(fixture);
-  return Array.from({ length: count }, (_, index) => file ?? renderPicture(size, seedOf(index)));
+  const made: Picture[] = [];
+  for (let index = 0; index < count; index++) made.push(file ?? (await renderPicture(size, seedOf(index))));
+  return made;
 }
 
 export interface PictureOrder {

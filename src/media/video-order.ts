@@ -1,7 +1,7 @@
 // What a new video task takes from its `videos:` fixture: the timing and the files it serves.
 import { failure } from '../conversation/errors.js';
 import type { VideoTiming } from '../conversation/video.js';
-import { videoTiming } from '../config/compile.js';
+import { videoTiming } from '../config/model-entry.js';
 import { resolveInside } from '../config/files.js';
 import type { VideoFixtureSpec } from '../config/schema.js';
 import type { Compiled } from '../config/types.js';

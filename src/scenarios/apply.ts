@@ -3,6 +3,7 @@
 // writes: an error (with the wait before it), a fault or pass-through headers come back for the
 // shell to perform.
 import type { Envelope, MockError } from '../conversation/errors.js';
+import type { SemanticFault } from '../conversation/faults.js';
 import type { Fault } from '../conversation/plan.js';
 import type { MatchSubject } from '../conversation/subject.js';
 import { countTokens } from '../conversation/tokens.js';
@@ -31,7 +32,10 @@ export interface ScenarioDecision {
   /** The error to answer with, after `waitMs`. */
   error?: MockError;
   waitMs?: number;
+  /** A transport fault, which the writer performs on the answer. */
   fault?: Fault;
+  /** A semantic fault, which the reply carries where it applies (SPEC 21). */
+  misbehave?: SemanticFault;
   /** The window a stateful limit let the request in by, charged the answer's output tokens once known. */
   window?: LimitWindow;
 }
@@ -42,7 +46,7 @@ export interface LimitWindow {
 }
 
 /** Counts the request in the scenario and returns its step; synchronous, so parallel requests never share one. */
-function takeStep(session: Session, scenario: Compiled<ScenarioSpec>): { step: Step; index: number } {
+export function takeStep(session: Session, scenario: Compiled<ScenarioSpec>): { step: Step; index: number } {
   const n = session.scenarioCounters.get(scenario.name) ?? 0;
   session.scenarioCounters.set(scenario.name, n + 1);
   return stepAt(scenario.spec.steps, scenario.spec.cycle ?? false, n);
@@ -58,7 +62,7 @@ export function decideScenario(context: ScenarioContext, subject: MatchSubject, 
   const { step, index } = takeStep(context.session, chosen);
   const scenario = { name: chosen.name, step: index < chosen.spec.steps.length ? index : null };
   if ('pass' in step) return { scenario };
-  if ('fault' in step && step.fault !== undefined) return { scenario, fault: faultOf(step) };
+  if ('fault' in step && step.fault !== undefined) return { scenario, ...faultOf(step) };
   if (step.limit) {
     const key = `${chosen.name}#${index}`;
     const limit = step.limit;

@@ -1,6 +1,7 @@
 // What a step does to a request, as data: an error (a MockError, so each style's envelope,
 // status and headers apply) or a fault for the writer. Defaults follow SPEC section 9.
 import { MockError, type ErrorKind, type QuotaBreach, type RateLimitInfo } from '../conversation/errors.js';
+import { isSemantic, type SemanticFault, type TransportFaultName } from '../conversation/faults.js';
 import type { Fault } from '../conversation/plan.js';
 import type { Step } from './steps.js';
 
@@ -74,8 +75,17 @@ export function stepError(
   });
 }
 
-export function faultOf(step: FaultStep): Fault {
-  switch (step.fault) {
+/** A transport fault for the writer, or a semantic one for the reply. */
+export function faultOf(step: FaultStep): { fault: Fault } | { misbehave: SemanticFault } {
+  if (isSemantic(step.fault)) {
+    const { fault: name, violation, tool_name: toolName, language } = step;
+    return { misbehave: { name, ...(violation && { violation }), ...(toolName && { toolName }), ...(language && { language }) } };
+  }
+  return { fault: transportFault(step, step.fault) };
+}
+
+function transportFault(step: FaultStep, name: TransportFaultName): Fault {
+  switch (name) {
     case 'delay':
       return { kind: 'delay', ms: step.delay_ms ?? DELAY_MS };
     case 'cut_stream':

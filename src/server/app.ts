@@ -24,7 +24,7 @@ import { familyOf, unknownUrlMessage } from './unknown-url.js';
 import { writeError } from './writer.js';
 
 /** What a page may send in a preflight: every style's own headers and the mock's. */
-const ALLOWED_HEADERS = corsRequestHeaders(['x-mock-session', 'x-mock-scenario', 'x-mock-latency']);
+const ALLOWED_HEADERS = corsRequestHeaders(['x-mock-session', 'x-mock-scenario', 'x-mock-latency', 'mcp-session-id', 'mcp-protocol-version', 'last-event-id']);
 
 /** Errors other code raises (Koa, the router) translated into the mock's vocabulary; body errors come translated. */
 function asMockError(error: unknown): MockError | undefined {
@@ -37,7 +37,7 @@ function asMockError(error: unknown): MockError | undefined {
 }
 
 // `*` covers requests without credentials; a credentialed fetch sees only the names listed.
-const EXPOSED_HEADERS = `*, ${SOURCE_HEADER}, x-request-id, request-id, retry-after`;
+const EXPOSED_HEADERS = `*, ${SOURCE_HEADER}, x-request-id, request-id, retry-after, mcp-session-id`;
 
 /** The model API is open to every page: frontends call it from wherever they are served. */
 function cors(ctx: Context): void {
@@ -89,7 +89,8 @@ function frame(mock: Mock, access: AdminAccess, streams: OpenStreams, known: Kno
     state.session = isControlPath(ctx.path) ? mock.sessions.get(sessionId) : mock.sessions.heard(sessionId);
     state.envelope = openaiEnvelope;
     state.notes = newNotes();
-    if (!isControlPath(ctx.path)) {
+    // A fake MCP server's transport is not a request in flight: its tool calls are announced when served.
+    if (!isControlPath(ctx.path) && !ctx.path.startsWith('/mcp/')) {
       state.progress = announceStart(mock, () => ({ id: requestId, time: new Date(mock.clock.now()).toISOString(), session: sessionId, method: ctx.method, path: ctx.path }));
     }
     try {

@@ -12,6 +12,7 @@ const BEARER = 'authorization';
 // In a fixed order, whatever the registry's: the bearer token, the other headers by name, then the
 // query parameters. A request presenting two keys is judged by the first.
 const KEY_HEADERS = [...new Set(STYLE_ENTRIES.map((entry) => entry.keyHeader))].filter((header) => header !== BEARER).sort();
+const KEY_SIGNATURES = STYLE_ENTRIES.flatMap((entry) => entry.keySignature ?? []);
 const KEY_QUERIES = [...new Set(STYLE_ENTRIES.flatMap((entry) => entry.keyQuery ?? []))].sort();
 
 const WAYS = [`"Authorization: Bearer KEY"`, ...KEY_HEADERS.map((header) => `"${header}"`), ...KEY_QUERIES.map((name) => `"?${name}="`)];
@@ -20,6 +21,10 @@ const NO_KEY = `You didn't provide an API key. Send it as ${WAYS.slice(0, -1).jo
 export function presentedKey(ctx: Context): string | undefined {
   const bearer = /^Bearer\s+(.+)$/i.exec(ctx.get(BEARER))?.[1]?.trim();
   if (bearer) return bearer;
+  for (const signature of KEY_SIGNATURES) {
+    const signed = signature.exec(ctx.get(BEARER))?.[1];
+    if (signed) return signed;
+  }
   for (const header of KEY_HEADERS) if (ctx.get(header)) return ctx.get(header);
   for (const name of KEY_QUERIES) {
     const key = ctx.query[name];

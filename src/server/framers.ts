@@ -2,7 +2,10 @@
 // content type, each event's frame, and what closes the stream. The writer frames through this
 // table only, so a door with another framing is one more entry here and nothing in the writer.
 import type { Framing } from '../conversation/plan.js';
+import { awsEventMessage } from '../styles/bedrock/event-stream.js';
 import { sseFrame } from './sse.js';
+
+const PROCESSING = ': OPENROUTER PROCESSING\n\n';
 
 /** An event as the writer hands it over: its name, its data as text, and whether that text is JSON. */
 export interface FramedEvent {
@@ -14,8 +17,8 @@ export interface FramedEvent {
 
 export interface Framer {
   contentType: string;
-  /** `index`: how many events were framed before this one. */
-  frame(event: FramedEvent, index: number): string;
+  /** `index`: how many events were framed before this one. Text, or bytes for a binary framing. */
+  frame(event: FramedEvent, index: number): string | Uint8Array;
   /** What follows the last event, given how many were framed. */
   close(framed: number): string;
 }
@@ -32,10 +35,48 @@ export const FRAMERS: Readonly<Record<Framing, Framer>> = {
     frame: ({ data }, index) => (index === 0 ? `[${data}` : `,\r\n${data}`),
     close: (framed) => (framed === 0 ? '[]' : ']'),
   },
+  // OpenRouter's: SSE with a comment line before the first event, as it says it is still working.
+  'sse-processing': {
+    contentType: 'text/event-stream; charset=utf-8',
+    frame: ({ name, data, json }, index) => `${index === 0 ? PROCESSING : ''}${sseFrame(name || undefined, data, json)}`,
+    close: (framed) => (framed === 0 ? PROCESSING : ''),
+  },
   // One JSON value a line, event names dropped (Ollama's streams); a malformed fault's text goes as it is.
   ndjson: {
     contentType: 'application/x-ndjson',
     frame: ({ data }) => `${data}\n`,
     close: () => '',
   },
+  'aws-event-stream': {
+    contentType: 'application/vnd.amazon.eventstream',
+    frame: ({ name, data }) => awsEventMessage(name, data),
+    close: () => '',
+  },
 };
+
+/** What was framed and not yet written: text stays one string (most streams), bytes join the text as UTF-8. */
+export class Framed {
+  private text = '';
+  private bytes: Uint8Array[] = [];
+
+  add(frame: string | Uint8Array): void {
+    if (typeof frame === 'string' && this.bytes.length === 0) this.text += frame;
+    else {
+      if (this.text) this.bytes.push(Buffer.from(this.text));
+      this.text = '';
+      this.bytes.push(typeof frame === 'string' ? Buffer.from(frame) : frame);
+    }
+  }
+
+  get empty(): boolean {
+    return this.text === '' && this.bytes.length === 0;
+  }
+
+  /** Everything added since the last take, and empties it. */
+  take(): string | Uint8Array {
+    const taken = this.bytes.length === 0 ? this.text : Buffer.concat(this.text ? [...this.bytes, Buffer.from(this.text)] : this.bytes);
+    this.text = '';
+    this.bytes = [];
+    return taken;
+  }
+}

@@ -10,7 +10,7 @@ import { MCP_BOUNDS } from '../admin/mcp/bounds.js';
 import type { Mock } from '../exchange/mock.js';
 import { write } from './writer.js';
 
-function webRequest(ctx: Context, body: string | ReadableStream<Uint8Array>): Request {
+export function webRequest(ctx: Context, body: string | ReadableStream<Uint8Array>): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(ctx.req.headers)) {
     for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, one);
@@ -19,11 +19,11 @@ function webRequest(ctx: Context, body: string | ReadableStream<Uint8Array>): Re
   return new Request(`http://localhost${ctx.path}`, { method: ctx.method, headers, body, duplex: 'half' } as RequestInit);
 }
 
-function rpcError(ctx: Context, status: number, code: number, message: string): Promise<void> {
+export function rpcError(ctx: Context, status: number, code: number, message: string): Promise<void> {
   return write(ctx, { kind: 'json', status, headers: {}, body: { jsonrpc: '2.0', error: { code, message }, id: null } });
 }
 
-function parsedOrUndefined(text: string): unknown {
+export function parsedOrUndefined(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch {
@@ -32,7 +32,7 @@ function parsedOrUndefined(text: string): unknown {
   }
 }
 
-async function writeResponse(ctx: Context, response: Response): Promise<void> {
+export async function writeResponse(ctx: Context, response: Response): Promise<void> {
   const headers = Object.fromEntries(response.headers);
   const contentType = headers['content-type'] ?? 'application/json';
   delete headers['content-type'];

@@ -16,6 +16,7 @@ import type { BodyParsers } from './body.js';
 import { perform } from './exchange.js';
 import { inspectorRoutes } from './inspector-routes.js';
 import { mcpEndpoint, mcpMethodNotAllowed } from './mcp.js';
+import { toolServerEndpoint } from './tool-servers.js';
 import type { MockState } from './state.js';
 import { requireHeader } from './version-header.js';
 import { waitForTurn, write } from './writer.js';
@@ -116,6 +117,8 @@ export function routes(mock: Mock, bodies: BodyParsers): { router: Router; exact
   const router = new Router();
   const exact: ExactRoutes = new Map();
   modelRoutes(router, mock, bodies, exact);
+  // The fake MCP servers (SPEC 22): no key; the transport reads its own body.
+  router.register('/mcp/:server', ['GET', 'POST', 'DELETE'], [inTurn, toolServerEndpoint(mock)]);
   adminRoutes(router, mock, bodies);
   inspectorRoutes(router, mock);
   return { router, exact };

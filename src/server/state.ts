@@ -25,6 +25,8 @@ export interface MockState {
   upstreamRefused?: string;
   /** Set by the frame while the inspector watches: how far a stream has gone. */
   progress?: StreamProgress;
+  /** Set by a door that serves its own events (a fake MCP server's transport): no entry for the HTTP request itself. */
+  unjournaled?: true;
   /** Set by the writer: what it actually sent, as the JSON of the journal's `response` (a SentResponse). */
   sent?: string;
 }

@@ -7,7 +7,7 @@ import { MockError, type Envelope } from '../conversation/errors.js';
 import { JOURNAL_ANSWER_MAX, type Fault, type Framing, type Plan, type StreamEvent } from '../conversation/plan.js';
 import type { StreamProgress } from './in-flight.js';
 import { Slice } from '../state/event-loop.js';
-import { FRAMERS, type Framer } from './framers.js';
+import { FRAMERS, Framed, type Framer } from './framers.js';
 import { Pacer } from './pacer.js';
 import { SentStream, sentBinary, sentWhole } from './sent.js';
 import type { MockState } from './state.js';
@@ -69,8 +69,10 @@ function drain(res: ServerResponse): Promise<boolean> {
   return unlessClosed(res, new Promise<void>((drained) => res.once('drain', (onDrain = drained))), () => res.off('drain', onDrain));
 }
 
-function streamHeaders(framer: Framer, headers: Record<string, string>): Record<string, string> {
-  return { ...headers, 'content-type': framer.contentType, 'cache-control': 'no-cache', connection: 'keep-alive' };
+/** HTTP/2 has no `connection` header (Node drops it with a warning): its streams share one connection anyway. */
+function streamHeaders(framer: Framer, headers: Record<string, string>, httpVersionMajor: number): Record<string, string> {
+  const own = { ...headers, 'content-type': framer.contentType, 'cache-control': 'no-cache' };
+  return httpVersionMajor === 2 ? own : { ...own, connection: 'keep-alive' };
 }
 
 /**
@@ -102,16 +104,16 @@ function isPaced({ firstChunkMs, chunkMs }: Extract<Plan, { kind: 'stream' }>['p
 }
 
 /** Writes what is left, then drops the connection without ending the response. */
-async function cut(res: ServerResponse, data: string): Promise<void> {
+async function cut(res: ServerResponse, data: string | Uint8Array): Promise<void> {
   // Destroying right after write() could discard bytes still queued on the socket.
-  if (data && !res.destroyed) await new Promise<void>((resolve) => res.write(data, () => resolve()));
+  if (data.length > 0 && !res.destroyed) await new Promise<void>((resolve) => res.write(data, () => resolve()));
   res.destroy();
 }
 
 async function writeStream(ctx: Context, plan: Extract<Plan, { kind: 'stream' }>, fault: Fault | undefined, framer: Framer): Promise<void> {
   const res = ctx.res;
   ctx.respond = false;
-  const headers = { ...(ctx.response.headers as Record<string, string>), ...streamHeaders(framer, plan.headers) };
+  const headers = { ...(ctx.response.headers as Record<string, string>), ...streamHeaders(framer, plan.headers, ctx.req.httpVersionMajor) };
   res.writeHead(plan.status, headers);
   // A paced stream shows its headers before its first pause; an unpaced one sends them with its events, in one write.
   if (isPaced(plan.pacing)) res.flushHeaders();
@@ -140,7 +142,7 @@ async function writeEvents(res: ServerResponse, plan: Extract<Plan, { kind: 'str
   const { firstChunkMs, chunkMs } = plan.pacing;
   const paced = isPaced(plan.pacing);
   const total = progress && plan.events.filter((event) => event.paced).length;
-  let pending = '';
+  const pending = new Framed();
   const slice = new Slice();
   let chunks = 0;
   let written = 0;
@@ -151,15 +153,14 @@ async function writeEvents(res: ServerResponse, plan: Extract<Plan, { kind: 'str
     const data = serialized ?? (json ? JSON.stringify(event.data) : (event.data as string));
     const framed = framer.frame({ name: event.event, data, json }, written);
     written++;
-    pending += framed;
+    pending.add(framed);
     sent.framed(event, data, json, framed.length);
   };
   const flush = async (): Promise<boolean> => {
     if (res.destroyed) return false;
-    if (pending) {
-      const flowing = res.write(pending);
+    if (!pending.empty) {
+      const flowing = res.write(pending.take());
       sent.commit();
-      pending = '';
       if (!flowing) await drain(res);
     }
     return !res.destroyed;
@@ -186,7 +187,7 @@ async function writeEvents(res: ServerResponse, plan: Extract<Plan, { kind: 'str
   } else if (written >= strike && fault) {
     if (fault.kind === 'cut_stream') {
       if (!res.destroyed) sent.commit();
-      await cut(res, pending);
+      await cut(res, pending.take());
       return 'written';
     }
     if (fault.kind === 'malformed') {
@@ -196,7 +197,7 @@ async function writeEvents(res: ServerResponse, plan: Extract<Plan, { kind: 'str
     }
     if (fault.kind === 'stream_error') for (const event of plan.streamError(fault.error, written)) add(event);
   }
-  pending += framer.close(written);
+  pending.add(framer.close(written));
   if (!(await flush())) return 'client gone';
   res.end();
   return 'written';

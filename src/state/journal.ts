@@ -58,7 +58,21 @@ export interface JournalEntry {
   cost_usd: number | null;
   /** The batch a line was answered for; null for a request sent alone. */
   batch: string | null;
+  /** A call of a fake MCP server's tool (SPEC 22); null for every other request. */
+  mcp: ToolCallEntry | null;
 }
+
+/** A tool call as the journal shows it: `arguments` and `result` are read from its body and response. */
+export interface ToolCallEntry {
+  server: string;
+  tool: string;
+  arguments: unknown;
+  result: unknown;
+  is_error: boolean;
+}
+
+/** What an entry keeps of its tool call besides its body and response. */
+export type ToolCallKept = Pick<ToolCallEntry, 'server' | 'tool' | 'is_error'>;
 
 /** What a request said, read from its decoded form when it was answered, for `verify` filters. */
 export interface Said {
@@ -69,7 +83,7 @@ export interface Said {
 }
 
 /** An entry's fields but its request body and response, and what the request said. */
-export type EntryFields = Omit<JournalEntry, 'body' | 'response'> & { said: Said | null };
+export type EntryFields = Omit<JournalEntry, 'body' | 'response' | 'mcp'> & { said: Said | null; mcp: ToolCallKept | null };
 
 /**
  * A journal entry as a session keeps it: its small fields as they are, its request body and
@@ -140,6 +154,7 @@ export function keptEntry(f: EntryFields, body: string, response: string): KeptE
     cost_usd: f.cost_usd,
     said: f.said && sharedSaid(f.said),
     batch: f.batch,
+    mcp: f.mcp,
     // Deflated by the session once memory gets short (`journal` in state/session.ts).
     payload: PackedText.plain(`[${body},${response}]`),
     bodyChars: body.length,
@@ -205,5 +220,10 @@ function shown(kept: EntryFields, body: unknown, response: SentResponse | null):
     usage: kept.usage,
     cost_usd: kept.cost_usd,
     batch: kept.batch,
+    mcp: kept.mcp && {
+      ...kept.mcp,
+      arguments: (body as { arguments?: unknown } | null)?.arguments ?? null,
+      result: response && 'body' in response ? response.body : null,
+    },
   };
 }

@@ -28,6 +28,8 @@ export function anthropicModel(model: ModelEntry) {
     display_name: model.displayName,
     created_at: new Date(model.created * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z'),
     lifecycle: model.lifecycle,
+    deprecated_at: model.deprecatedAt ?? null,
+    retires_at: model.retiresAt ?? null,
     max_input_tokens: model.inputTokenLimit,
     max_tokens: model.outputTokenLimit,
     capabilities: capabilitiesOf(model),

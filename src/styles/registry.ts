@@ -7,11 +7,15 @@
 import type { BatchVendor } from '../conversation/batch.js';
 import type { Framing } from '../conversation/plan.js';
 import type { StyleName } from '../conversation/types.js';
+import { bedrock, bedrockParams } from './bedrock/index.js';
 import { chatCompletions } from './chat-completions/index.js';
 import { decodeCountTokens } from './generate-content/decode.js';
 import { encodeCountTokens } from './generate-content/encode.js';
 import { EMBED_ACTIONS, generateContent, parseTarget, streamFraming } from './generate-content/index.js';
 import { messages, messagesTokenCounting } from './messages/index.js';
+import { azureOpenai } from './azure-openai/index.js';
+import { ollama } from './ollama/index.js';
+import { openrouter } from './openrouter/index.js';
 import type { ListFormat } from './model-lists.js';
 import { pathParams } from './path-pattern.js';
 import { responses, responsesTokenCounting } from './responses/index.js';
@@ -45,8 +49,12 @@ export interface StyleEntry {
   listFormat: ListFormat;
   /** The headers its clients send that a browser's preflight must allow. */
   corsHeaders: readonly string[];
+  /** Whether its clients send no key (a local server's): its routes are answered without one. */
+  keyless?: boolean;
   /** The header its clients present their key in (`authorization` as a bearer token); every style's way is accepted on every route. */
   keyHeader: string;
+  /** How its clients sign the `authorization` header, if not as a bearer token: the pattern's first group is the key. */
+  keySignature?: RegExp;
   /** The query parameter its clients may present their key in instead. */
   keyQuery?: string;
   /** Headers a request must carry, checked after the key, as the vendor does. */
@@ -72,6 +80,13 @@ function anthropicShaped(body: Record<string, unknown>): boolean {
   if (!('max_tokens' in body && 'messages' in body) || 'max_completion_tokens' in body) return false;
   const messagesJson = JSON.stringify(body.messages);
   return typeof body.system === 'string' || Array.isArray(body.system) || messagesJson.includes('"type":"tool_use"') || messagesJson.includes('"type":"tool_result"');
+}
+
+/** Converse's content blocks are keyed by kind (`{ text }`, `{ toolUse }`), with no `type`. */
+function converseShaped(messages: unknown): boolean {
+  if (!Array.isArray(messages)) return false;
+  const content = (messages[0] as { content?: unknown } | undefined)?.content;
+  return Array.isArray(content) && content.length > 0 && content.every((block) => block !== null && typeof block === 'object' && !('type' in block));
 }
 
 /** In the order bodies are recognised: chat-completions, which has no field of its own, comes last. */
@@ -104,6 +119,23 @@ export const STYLES: Readonly<Record<StyleName, StyleEntry>> = {
     genAiOperation: 'chat',
     recognises: (body) => 'input' in body,
   },
+  // Before messages: InvokeModel's body is a messages body with `anthropic_version`.
+  bedrock: {
+    style: bedrock,
+    paths: ['/model/:modelId/:operation'],
+    params: bedrockParams,
+    framing: () => 'aws-event-stream',
+    modelParams: (model) => ({ modelId: model, operation: 'converse' }),
+    // Bedrock lists its models on another service; the runtime has no list path of its own.
+    listFormat: 'openai',
+    corsHeaders: ['authorization', 'x-amz-date', 'x-amz-security-token', 'x-amz-content-sha256', 'x-amz-user-agent', 'amz-sdk-invocation-id', 'amz-sdk-request'],
+    keyHeader: 'authorization',
+    // SigV4: any signature is accepted, the access key id standing for the key.
+    keySignature: /^AWS4-HMAC-SHA256\s+Credential=([^/,\s]+)/i,
+    genAiOperation: 'chat',
+    recognises: (body) => 'anthropic_version' in body || 'inferenceConfig' in body || 'toolConfig' in body || converseShaped(body.messages),
+    family: /^\/model\//,
+  },
   messages: {
     style: messages,
     paths: ['/v1/messages'],
@@ -116,6 +148,43 @@ export const STYLES: Readonly<Record<StyleName, StyleEntry>> = {
     genAiOperation: 'chat',
     recognises: anthropicShaped,
     family: /(^|\/)messages(\/|$)/,
+  },
+  'azure-openai': {
+    style: azureOpenai,
+    paths: ['/openai/deployments/:deployment/chat/completions', '/openai/v1/chat/completions'],
+    listFormat: 'openai',
+    corsHeaders: ['api-key', 'authorization', 'x-stainless-*'],
+    keyHeader: 'api-key',
+    genAiOperation: 'chat',
+    // Its bodies are OpenAI's but for the data sources of "on your data".
+    recognises: (body) => 'data_sources' in body,
+    family: /^\/openai\//,
+  },
+  ollama: {
+    style: ollama,
+    paths: ['/api/chat', '/api/generate'],
+    framing: () => 'ndjson',
+    listFormat: 'openai',
+    corsHeaders: ['authorization'],
+    keyless: true,
+    keyHeader: 'authorization',
+    genAiOperation: 'chat',
+    // Its sampling settings sit under `options`; no other chat body has them or `keep_alive`.
+    recognises: (body) => (typeof body.options === 'object' && body.options !== null) || 'keep_alive' in body,
+    // Every path under /api/ but OpenRouter's /api/v1/ is Ollama's.
+    family: /^\/api\/(?!v1\/)/,
+  },
+  openrouter: {
+    style: openrouter,
+    paths: ['/api/v1/chat/completions'],
+    framing: () => 'sse-processing',
+    listFormat: 'openai',
+    corsHeaders: ['authorization', 'http-referer', 'x-title', 'x-stainless-*'],
+    keyHeader: 'authorization',
+    genAiOperation: 'chat',
+    // Its routing fields: fallback models, provider preferences, transforms, the usage it reports.
+    recognises: (body) => 'provider' in body || 'models' in body || 'transforms' in body || (typeof body.usage === 'object' && body.usage !== null),
+    family: /^\/api\/v1\//,
   },
   'chat-completions': {
     style: chatCompletions,

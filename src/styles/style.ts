@@ -33,6 +33,18 @@ export interface ChatStyle {
   read(answer: RecordedAnswer): RecordedReply;
   /** What the session keeps of this reply for later requests, if anything (responses style). */
   store?(reply: Reply, request: ChatRequest): StoredReply | undefined;
+  /** Headers its vendor sends with every answer (OpenRouter's `X-Generation-Id`). */
+  headers?(reply: Reply): Record<string, string>;
+  /** How a provider's own model ids name the catalog's models, for a provider that has its own forms. */
+  models?: ModelIds;
+}
+
+/** A provider's model-id forms (a tag, a vendor prefix, a date suffix) mapped onto the catalog by rule. */
+export interface ModelIds {
+  /** The catalog id a wire id names, if the catalog lists it under one of the provider's forms. */
+  catalogId(id: string, listed: (id: string) => boolean): string | undefined;
+  /** The provider's own not-found for an id no form of which the catalog lists. */
+  notFound?(id: string): MockError;
 }
 
 /** A style's token counting: the chat request decoded as counting reads it, and the count's body. */

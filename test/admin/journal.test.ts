@@ -72,6 +72,7 @@ describe('the request journal', () => {
       usage: { input_tokens: expect.any(Number), cached_input_tokens: 0, output_tokens: expect.any(Number), reasoning_tokens: 0 },
       cost_usd: expect.any(Number),
       batch: null,
+      mcp: null,
     });
   });
 

@@ -59,7 +59,7 @@ describe('a previous_response_id chain', () => {
 });
 
 function entry(id: string): KeptEntry {
-  const fields = { id, time: '', session: 's', method: 'POST', path: '/', style: null, model: null, status: 200, fixture: null, scenario: null, duration_ms: 0, near_miss: null, source: 'generated', scenario_step: null, fault: null, upstream: null, upstream_refused: null, recorded: null, usage: null, cost_usd: null, said: null, batch: null };
+  const fields = { id, time: '', session: 's', method: 'POST', path: '/', style: null, model: null, status: 200, fixture: null, scenario: null, duration_ms: 0, near_miss: null, source: 'generated', scenario_step: null, fault: null, upstream: null, upstream_refused: null, recorded: null, usage: null, cost_usd: null, said: null, batch: null, mcp: null };
   return keptEntry(fields, 'null', 'null');
 }
 
@@ -137,7 +137,7 @@ describe('a journal past half the overall budget', () => {
     const sessions = new Sessions(1000, () => 0, 10_000, new MemoryBudget(256 * 1024, 256 * 1024));
     const session = sessions.get('s');
     const made = Array.from({ length: 400 }, (_, i) => {
-      const fields = { id: `req_${i}`, time: `t${i}`, session: 's', method: 'POST', path: '/v1/chat/completions', style: 'chat-completions', model: 'gpt-4o-mini', status: 200, fixture: null, scenario: null, duration_ms: 1.5, near_miss: null, source: 'generated', scenario_step: null, fault: null, upstream: null, upstream_refused: null, recorded: null, usage: null, cost_usd: null, said: null, batch: null };
+      const fields = { id: `req_${i}`, time: `t${i}`, session: 's', method: 'POST', path: '/v1/chat/completions', style: 'chat-completions', model: 'gpt-4o-mini', status: 200, fixture: null, scenario: null, duration_ms: 1.5, near_miss: null, source: 'generated', scenario_step: null, fault: null, upstream: null, upstream_refused: null, recorded: null, usage: null, cost_usd: null, said: null, batch: null, mcp: null };
       const body = JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: `question ${i}: where is my parcel?` }] });
       const response = JSON.stringify({ status: 200, headers: { 'content-type': 'application/json', 'x-request-id': `req_${i}` }, body: { choices: [{ message: { content: `Answer ${i}: it left the depot this morning.` } }] } });
       return keptEntry(fields, body, response);
@@ -159,7 +159,7 @@ describe('a long journal entry (a stream of events, a large body)', () => {
     const budget = new MemoryBudget(1024 * 1024, 1024 * 1024);
     const session = new Sessions(1000, () => 0, 10_000, budget).get('s');
     const entry = (i: number) => {
-      const fields = { id: `req_${i}`, time: `t${i}`, session: 's', method: 'POST', path: '/v1/chat/completions', style: 'chat-completions', model: 'gpt-4o-mini', status: 200, fixture: null, scenario: null, duration_ms: 1.5, near_miss: null, source: 'generated', scenario_step: null, fault: null, upstream: null, upstream_refused: null, recorded: null, usage: null, cost_usd: null, said: null, batch: null };
+      const fields = { id: `req_${i}`, time: `t${i}`, session: 's', method: 'POST', path: '/v1/chat/completions', style: 'chat-completions', model: 'gpt-4o-mini', status: 200, fixture: null, scenario: null, duration_ms: 1.5, near_miss: null, source: 'generated', scenario_step: null, fault: null, upstream: null, upstream_refused: null, recorded: null, usage: null, cost_usd: null, said: null, batch: null, mcp: null };
       const events = Array.from({ length: 600 }, (_, n) => ({ event: null, data: { choices: [{ delta: { content: ` token ${n}` } }] } }));
       return keptEntry(fields, '{"stream":true}', JSON.stringify({ status: 200, headers: {}, events }));
     };

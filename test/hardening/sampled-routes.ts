@@ -5,9 +5,13 @@
 import { ADMIN_ROUTES } from '../../src/admin/routes.js';
 import type { Envelope } from '../../src/conversation/errors.js';
 import { modelRoute, type ModelRoute } from '../../src/exchange/model-routes.js';
+import { azureEnvelope } from '../../src/styles/azure-openai/envelope.js';
+import { bedrockEnvelope } from '../../src/styles/bedrock/envelope.js';
 import { generateContentEnvelope } from '../../src/styles/generate-content/envelope.js';
 import { messagesEnvelope } from '../../src/styles/messages/envelope.js';
+import { ollamaEnvelope } from '../../src/styles/ollama/envelope.js';
 import { openaiEnvelope } from '../../src/styles/openai-envelope.js';
+import { openrouterEnvelope } from '../../src/styles/openrouter/envelope.js';
 import { taskEnvelope } from '../../src/styles/videos/gateway.js';
 import { isAdminKey, ROW_SAMPLES, sampleNamed } from '../helpers/samples/index.js';
 import type { Made, RouteSample } from '../helpers/samples/sample.js';
@@ -26,6 +30,11 @@ const ENVELOPES = new Map<Envelope, EnvelopeName>([
   [messagesEnvelope, 'anthropic'],
   [generateContentEnvelope, 'gemini'],
   [taskEnvelope, 'task'],
+  [bedrockEnvelope, 'bedrock'],
+  // Azure's errors are OpenAI's object with Azure's codes.
+  [azureEnvelope, 'openai'],
+  [openrouterEnvelope, 'openrouter'],
+  [ollamaEnvelope, 'ollama'],
 ]);
 
 /** The envelope a row answers a request in, as its door says (the admin API's is OpenAI's). */

@@ -97,7 +97,7 @@ function parseAnswers(data: string): RawAnswer[] {
   return out;
 }
 
-export type EnvelopeName = 'openai' | 'anthropic' | 'gemini' | 'task';
+export type EnvelopeName = 'openai' | 'anthropic' | 'gemini' | 'task' | 'bedrock' | 'openrouter' | 'ollama';
 
 /** Asserts the error body has exactly the shape of the named envelope. */
 export function expectEnvelope(envelope: EnvelopeName, answer: RawAnswer, context: string): void {
@@ -132,6 +132,20 @@ export function expectEnvelope(envelope: EnvelopeName, answer: RawAnswer, contex
       expect(typeof body.code, where).toBe('string');
       expect(typeof body.message, where).toBe('string');
       expect(body.data, where).toBeNull();
+      return;
+    case 'bedrock':
+      expect(Object.keys(body), where).toEqual(['message']);
+      expect(typeof body.message, where).toBe('string');
+      expect(answer.headers['x-amzn-errortype'], where).toMatch(/^[A-Za-z]+Exception:/);
+      return;
+    case 'openrouter':
+      expect(Object.keys(body), where).toEqual(['error']);
+      expect(error?.code, where).toBe(answer.status);
+      expect(typeof error?.message, where).toBe('string');
+      return;
+    case 'ollama':
+      expect(Object.keys(body), where).toEqual(['error']);
+      expect(typeof body.error, where).toBe('string');
   }
 }
 

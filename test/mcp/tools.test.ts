@@ -48,6 +48,7 @@ const INPUTS: Record<string, string[]> = {
   list_fixtures: ['session'],
   add_fixture: ['yaml', 'session', 'file'],
   list_scenarios: [],
+  list_faults: [],
   set_scenario: ['name', 'session'],
   clear_scenario: ['session'],
   journal: ['session', 'path', 'style', 'model', 'status', 'limit'],
@@ -72,6 +73,7 @@ const MISTAKES: Array<[string, Record<string, unknown>, string]> = [
   ['add_fixture', { yaml: 'chat: []\n', file: '../outside.yaml' }, '"file" "../outside.yaml" must be a name in the fixtures directory'],
   ['add_fixture', { yaml: 'chat: []\n', file: 'a.yaml', session: 's' }, "Invalid value for 'file'"],
   ['list_scenarios', { all: 1 }, "Invalid value for 'arguments'"],
+  ['list_faults', { kind: 'semantic' }, "Invalid value for 'arguments'"],
   ['set_scenario', {}, "Missing required argument 'name'"],
   ['set_scenario', { name: 'meltdown' }, 'Known scenarios: rate_limit'],
   ['clear_scenario', { session: 1 }, "Invalid value for 'session'"],
@@ -119,6 +121,9 @@ describe.each<Transport>(['http', 'stdio'])('the MCP tools over %s', (transport)
     expect(status).toMatch(/reload count \d+/);
     expect(status).toContain('chat.yaml');
     expect(await ok(client, 'list_scenarios')).toContain('- rate_limit: 429 with retry-after 1.');
+    const faults = await ok(client, 'list_faults');
+    expect(faults).toContain('- cut_stream (transport;');
+    expect(faults).toContain('- invalid_tool_json (semantic; chat-completions, responses, messages, generate-content)');
   });
 
   it('set_scenario makes an OpenAI SDK call get the 429; clear_scenario ends it', async () => {

@@ -142,7 +142,7 @@ describe('every answer matches the vendor schema', () => {
         { name: 'stream tools', path, headers: ANTHROPIC, body: message({ stream: true, tools: [tool], tool_choice: { type: 'any' } }), schema: anthropicEvent, stream: 'sse' },
         { name: 'stream error', path, headers: { ...ANTHROPIC, ...BROKEN }, body: message({ stream: true }), schema: anthropicEvent, stream: 'sse' },
         { name: 'count_tokens', path: `${path}/count_tokens`, headers: ANTHROPIC, body: message(), schema: 'anthropic:MessageTokensCount' },
-        { name: 'bad field', path, headers: ANTHROPIC, body: message({ max_tokens: 0 }), status: 400, schema: 'anthropic:ErrorResponse' },
+        { name: 'bad field', path, headers: ANTHROPIC, body: message({ max_tokens: -1 }), status: 400, schema: 'anthropic:ErrorResponse' },
         { name: 'no key', path, headers: { 'anthropic-version': '2023-06-01' }, body: message(), status: 401, schema: 'anthropic:ErrorResponse' },
         { name: 'unknown model', path, headers: ANTHROPIC, body: message({ model: 'claude-nope' }), status: 404, schema: 'anthropic:ErrorResponse' },
       ]),

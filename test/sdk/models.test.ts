@@ -63,8 +63,23 @@ describe('model lists', () => {
     expect(await missing.json()).toMatchObject({ error: { code: 404, status: 'NOT_FOUND' } });
   });
 
-  it('uses a fixtures directory\'s own catalog when it declares one', async () => {
-    const own = await startTestServer({ fixtureFiles: { 'models.yaml': 'models:\n  - id: house-model\n' } });
+  it('adds a fixtures file\'s models to the default catalog, first, an existing id replaced in place', async () => {
+    const own = await startTestServer({ fixtureFiles: { 'models.yaml': 'models:\n  - id: house-model\n  - id: gpt-4.1\n    display_name: House GPT\n' } });
+    try {
+      const body = (await (await fetch(`${own.url}/v1/models`, { headers: { authorization: 'Bearer k' } })).json()) as { data: Array<{ id: string }> };
+      const ids = body.data.map((m) => m.id);
+      expect(ids.slice(0, 2)).toEqual(['house-model', 'gpt-4.1']);
+      expect(ids).toEqual(expect.arrayContaining(CATALOG));
+      expect(ids.filter((id) => id === 'gpt-4.1')).toHaveLength(1);
+      const client = new Anthropic({ baseURL: own.url, apiKey: 'k', maxRetries: 0 });
+      expect((await client.models.retrieve('gpt-4.1')).display_name).toBe('House GPT');
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('makes a file\'s models the whole catalog with `catalog: replace`', async () => {
+    const own = await startTestServer({ fixtureFiles: { 'models.yaml': 'catalog: replace\nmodels:\n  - id: house-model\n' } });
     try {
       const body = (await (await fetch(`${own.url}/v1/models`, { headers: { authorization: 'Bearer k' } })).json()) as { data: Array<{ id: string }> };
       expect(body.data.map((m) => m.id)).toEqual(['house-model']);
@@ -73,13 +88,17 @@ describe('model lists', () => {
     }
   });
 
-  it('carries each model\'s lifecycle from the catalog into the messages style, active by default', async () => {
-    const own = await startTestServer({ fixtureFiles: { 'models.yaml': 'models:\n  - id: claude-old\n    lifecycle: deprecated\n  - id: claude-new\n' } });
+  it('carries each model\'s lifecycle and dates from the catalog into the messages style, active and null by default', async () => {
+    const yaml = 'catalog: replace\nmodels:\n  - id: claude-old\n    lifecycle: deprecated\n    deprecated_at: 2026-06-01\n    retires_at: 2026-12-01T12:00:00Z\n  - id: claude-new\n';
+    const own = await startTestServer({ fixtureFiles: { 'models.yaml': yaml } });
     try {
       const client = new Anthropic({ baseURL: own.url, apiKey: 'k', maxRetries: 0 });
-      const listed: Array<[string, string]> = [];
-      for await (const model of client.models.list()) listed.push([model.id, model.lifecycle]);
-      expect(listed).toEqual([['claude-old', 'deprecated'], ['claude-new', 'active']]);
+      const listed: Array<[string, string, string | null, string | null]> = [];
+      for await (const model of client.models.list()) listed.push([model.id, model.lifecycle, model.deprecated_at, model.retires_at]);
+      expect(listed).toEqual([
+        ['claude-old', 'deprecated', '2026-06-01T00:00:00Z', '2026-12-01T12:00:00Z'],
+        ['claude-new', 'active', null, null],
+      ]);
       expect((await client.models.retrieve('claude-old')).lifecycle).toBe('deprecated');
     } finally {
       await own.close();

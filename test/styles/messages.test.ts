@@ -185,7 +185,7 @@ describe('messages decode', () => {
     [{ ...base, messages: [{ role: 'user', content: [{ type: 'text', text: '' }] }] }, 'text content blocks must be non-empty', 'messages[0].content[0].text'],
     [{ ...base, messages: [{ role: 'user', content: '' }] }, 'all messages must have non-empty content', 'messages[0]'],
     [{ ...base, temperature: 1.5, messages: [{ role: 'user', content: 'hi' }] }, 'temperature:', 'temperature'],
-    [{ ...base, max_tokens: 0, messages: [{ role: 'user', content: 'hi' }] }, 'max_tokens:', 'max_tokens'],
+    [{ ...base, max_tokens: -1, messages: [{ role: 'user', content: 'hi' }] }, 'max_tokens:', 'max_tokens'],
     [{ ...base, messages: [{ role: 'user', content: 'hi' }], thinking: { type: 'enabled', budget_tokens: 100 } }, 'thinking.budget_tokens:', 'thinking.budget_tokens'],
     [{ ...base, messages: [{ role: 'user', content: 'hi' }], thinking: { type: 'enabled', budget_tokens: 1024 } }, 'must be greater than `thinking.budget_tokens`', 'max_tokens'],
     [{ ...base, messages: [{ role: 'user', content: 'hi' }], tools: [{ name: 'f' }] }, 'tools.0.input_schema: Field required', 'tools[0].input_schema'],
@@ -260,6 +260,7 @@ describe('messages encode', () => {
         cache_read_input_tokens: 0,
         cache_creation: { ephemeral_5m_input_tokens: 0, ephemeral_1h_input_tokens: 0 },
         output_tokens: 13,
+        output_tokens_details: { thinking_tokens: 4 },
         service_tier: 'standard',
         inference_geo: 'not_available',
       },
@@ -317,7 +318,7 @@ describe('messages events', () => {
     expect(events.at(-2)!.data).toEqual({
       type: 'message_delta',
       delta: { stop_reason: 'tool_use', stop_sequence: null, stop_details: null },
-      usage: { input_tokens: 30, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: 25 },
+      usage: { input_tokens: 30, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: 25, output_tokens_details: { thinking_tokens: 5 } },
     });
   });
 

@@ -12,7 +12,7 @@ import { table } from './words.js';
 const expectation = z
   .record(z.string(), z.unknown())
   .describe(
-    'One of: { "requests": FILTER, "count": N | { "min", "max" } } (count defaults to at least 1); { "sequence": [FILTER, ...] } (in this order, others may come between); { "no_generated": true }; { "max_tokens": N }; { "max_cost_usd": X }. A FILTER holds any of path, style, model, status, source (a prefix, e.g. "fixture:"), fixture, scenario, text (substring of the last user message), body (a JSON object the request body contains), tools_offered (tool names), tool_result (a tool whose result the request carried back).',
+    'One of: { "requests": FILTER, "count": N | { "min", "max" } } (count defaults to at least 1); { "sequence": [FILTER, ...] } (in this order, others may come between); { "no_generated": true }; { "max_tokens": N }; { "max_cost_usd": X }. A FILTER holds any of path, style, model, status, source (a prefix, e.g. "fixture:"), fixture, scenario, fault (a fault served, e.g. "invalid_tool_json"), text (substring of the last user message), body (a JSON object the request body contains), tools_offered (tool names), tool_result (a tool whose result the request carried back).',
   );
 
 const verify = tool(

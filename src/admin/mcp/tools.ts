@@ -93,6 +93,16 @@ const listScenarios = tool(
   },
 );
 
+const listFaults = tool(
+  'list_faults',
+  'Every fault a scenario step can name (`fault: NAME`): transport faults that break the connection or stream, and semantic faults where the model answers 200 with something wrong (invalid tool JSON, a refusal...), each with the styles it acts in.',
+  z.strictObject({}),
+  async (admin) => {
+    const { faults } = await ask<{ faults: Array<{ name: string; kind: string; styles: string[]; description: string }> }>(admin, 'GET', '/faults');
+    return faults.map((f) => `- ${f.name} (${f.kind}; ${f.styles.join(', ')}): ${f.description}`).join('\n');
+  },
+);
+
 const setScenario = tool(
   'set_scenario',
   'Make a scenario answer the following model requests (e.g. a 429 rate limit), for one session or globally. list_scenarios names them.',
@@ -189,6 +199,7 @@ export const TOOLS: readonly Tool[] = [
   listFixtures,
   addFixture,
   listScenarios,
+  listFaults,
   setScenario,
   clearScenario,
   journal,

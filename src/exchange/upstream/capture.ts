@@ -4,6 +4,7 @@
 // flows to the client whole; what was kept says it was cut, and it is not recorded.
 import { createParser } from 'eventsource-parser';
 import type { RelayedAnswer } from '../../conversation/plan.js';
+import { EventStreamReader } from '../../styles/bedrock/event-stream.js';
 
 /** What stands for UPSTREAM_API_KEY wherever an answer repeats it. */
 export const REDACTED = '[redacted]';
@@ -37,6 +38,8 @@ export class Capture {
 
   private readonly sse: boolean;
   private readonly json: boolean;
+  /** AWS's binary event stream (Bedrock), read into events as SSE is. */
+  private readonly eventStream: EventStreamReader | undefined;
 
   constructor(
     private readonly contentType: string,
@@ -48,6 +51,7 @@ export class Capture {
   ) {
     this.sse = contentType.includes('text/event-stream');
     this.json = contentType.includes('json');
+    this.eventStream = contentType.includes('application/vnd.amazon.eventstream') ? new EventStreamReader() : undefined;
     this.parser = createParser({
       onEvent: (message) => this.events.push({ event: message.event ?? null, data: message.data, atMs: this.now() - this.startedAt }),
     });
@@ -64,11 +68,16 @@ export class Capture {
       }
       if (this.whole) {
         if (this.sse) this.parser.feed(decoder.decode(chunk, { stream: true }));
+        else if (this.eventStream) this.keepMessages(this.eventStream.feed(chunk));
         else this.chunks.push(Buffer.from(chunk));
       }
       yield chunk;
     }
     this.complete = true;
+  }
+
+  private keepMessages(messages: ReadonlyArray<{ event: string; data: string }>): void {
+    for (const { event, data } of messages) this.events.push({ event, data, atMs: this.now() - this.startedAt });
   }
 
   /** The bytes as they came, for an answer that is no JSON (a video's content); only while whole. */
@@ -86,7 +95,7 @@ export class Capture {
    * `truncated` when something was left out.
    */
   answer(maxChars = Infinity): RelayedAnswer {
-    if (this.sse) {
+    if (this.sse || this.eventStream) {
       const events: Array<{ event: string | null; data: unknown }> = [];
       let chars = 0;
       for (const { event, data } of this.events) {
@@ -98,7 +107,10 @@ export class Capture {
     }
     if (!this.json) return this.described();
     if (!this.whole || this.size > maxChars) return { ...this.described(), truncated: true };
-    const body = parsed(this.redacted(Buffer.concat(this.chunks).toString('utf8')));
+    const text = this.redacted(Buffer.concat(this.chunks).toString('utf8'));
+    // Ollama's streams: one JSON value a line, each an event.
+    if (this.contentType.includes('ndjson')) return { events: text.split('\n').filter((line) => line.trim() !== '').map((line) => ({ event: null, data: parsed(line) })) };
+    const body = parsed(text);
     return Array.isArray(body) ? { events: body.map((data) => ({ event: null, data })) } : { body };
   }
 

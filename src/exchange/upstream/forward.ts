@@ -34,7 +34,8 @@ export interface Forwarded {
 function requestHeaders(exchange: Exchange, key: string | undefined): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(exchange.headers)) {
-    if (HOP_BY_HOP.has(name) || name.startsWith('x-mock-') || value === undefined) continue;
+    // HTTP/2's pseudo-headers (`:authority`) name the request to the mock, and are no HTTP/1.1 header.
+    if (HOP_BY_HOP.has(name) || name.startsWith(':') || name.startsWith('x-mock-') || value === undefined) continue;
     headers[name] = Array.isArray(value) ? value.join(', ') : value;
   }
   if (key) {

@@ -3,12 +3,13 @@
 import { checkGenerationBudget } from '../../conversation/generation-budget.js';
 import * as z from 'zod';
 import { invalid } from '../../conversation/errors.js';
-import type { ChatRequest, Part, ResponseFormat, ToolChoice, Turn } from '../../conversation/types.js';
+import type { ChatRequest, Part, ResponseFormat, SystemAt, Turn } from '../../conversation/types.js';
 import { measureBody } from '../body-shape.js';
 import { urlPart } from '../media.js';
 import type { StyleInput } from '../style.js';
 import { parseBody } from '../validate.js';
 import { imageOutputOf } from './image-config.js';
+import { toolChoice, toolChoiceOf, toolDefs, tools } from './tools.js';
 
 const contentPart = z.looseObject({
   type: z.string(),
@@ -18,11 +19,16 @@ const contentPart = z.looseObject({
   file: z.looseObject({ file_data: z.string().optional(), file_id: z.string().optional(), filename: z.string().optional() }).optional(),
 });
 
-const toolCall = z.looseObject({
-  id: z.string(),
-  type: z.literal('function').optional(),
-  function: z.looseObject({ name: z.string(), arguments: z.string() }),
-});
+// An earlier call of a function (`ChatCompletionMessageFunctionToolCall`) or of a custom tool
+// (`ChatCompletionMessageCustomToolCall`, its raw `input`).
+const toolCall = z.union([
+  z.looseObject({
+    id: z.string(),
+    type: z.literal('function').optional(),
+    function: z.looseObject({ name: z.string(), arguments: z.string() }),
+  }),
+  z.looseObject({ id: z.string(), type: z.literal('custom'), custom: z.looseObject({ name: z.string(), input: z.string() }) }),
+]);
 
 const message = z.looseObject({
   role: z.enum(['system', 'developer', 'user', 'assistant', 'tool', 'function']),
@@ -51,21 +57,8 @@ const body = z.looseObject({
   top_logprobs: z.number().int().min(0).max(20).nullish(),
   user: z.string().nullish(),
   seed: z.number().int().nullish(),
-  tools: z
-    .array(
-      z.looseObject({
-        type: z.literal('function'),
-        function: z.looseObject({
-          name: z.string().min(1),
-          description: z.string().nullish(),
-          parameters: z.record(z.string(), z.unknown()).nullish(),
-        }),
-      }),
-    )
-    .nullish(),
-  tool_choice: z
-    .union([z.enum(['none', 'auto', 'required']), z.looseObject({ type: z.literal('function'), function: z.looseObject({ name: z.string() }) })])
-    .nullish(),
+  tools,
+  tool_choice: toolChoice,
   response_format: z
     .union([
       z.looseObject({ type: z.literal('text') }),
@@ -78,7 +71,8 @@ const body = z.looseObject({
     .nullish(),
   reasoning_effort: z.string().nullish(),
   modalities: z.array(z.string()).nullish(),
-  audio: z.looseObject({ voice: z.string(), format: z.string() }).nullish(),
+  // A voice by name, or a custom voice by id (`ChatCompletionAudioParam.ID`).
+  audio: z.looseObject({ voice: z.union([z.string(), z.looseObject({ id: z.string() })]), format: z.string() }).nullish(),
   parallel_tool_calls: z.boolean().nullish(),
 });
 
@@ -110,8 +104,10 @@ export function parseArguments(text: string): unknown {
   return measureBody(parsed).withinDepth ? parsed : text;
 }
 
-function toTurns(messages: ChatCompletionsBody['messages']): { system: string; turns: Turn[] } {
+/** A system or developer message after the first turn keeps its place (`systemAt`), as the messages style's do. */
+function toTurns(messages: ChatCompletionsBody['messages']): { system: string; systemAt: SystemAt[]; turns: Turn[] } {
   const system: string[] = [];
+  const systemAt: SystemAt[] = [];
   const turns: Turn[] = [];
   messages.forEach((m, i) => {
     // The vendor refuses a user message without content; an assistant's may be null (tool calls).
@@ -120,33 +116,25 @@ function toTurns(messages: ChatCompletionsBody['messages']): { system: string; t
     }
     const parts = contentParts(m.content);
     if (m.role === 'system' || m.role === 'developer') {
-      system.push(parts.map((p) => (p.kind === 'text' ? p.text : '')).join(''));
+      const text = parts.map((p) => (p.kind === 'text' ? p.text : '')).join('');
+      system.push(text);
+      if (turns.length > 0) systemAt.push({ turn: turns.length, text });
     } else if (m.role === 'tool' || m.role === 'function') {
       const content = parts.map((p) => (p.kind === 'text' ? p.text : '')).join('');
       turns.push({ role: 'tool', parts: [{ kind: 'tool_result', callId: m.tool_call_id ?? m.name ?? '', name: m.name ?? undefined, content }] });
     } else if (m.role === 'assistant') {
-      const calls: Part[] = (m.tool_calls ?? []).map((c) => ({
-        kind: 'tool_call',
-        id: c.id,
-        name: c.function.name,
-        arguments: parseArguments(c.function.arguments),
-      }));
+      const calls: Part[] = (m.tool_calls ?? []).map((c) =>
+        c.type === 'custom'
+          ? { kind: 'tool_call', id: c.id, name: c.custom.name, arguments: c.custom.input }
+          : { kind: 'tool_call', id: c.id, name: c.function.name, arguments: parseArguments(c.function.arguments) },
+      );
       const reasoning: Part[] = m.reasoning_content ? [{ kind: 'reasoning', text: m.reasoning_content }] : [];
       turns.push({ role: 'assistant', parts: [...reasoning, ...parts, ...calls] });
     } else {
       turns.push({ role: 'user', parts });
     }
   });
-  return { system: system.join('\n'), turns };
-}
-
-function toolChoiceOf(choice: ChatCompletionsBody['tool_choice'], toolNames: string[]): ToolChoice {
-  if (!choice) return { mode: 'auto' };
-  if (typeof choice === 'string') return { mode: choice };
-  if (!toolNames.includes(choice.function.name)) {
-    throw invalid(`Invalid value for 'tool_choice': no tool named '${choice.function.name}' in 'tools'.`, 'tool_choice');
-  }
-  return { mode: 'tool', name: choice.function.name };
+  return { system: system.join('\n'), systemAt, turns };
 }
 
 function responseFormatOf(format: ChatCompletionsBody['response_format']): ResponseFormat {
@@ -155,22 +143,29 @@ function responseFormatOf(format: ChatCompletionsBody['response_format']): Respo
   return { type: 'json_schema', name: format.json_schema.name, schema: format.json_schema.schema ?? {} };
 }
 
+/** The vendor's `pcm16` is the mock's raw `pcm`; the other formats keep their names. */
+function audioOutputOf(data: ChatCompletionsBody): ChatRequest['audioOutput'] {
+  if (!data.modalities?.includes('audio')) return undefined;
+  if (!data.audio) {
+    throw invalid("Missing required parameter: 'audio'. It is required when 'modalities' includes 'audio'.", 'audio', 'missing_required_parameter');
+  }
+  const voice = typeof data.audio.voice === 'string' ? data.audio.voice : data.audio.voice.id;
+  return { voice, format: data.audio.format === 'pcm16' ? 'pcm' : data.audio.format };
+}
+
 export function decodeChatCompletions(input: StyleInput): ChatRequest {
   const data = parseBody(body, input.body);
-  const { system, turns } = toTurns(data.messages);
-  const tools = (data.tools ?? []).map((t) => ({
-    name: t.function.name,
-    description: t.function.description ?? undefined,
-    parameters: t.function.parameters ?? { type: 'object', properties: {} },
-  }));
+  const { system, systemAt, turns } = toTurns(data.messages);
+  const tools = toolDefs(data.tools);
   const stop = data.stop ?? [];
   const request: ChatRequest = {
     style: 'chat-completions',
     model: data.model,
     system,
+    ...(systemAt.length > 0 ? { systemAt } : {}),
     turns,
     tools,
-    toolChoice: toolChoiceOf(data.tool_choice, tools.map((t) => t.name)),
+    toolChoice: toolChoiceOf(data.tool_choice, tools),
     maxOutputTokens: data.max_completion_tokens ?? data.max_tokens ?? undefined,
     reasoning:
       data.reasoning_effort && data.reasoning_effort !== 'none' ? { effort: data.reasoning_effort, visible: true } : undefined,
@@ -181,6 +176,8 @@ export function decodeChatCompletions(input: StyleInput): ChatRequest {
     temperature: data.temperature ?? undefined,
     seed: data.seed ?? undefined,
     imageOutput: imageOutputOf(data),
+    audioOutput: audioOutputOf(data),
+    logprobs: data.logprobs ? { top: data.top_logprobs ?? 0 } : undefined,
     headers: input.headers,
     body: data,
   };

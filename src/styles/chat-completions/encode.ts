@@ -2,9 +2,12 @@
 // (WIRE.md section 1). Both are built from the same pieces, so joined chunks equal the whole.
 import type { StreamEvent } from '../../conversation/plan.js';
 import { hashHex } from '../../conversation/random.js';
+import { argumentsText } from '../../conversation/call-arguments.js';
 import { chunkText } from '../../conversation/token-chunks.js';
 import type { ChatRequest, Reply, ReplyChoice, ToolCall, Usage } from '../../conversation/types.js';
 import { pushPieces } from '../piece-events.js';
+import { servedTier } from '../service-tier.js';
+import { tokenLogprobs } from '../../conversation/logprobs.js';
 
 export function completionId(reply: Reply): string {
   return `chatcmpl-${reply.id}`;
@@ -47,23 +50,54 @@ function imagesOf(choice: ReplyChoice) {
   }));
 }
 
-function messageOf(choice: ReplyChoice): Record<string, unknown> {
+/** `ChatCompletionMessageFunctionToolCall`, or `ChatCompletionMessageCustomToolCall` for a freeform tool's call. */
+function wholeCall(call: ToolCall): Record<string, unknown> {
+  const id = toolCallId(call);
+  if (call.input !== undefined) return { id, type: 'custom', custom: { name: call.name, input: call.input } };
+  return { id, type: 'function', function: { name: call.name, arguments: argumentsText(call) } };
+}
+
+// The vendor keeps a spoken answer an hour, for a later turn to refer to by id.
+const AUDIO_KEPT_SECONDS = 3600;
+
+/** `ChatCompletionAudio` without its data and transcript: what ties a spoken answer to its reply. */
+function audioOf(reply: Reply, index: number) {
+  return { id: `audio_${reply.id}${index}`, expires_at: Math.floor(reply.createdMs / 1000) + AUDIO_KEPT_SECONDS };
+}
+
+/**
+ * Spoken answers carry their text as the audio's transcript, and a refusal as `refusal`: neither
+ * has content beside it.
+ */
+function contentOf(choice: ReplyChoice, streamed: boolean): string | null {
+  if (choice.audio || choice.finishReason === 'refusal' || (choice.toolCalls.length > 0 && choice.text === '')) return null;
+  return streamed ? '' : choice.text;
+}
+
+/** `ChatCompletion.Choice.Logprobs` of a piece of a choice's text, when the request asked for them. */
+function logprobsOf(request: ChatRequest, index: number, text: string, offset = 0) {
+  if (!request.logprobs) return null;
+  const content = tokenLogprobs(text, `${request.model}:${index}`, request.logprobs.top, offset).map(({ top, ...entry }) => ({ ...entry, top_logprobs: top }));
+  return { content, refusal: null };
+}
+
+function messageOf(reply: Reply, choice: ReplyChoice, index: number): Record<string, unknown> {
   const message: Record<string, unknown> = {
     role: 'assistant',
-    content: choice.toolCalls.length > 0 && choice.text === '' ? null : choice.text,
-    refusal: null,
+    content: contentOf(choice, false),
+    refusal: choice.finishReason === 'refusal' ? choice.text : null,
     annotations: [],
   };
+  if (choice.audio) message.audio = { ...audioOf(reply, index), data: choice.audio.data, transcript: choice.audio.transcript };
   if (choice.reasoning !== undefined) message.reasoning_content = choice.reasoning;
   if (choice.images.length > 0) message.images = imagesOf(choice);
-  if (choice.toolCalls.length > 0) {
-    message.tool_calls = choice.toolCalls.map((call) => ({
-      id: toolCallId(call),
-      type: 'function',
-      function: { name: call.name, arguments: JSON.stringify(call.arguments) },
-    }));
-  }
+  if (choice.toolCalls.length > 0) message.tool_calls = choice.toolCalls.map(wholeCall);
   return message;
+}
+
+/** A refusal ends as a normal stop; the refusal itself is the message's. */
+function finishOf(choice: ReplyChoice): string {
+  return choice.finishReason === 'refusal' ? 'stop' : choice.finishReason;
 }
 
 export function encodeChatCompletion(reply: Reply, request: ChatRequest): unknown {
@@ -74,12 +108,12 @@ export function encodeChatCompletion(reply: Reply, request: ChatRequest): unknow
     model: request.model,
     choices: reply.choices.map((choice, index) => ({
       index,
-      message: messageOf(choice),
-      logprobs: null,
-      finish_reason: choice.finishReason,
+      message: messageOf(reply, choice, index),
+      logprobs: logprobsOf(request, index, choice.audio || choice.finishReason === 'refusal' ? '' : choice.text),
+      finish_reason: finishOf(choice),
     })),
     usage: usageOf(reply.usage),
-    service_tier: 'default',
+    service_tier: servedTier(request.body),
     system_fingerprint: fingerprint(request.model),
   };
 }
@@ -96,7 +130,7 @@ export function chatCompletionEvents(reply: Reply, request: ChatRequest): Stream
     object: 'chat.completion.chunk',
     created: Math.floor(reply.createdMs / 1000),
     model: request.model,
-    service_tier: 'default',
+    service_tier: servedTier(request.body),
     system_fingerprint: fingerprint(request.model),
   };
   const chunk = (index: number, delta: Record<string, unknown>, finish: string | null = null, paced = false): StreamEvent => ({
@@ -109,22 +143,39 @@ export function chatCompletionEvents(reply: Reply, request: ChatRequest): Stream
   });
   const events: StreamEvent[] = [];
   reply.choices.forEach((choice, index) => {
-    const content = choice.toolCalls.length > 0 && choice.text === '' ? null : '';
-    events.push(chunk(index, { role: 'assistant', content, refusal: null }));
+    const refused = choice.finishReason === 'refusal';
+    events.push(chunk(index, { role: 'assistant', content: contentOf(choice, true), refusal: refused ? '' : null }));
     pushPieces(events, choice.reasoningChunks, (piece) => chunk(index, { reasoning_content: piece }, null, true));
-    pushPieces(events, choice.textChunks, (piece) => chunk(index, { content: piece }, null, true));
+    if (choice.audio) {
+      const { id, expires_at } = audioOf(reply, index);
+      pushPieces(events, choice.textChunks, (piece) => chunk(index, { audio: { id, transcript: piece } }, null, true));
+      events.push(chunk(index, { audio: { id, data: choice.audio.data } }, null, true), chunk(index, { audio: { id, expires_at } }));
+    } else if (request.logprobs) {
+      let offset = 0;
+      for (const piece of choice.textChunks) {
+        const event = chunk(index, { content: piece }, null, true);
+        (event.data as { choices: Array<{ logprobs: unknown }> }).choices[0]!.logprobs = logprobsOf(request, index, piece, offset);
+        offset += piece.length;
+        events.push(event);
+      }
+    } else pushPieces(events, choice.textChunks, (piece) => chunk(index, refused ? { refusal: piece } : { content: piece }, null, true));
     if (choice.images.length > 0) events.push(chunk(index, { images: imagesOf(choice) }, null, true));
     choice.toolCalls.forEach((call, callIndex) => {
+      // A custom tool's call comes whole in one delta: its input is no JSON a client would parse as it grows.
+      if (call.input !== undefined) {
+        events.push(chunk(index, { tool_calls: [{ index: callIndex, ...wholeCall(call) }] }, null, true));
+        return;
+      }
       events.push(
         chunk(index, {
           tool_calls: [{ index: callIndex, id: toolCallId(call), type: 'function', function: { name: call.name, arguments: '' } }],
         }),
       );
-      for (const piece of chunkText(JSON.stringify(call.arguments), 'token')) {
+      for (const piece of chunkText(argumentsText(call), 'token')) {
         events.push(chunk(index, { tool_calls: [{ index: callIndex, function: { arguments: piece } }] }, null, true));
       }
     });
-    events.push(chunk(index, {}, choice.finishReason));
+    events.push(chunk(index, {}, finishOf(choice)));
   });
   if (withUsage) events.push({ data: { ...base, choices: [], usage: usageOf(reply.usage) } });
   events.push({ data: '[DONE]' });

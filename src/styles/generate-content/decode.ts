@@ -30,6 +30,8 @@ const generationConfig = z.looseObject({
   maxOutputTokens: z.number().int().positive().optional(),
   candidateCount: z.number().int().min(1).max(8).optional(),
   stopSequences: z.array(z.string()).max(5).optional(),
+  responseLogprobs: z.boolean().optional(),
+  logprobs: z.number().int().min(0).max(20).optional(),
   seed: z.number().int().optional(),
   presencePenalty: z.number().optional(),
   frequencyPenalty: z.number().optional(),
@@ -114,6 +116,17 @@ function toolChoiceOf(data: Body, tools: readonly ToolDef[]): ToolChoice {
   return allowed.length > 0 ? { mode: 'required', among: allowed } : { mode: 'required' };
 }
 
+/** `text/x.enum` answers one of the schema's `enum` values as plain text: a schema without one is refused. */
+function enumFormat(config: Config, field: string | undefined): ResponseFormat {
+  const schema = (config.responseSchema ?? config.responseJsonSchema) as { enum?: unknown } | undefined;
+  const values = Array.isArray(schema?.enum) ? schema.enum.filter((v): v is string => typeof v === 'string') : [];
+  if (values.length === 0) {
+    const param = `generationConfig.${field ?? 'responseSchema'}`;
+    throw invalid(`Invalid value at '${param}': responseMimeType "text/x.enum" needs a response schema with a string enum.`, param);
+  }
+  return { type: 'enum', values };
+}
+
 function responseFormatOf(config: Config | undefined): ResponseFormat {
   const mime = config?.responseMimeType;
   if (config?.responseSchema !== undefined && config.responseJsonSchema !== undefined) {
@@ -123,6 +136,7 @@ function responseFormatOf(config: Config | undefined): ResponseFormat {
   if (schemaField && mime !== 'application/json' && mime !== 'text/x.enum') {
     throw invalid(`Invalid value at 'generationConfig.${schemaField}': a response schema needs responseMimeType "application/json".`, `generationConfig.${schemaField}`);
   }
+  if (mime === 'text/x.enum') return enumFormat(config!, schemaField);
   if (mime !== 'application/json') return { type: 'text' };
   if (config?.responseSchema !== undefined) return { type: 'json_schema', schema: toJsonSchema(config.responseSchema, 'generationConfig.responseSchema') };
   if (config?.responseJsonSchema !== undefined) return { type: 'json_schema', schema: config.responseJsonSchema as Record<string, unknown> };
@@ -171,6 +185,7 @@ function toRequest(data: Body, model: string, stream: boolean, input: StyleInput
     responseFormat: responseFormatOf(config),
     choices: config?.candidateCount ?? 1,
     stopSequences: config?.stopSequences ?? [],
+    logprobs: config?.responseLogprobs ? { top: config.logprobs ?? 0 } : undefined,
     stream,
     temperature: config?.temperature,
     seed: config?.seed,

@@ -1,6 +1,7 @@
 // Reply -> GenerateContentResponse (WIRE.md section 5): one candidate per choice, its parts in the
 // vendor's order (thought, text, images, function calls), usage and ids. The stream in events.ts
 // is cut from the same parts, so joined chunks say what this says.
+import { tokenLogprobs } from '../../conversation/logprobs.js';
 import { hashHex } from '../../conversation/random.js';
 import type { ChatRequest, FinishReason, Reply, ReplyChoice } from '../../conversation/types.js';
 import { promptDetails, usageMetadata } from './usage.js';
@@ -13,17 +14,30 @@ const FINISH: Record<FinishReason, string> = {
   tool_calls: 'STOP',
   length: 'MAX_TOKENS',
   content_filter: 'SAFETY',
+  refusal: 'SAFETY',
 };
 
 const HARM_CATEGORIES = ['HARM_CATEGORY_HATE_SPEECH', 'HARM_CATEGORY_DANGEROUS_CONTENT', 'HARM_CATEGORY_HARASSMENT', 'HARM_CATEGORY_SEXUALLY_EXPLICIT'];
 
+/**
+ * The service never sends a call whose arguments are not JSON: it ends the turn with
+ * MALFORMED_FUNCTION_CALL (MAX_TOKENS when the limit cut it); a call of an undeclared tool is sent
+ * with UNEXPECTED_TOOL_CALL.
+ */
 export function finishReasonOf(choice: ReplyChoice): string {
+  if (choice.finishReason !== 'length' && choice.toolCalls.some((call) => call.argumentsText !== undefined)) return 'MALFORMED_FUNCTION_CALL';
+  if (choice.toolCalls.some((call) => call.undeclared)) return 'UNEXPECTED_TOOL_CALL';
   return FINISH[choice.finishReason];
 }
 
+/** A SAFETY stop shows nothing of what was refused. */
+export function shownText(choice: ReplyChoice): boolean {
+  return choice.text !== '' && choice.finishReason !== 'refusal';
+}
+
 /** The rating that explains a SAFETY stop is marked blocked; otherwise every category is negligible. */
-export function safetyRatings(choice: ReplyChoice) {
-  const blocked = choice.finishReason === 'content_filter';
+export function safetyRatings(choice: Pick<ReplyChoice, 'finishReason'>) {
+  const blocked = choice.finishReason === 'content_filter' || choice.finishReason === 'refusal';
   return HARM_CATEGORIES.map((category) =>
     blocked && category === 'HARM_CATEGORY_DANGEROUS_CONTENT'
       ? { category, probability: 'HIGH', blocked: true }
@@ -48,7 +62,7 @@ export function thoughtPart(text: string): WirePart {
  * the call comes back; clients (Gemini 3 especially) carry the signature through.
  */
 export function callParts(reply: Reply, choice: ReplyChoice, index: number, request: ChatRequest): WirePart[] {
-  return choice.toolCalls.map((call, i) => ({
+  return choice.toolCalls.filter((call) => call.argumentsText === undefined).map((call, i) => ({
     functionCall: { id: call.id, name: call.name, args: call.arguments },
     ...(request.reasoning && i === 0 ? { thoughtSignature: Buffer.from(hashHex(`${reply.id}|${index}`, 40), 'hex').toString('base64') } : {}),
   }));
@@ -61,7 +75,7 @@ export function imageParts(choice: ReplyChoice): WirePart[] {
 function partsOf(reply: Reply, choice: ReplyChoice, index: number, request: ChatRequest): WirePart[] {
   return [
     ...(showsThoughts(request) && choice.reasoning ? [thoughtPart(choice.reasoning)] : []),
-    ...(choice.text !== '' ? [{ text: choice.text }] : []),
+    ...(shownText(choice) ? [{ text: choice.text }] : []),
     ...imageParts(choice),
     ...callParts(reply, choice, index, request),
   ];
@@ -76,13 +90,40 @@ export function envelopeFields(reply: Reply, request: ChatRequest) {
   return { modelVersion: request.model, responseId: responseId(reply) };
 }
 
+/** `Candidate.logprobsResult` and `avgLogprobs` of a choice's text, when `responseLogprobs` asks for them. */
+function logprobsOf(request: ChatRequest, choice: ReplyChoice, index: number) {
+  if (!request.logprobs) return {};
+  const entries = tokenLogprobs(choice.text, `${request.model}:${index}`, request.logprobs.top);
+  const candidate = (entry: { token: string; logprob: number }) => ({ token: entry.token, logProbability: entry.logprob });
+  const sum = entries.reduce((total, entry) => total + entry.logprob, 0);
+  return {
+    logprobsResult: {
+      chosenCandidates: entries.map(candidate),
+      topCandidates: entries.map((entry) => ({ candidates: entry.top.map(candidate) })),
+      logProbabilitySum: sum,
+    },
+    avgLogprobs: entries.length > 0 ? sum / entries.length : 0,
+  };
+}
+
+/** A prompt the filter blocked: feedback and usage, no candidates. */
+export function blockedPrompt(reply: Reply, request: ChatRequest) {
+  return {
+    promptFeedback: { blockReason: 'SAFETY', safetyRatings: safetyRatings({ finishReason: 'content_filter' }) },
+    usageMetadata: usageMetadata(reply.usage, promptDetails(request, reply.usage.inputTokens)),
+    ...envelopeFields(reply, request),
+  };
+}
+
 export function encodeGenerateContent(reply: Reply, request: ChatRequest): unknown {
+  if (reply.promptBlocked) return blockedPrompt(reply, request);
   return {
     candidates: reply.choices.map((choice, index) => ({
       content: contentOf(partsOf(reply, choice, index, request)),
       finishReason: finishReasonOf(choice),
       safetyRatings: safetyRatings(choice),
       index,
+      ...logprobsOf(request, choice, index),
     })),
     usageMetadata: usageMetadata(reply.usage, promptDetails(request, reply.usage.inputTokens)),
     ...envelopeFields(reply, request),

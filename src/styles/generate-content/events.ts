@@ -3,7 +3,7 @@
 // reply's figures on the last chunk; each candidate's last chunk carries its finishReason.
 import type { StreamEvent } from '../../conversation/plan.js';
 import type { ChatRequest, Reply, ReplyChoice } from '../../conversation/types.js';
-import { callParts, contentOf, envelopeFields, finishReasonOf, imageParts, safetyRatings, showsThoughts, thoughtPart, type WirePart } from './encode.js';
+import { blockedPrompt, callParts, contentOf, envelopeFields, finishReasonOf, imageParts, safetyRatings, showsThoughts, shownText, thoughtPart, type WirePart } from './encode.js';
 import { promptDetails, usageMetadata } from './usage.js';
 
 interface Piece {
@@ -19,12 +19,13 @@ function piecesOf(reply: Reply, choice: ReplyChoice, index: number, request: Cha
   if (showsThoughts(request)) {
     for (const text of choice.reasoningChunks) pieces.push({ index, parts: [thoughtPart(text)], output: 0, thoughts: text.length });
   }
-  for (const text of choice.textChunks) pieces.push({ index, parts: [{ text }], output: text.length, thoughts: 0 });
+  if (shownText(choice)) for (const text of choice.textChunks) pieces.push({ index, parts: [{ text }], output: text.length, thoughts: 0 });
   if (choice.images.length > 0) pieces.push({ index, parts: imageParts(choice), output: 0, thoughts: 0 });
   // Function calls arrive whole, in one chunk, as the vendor sends them.
-  if (choice.toolCalls.length > 0) {
+  const calls = callParts(reply, choice, index, request);
+  if (calls.length > 0) {
     const output = choice.toolCalls.reduce((sum, call) => sum + call.name.length + JSON.stringify(call.arguments).length, 0);
-    pieces.push({ index, parts: callParts(reply, choice, index, request), output, thoughts: 0 });
+    pieces.push({ index, parts: calls, output, thoughts: 0 });
   }
   return pieces.length > 0 ? pieces : [{ index, parts: [], output: 0, thoughts: 0 }];
 }
@@ -35,6 +36,7 @@ function share(total: number, done: number, all: number): number {
 }
 
 export function generateContentEvents(reply: Reply, request: ChatRequest): StreamEvent[] {
+  if (reply.promptBlocked) return [{ data: blockedPrompt(reply, request), paced: true }];
   const perChoice = reply.choices.map((choice, index) => piecesOf(reply, choice, index, request));
   const pieces = perChoice.flat();
   const allOutput = pieces.reduce((sum, p) => sum + p.output, 0);

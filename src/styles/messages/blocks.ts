@@ -40,10 +40,16 @@ const searchResultBlock = z.looseObject({
   content: z.array(textBlock),
 });
 
+/** A tool the result makes available (tool search), and a browser's tabs: context a mock reads no words from. */
+const toolReferenceBlock = z.looseObject({ type: z.literal('tool_reference'), tool_name: z.string().min(1) });
+const browserStateBlock = z.looseObject({ type: z.literal('browser_state'), tabs: z.array(z.looseObject({})) });
+
 const toolResultBlock = z.looseObject({
   type: z.literal('tool_result'),
   tool_use_id: z.string().min(1),
-  content: z.union([z.string(), z.array(z.union([textBlock, imageBlock, documentBlock, searchResultBlock]))]).optional(),
+  content: z
+    .union([z.string(), z.array(z.discriminatedUnion('type', [textBlock, imageBlock, documentBlock, searchResultBlock, toolReferenceBlock, browserStateBlock]))])
+    .optional(),
   is_error: z.boolean().optional(),
 });
 
@@ -90,3 +96,4 @@ export type ContentBlock = z.infer<typeof contentBlock>;
 export type ImageBlock = z.infer<typeof imageBlock>;
 export type DocumentBlock = z.infer<typeof documentBlock>;
 export type ToolResultBlock = z.infer<typeof toolResultBlock>;
+export type ToolResultContent = Exclude<ToolResultBlock['content'], string | undefined>[number];

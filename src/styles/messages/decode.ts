@@ -9,27 +9,29 @@ import { contentBlock, textBlock } from './blocks.js';
 import { toTurns } from './turns.js';
 import { badField, messagesWording } from './wording.js';
 
-/** Client tools carry a schema; server tools (`web_search_20250305`, `bash_20250124`...) only a type and name. */
+/**
+ * Client tools carry a schema; server tools (`web_search_20250305`, `bash_20250124`...) a type and
+ * name; toolsets (`computer_toolset_20260801`, `browser_toolset_20260801`, the beta `mcp_toolset`)
+ * only a type.
+ */
 const tool = z.looseObject({
   type: z.string().nullish(),
-  name: z.string().min(1),
+  name: z.string().min(1).nullish(),
   description: z.string().nullish(),
   input_schema: z.record(z.string(), z.unknown()).nullish(),
 });
 
-/** The vendor's own words for the mistake clients carried over from chat-completions. */
-function roleProblem(issue: { input?: unknown }): string | undefined {
-  if (issue.input !== 'system') return undefined;
-  return 'Unexpected role "system". The Messages API accepts a top-level `system` parameter, not "system" as an input message role.';
-}
-
 const parallel = { disable_parallel_tool_use: z.boolean().nullish() };
+
+/** `omitted`: the thinking blocks come back with empty text and their signature. */
+const display = z.enum(['summarized', 'omitted']).nullish();
 
 const body = z.looseObject({
   model: z.string().min(1),
-  max_tokens: z.number().int().min(1),
+  // 0 warms the prompt cache: usage, no content (`stop_reason: "max_tokens"`).
+  max_tokens: z.number().int().min(0),
   messages: z
-    .array(z.looseObject({ role: z.enum(['user', 'assistant'], { error: roleProblem }), content: z.union([z.string(), z.array(contentBlock)]) }))
+    .array(z.looseObject({ role: z.enum(['user', 'assistant', 'system']), content: z.union([z.string(), z.array(contentBlock)]) }))
     .min(1, 'at least one message is required'),
   system: z.union([z.string(), z.array(textBlock)]).nullish(),
   tools: z.array(tool).nullish(),
@@ -43,8 +45,9 @@ const body = z.looseObject({
     .nullish(),
   thinking: z
     .discriminatedUnion('type', [
-      z.looseObject({ type: z.literal('enabled'), budget_tokens: z.number().int().min(1024) }),
-      z.looseObject({ type: z.literal('adaptive'), display: z.enum(['summarized', 'omitted']).nullish() }),
+      z.looseObject({ type: z.literal('enabled'), budget_tokens: z.number().int().min(1024), display }),
+      z.looseObject({ type: z.literal('adaptive'), display }),
+      z.looseObject({ type: z.literal('between_tools') }),
       z.looseObject({ type: z.literal('disabled') }),
     ])
     .nullish(),
@@ -64,7 +67,7 @@ const body = z.looseObject({
 });
 
 /** `count_tokens` takes the same body without the output settings. */
-const countBody = body.extend({ max_tokens: z.number().int().min(1).nullish() });
+const countBody = body.extend({ max_tokens: z.number().int().min(0).nullish() });
 
 type Body = z.infer<typeof countBody>;
 
@@ -73,9 +76,14 @@ const TOOL_NAME = /^[a-zA-Z0-9_-]{1,128}$/;
 function clientTools(tools: Body['tools']): ToolDef[] {
   const seen = new Set<string>();
   return (tools ?? []).flatMap((t, i): ToolDef[] => {
+    const server = Boolean(t.type) && t.type !== 'custom';
+    if (!t.name) {
+      if (server) return [];
+      throw badField(`tools[${i}].name`, 'Field required');
+    }
     if (seen.has(t.name)) throw badField(`tools[${i}].name`, 'Tool names must be unique.');
     seen.add(t.name);
-    if (t.type && t.type !== 'custom') return [];
+    if (server) return [];
     if (!TOOL_NAME.test(t.name)) throw badField(`tools[${i}].name`, `String should match pattern '${TOOL_NAME.source}'`);
     if (!t.input_schema) throw badField(`tools[${i}].input_schema`, 'Field required');
     return [{ name: t.name, description: t.description ?? undefined, parameters: t.input_schema }];
@@ -97,11 +105,12 @@ function reasoningOf(data: Body, toolChoice: ToolChoice): ReasoningRequest | und
     throw badField('tool_choice', 'Thinking may not be enabled when tool_choice forces tool use.');
   }
   const effort = data.output_config?.effort ?? undefined;
+  if (thinking.type === 'between_tools') return { effort, visible: true };
   if (thinking.type === 'adaptive') return { effort, visible: thinking.display !== 'omitted' };
   if (typeof data.max_tokens === 'number' && data.max_tokens <= thinking.budget_tokens) {
     throw badField('max_tokens', '`max_tokens` must be greater than `thinking.budget_tokens`.');
   }
-  return { effort, budgetTokens: thinking.budget_tokens, visible: true };
+  return { effort, budgetTokens: thinking.budget_tokens, visible: thinking.display !== 'omitted' };
 }
 
 function responseFormatOf(data: Body): ResponseFormat {
@@ -110,14 +119,15 @@ function responseFormatOf(data: Body): ResponseFormat {
 }
 
 function toRequest(data: Body, input: StyleInput): ChatRequest {
-  const turns = toTurns(data.messages);
-  const system = typeof data.system === 'string' ? [data.system] : (data.system ?? []).map((b) => b.text);
+  const { turns, system: opening, systemAt } = toTurns(data.messages);
+  const system = [...(typeof data.system === 'string' ? [data.system] : (data.system ?? []).map((b) => b.text)), ...opening, ...systemAt.map((at) => at.text)];
   const tools = clientTools(data.tools);
   const toolChoice = toolChoiceOf(data.tool_choice, tools);
   return {
     style: 'messages',
     model: data.model,
     system: system.filter((text) => text !== '').join('\n'),
+    ...(systemAt.length > 0 ? { systemAt } : {}),
     turns,
     tools,
     toolChoice,

@@ -36,8 +36,9 @@ export function choiceOf(reply: Reply): ReplyChoice {
 export function contentBlocks(reply: Reply, request: ChatRequest): ContentBlock[] {
   const choice = choiceOf(reply);
   const blocks: ContentBlock[] = [];
-  if (choice.reasoning !== undefined && request.reasoning?.visible) {
-    blocks.push({ type: 'thinking', thinking: choice.reasoning, signature: signatureOf(reply) });
+  // `display: "omitted"`: the block is there, signed, with its text left out.
+  if (choice.reasoning !== undefined && request.reasoning) {
+    blocks.push({ type: 'thinking', thinking: request.reasoning.visible ? choice.reasoning : '', signature: signatureOf(reply) });
   }
   if (choice.text !== '') blocks.push({ type: 'text', text: choice.text });
   // `caller` says who made the call: the model itself (`direct`), never a server tool here.
@@ -47,15 +48,19 @@ export function contentBlocks(reply: Reply, request: ChatRequest): ContentBlock[
   return blocks;
 }
 
-const STOP_REASONS = { stop: 'end_turn', length: 'max_tokens', tool_calls: 'tool_use', content_filter: 'refusal' } as const;
+const STOP_REASONS = { stop: 'end_turn', length: 'max_tokens', tool_calls: 'tool_use', content_filter: 'refusal', refusal: 'refusal' } as const;
 
-export function stopOf(reply: Reply): { stop_reason: string; stop_sequence: string | null; stop_details: null } {
+/** A refusal's details (`RefusalStopDetails`), whether its model declined or its filter stopped it: a mock's refusal names no policy category. */
+const REFUSAL = { type: 'refusal', category: null, explanation: null } as const;
+
+export function stopOf(reply: Reply): { stop_reason: string; stop_sequence: string | null; stop_details: typeof REFUSAL | null } {
   const choice = choiceOf(reply);
   const bySequence = choice.finishReason === 'stop' && choice.stopSequence !== undefined;
+  const stop_reason = bySequence ? 'stop_sequence' : STOP_REASONS[choice.finishReason];
   return {
-    stop_reason: bySequence ? 'stop_sequence' : STOP_REASONS[choice.finishReason],
+    stop_reason,
     stop_sequence: bySequence ? choice.stopSequence! : null,
-    stop_details: null,
+    stop_details: stop_reason === 'refusal' ? REFUSAL : null,
   };
 }
 
@@ -75,6 +80,7 @@ export function usageOf(reply: Reply, output = outputTokens(reply)) {
     cache_read_input_tokens: 0,
     cache_creation: { ephemeral_5m_input_tokens: 0, ephemeral_1h_input_tokens: 0 },
     output_tokens: output,
+    output_tokens_details: { thinking_tokens: reply.usage.reasoningTokens },
     service_tier: 'standard',
     inference_geo: 'not_available',
   };

@@ -3,6 +3,7 @@
 // validates it); block starts carry empty seeds because clients append the deltas to them.
 import type { MockError } from '../../conversation/errors.js';
 import type { StreamEvent } from '../../conversation/plan.js';
+import { argumentsText } from '../../conversation/call-arguments.js';
 import { chunkText } from '../../conversation/token-chunks.js';
 import type { ChatRequest, Reply } from '../../conversation/types.js';
 import { choiceOf, contentBlocks, openingMessage, stopOf, usageOf, type ContentBlock } from './encode.js';
@@ -20,37 +21,42 @@ function seedOf(block: ContentBlock): ContentBlock {
   return { ...block, input: {} };
 }
 
-/** The deltas of a thinking or tool block; a text block's are pieces (`pushPieces`). */
-function deltasOf(block: Exclude<ContentBlock, { type: 'text' }>, reply: Reply): Array<Record<string, unknown>> {
+/**
+ * The deltas of a thinking or tool block (the `call`-th tool block); a text block's are pieces
+ * (`pushPieces`). A tool's are the arguments' text as sent, which a fault may leave unparsable.
+ */
+function deltasOf(block: Exclude<ContentBlock, { type: 'text' }>, reply: Reply, call: number): Array<Record<string, unknown>> {
   const choice = choiceOf(reply);
   if (block.type === 'thinking') {
     return [
-      ...choice.reasoningChunks.map((thinking) => ({ type: 'thinking_delta', thinking })),
+      ...(block.thinking === '' ? [] : choice.reasoningChunks.map((thinking) => ({ type: 'thinking_delta', thinking }))),
       { type: 'signature_delta', signature: block.signature },
     ];
   }
   // A tool without arguments still sends one (empty) input_json_delta, as the vendor does.
-  const json = Object.keys(block.input).length === 0 ? [''] : chunkText(JSON.stringify(block.input), 'token');
+  const text = argumentsText(choice.toolCalls[call]!);
+  const json = text === '{}' ? [''] : chunkText(text, 'token');
   return json.map((partial_json) => ({ type: 'input_json_delta', partial_json }));
 }
 
 /** The closing usage has only the counts (the SDK's `MessageDeltaUsage`); the rest came in message_start. */
 function deltaUsageOf(reply: Reply) {
-  const { input_tokens, cache_creation_input_tokens, cache_read_input_tokens, output_tokens } = usageOf(reply);
-  return { input_tokens, cache_creation_input_tokens, cache_read_input_tokens, output_tokens };
+  const { input_tokens, cache_creation_input_tokens, cache_read_input_tokens, output_tokens, output_tokens_details } = usageOf(reply);
+  return { input_tokens, cache_creation_input_tokens, cache_read_input_tokens, output_tokens, output_tokens_details };
 }
 
 export function messageEvents(reply: Reply, request: ChatRequest): StreamEvent[] {
   const blocks = contentBlocks(reply, request);
   const events: StreamEvent[] = [event('message_start', { message: openingMessage(reply, request) })];
   if (blocks.length === 0) events.push(event('ping'));
+  let calls = 0;
   blocks.forEach((block, index) => {
     events.push(event('content_block_start', { index, content_block: seedOf(block) }));
     if (index === 0) events.push(event('ping'));
     if (block.type === 'text') {
       pushPieces(events, choiceOf(reply).textChunks, (text) => event('content_block_delta', { index, delta: { type: 'text_delta', text } }, true));
     } else {
-      for (const delta of deltasOf(block, reply)) events.push(event('content_block_delta', { index, delta }, true));
+      for (const delta of deltasOf(block, reply, block.type === 'tool_use' ? calls++ : 0)) events.push(event('content_block_delta', { index, delta }, true));
     }
     events.push(event('content_block_stop', { index }));
   });

@@ -1,13 +1,13 @@
 // Messages-style turns -> neutral turns. Each tool result becomes a `tool` turn of its own, placed
 // before the rest of its user message, as chat-completions sends them, so one conversation counts
 // the same input tokens in every style. The vendor's pairing rules for tool calls are kept.
-import type { Part, Turn } from '../../conversation/types.js';
+import type { Part, SystemAt, Turn } from '../../conversation/types.js';
 import { urlPart } from '../media.js';
-import type { ContentBlock, DocumentBlock, ImageBlock, ToolResultBlock } from './blocks.js';
+import type { ContentBlock, DocumentBlock, ImageBlock, ToolResultBlock, ToolResultContent } from './blocks.js';
 import { badField } from './wording.js';
 
 export interface MessageParam {
-  role: 'user' | 'assistant';
+  role: 'user' | 'assistant' | 'system';
   content: string | ContentBlock[];
 }
 
@@ -46,7 +46,7 @@ function documentParts(block: DocumentBlock, field: string): Part[] {
 }
 
 /** Text, media and search results: the blocks that read the same in a user turn and inside a tool result. */
-function readableParts(block: ContentBlock, field: string): Part[] {
+function readableParts(block: ContentBlock | ToolResultContent, field: string): Part[] {
   if (block.type === 'text') return [{ kind: 'text', text: block.text }];
   if (block.type === 'image') return [imagePart(block, field)];
   if (block.type === 'document') return documentParts(block, field);
@@ -82,8 +82,12 @@ function toolResultIds(message: MessageParam | undefined): string[] {
 
 /** Every tool_use is answered in the next message, and every tool_result answers the previous one. */
 function checkPairing(messages: readonly MessageParam[]): void {
+  // A system instruction between a call and its result leaves the pair a pair.
+  let previous: MessageParam | undefined;
   messages.forEach((message, i) => {
-    const asked = toolUseIds(messages[i - 1]);
+    if (message.role === 'system') return;
+    const asked = toolUseIds(previous);
+    previous = message;
     const answered = toolResultIds(message);
     const stray = answered.find((id) => !asked.includes(id));
     if (stray !== undefined) {
@@ -92,7 +96,7 @@ function checkPairing(messages: readonly MessageParam[]): void {
         `unexpected \`tool_use_id\` found in \`tool_result\` blocks: ${stray}. Each \`tool_result\` block must have a corresponding \`tool_use\` block in the previous message.`,
       );
     }
-    const unanswered = i > 0 ? asked.filter((id) => !answered.includes(id)) : [];
+    const unanswered = asked.filter((id) => !answered.includes(id));
     if (unanswered.length > 0) {
       throw badField(
         `messages[${i}]`,
@@ -109,6 +113,9 @@ function checkBlocks(message: MessageParam, index: number, last: boolean): void 
   }
   if (typeof message.content === 'string') return;
   message.content.forEach((block, j) => {
+    if (message.role === 'system' && block.type !== 'text') {
+      throw badField(`messages[${index}].content[${j}].type`, 'system messages may only contain `text` blocks');
+    }
     const only = ONLY_IN[block.type];
     if (only && only !== message.role) {
       throw badField(`messages[${index}].content[${j}]`, `\`${block.type}\` blocks are only allowed in ${only} messages`);
@@ -116,15 +123,24 @@ function checkBlocks(message: MessageParam, index: number, last: boolean): void 
   });
 }
 
-/** The turns of a conversation (the system prompt has its own field: the vendor refuses a `system` role). */
-export function toTurns(messages: readonly MessageParam[]): Turn[] {
+/**
+ * The turns of a conversation, and the system instructions given inside it (`SystemMessageParam`):
+ * those before the first turn join the top-level ones, the others keep the turn they follow.
+ */
+export function toTurns(messages: readonly MessageParam[]): { turns: Turn[]; system: string[]; systemAt: SystemAt[] } {
   checkPairing(messages);
   const turns: Turn[] = [];
+  const system: string[] = [];
+  const systemAt: SystemAt[] = [];
   const toolNames = new Map<string, string>();
   messages.forEach((message, i) => {
     checkBlocks(message, i, i === messages.length - 1);
     const blocks: ContentBlock[] = typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : message.content;
-    if (message.role === 'assistant') {
+    if (message.role === 'system') {
+      const text = blocks.map((block) => (block.type === 'text' ? block.text : '')).join('\n');
+      if (turns.length === 0) system.push(text);
+      else systemAt.push({ turn: turns.length, text });
+    } else if (message.role === 'assistant') {
       for (const block of blocks) if (block.type === 'tool_use') toolNames.set(block.id, block.name);
       turns.push(assistantTurn(blocks));
     } else {
@@ -137,5 +153,5 @@ export function toTurns(messages: readonly MessageParam[]): Turn[] {
       if (parts.length > 0) turns.push({ role: 'user', parts });
     }
   });
-  return turns;
+  return { turns, system, systemAt };
 }

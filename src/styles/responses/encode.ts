@@ -3,21 +3,30 @@
 // from this same object, so joined it says exactly what this says.
 import type { ChatRequest, FinishReason, Part, Reply, ReplyChoice, Turn, Usage } from '../../conversation/types.js';
 import { toolCallId } from '../chat-completions/encode.js';
-import { functionTools } from './decode.js';
-import { functionCallItemId, messageItemId, reasoningItemId, responseId } from './ids.js';
+import { functionTools } from './tools.js';
+import { servedTier } from '../service-tier.js';
+import { tokenLogprobs } from '../../conversation/logprobs.js';
+import { callItem, type CallItem } from './call-items.js';
+import { messageItemId, reasoningItemId, responseId } from './ids.js';
 import type { ResponsesBody } from './schema.js';
 
 export interface OutputText {
   type: 'output_text';
   annotations: unknown[];
-  logprobs: unknown[];
+  logprobs: Array<{ token: string; logprob: number; bytes: number[]; top_logprobs: unknown[] }>;
   text: string;
+}
+
+/** What the model says instead of an answer when it declines. */
+export interface OutputRefusal {
+  type: 'refusal';
+  refusal: string;
 }
 
 export type OutputItem =
   | { id: string; type: 'reasoning'; summary: Array<{ type: 'summary_text'; text: string }>; encrypted_content?: string }
-  | { id: string; type: 'message'; status: 'completed' | 'incomplete'; content: OutputText[]; role: 'assistant' }
-  | { id: string; type: 'function_call'; status: 'completed'; arguments: string; call_id: string; name: string };
+  | { id: string; type: 'message'; status: 'completed' | 'incomplete'; content: Array<OutputText | OutputRefusal>; role: 'assistant' }
+  | CallItem;
 
 export type ResponseStatus = 'completed' | 'incomplete' | 'in_progress' | 'failed' | 'queued' | 'cancelled';
 
@@ -68,6 +77,12 @@ function reasoningItem(reply: Reply, choice: ReplyChoice, request: ChatRequest):
   };
 }
 
+/** The text's log probabilities (`ResponseOutputText.Logprob`) when `include` asks for them. */
+function logprobsOf(request: ChatRequest, text: string): OutputText['logprobs'] {
+  if (!request.logprobs) return [];
+  return tokenLogprobs(text, `${request.model}:0`, request.logprobs.top).map(({ top, ...entry }) => ({ ...entry, top_logprobs: top }));
+}
+
 export function outputItems(reply: Reply, request: ChatRequest): OutputItem[] {
   const choice = reply.choices[0]!;
   const items: OutputItem[] = [];
@@ -77,20 +92,15 @@ export function outputItems(reply: Reply, request: ChatRequest): OutputItem[] {
       id: messageItemId(reply),
       type: 'message',
       status: choice.finishReason === 'length' ? 'incomplete' : 'completed',
-      content: [{ type: 'output_text', annotations: [], logprobs: [], text: choice.text }],
+      content: [
+        choice.finishReason === 'refusal'
+          ? { type: 'refusal', refusal: choice.text }
+          : { type: 'output_text', annotations: [], logprobs: logprobsOf(request, choice.text), text: choice.text },
+      ],
       role: 'assistant',
     });
   }
-  choice.toolCalls.forEach((call, index) => {
-    items.push({
-      id: functionCallItemId(reply, index),
-      type: 'function_call',
-      status: 'completed',
-      arguments: JSON.stringify(call.arguments),
-      call_id: toolCallId(call),
-      name: call.name,
-    });
-  });
+  choice.toolCalls.forEach((call, index) => items.push(callItem(reply, request, call, index)));
   return items;
 }
 
@@ -126,7 +136,7 @@ export function encodeResponse(reply: Reply, request: ChatRequest): ResponseObje
     prompt_cache_key: body.prompt_cache_key ?? null,
     reasoning: { effort: body.reasoning?.effort ?? null, summary: body.reasoning?.summary ?? body.reasoning?.generate_summary ?? null },
     safety_identifier: body.safety_identifier ?? null,
-    service_tier: 'default',
+    service_tier: servedTier(request.body),
     store: body.store ?? true,
     temperature: body.temperature ?? 1,
     text: { format: body.text?.format ?? { type: 'text' }, verbosity: body.text?.verbosity ?? 'medium' },
@@ -147,6 +157,6 @@ export function outputTurn(reply: Reply): Turn {
   const parts: Part[] = [];
   if (choice.reasoning) parts.push({ kind: 'reasoning', text: choice.reasoning });
   if (choice.text !== '' || choice.toolCalls.length === 0) parts.push({ kind: 'text', text: choice.text });
-  for (const call of choice.toolCalls) parts.push({ kind: 'tool_call', id: toolCallId(call), name: call.name, arguments: call.arguments });
+  for (const call of choice.toolCalls) parts.push({ kind: 'tool_call', id: toolCallId(call), name: call.name, arguments: call.input ?? call.arguments });
   return { role: 'assistant', parts };
 }

@@ -5,7 +5,7 @@ import type { MockError } from '../../conversation/errors.js';
 import type { StreamEvent } from '../../conversation/plan.js';
 import { chunkText } from '../../conversation/token-chunks.js';
 import { openaiEnvelope } from '../openai-envelope.js';
-import type { OutputItem, OutputText, ResponseObject } from './encode.js';
+import type { OutputItem, OutputRefusal, OutputText, ResponseObject } from './encode.js';
 
 /** How the text of the stream is cut: the reply's own chunks, or by token when replaying. */
 export interface StreamChunks {
@@ -21,12 +21,29 @@ function messageEvents(item: Extract<OutputItem, { type: 'message' }>, at: numbe
   emit('response.output_item.added', { output_index: at, item: { ...item, status: 'in_progress', content: [] } });
   item.content.forEach((part, contentIndex) => {
     const where = { item_id: item.id, output_index: at, content_index: contentIndex };
-    const empty: OutputText = { ...part, text: '' };
+    if (part.type === 'refusal') return refusalEvents(part, where, chunks, emit);
+    const empty: OutputText = { ...part, text: '', logprobs: [] };
     emit('response.content_part.added', { ...where, part: empty });
-    for (const delta of chunks.text(part.text)) emit('response.output_text.delta', { ...where, delta, logprobs: [] }, true);
-    emit('response.output_text.done', { ...where, text: part.text, logprobs: [] });
+    // Each delta carries the log probabilities of the tokens it completes, so joined they are the part's.
+    let taken = 0;
+    let covered = 0;
+    let sent = 0;
+    for (const delta of chunks.text(part.text)) {
+      sent += delta.length;
+      const from = taken;
+      while (taken < part.logprobs.length && covered < sent) covered += part.logprobs[taken++]!.token.length;
+      emit('response.output_text.delta', { ...where, delta, logprobs: part.logprobs.slice(from, taken) }, true);
+    }
+    emit('response.output_text.done', { ...where, text: part.text, logprobs: part.logprobs });
     emit('response.content_part.done', { ...where, part });
   });
+}
+
+function refusalEvents(part: OutputRefusal, where: Record<string, unknown>, chunks: StreamChunks, emit: Emit): void {
+  emit('response.content_part.added', { ...where, part: { ...part, refusal: '' } });
+  for (const delta of chunks.text(part.refusal)) emit('response.refusal.delta', { ...where, delta }, true);
+  emit('response.refusal.done', { ...where, refusal: part.refusal });
+  emit('response.content_part.done', { ...where, part });
 }
 
 function reasoningEvents(item: Extract<OutputItem, { type: 'reasoning' }>, at: number, chunks: StreamChunks, emit: Emit): void {
@@ -47,6 +64,18 @@ function functionCallEvents(item: Extract<OutputItem, { type: 'function_call' }>
   emit('response.function_call_arguments.done', { ...where, name: item.name, arguments: item.arguments });
 }
 
+/** A freeform call's input grows by `response.custom_tool_call_input.delta`; a client-run tool's call comes whole. */
+function otherCallEvents(item: Exclude<OutputItem, { type: 'message' | 'reasoning' | 'function_call' }>, at: number, emit: Emit): void {
+  if (item.type !== 'custom_tool_call') {
+    emit('response.output_item.added', { output_index: at, item: { ...item, status: 'in_progress' } });
+    return;
+  }
+  emit('response.output_item.added', { output_index: at, item: { ...item, input: '' } });
+  const where = { item_id: item.id, output_index: at };
+  for (const delta of chunkText(item.input, 'token')) emit('response.custom_tool_call_input.delta', { ...where, delta }, true);
+  emit('response.custom_tool_call_input.done', { ...where, input: item.input });
+}
+
 /** The response as it stands before any output: in progress, nothing counted yet. */
 export function started(response: ResponseObject): ResponseObject {
   return { ...response, status: 'in_progress', completed_at: null, incomplete_details: null, output: [], usage: null };
@@ -62,7 +91,8 @@ export function responseEvents(response: ResponseObject, chunks: StreamChunks): 
   response.output.forEach((item, at) => {
     if (item.type === 'message') messageEvents(item, at, chunks, emit);
     else if (item.type === 'reasoning') reasoningEvents(item, at, chunks, emit);
-    else functionCallEvents(item, at, emit);
+    else if (item.type === 'function_call') functionCallEvents(item, at, emit);
+    else otherCallEvents(item, at, emit);
     emit('response.output_item.done', { output_index: at, item });
   });
   emit(response.status === 'incomplete' ? 'response.incomplete' : 'response.completed', { response });

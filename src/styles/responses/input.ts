@@ -10,6 +10,8 @@ import { ownerOf } from './ids.js';
 import {
   itemKind,
   type ContentPart,
+  type CustomToolCallItem,
+  type CustomToolCallOutputItem,
   type FunctionCallItem,
   type FunctionCallOutputItem,
   type InputItem,
@@ -103,14 +105,18 @@ export function inputTurns(items: InputItem[], context: DecodeContext, earlier: 
         else turns.push({ role: 'user', parts });
         break;
       }
-      case 'function_call': {
-        const call = item as FunctionCallItem;
+      case 'function_call':
+      case 'custom_tool_call': {
+        const call = item as FunctionCallItem | CustomToolCallItem;
         callNames.set(call.call_id, call.name);
-        assistant([{ kind: 'tool_call', id: call.call_id, name: call.name, arguments: parseArguments(call.arguments) }]);
+        // A custom tool's call keeps its raw input as its arguments.
+        const args = 'input' in call ? call.input : parseArguments(call.arguments);
+        assistant([{ kind: 'tool_call', id: call.call_id, name: call.name, arguments: args }]);
         break;
       }
-      case 'function_call_output': {
-        const result = item as FunctionCallOutputItem;
+      case 'function_call_output':
+      case 'custom_tool_call_output': {
+        const result = item as FunctionCallOutputItem | CustomToolCallOutputItem;
         const name = callName(result.call_id);
         const content = textOf(contentParts(result.output));
         turns.push({ role: 'tool', parts: [{ kind: 'tool_result', callId: result.call_id, ...(name ? { name } : {}), content }] });

@@ -71,14 +71,32 @@ const reasoning = z.looseObject({
   content: z.array(summaryText).nullish(),
   encrypted_content: z.string().nullish(),
 });
+// A freeform tool's earlier call and its result (`ResponseCustomToolCall`, `ResponseCustomToolCallOutput`).
+const customToolCall = z.looseObject({
+  type: z.literal('custom_tool_call'),
+  call_id: z.string().min(1),
+  name: z.string().min(1),
+  input: z.string(),
+});
+const customToolCallOutput = z.looseObject({ type: z.literal('custom_tool_call_output'), call_id: z.string().min(1), output: content });
 const itemReference = z.looseObject({ type: z.literal('item_reference').nullish(), id: z.string().min(1) });
 
 export type MessageItem = z.infer<typeof message>;
 export type FunctionCallItem = z.infer<typeof functionCall>;
 export type FunctionCallOutputItem = z.infer<typeof functionCallOutput>;
+export type CustomToolCallItem = z.infer<typeof customToolCall>;
+export type CustomToolCallOutputItem = z.infer<typeof customToolCallOutput>;
 export type ReasoningItem = z.infer<typeof reasoning>;
 export type ItemReference = z.infer<typeof itemReference>;
-export type InputItem = MessageItem | FunctionCallItem | FunctionCallOutputItem | ReasoningItem | ItemReference | { type: string };
+export type InputItem =
+  | MessageItem
+  | FunctionCallItem
+  | FunctionCallOutputItem
+  | CustomToolCallItem
+  | CustomToolCallOutputItem
+  | ReasoningItem
+  | ItemReference
+  | { type: string };
 
 /** What an input item is: `type` when given, else a message (it has a role) or a reference. */
 export function itemKind(item: Record<string, unknown>): unknown {
@@ -88,7 +106,15 @@ export function itemKind(item: Record<string, unknown>): unknown {
 
 const inputItem = chosen<InputItem>(
   byType(
-    { message, function_call: functionCall, function_call_output: functionCallOutput, reasoning, item_reference: itemReference },
+    {
+      message,
+      function_call: functionCall,
+      function_call_output: functionCallOutput,
+      custom_tool_call: customToolCall,
+      custom_tool_call_output: customToolCallOutput,
+      reasoning,
+      item_reference: itemReference,
+    },
     itemKind,
   ),
 );
@@ -101,11 +127,35 @@ const functionTool = z.looseObject({
   strict: z.boolean().nullish(),
 });
 export type FunctionTool = z.infer<typeof functionTool>;
-export type Tool = FunctionTool | { type: string };
+
+// `CustomTool`: freeform input, held to `format` (`Shared.CustomToolInputFormat`) when it has a grammar.
+const customTool = z.looseObject({
+  type: z.literal('custom'),
+  name: z.string().min(1),
+  description: z.string().nullish(),
+  format: z
+    .union([
+      z.looseObject({ type: z.literal('text') }),
+      z.looseObject({ type: z.literal('grammar'), definition: z.string(), syntax: z.enum(['lark', 'regex']) }),
+    ])
+    .nullish(),
+});
+export type CustomTool = z.infer<typeof customTool>;
+
+// `NamespaceTool`: functions and custom tools grouped under a name.
+const namespaceTool = z.looseObject({
+  type: z.literal('namespace'),
+  name: z.string().min(1),
+  description: z.string(),
+  tools: z.array(chosen<FunctionTool | CustomTool>(byType({ function: functionTool, custom: customTool }))),
+});
+export type NamespaceTool = z.infer<typeof namespaceTool>;
+export type Tool = FunctionTool | CustomTool | NamespaceTool | { type: string };
 
 const toolChoiceObject = chosen<{ type: string; name?: string; mode?: string }>(
   byType({
     function: z.looseObject({ type: z.literal('function'), name: z.string().min(1) }),
+    custom: z.looseObject({ type: z.literal('custom'), name: z.string().min(1) }),
     allowed_tools: z.looseObject({ type: z.literal('allowed_tools'), mode: z.enum(['auto', 'required']), tools: z.array(z.looseObject({})) }),
   }),
 );
@@ -131,7 +181,7 @@ export const responsesBody = z.looseObject({
   input: chosen<string | InputItem[]>((value) => (typeof value === 'string' ? z.string() : z.array(inputItem))).optional(),
   instructions: z.string().nullish(),
   previous_response_id: z.string().min(1).nullish(),
-  tools: z.array(chosen<Tool>(byType({ function: functionTool }))).nullish(),
+  tools: z.array(chosen<Tool>(byType({ function: functionTool, custom: customTool, namespace: namespaceTool }))).nullish(),
   tool_choice: chosen<string | { type: string; name?: string; mode?: string }>((value) =>
     typeof value === 'string' ? z.enum(['none', 'auto', 'required']) : toolChoiceObject,
   ).nullish(),

@@ -26,6 +26,7 @@ export const ADMIN_SAMPLES: DoorSamples = {
       status: 201,
     },
     'GET /__admin/scenarios': { request: {}, status: 200 },
+    'GET /__admin/faults': { request: {}, status: 200 },
     'GET /__admin/tasks': { after: 'POST /v1/videos', request: {}, status: 200 },
     'POST /__admin/verify': { request: { body: { expect: [{ requests: { path: '/v1/chat/completions' }, count: { max: 1 } }] } }, status: 200 },
     'POST /__admin/sessions': { request: { body: { session: 'announced' } }, status: 200 },

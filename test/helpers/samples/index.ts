@@ -2,9 +2,11 @@
 // belongs to, and the config they are answered with (the scenario PUT /__admin/scenario names).
 import { ADMIN_SAMPLES } from './admin.js';
 import { BATCH_SAMPLES } from './batches.js';
+import { BEDROCK_SAMPLES } from './bedrock.js';
 import { CHAT_SAMPLES } from './chat.js';
 import { DOOR_SAMPLES } from './doors.js';
 import { MEDIA_SAMPLES } from './media.js';
+import { PROVIDER_SAMPLES } from './providers.js';
 import type { RouteSample } from './sample.js';
 
 export interface RowSamples {
@@ -16,7 +18,7 @@ export interface RowSamples {
 
 export const SAMPLE_SCENARIOS = { 'calm.yaml': 'scenarios:\n  - name: flaky\n    steps: [pass]\n' };
 
-export const ROW_SAMPLES: readonly RowSamples[] = [...CHAT_SAMPLES, ...DOOR_SAMPLES, ...MEDIA_SAMPLES, ...BATCH_SAMPLES, ADMIN_SAMPLES].flatMap((group) =>
+export const ROW_SAMPLES: readonly RowSamples[] = [...CHAT_SAMPLES, BEDROCK_SAMPLES, ...DOOR_SAMPLES, ...MEDIA_SAMPLES, ...BATCH_SAMPLES, ...PROVIDER_SAMPLES, ADMIN_SAMPLES].flatMap((group) =>
   Object.entries(group.rows).map(([key, samples]) => ({ key, door: group.door, samples: Array.isArray(samples) ? samples : [samples as RouteSample] })),
 );
 

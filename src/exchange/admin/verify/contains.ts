@@ -14,16 +14,9 @@ const CLOSE_OBJECT = 0x7d;
 const OPEN_ARRAY = 0x5b;
 const CLOSE_ARRAY = 0x5d;
 
-/** Whether `actual` holds everything `wanted` holds: objects by key, arrays by element (in any order). */
-export function contains(actual: unknown, wanted: unknown): boolean {
-  if (Array.isArray(wanted)) return Array.isArray(actual) && wanted.every((item) => actual.some((got) => contains(got, item)));
-  if (wanted !== null && typeof wanted === 'object') {
-    if (actual === null || typeof actual !== 'object' || Array.isArray(actual)) return false;
-    const object = actual as Record<string, unknown>;
-    return Object.entries(wanted).every(([key, value]) => key in object && contains(object[key], value));
-  }
-  return Object.is(actual, wanted);
-}
+import { contains } from '../../../conversation/json-subset.js';
+
+export { contains };
 
 /** The index just past the string whose opening quote is at `at`. */
 function stringEnd(json: string, at: number): number {

@@ -16,6 +16,8 @@ export interface RequestFilter {
   source?: string;
   fixture?: string;
   scenario?: string;
+  /** A fault the request was served with (a semantic one only where it applied). */
+  fault?: string;
   /** A substring of the last user message (an image or video prompt). */
   text?: string;
   /** A JSON object the request body contains, recursively; an array's elements each in some element. */
@@ -24,6 +26,10 @@ export interface RequestFilter {
   tools_offered?: string | string[];
   /** A tool whose result the request carried back. */
   tool_result?: string;
+  /** A fake MCP server's tool call, `SERVER/TOOL` (SPEC 22). */
+  tool?: string;
+  /** A JSON object the tool call's arguments contain, as `body` does. */
+  args?: Record<string, unknown>;
 }
 
 export type CountSpec = number | { min?: number; max?: number };
@@ -66,6 +72,7 @@ const filter = z.strictObject({
   source: name.optional(),
   fixture: name.optional(),
   scenario: name.optional(),
+  fault: name.optional(),
   text: z.string().optional(),
   body: z
     .record(z.string(), z.unknown())
@@ -73,6 +80,11 @@ const filter = z.strictObject({
     .optional(),
   tools_offered: z.union([name, z.array(name).min(1).max(MAX_TOOLS_OFFERED, { error: `at most ${MAX_TOOLS_OFFERED} tool names are taken` })]).optional(),
   tool_result: name.optional(),
+  tool: z.string().regex(/^[^/]+\/[^/]+$/, { error: 'a tool is named SERVER/TOOL, e.g. weather/get_forecast' }).optional(),
+  args: z
+    .record(z.string(), z.unknown())
+    .refine((args) => valuesWithin(args, MAX_BODY_VALUES), { error: `an args filter holds at most ${MAX_BODY_VALUES} values` })
+    .optional(),
 });
 const whole = z.number().int().min(0);
 

@@ -20,12 +20,20 @@ const TESTS: { [K in Key]-?: (wanted: NonNullable<RequestFilter[K]>) => Test } =
   source: (wanted) => (entry) => entry.source.startsWith(wanted),
   fixture: (wanted) => (entry) => entry.fixture === wanted,
   scenario: (wanted) => (entry) => entry.scenario === wanted,
+  // Exact: a fault that did not apply is journaled `NAME (not applicable)`, and does not count.
+  fault: (wanted) => (entry) => entry.fault === wanted,
   text: (wanted) => (entry) => entry.said?.text.includes(wanted) ?? false,
   tools_offered: (wanted) => (entry) => listOf(wanted).every((tool) => entry.said?.tools.includes(tool) ?? false),
   tool_result: (wanted) => (entry) => entry.said?.toolResults.includes(wanted) ?? false,
+  tool: (wanted) => (entry) => entry.mcp !== null && `${entry.mcp.server}/${entry.mcp.tool}` === wanted,
   body: (wanted) => {
     const holds = jsonContains(wanted);
     return (entry) => holds(requestBodyTextOf(entry));
+  },
+  // A tool call's journaled body is `{"name":…,"arguments":…}`.
+  args: (wanted) => {
+    const holds = jsonContains({ arguments: wanted });
+    return (entry) => entry.mcp !== null && holds(requestBodyTextOf(entry));
   },
 };
 
@@ -72,6 +80,10 @@ export function seenValue(entry: KeptEntry, key: Key): string {
       return entry.said?.toolResults.length ? `it carried results of ${entry.said.toolResults.join(', ')}` : 'it carried no tool result';
     case 'body':
       return 'its body did not contain the one given';
+    case 'tool':
+      return entry.mcp ? `it called ${entry.mcp.server}/${entry.mcp.tool}` : 'it was no tool call';
+    case 'args':
+      return entry.mcp ? 'its arguments did not contain the ones given' : 'it was no tool call';
     default:
       return `${key} was ${JSON.stringify(entry[key])}`;
   }

@@ -1,0 +1,39 @@
+// The bedrock style: `POST /model/{modelId}/{operation}`, Converse and ConverseStream in their own
+// wire, InvokeModel and its stream in the messages wire, all journaled as `bedrock`.
+import { failure } from '../../conversation/errors.js';
+import type { ChatStyle } from '../style.js';
+import { decodeConverse } from './converse-decode.js';
+import { converseEvents, encodeConverse } from './converse-encode.js';
+import { bedrockEnvelope, bedrockStreamError } from './envelope.js';
+import { decodeInvoke, invoked, invokeEvents } from './invoke.js';
+import { catalogModelId } from './model-id.js';
+import { readBedrock } from './read.js';
+import { encodeMessage } from '../messages/encode.js';
+
+/** Each operation: whether it streams, and whether it takes the messages body. */
+const OPERATIONS: Readonly<Record<string, { stream: boolean; invoke: boolean }>> = {
+  converse: { stream: false, invoke: false },
+  'converse-stream': { stream: true, invoke: false },
+  invoke: { stream: false, invoke: true },
+  'invoke-with-response-stream': { stream: true, invoke: true },
+};
+
+/** The path's parameters checked: an operation Bedrock does not have is its unknown operation. */
+export function bedrockParams(params: Record<string, string>): { params: Record<string, string>; counting: boolean } {
+  if (!OPERATIONS[params.operation ?? '']) throw failure('unknown_url', `Unknown operation ${params.operation}.`);
+  return { params, counting: false };
+}
+
+export const bedrock: ChatStyle = {
+  name: 'bedrock',
+  envelope: bedrockEnvelope,
+  decode: (input) => {
+    const operation = OPERATIONS[input.params.operation ?? 'converse']!;
+    const model = catalogModelId(input.params.modelId ?? '');
+    return operation.invoke ? decodeInvoke(input, model, operation.stream) : decodeConverse(input, model, operation.stream);
+  },
+  encode: (reply, request) => (invoked(request) ? encodeMessage(reply, request) : encodeConverse(reply, request)),
+  events: (reply, request) => (invoked(request) ? invokeEvents(reply, request) : converseEvents(reply, request)),
+  streamError: bedrockStreamError,
+  read: readBedrock,
+};

@@ -1,0 +1,32 @@
+// `POST /api/embed`: `input` a string or strings, `dimensions` to shorten; the answer's vectors
+// are plain numbers, with the prompt's count and durations beside them.
+import * as z from 'zod';
+import { float32Numbers } from '../../conversation/vectors/embed.js';
+import { readInputs, type EmbeddingInput } from '../embeddings/inputs.js';
+import { parseBody } from '../validate.js';
+
+const body = z.looseObject({
+  model: z.string().min(1),
+  input: z.unknown(),
+  truncate: z.boolean().optional(),
+  dimensions: z.number().int().min(1).optional(),
+  keep_alive: z.union([z.string(), z.number()]).optional(),
+});
+
+export interface OllamaEmbedRequest {
+  model: string;
+  inputs: EmbeddingInput[];
+  dimensions?: number;
+}
+
+export function decodeOllamaEmbed(input: unknown): OllamaEmbedRequest {
+  const data = parseBody(body, input);
+  return { model: data.model, inputs: readInputs(data.input), dimensions: data.dimensions };
+}
+
+export function encodeOllamaEmbed(request: OllamaEmbedRequest, model: string, vectors: readonly Float32Array[]): unknown {
+  const tokens = request.inputs.reduce((sum, input) => sum + input.tokens, 0);
+  // As the chat's: a loaded model, about a millisecond's work per input, never zero.
+  const duration = 1_000_000 * (1 + vectors.length);
+  return { model, embeddings: vectors.map(float32Numbers), total_duration: duration, load_duration: 1_000_000, prompt_eval_count: tokens };
+}

@@ -1,0 +1,105 @@
+// Work that stays large after its input bound gives the event loop back while it runs (SPEC 11,
+// "Time"): other requests are answered before it ends, and its answer is the one the same work
+// made in one piece. Whether they interleave is read from the order of events, never from a clock.
+import { describe, expect, it } from 'vitest';
+import { check, tallied, type Journal } from '../../src/exchange/admin/verify/check.js';
+import { verifyBody } from '../../src/exchange/admin/verify/expectation.js';
+import type { VerifyAnswer } from '../../src/exchange/admin/verify/verify.js';
+import { nextTurn } from '../../src/state/event-loop.js';
+import { keptEntry } from '../../src/state/journal.js';
+import { journal } from '../../src/state/session.js';
+import { Sessions } from '../../src/state/sessions.js';
+import { cosine, embedText, float32Base64, vectorSalt } from '../../src/conversation/vectors/embed.js';
+import type { Outcome } from '../../src/exchange/exchange.js';
+import { paintPng, renderPng } from '../../src/media/png.js';
+import { adminCall, answer, plainMock } from '../helpers/mock.js';
+
+/** Settles with how many turns of the loop other work had before `work` was done. */
+async function turnsWhile(work: Promise<unknown>): Promise<number> {
+  let done = false;
+  void work.then(() => (done = true));
+  let turns = 0;
+  for (;;) {
+    await nextTurn();
+    if (done) return turns;
+    turns += 1;
+  }
+}
+
+const ENTRIES = 4000;
+
+function filledMock() {
+  const mock = plainMock();
+  mock.sessions = new Sessions(ENTRIES, mock.clock.now);
+  const session = mock.sessions.get('long');
+  for (let i = 0; i < ENTRIES; i++) {
+    const fields = {
+      id: `req_${i}`, time: new Date(i * 1000).toISOString(), session: 'long', method: 'POST', path: '/v1/chat/completions', style: 'chat-completions',
+      model: 'gpt-4o-mini', status: 200, fixture: null, scenario: null, duration_ms: 1, near_miss: null, source: 'generated', scenario_step: null,
+      fault: null, upstream: null, upstream_refused: null, recorded: null, usage: null, cost_usd: null, batch: null,
+      said: { text: `question ${i}`, tools: [], toolResults: [] }, mcp: null,
+    };
+    const body = JSON.stringify({ model: 'gpt-4o-mini', temperature: i % 10, messages: [{ role: 'user', content: `question ${i}` }] });
+    journal(session, keptEntry(fields, body, '{"status":200,"body":{}}'));
+  }
+  return mock;
+}
+
+describe('verify over a long journal', () => {
+  const expectations = Array.from({ length: 100 }, (_, i) => ({ requests: { body: { temperature: i % 12 } }, count: { min: 1 } }));
+
+  it('answers what checking every expectation in one piece answers, and lets other work run meanwhile', async () => {
+    const mock = filledMock();
+    const body = { session: 'long', expect: expectations };
+    const answer = Promise.resolve(adminCall(mock, 'POST /verify', { body }) as VerifyAnswer);
+    expect(await turnsWhile(answer)).toBeGreaterThan(0);
+    const entries = mock.sessions.get('long').journal.toArray();
+    const whole: Journal = { entries, tally: tallied([mock.sessions.get('long').journalTally]) };
+    const results = verifyBody(body).expect.map((expectation) => check(whole, expectation));
+    expect(JSON.stringify(await answer)).toBe(JSON.stringify({ ok: false, results }));
+  });
+});
+
+/** The JSON body of a plain answer. */
+function bodyOf(outcome: Outcome): any {
+  if (!('plan' in outcome) || outcome.plan.kind !== 'json') throw new Error(`expected a JSON answer, got ${JSON.stringify(outcome)}`);
+  return outcome.plan.body;
+}
+
+/** A text's own vector as the generator makes it, alone. */
+const ownVector = (text: string, model: string) => embedText(text, vectorSalt(model, 0), 1536);
+
+describe('vectors of many inputs', () => {
+  const inputs = Array.from({ length: 2048 }, (_, i) => `input ${i}: a parcel arrived damaged and the customer wants a replacement`);
+
+  it('embeds 2,048 inputs as each alone would be, and lets other work run meanwhile', async () => {
+    const mock = plainMock();
+    const outcome = answer(mock, 'POST /v1/embeddings', { body: { model: 'text-embedding-3-small', input: inputs, encoding_format: 'base64' } });
+    expect(await turnsWhile(outcome)).toBeGreaterThan(0);
+    const data = bodyOf(await outcome).data as Array<{ embedding: string }>;
+    expect(data.map((item) => item.embedding)).toEqual(inputs.map((text) => float32Base64(ownVector(text, 'text-embedding-3-small'))));
+  });
+
+  it('scores 1,000 documents by their vectors alone, and lets other work run meanwhile', async () => {
+    const mock = plainMock();
+    const documents = inputs.slice(0, 1000);
+    const outcome = answer(mock, 'POST /v2/rerank', { body: { model: 'rerank-v3.5', query: 'a damaged parcel', documents } });
+    expect(await turnsWhile(outcome)).toBeGreaterThan(0);
+    const query = ownVector('a damaged parcel', 'text-embedding-3-small');
+    const results = bodyOf(await outcome).results as Array<{ index: number; relevance_score: number }>;
+    expect(results).toHaveLength(1000);
+    for (const { index, relevance_score } of results) expect(relevance_score).toBe((1 + cosine(query, ownVector(documents[index]!, 'text-embedding-3-small'))) / 2);
+  });
+});
+
+describe('a large picture', () => {
+  it('is painted in slices into the bytes painting it in one piece makes', async () => {
+    for (const [width, height] of [[64, 48], [1536, 1024], [2048, 2048]] as const) {
+      expect((await paintPng(width, height, `sliced ${width}`)).equals(renderPng(width, height, `sliced ${width}`))).toBe(true);
+    }
+  });
+
+  it('lets other work run while it is painted and deflated', async () => {
+    expect(await turnsWhile(paintPng(2048, 2048, 'while others wait'))).toBeGreaterThan(0);
+  });
+});
