@@ -62,7 +62,8 @@ describe('model-gateway-mock/vitest', () => {
       testResults: Array<{ assertionResults: Array<{ title: string; status: string; failureMessages: string[] }> }>;
     };
     const results = report.testResults.flatMap((file) => file.assertionResults);
-    expect(Object.fromEntries(results.map((r) => [r.title, r.status]))).toEqual({
+    const messages = results.map((r) => `${r.title}: ${r.failureMessages.join('\n')}`).join('\n');
+    expect(Object.fromEntries(results.map((r) => [r.title, r.status])), messages).toEqual({
       'alpha sees only its own requests': 'passed',
       'beta sees only its own requests': 'passed',
       'journal() gives every entry, however many pages they take': 'passed',

@@ -8,6 +8,7 @@ import { formatPath } from '../../conversation/field-path.js';
 import { displayPath } from '../../config/load.js';
 import { checkAgainst } from '../../config/issues.js';
 import { fixturesFileSchema } from '../../config/schema.js';
+import { FIXTURE_SECTIONS } from '../../config/summary.js';
 import { addRuntimeFixtures, MAX_RUNTIME_FIXTURES } from '../../state/session.js';
 import { DEFAULT_SESSION } from '../../state/sessions.js';
 import type { Mock } from '../mock.js';
@@ -45,12 +46,7 @@ export function listFixtures(mock: Mock, request: AdminRequest): unknown {
   return {
     fixtures: [
       ...sessions.flatMap((session) => session.fixtures.map((f) => listing('chat', f))),
-      ...config.chat.map((f) => listing('chat', f)),
-      ...config.images.map((f) => listing('images', f)),
-      ...config.videos.map((f) => listing('videos', f)),
-      ...config.embeddings.map((f) => listing('embeddings', f)),
-      ...config.moderations.map((f) => listing('moderations', f)),
-      ...config.transcriptions.map((f) => listing('transcriptions', f)),
+      ...FIXTURE_SECTIONS.flatMap((section) => (config[section] as readonly Listed[]).map((f) => listing(section, f))),
     ],
   };
 }
