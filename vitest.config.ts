@@ -7,6 +7,8 @@ export default defineConfig({
   test: {
     testTimeout: 20_000,
     hookTimeout: 20_000,
+    // The OS temp dir of each file is a folder of its own, removed when the file ends.
+    setupFiles: ['test/helpers/own-temp-folder.ts'],
     projects: [
       {
         extends: true,

@@ -69,7 +69,11 @@ const program = new Command()
     try {
       const server = await startMockServer({ ...options, logLevel: options.logLevel });
       printLine(timed(`model-gateway-mock listening on ${server.url}`));
-      if (options.logLevel !== 'silent') printLine(timed(server.summary()));
+      if (options.logLevel !== 'silent') {
+        printLine(timed(server.summary()));
+        const modes = server.modes();
+        if (modes !== undefined) printLine(timed(modes));
+      }
       const ca = await server.tlsCa();
       if (ca) printLine(timed(`tls ca ${ca}`));
       flushLines();

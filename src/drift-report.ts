@@ -34,10 +34,19 @@ function text(results: readonly DriftResult[]): string {
     if (result.error) lines.push(`  could not compare: ${result.error}`);
     for (const finding of result.findings) lines.push(`  ${findingLine(finding)}`);
   }
-  const drifted = results.filter((result) => result.findings.length > 0).length;
-  const findings = results.reduce((sum, result) => sum + result.findings.length, 0);
-  lines.push(`${results.length} requests asked; ${findings} findings in ${drifted} of them.`);
+  const { findings, drifted, uncompared } = tally(results);
+  lines.push(`${counted(results.length, 'request')} asked; ${counted(findings, 'finding')} in ${drifted} of them; ${uncompared} could not be compared.`);
   return `${lines.join('\n')}\n`;
+}
+
+const counted = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** A request that could not be compared is a finding too (SPEC 18), and counted apart as well. */
+function tally(results: readonly DriftResult[]): { findings: number; drifted: number; uncompared: number } {
+  const uncompared = results.filter((result) => result.error !== undefined).length;
+  const findings = results.reduce((sum, result) => sum + result.findings.length, 0) + uncompared;
+  const drifted = results.filter((result) => result.findings.length > 0 || result.error !== undefined).length;
+  return { findings, drifted, uncompared };
 }
 
 function junitXml(results: readonly DriftResult[]): string {
@@ -58,7 +67,10 @@ export function driftExitCode(results: readonly DriftResult[]): 0 | 1 {
 }
 
 export function driftReport(results: readonly DriftResult[], format: DriftFormat): string {
-  if (format === 'json') return `${JSON.stringify({ requests: results.length, findings: results.reduce((sum, r) => sum + r.findings.length, 0), results }, null, 2)}\n`;
+  if (format === 'json') {
+    const { findings, uncompared } = tally(results);
+    return `${JSON.stringify({ requests: results.length, findings, not_compared: uncompared, results }, null, 2)}\n`;
+  }
   if (format === 'junit') return junitXml(results);
   return text(results);
 }

@@ -1,7 +1,7 @@
 // The library entry: `startMockServer(options)` for tests and embedding, and the public types.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { summarize } from './config/summary.js';
+import { modesOf, summarize } from './config/summary.js';
 import { inProcessAdmin } from './admin/client.js';
 import { oracle, type Oracle } from './admin/oracle.js';
 import { answerClientError } from './server/client-error.js';
@@ -27,6 +27,8 @@ export interface MockServer extends Oracle {
   tlsCa(): Promise<string | undefined>;
   /** What is loaded, as the line after the listening line says it. */
   summary(): string;
+  /** The modes that change what answers (upstream, recording, drift, clock, OTLP), as the next line says them; undefined when none is on. */
+  modes(): string | undefined;
   /** Closes at once: open connections are dropped. */
   close(): Promise<void>;
   /**
@@ -34,6 +36,12 @@ export interface MockServer extends Oracle {
    * ends each still open with its style's in-stream error event, and closes.
    */
   shutdown(graceMs?: number): Promise<void>;
+}
+
+/** A port already taken says which, and the flag that picks another. */
+function portTaken(error: unknown, port: number): unknown {
+  if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') return error;
+  return new Error(`port ${port} is already in use: stop what holds it, or pass --port with another (--port 0 picks a free one)`, { cause: error });
 }
 
 /** What the kernel allows at most (net.core.somaxconn is 4096 on current Linux). */
@@ -70,7 +78,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     await Promise.all([watching, listening]);
   } catch (error) {
     await store.close();
-    throw error;
+    throw portTaken(error, options.port ?? 0);
   }
   // The tokenizer's tables load two turns of the event loop from now: after whatever the caller
   // prints on listening has gone out (the log sink writes at the end of a turn), before the
@@ -105,6 +113,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     reloads: () => store.reloads,
     tlsCa: tls.caFile,
     summary: () => `${summarize(store.current)}; inspector ${url}/__admin/ui`,
+    modes: () => modesOf({ ...options, otlpEndpoint: endpoint }),
     close,
     shutdown: async (graceMs = options.graceMs ?? 5000) => {
       server.close();

@@ -170,6 +170,7 @@ export function assembleMock(options: MockServerOptions, parts: { tracing?: Trac
     events,
     requestCount: 0,
     ...(options.drift && { drift: new DriftLog() }),
+    ...(parts.tracing && { otlp: parts.tracing.health }),
     log,
     logs,
     options: {

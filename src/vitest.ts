@@ -70,7 +70,10 @@ export const test = base.extend<{ gateway: GatewaySession }>({
   gateway: async ({ task }, use) => {
     const provided: ProvidedMock = inject('modelGatewayMock');
     if (!provided) throw new Error("No mock was provided: add globalSetup: ['model-gateway-mock/vitest/setup'] to the vitest config.");
-    await use(gatewaySession(provided.url, sessionOf(task)));
+    const session = sessionOf(task);
+    // Announced, so a test that asks the model nothing still verifies "nothing was asked".
+    await adminJson(provided.url, '/sessions', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ session }) });
+    await use(gatewaySession(provided.url, session));
   },
 });
 

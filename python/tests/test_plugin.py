@@ -100,3 +100,27 @@ def test_the_mock_ends_when_a_test_exits_the_process(pytester):
 
 def test_the_mock_ends_when_pytest_is_terminated(pytester):
     _mock_ends_with(pytester, "os.kill(os.getpid(), signal.SIGTERM)")
+
+
+def test_a_mock_that_cannot_start_ends_the_run_once_with_how_to_point_at_it(pytester, monkeypatch):
+    monkeypatch.delenv("MODEL_GATEWAY_MOCK_BIN", raising=False)
+    monkeypatch.setenv("PATH", str(pytester.path))
+    pytester.makepyfile(test_many="\n".join(f"def test_{i}(gateway_session):\n    pass\n" for i in range(5)))
+    result = pytester.runpytest_subprocess("-p", "no:cacheprovider")
+    output = result.stdout.str() + result.stderr.str()
+    assert output.count("is not on PATH") == 1, output
+    assert "npm install -g" not in output
+    assert result.ret == 4
+
+
+def test_verify_takes_a_list_and_passes_nothing_asked_on_an_announced_session(pytester):
+    pytester.makepyfile(test_list='''
+def test_nothing_asked(gateway_session):
+    gateway_session.verify([{"no_generated": True}, {"requests": {}, "count": {"max": 0}}])
+
+def test_a_misspelled_session_fails(gateway_mock):
+    gateway_mock.verify({"max_tokens": 10}, session="never-used")
+''')
+    result = pytester.runpytest_subprocess("-p", "no:cacheprovider")
+    result.assert_outcomes(passed=1, failed=1)
+    result.stdout.fnmatch_lines(["*never heard of session 'never-used'*"])

@@ -13,6 +13,7 @@ import type { AdminRequest } from '../exchange/admin/request.js';
 import { reset } from '../exchange/admin/reset.js';
 import { deleteScenario, putScenario } from '../exchange/admin/scenario.js';
 import { listScenarios } from '../exchange/admin/scenarios.js';
+import { announceSession } from '../exchange/admin/sessions.js';
 import { listTasks } from '../exchange/admin/tasks.js';
 import { usage } from '../exchange/admin/usage.js';
 import { verify } from '../exchange/admin/verify/verify.js';
@@ -55,6 +56,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   route('GET', '/scenarios', listScenarios),
   route('GET', '/faults', listFaults),
   route('GET', '/tasks', listTasks),
+  route('POST', '/sessions', announceSession, true),
   route('POST', '/verify', verify, true),
   route('GET', '/usage', usage),
   route('GET', '/drift', listDrift),

@@ -42,3 +42,12 @@ export function toModelEntry(spec: ModelSpec): ModelEntry {
 export function videoTiming(spec: VideoTimingSpec | undefined): Partial<VideoTiming> | undefined {
   return spec && { queuedMs: spec.queued_ms, runMs: spec.run_ms, progressBy: spec.progress_by, step: spec.step };
 }
+
+/**
+ * What a 404 for a model the catalog does not hold says: the models it holds, and the one line of
+ * a fixtures file that adds the one asked for (a user's next step, so the message gives it).
+ */
+export function unknownModelMessage(id: string, known: readonly string[], kind?: ModelEntry['kind']): string {
+  const entry = kind === undefined || kind === 'chat' ? `- { id: ${id} }` : `- { id: ${id}, kind: ${kind} }`;
+  return `Known models: ${known.join(', ')}. To serve it, add it under \`models:\` in a fixtures file: \`${entry}\`.`;
+}

@@ -9,7 +9,7 @@ import { createClock } from '../state/clock.js';
 import type { Batch, BatchVendor, LineAnswer } from '../conversation/batch.js';
 import type { Session } from '../state/session.js';
 import { openaiEnvelope } from '../styles/openai-envelope.js';
-import { doorOperation, newNotes, sourceOf, type Door, type Exchange, type Notes, type Operation, type Outcome } from './exchange.js';
+import { doorOperation, newNotes, sourced, type Door, type Exchange, type Notes, type Operation, type Outcome } from './exchange.js';
 import type { Mock } from './mock.js';
 import { upstreamTimedOut } from './upstream/forward.js';
 import { serve } from './served.js';
@@ -122,7 +122,7 @@ export async function answerLine(mock: Mock, session: Session, batch: Batch, ind
     answer = failedWith(outcome, refusal, requestId);
     bodyText = JSON.stringify(answer.body);
   }
-  const headers = { 'content-type': 'application/json', ...answer.headers, 'x-request-id': requestId, 'x-mock-source': sourceOf(answer.notes) };
+  const headers = { 'content-type': 'application/json', ...answer.headers, 'x-request-id': requestId, ...sourced(answer.notes, answer.status) };
   serve(mock, {
     id: requestId,
     time: new Date(dueMs).toISOString(),

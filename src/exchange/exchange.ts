@@ -80,6 +80,8 @@ export interface Notes {
   uploads: Record<string, unknown> | null;
   /** Why each choice of a chat reply ended (`stop`, `length`, `tool_calls`, `content_filter`). */
   finishReasons: readonly string[] | null;
+  /** The answer is read from or stored into what the mock or the session holds (a file, a batch, a task, the catalog). */
+  held: boolean;
 }
 
 export function newNotes(style: string | null = null): Notes {
@@ -99,19 +101,31 @@ export function newNotes(style: string | null = null): Notes {
     subject: null,
     uploads: null,
     finishReasons: null,
+    held: false,
   };
 }
 
 /**
- * Where an answer came from, as `x-mock-source`, the journal and the log line name it: the
- * scenario step that fired an error or a fault wins over whatever else was decided; a new source
- * of replies is one more case here.
+ * Where an answer came from, as `x-mock-source`, the journal and the log line name it (SPEC 1):
+ * the scenario step that fired an error or a fault wins over whatever else was decided; an error
+ * nothing decided is the request refused (a 4xx), or the mock's own failure (a 5xx, which names
+ * no source: undefined); a new source of replies is one more case here.
  */
-export function sourceOf(notes: Notes): string {
+export function sourceOf(notes: Notes, status = 200): string | undefined {
   if (fired(notes.fault) && notes.scenario !== null) return `scenario:${notes.scenario}#${notes.scenarioStep}`;
   if (notes.upstream !== null) return 'upstream';
   if (notes.fixture !== null) return `${notes.byShape ? 'shape' : notes.recordedFixture ? 'recorded' : 'fixture'}:${notes.fixture}`;
-  return 'generated';
+  if (status >= 500) return undefined;
+  if (status >= 400) return 'refused';
+  return notes.held ? 'state' : 'generated';
+}
+
+export const SOURCE_HEADER = 'x-mock-source';
+
+/** The `x-mock-source` header of an answer, none when no source is named. */
+export function sourced(notes: Notes, status?: number): Record<string, string> {
+  const source = sourceOf(notes, status);
+  return source === undefined ? {} : { [SOURCE_HEADER]: source };
 }
 
 /**

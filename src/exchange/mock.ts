@@ -41,4 +41,6 @@ export interface Mock {
   drift?: DriftLog;
   /** Monotonic counter behind request ids. */
   requestCount: number;
+  /** With `--otlp-endpoint`: the exporter's state, for health. */
+  otlp?: { endpoint: string; status: 'ok' | 'failing'; last_error: string | null };
 }

@@ -33,6 +33,7 @@ export function modelsDoor(forced?: ListFormat): Door {
 /** `GET /v1/models` and `/v1beta/models`: the catalog in the client's format, with its vendor's paging. */
 export function listModels(forced?: ListFormat): Operation {
   return modelOperation({
+    held: true,
     read: () => ({ model: null }),
     ask: (_mock, exchange) => ({ model: null, subject: promptSubject('', '', exchange.headers) }),
     build: (mock, exchange) => {
@@ -46,6 +47,7 @@ export function listModels(forced?: ListFormat): Operation {
 /** `GET /v1/models/{model}` and `/v1beta/models/{model}`. */
 export function getModel(forced?: ListFormat): Operation {
   return modelOperation({
+    held: true,
     read: (_mock, exchange) => ({ model: String(exchange.params.model).replace(/^models\//, '') }),
     ask: (_mock, exchange, { model }) => ({ model, subject: promptSubject(model, '', exchange.headers) }),
     build: (mock, exchange, { model: id }) => {

@@ -61,6 +61,8 @@ export interface ModelOperation<R extends { model: string | null }, A extends As
   recorder?(mock: Mock, exchange: Exchange, asked: A): Recorder | undefined;
   /** What a relayed answer used, for the journal's usage and cost. */
   meter?(asked: A): Meter;
+  /** The answer is read from what the mock or the session holds (the catalog, a task): `x-mock-source: state`. */
+  held?: boolean;
   /**
    * The answer: the fixture's, or made up, from what `find` found; carrying the scenario's
    * semantic fault where it applies, which its notes' `fault` then names.
@@ -101,6 +103,7 @@ export function modelOperation<R extends { model: string | null }, A extends Ask
     const envelope = door.envelope(exchange);
     // This request's own notes, filled in step by step: created here, so no one else holds them.
     const notes = newNotes(door.style);
+    notes.held = steps.held ?? false;
     let headers: Record<string, string> = {};
     // Each answer is a literal made below for this call alone: completed in place, not copied.
     const outcome = (answer: Answer, late?: Promise<Partial<Notes>>): Outcome => Object.assign(answer, late ? { notes, headers, envelope, late } : { notes, headers, envelope });
@@ -155,7 +158,7 @@ export function modelOperation<R extends { model: string | null }, A extends Ask
  */
 export function plainOperation(answer: (mock: Mock, exchange: Exchange) => Promise<Built> | Built): Operation {
   return async (mock, exchange, door): Promise<Outcome> => {
-    const notes = newNotes(door.style);
+    const notes = { ...newNotes(door.style), held: true };
     const envelope = door.envelope(exchange);
     try {
       const built = await answer(mock, exchange);

@@ -3,6 +3,7 @@
 import { failure, invalid, type MockError } from '../conversation/errors.js';
 import { hashHex } from '../conversation/random.js';
 import type { ModelEntry } from '../config/types.js';
+import { unknownModelMessage } from '../config/model-entry.js';
 import type { Session } from '../state/session.js';
 import type { ChatStyle, StyleInput } from '../styles/style.js';
 import type { ChatRequest } from '../conversation/types.js';
@@ -28,7 +29,7 @@ export function nextId(mock: Mock, session: Session): string {
 
 function modelNotFound(mock: Mock, id: string, kinds: ReadonlyArray<ModelEntry['kind']>): MockError {
   const known = mock.store.current.models.filter((m) => kinds.includes(m.kind)).map((m) => m.id);
-  return failure('model_not_found', `The model '${id}' does not exist or you do not have access to it. Known models: ${known.join(', ')}.`, { param: 'model' });
+  return failure('model_not_found', `The model '${id}' does not exist or you do not have access to it. ${unknownModelMessage(id, known, kinds[0])}`, { param: 'model' });
 }
 
 export function requireModel(mock: Mock, id: string, kinds: ReadonlyArray<ModelEntry['kind']> = ['chat']): ModelEntry {

@@ -54,7 +54,7 @@ export function serve(mock: Mock, answer: ServedAnswer): void {
       scenario: notes.scenario,
       duration_ms: Math.round((answer.endMs - answer.startMs) * 10) / 10,
       near_miss: notes.nearMiss,
-      source: answer.source ?? sourceOf(notes),
+      source: answer.source ?? sourceOf(notes, answer.status) ?? '-',
       scenario_step: notes.scenarioStep,
       fault: notes.fault,
       upstream: notes.upstream,

@@ -134,6 +134,7 @@ export interface TaskQuestion {
  */
 export function taskQuestion(spec: TaskQuestion): Operation {
   return modelOperation<{ model: null; id: string }, Asked & { task?: VideoTask }, never>({
+    held: true,
     read: (_mock, exchange) => {
       spec.check?.(exchange);
       return { model: null, id: spec.id(exchange) };

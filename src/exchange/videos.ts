@@ -54,6 +54,7 @@ const listQuery = z.looseObject({
 
 /** The session's videos: only this mock holds its list. */
 export const listVideos = modelOperation({
+  held: true,
   read: (_mock, exchange) => ({ model: null, query: parseBody(listQuery, { ...exchange.query }) }),
   ask: (_mock, exchange, { query }) => ({ query, model: null, subject: promptSubject('', '', exchange.headers), mockOnly: true }),
   build: (mock, exchange, { query }) => {

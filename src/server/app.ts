@@ -4,7 +4,7 @@
 import Koa, { type Context, type Next } from 'koa';
 import { CONFIG_LIMITS } from '../config/bounds.js';
 import { failure, MockError } from '../conversation/errors.js';
-import { newNotes, sourceOf } from '../exchange/exchange.js';
+import { newNotes, sourced, SOURCE_HEADER } from '../exchange/exchange.js';
 import type { Mock } from '../exchange/mock.js';
 import { nextRequestId } from '../exchange/request.js';
 import { checkSessionId, DEFAULT_SESSION } from '../state/sessions.js';
@@ -13,7 +13,6 @@ import { corsRequestHeaders } from '../styles/registry.js';
 import { admitAdmin, type AdminAccess } from './admin-guard.js';
 import { isAdminPath, isControlPath } from './admin-path.js';
 import { bodyParser } from './body.js';
-import { SOURCE_HEADER } from './exchange.js';
 import { announceStart } from './in-flight.js';
 import { NO_FRAMING } from './page-policy.js';
 import type { OpenStreams } from './open-streams.js';
@@ -87,7 +86,7 @@ function frame(mock: Mock, access: AdminAccess, streams: OpenStreams, known: Kno
     const state = ctx.state as MockState;
     state.requestId = requestId;
     state.streams = streams;
-    state.session = mock.sessions.get(sessionId);
+    state.session = isControlPath(ctx.path) ? mock.sessions.get(sessionId) : mock.sessions.heard(sessionId);
     state.envelope = openaiEnvelope;
     state.notes = newNotes();
     // A fake MCP server's transport is not a request in flight: its tool calls are announced when served.
@@ -105,9 +104,9 @@ function frame(mock: Mock, access: AdminAccess, streams: OpenStreams, known: Kno
         ctx.res.destroy();
       } else {
         const mockError = asMockError(error);
-        if (answeredByRoute(ctx)) ctx.set(SOURCE_HEADER, sourceOf(state.notes));
         if (!mockError) mock.log('error', `${ctx.method} ${ctx.path}: ${(error as Error).stack ?? String(error)}`);
         writeError(ctx, state.envelope, mockError ?? new MockError('server_error', 'The mock hit an internal error; see its log.'), requestId);
+        if (answeredByRoute(ctx)) ctx.set(sourced(state.notes, ctx.status));
       }
     }
     record(mock, ctx, started);

@@ -1,7 +1,7 @@
 // The shell's two halves of an operation call: a Koa request read as a plain Exchange, and the
 // Outcome performed on the response (the wait, the headers, the error or the plan).
 import type { Context } from 'koa';
-import { sourceOf, type Exchange } from '../exchange/exchange.js';
+import { sourced, type Exchange } from '../exchange/exchange.js';
 import type { Mock } from '../exchange/mock.js';
 import type { Upstream } from '../conversation/upstream.js';
 import { checkPathParams, originRefusal } from '../exchange/upstream/origin.js';
@@ -13,7 +13,6 @@ import { takeUploads } from './uploads.js';
 import { waitForClient, write } from './writer.js';
 
 /** Tells a browser's network panel where each answer of the model API came from. */
-export const SOURCE_HEADER = 'x-mock-source';
 
 function isMultipart(ctx: Context): boolean {
   return ctx.headers['content-type']?.includes('multipart/') === true && ctx.request.is('multipart') !== false;
@@ -82,12 +81,12 @@ export function perform(mock: Mock, route: ModelRoute) {
     state.notes = outcome.notes;
     state.envelope = outcome.envelope;
     ctx.set(outcome.headers);
-    if (!isControlPath(ctx.path)) ctx.set(SOURCE_HEADER, sourceOf(outcome.notes));
     if ('error' in outcome) {
       // A client that leaves during a scenario's wait gets nothing and is journaled as gone.
       if (outcome.waitMs && !(await waitForClient(ctx, outcome.waitMs))) return;
       throw outcome.error;
     }
+    if (!isControlPath(ctx.path)) ctx.set(sourced(outcome.notes));
     await write(ctx, outcome.plan, outcome.fault, route.door.framing?.(exchange));
     // A relayed answer's body has been read through by now, so its last notes are known.
     if (outcome.late) state.notes = { ...state.notes, ...(await outcome.late) };

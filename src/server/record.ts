@@ -51,7 +51,7 @@ export function record(mock: Mock, ctx: Context, started: number): void {
   const notes = state.notes;
   if (!notes) return;
   const status = ctx.respond === false ? ctx.res.statusCode : ctx.status;
-  const source = answeredByRoute(ctx) ? sourceOf(notes) : '-';
+  const source = (answeredByRoute(ctx) && sourceOf(notes, status)) || '-';
   if (mock.logs('info')) logLine(mock, ctx, notes, status, source, ended - started);
   if (isControlPath(ctx.path) || state.unjournaled) return;
   serve(mock, {

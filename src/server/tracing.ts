@@ -2,6 +2,8 @@
 // attributed by the GenAI semantic conventions plus `mock.source`. An incoming `traceparent` makes
 // it a child of the client's trace. The SDK loads only when an endpoint is given, after the server
 // listens: a span finished before that waits in a short queue.
+// Types only: the SDK's code is imported when an endpoint is given.
+import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
 import { LoadedLater } from '../state/loaded-later.js';
 import type { ServedListener } from '../state/served.js';
 
@@ -29,7 +31,14 @@ type Emit = (sample: SpanSample) => void;
  */
 export const FINAL_FLUSH_MS = 2000;
 
-async function exporter(endpoint: string): Promise<{ emit: Emit; shutdown(): Promise<void> }> {
+/** What health says of the exporter (SPEC 19): failing after an export was refused or could not connect. */
+export interface OtlpHealth {
+  endpoint: string;
+  status: 'ok' | 'failing';
+  last_error: string | null;
+}
+
+async function exporter(endpoint: string, health: OtlpHealth): Promise<{ emit: Emit; shutdown(): Promise<void> }> {
   const [api, core, resources, traces, otlp] = await Promise.all([
     import('@opentelemetry/api'),
     import('@opentelemetry/core'),
@@ -41,7 +50,7 @@ async function exporter(endpoint: string): Promise<{ emit: Emit; shutdown(): Pro
   const url = /\/v1\/traces\/?$/.test(endpoint) ? endpoint : `${endpoint.replace(/\/+$/, '')}/v1/traces`;
   const provider = new traces.BasicTracerProvider({
     resource: resources.resourceFromAttributes({ 'service.name': 'model-gateway-mock' }),
-    spanProcessors: [new traces.BatchSpanProcessor(new otlp.OTLPTraceExporter({ url, timeoutMillis: FINAL_FLUSH_MS }))],
+    spanProcessors: [new traces.BatchSpanProcessor(watched(new otlp.OTLPTraceExporter({ url, timeoutMillis: FINAL_FLUSH_MS }), health))],
   });
   const tracer = provider.getTracer('model-gateway-mock');
   const propagator = new core.W3CTraceContextPropagator();
@@ -72,11 +81,28 @@ async function exporter(endpoint: string): Promise<{ emit: Emit; shutdown(): Pro
   return { emit, shutdown: () => provider.shutdown() };
 }
 
+/** The exporter, its every batch's result noted in `health`: the SDK itself only logs a failure. */
+function watched(inner: SpanExporter, health: OtlpHealth): SpanExporter {
+  return {
+    export: (spans, done) =>
+      inner.export(spans, (result) => {
+        health.status = result.code === 0 ? 'ok' : 'failing';
+        if (result.code !== 0) health.last_error = result.error?.message ?? 'the collector refused the spans';
+        done(result);
+      }),
+    shutdown: () => inner.shutdown(),
+    forceFlush: () => inner.forceFlush?.() ?? Promise.resolve(),
+  };
+}
+
 export class Tracing {
   private readonly later: LoadedLater<Awaited<ReturnType<typeof exporter>>, SpanSample>;
+  readonly health: OtlpHealth;
 
   constructor(endpoint: string) {
-    this.later = new LoadedLater(() => exporter(endpoint), (made, sample) => made.emit(sample));
+    const health: OtlpHealth = { endpoint, status: 'ok', last_error: null };
+    this.health = health;
+    this.later = new LoadedLater(() => exporter(endpoint, health), (made, sample) => made.emit(sample));
   }
 
   load(): Promise<unknown> {

@@ -71,6 +71,11 @@ export interface Session {
   /** Counter behind ids; ids derive from (seed, session, counter). */
   sequence: number;
   lastUsedMs: number;
+  /**
+   * Whether anything named this session on purpose (a model request, a session-scoped admin write,
+   * an announcement): a read creates a session too, but `verify` fails on one never heard of.
+   */
+  heard: boolean;
   /** The bytes each store holds, oldest first, within the session's and the overall budget. */
   holdings: Holdings;
   /** Journal entries and stored responses added since the last block of each was packed (see `journal`, `keep`). */
@@ -104,6 +109,7 @@ export function createSession(id: string, journalMax: number, nowMs: number, bud
     fixtures: [],
     sequence: 0,
     lastUsedMs: nowMs,
+    heard: false,
     holdings: new Holdings(budget),
     unpacked: { journal: 0, responses: 0 },
   };

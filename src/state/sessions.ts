@@ -63,6 +63,13 @@ export class Sessions {
     return session;
   }
 
+  /** The session, marked as heard of (SPEC 17): a model request, a session-scoped write or an announcement named it. */
+  heard(id: string = DEFAULT_SESSION): Session {
+    const session = this.get(id);
+    session.heard = true;
+    return session;
+  }
+
   peek(id: string): Session | undefined {
     return this.sessions.get(id);
   }

@@ -2,6 +2,7 @@
 // vendor's paging (Anthropic `after_id`/`before_id`, Gemini `pageToken`, none on its last page).
 import { failure, invalid } from '../conversation/errors.js';
 import type { ModelEntry } from '../config/types.js';
+import { unknownModelMessage } from '../config/model-entry.js';
 import { capabilitiesOf } from './model-capabilities.js';
 
 export type ListFormat = 'openai' | 'anthropic' | 'gemini';
@@ -114,7 +115,7 @@ export function geminiList(models: readonly ModelEntry[], query: Record<string, 
 export function findModel(models: readonly ModelEntry[], id: string): ModelEntry {
   const model = models.find((m) => m.id === id);
   if (!model) {
-    throw failure('model_not_found', `The model '${id}' does not exist. Known models: ${models.map((m) => m.id).join(', ')}.`, { param: 'model' });
+    throw failure('model_not_found', `The model '${id}' does not exist. ${unknownModelMessage(id, models.map((m) => m.id))}`, { param: 'model' });
   }
   return model;
 }

@@ -55,7 +55,7 @@ describe('GET /__admin/metrics', () => {
     const chat = { route: '/v1/chat/completions', style: 'chat-completions' };
     expect(valueOf(requests, { ...chat, status: '200', source: 'fixture:greeting' })).toBe(3);
     expect(valueOf(requests, { ...chat, status: '200', source: 'generated' })).toBe(1);
-    expect(valueOf(requests, { ...chat, status: '404', source: 'generated' })).toBe(1);
+    expect(valueOf(requests, { ...chat, status: '404', source: 'refused' })).toBe(1);
     expect(valueOf(requests, { route: '/v1/messages', style: 'messages', status: '200', source: 'fixture:greeting' })).toBe(1);
     expect(valueOf(requests, { route: '/v1/models', style: 'models', status: '401' })).toBe(1);
     const latency = metrics.get('mock_request_duration_seconds')!;

@@ -125,6 +125,23 @@ describe('POST /__admin/verify', () => {
     expect((await verify({ session: 'fail', expect: [{ requests: { model: 'gpt-4o-mini' }, count: 2 }] }, '?fail=409')).status).toBe(200);
   });
 
+  it('fails every expectation over a session never heard of, naming it, and passes once it is announced', async () => {
+    await agentLoop('budget-real');
+    const budgets = [{ no_generated: true }, { max_cost_usd: 1 }, { max_tokens: 1_000_000 }, { requests: {}, count: { max: 0 } }];
+    // A read of the misspelled session must not make it known.
+    await server.admin('/requests?session=budget-reel');
+    const misspelled = await verify({ session: 'budget-reel', expect: budgets }, '?fail=409');
+    expect(misspelled.status).toBe(409);
+    expect(misspelled.body.results.map((r) => r.ok)).toEqual([false, false, false, false]);
+    expect(misspelled.body.results[0]!.message).toContain("never heard of session 'budget-reel'");
+    const announced = await server.admin('/sessions', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ session: 'quiet' }) });
+    expect(announced.status).toBe(200);
+    expect((await verify({ session: 'quiet', expect: budgets }, '?fail=409')).body.ok).toBe(true);
+    const written = await server.admin('/fixtures?session=written', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ chat: [{ name: 'quiet-hello', match: { contains: 'hello' }, reply: { text: 'hi' } }] }) });
+    expect(written.status).toBe(201);
+    expect((await verify({ session: 'written', expect: budgets })).body.ok).toBe(true);
+  });
+
   it('refuses a malformed expectation with a 400 naming its path', async () => {
     const cases: Array<[unknown, string]> = [
       [{ expect: [{ requests: {} }, { requests: { modle: 'x' } }] }, 'expect[1].requests'],

@@ -33,7 +33,7 @@ describe('the samples of the route tables', () => {
       const notes = answered.notes!;
       expect(notes.style, `${context}: the journal's style`).toBe(row.door);
       if (sample.model !== undefined) expect(notes.model, `${context}: the model noted`).toBe(sample.model);
-      if (sample.source !== undefined) expect(sourceOf(notes), `${context}: x-mock-source`).toBe(sample.source);
+      if (sample.source !== undefined) expect(sourceOf(notes, answered.status), `${context}: x-mock-source`).toBe(sample.source);
     }
   });
 });

@@ -49,6 +49,8 @@ describe('a model this mock does not list, for a request with no right to the up
     expect(refused.status).toBe(404);
     expect(refused.body).toMatchObject(envelope);
     expect(JSON.stringify(refused.body)).toContain("The model 'no-such-");
+    // The fix is one line of a fixtures file, and the message says which.
+    expect(JSON.stringify(refused.body)).toMatch(/add it under `models:` in a fixtures file: `- { id: no-such-[a-z]+/);
     expect(refused).toEqual(rendered(await answer(alone, route, request)));
   });
 

@@ -139,7 +139,7 @@ describe('drift against a drifting upstream', () => {
     expect(text).toContain('event:rate_limit_status: upstream has, mock lacks');
     // Ids, times, texts, token counts and request ids changed on every answer: values never drift.
     expect(text).not.toMatch(/^\s+(id|created|usage\.|choices\[\]\.message\.content|header:|event:content_block_delta)/m);
-    expect(text).toContain('3 requests asked; 10 findings in 3 of them.');
+    expect(text).toContain('3 requests asked; 10 findings in 3 of them; 0 could not be compared.');
   });
 
   it('gives the same findings as JSON, each with endpoint, style, path and kind', () => {
@@ -223,6 +223,9 @@ describe('a request that one side refuses and the other answers', () => {
       const text = driftReport(results, 'text');
       expect(text).toContain('could not compare: the upstream answered 404: The model retired-model does not exist. where the other answered 200');
       expect(text).toMatch(/could not compare: the mock answered 400: .*messages.* where the other answered 200/);
+      expect(text.trimEnd().split('\n').at(-1)).toBe('2 requests asked; 2 findings in 2 of them; 2 could not be compared.');
+      expect(JSON.parse(driftReport(results.slice(0, 1), 'json'))).toMatchObject({ requests: 1, findings: 1, not_compared: 1 });
+      expect(driftReport(results.slice(0, 1), 'text').trimEnd().split('\n').at(-1)).toBe('1 request asked; 1 finding in 1 of them; 1 could not be compared.');
     } finally {
       await new Promise<void>((done) => retiring.close(() => done()));
     }

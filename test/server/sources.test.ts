@@ -89,8 +89,40 @@ describe('x-mock-source and the journal', () => {
     expect(missing.headers.get('access-control-expose-headers')).toContain('x-mock-source');
     const unauthorized = await fetch(`${server.url}/v1/models`);
     expect(unauthorized.status).toBe(401);
-    expect(unauthorized.headers.get('x-mock-source')).toBe('generated');
+    expect(unauthorized.headers.get('x-mock-source')).toBe('refused');
     expect((await server.admin('/health')).headers.get('x-mock-source')).toBeNull();
+  });
+});
+
+describe('refused and state (SPEC 1): what nothing generated says so', () => {
+  it('names a refused request and an answer from what the mock holds, in the header, journal, log and metrics', async () => {
+    const client = openaiFor(server.url, 'kinds');
+    const headerOf = (error: unknown) => (error as InstanceType<typeof OpenAI.APIError>).headers?.get('x-mock-source');
+    const invalid = await client.chat.completions.create({ model: 'gpt-4o-mini', messages: 'hello' as never }).catch((e: unknown) => e);
+    expect([(invalid as InstanceType<typeof OpenAI.APIError>).status, headerOf(invalid)]).toEqual([400, 'refused']);
+    const unknownModel = await client.chat.completions.create({ model: 'no-such-model', messages: [{ role: 'user', content: 'hi' }] }).catch((e: unknown) => e);
+    expect([(unknownModel as InstanceType<typeof OpenAI.APIError>).status, headerOf(unknownModel)]).toEqual([404, 'refused']);
+    const uploaded = await client.files.create({ file: new File(['notes'], 'notes.txt'), purpose: 'user_data' }).withResponse();
+    expect(uploaded.response.headers.get('x-mock-source')).toBe('state');
+    expect((await client.files.list().withResponse()).response.headers.get('x-mock-source')).toBe('state');
+    expect((await client.batches.list().withResponse()).response.headers.get('x-mock-source')).toBe('state');
+    expect((await client.models.list().withResponse()).response.headers.get('x-mock-source')).toBe('state');
+    const missingVideo = await client.videos.retrieve('video_nope').catch((e: unknown) => e);
+    expect(headerOf(missingVideo)).toBe('refused');
+    for (const version of ['v1beta', 'v1']) {
+      const action = await fetch(`${server.url}/${version}/models/gemini-2.5-flash:frobnicate`, {
+        method: 'POST',
+        headers: { 'x-goog-api-key': 'k', 'content-type': 'application/json', 'x-mock-session': 'kinds' },
+        body: '{}',
+      });
+      expect([action.status, action.headers.get('x-mock-source')], version).toEqual([404, 'refused']);
+    }
+    const sources = (await journal('kinds')).map((entry) => `${entry.status} ${entry.source}`);
+    expect(sources).toEqual(['400 refused', '404 refused', '200 state', '200 state', '200 state', '200 state', '404 refused', '404 refused', '404 refused']);
+    expect(lines).toContainEqual(expect.stringMatching(/ GET \/v1\/files files - 200 state \d+ms$/));
+    const metrics = await (await server.admin('/metrics')).text();
+    expect(metrics).toMatch(/mock_requests_total\{[^}]*source="state"[^}]*\} \d+/);
+    expect(metrics).toMatch(/mock_requests_total\{[^}]*source="refused"[^}]*\} \d+/);
   });
 });
 

@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createInterface } from 'node:readline';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer } from '../helpers/server.js';
 
 let silent: Server;
@@ -38,6 +38,24 @@ async function answerOne(url: string): Promise<void> {
   });
   await response.text();
 }
+
+describe('health says how the exporter fares', () => {
+  it('ok with its endpoint at start, failing with the error once a batch could not be sent', async () => {
+    // The SDK sends a batch every 5 s by default; a shorter delay keeps the test short.
+    process.env.OTEL_BSP_SCHEDULE_DELAY = '20';
+    const server = await startTestServer({ otlpEndpoint: refusingUrl });
+    try {
+      const health = async () => ((await (await server.admin('/health')).json()) as { otlp: { endpoint: string; status: string; last_error: string | null } }).otlp;
+      expect(await health()).toEqual({ endpoint: refusingUrl, status: 'ok', last_error: null });
+      await answerOne(server.url);
+      await vi.waitUntil(async () => (await health()).status === 'failing', { timeout: 15_000, interval: 50 });
+      expect((await health()).last_error).toMatch(/\S/);
+    } finally {
+      delete process.env.OTEL_BSP_SCHEDULE_DELAY;
+      await server.close();
+    }
+  });
+});
 
 describe('a collector that fails the final flush', () => {
   it.each([

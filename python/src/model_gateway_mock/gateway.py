@@ -27,8 +27,9 @@ def mock_command() -> list[str]:
     found = shutil.which("model-gateway-mock")
     if not found:
         raise RuntimeError(
-            "model-gateway-mock is not on PATH: install it (npm install -g model-gateway-mock, or npx in the project) "
-            "or set MODEL_GATEWAY_MOCK_BIN to the command that starts it, e.g. 'node node_modules/model-gateway-mock/dist/cli.js'"
+            "the model-gateway-mock command is not on PATH. Set MODEL_GATEWAY_MOCK_BIN to the command that starts it: "
+            "in a checkout of the mock, after npm install, MODEL_GATEWAY_MOCK_BIN=\"node $PWD/dist/cli.js\"; in a project "
+            "that has it in node_modules, MODEL_GATEWAY_MOCK_BIN=\"npx model-gateway-mock\""
         )
     return [found]
 
@@ -43,6 +44,12 @@ def _admin(url: str, method: str, path: str, body: Any = None) -> Any:
         raise RuntimeError(f"{method} /__admin{path} answered {error.code}: {error.read().decode(errors='replace')}") from None
 
 
+def _expectations(given: Sequence[Any]) -> list:
+    if len(given) == 1 and isinstance(given[0], (list, tuple)):
+        return list(given[0])
+    return list(given)
+
+
 def _failed_messages(result: dict) -> list[str]:
     return [r["message"] for r in result.get("results", []) if not r.get("ok")]
 
@@ -54,9 +61,10 @@ class GatewayMock:
     url: str
     process: Optional[subprocess.Popen] = field(default=None, repr=False)
 
-    def verify(self, *expect: dict, session: Optional[str] = None) -> dict:
-        """Asks POST /__admin/verify; raises AssertionError with every failed expectation's message."""
-        body: dict = {"expect": list(expect)}
+    def verify(self, *expect: Any, session: Optional[str] = None) -> dict:
+        """Asks POST /__admin/verify; raises AssertionError with every failed expectation's message.
+        Takes the expectations one by one or as one list, as the HTTP and JavaScript forms do."""
+        body: dict = {"expect": _expectations(expect)}
         if session is not None:
             body["session"] = session
         result = _admin(self.url, "POST", "/verify", body)
@@ -94,8 +102,12 @@ class GatewaySession:
     def headers(self) -> dict:
         return {"x-mock-session": self.id}
 
-    def verify(self, *expect: dict) -> dict:
+    def verify(self, *expect: Any) -> dict:
         return self.mock.verify(*expect, session=self.id)
+
+    def announce(self) -> None:
+        """Tells the mock this session exists, so a verify of a test that asks nothing judges "nothing"."""
+        _admin(self.mock.url, "POST", "/sessions", {"session": self.id})
 
     def journal(self) -> list:
         return self.mock.journal(self.id)

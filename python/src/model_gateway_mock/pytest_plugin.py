@@ -17,8 +17,12 @@ def gateway_mock_args() -> list:
 
 @pytest.fixture(scope="session")
 def gateway_mock(gateway_mock_args) -> GatewayMock:
-    """One mock for the test session, on a free port, stopped at the end."""
-    mock = start_gateway_mock(gateway_mock_args)
+    """One mock for the test session, on a free port, stopped at the end. A mock that cannot start
+    ends the run with one message, not one error per test."""
+    try:
+        mock = start_gateway_mock(gateway_mock_args)
+    except RuntimeError as error:
+        pytest.exit(f"model-gateway-mock: {error}", returncode=pytest.ExitCode.USAGE_ERROR)
     try:
         yield mock
     finally:
@@ -29,4 +33,6 @@ def gateway_mock(gateway_mock_args) -> GatewayMock:
 def gateway_session(gateway_mock, request) -> GatewaySession:
     """A session of the mock for this test alone: its id is the test's node id, hashed."""
     digest = hashlib.sha256(request.node.nodeid.encode()).hexdigest()[:16]
-    return GatewaySession(mock=gateway_mock, id=f"pytest-{digest}")
+    session = GatewaySession(mock=gateway_mock, id=f"pytest-{digest}")
+    session.announce()
+    return session

@@ -8,6 +8,7 @@ import { formatPath } from '../../conversation/field-path.js';
 import { displayPath } from '../../config/load.js';
 import { checkAgainst } from '../../config/issues.js';
 import { fixturesFileSchema } from '../../config/schema.js';
+import { FIXTURE_SECTIONS } from '../../config/summary.js';
 import { addRuntimeFixtures, MAX_RUNTIME_FIXTURES } from '../../state/session.js';
 import { DEFAULT_SESSION } from '../../state/sessions.js';
 import type { Mock } from '../mock.js';
@@ -45,12 +46,7 @@ export function listFixtures(mock: Mock, request: AdminRequest): unknown {
   return {
     fixtures: [
       ...sessions.flatMap((session) => session.fixtures.map((f) => listing('chat', f))),
-      ...config.chat.map((f) => listing('chat', f)),
-      ...config.images.map((f) => listing('images', f)),
-      ...config.videos.map((f) => listing('videos', f)),
-      ...config.embeddings.map((f) => listing('embeddings', f)),
-      ...config.moderations.map((f) => listing('moderations', f)),
-      ...config.transcriptions.map((f) => listing('transcriptions', f)),
+      ...FIXTURE_SECTIONS.flatMap((section) => (config[section] as readonly Listed[]).map((f) => listing(section, f))),
     ],
   };
 }
@@ -85,7 +81,7 @@ function compilePosted(body: unknown, session: string, firstOrder: number): Chat
 
 export function addFixtures(mock: Mock, request: AdminRequest): unknown {
   if (request.query.file !== undefined) return saveFixturesFile(mock, request.query.file, request.body);
-  const session = mock.sessions.get(sessionParam(request) ?? DEFAULT_SESSION);
+  const session = mock.sessions.heard(sessionParam(request) ?? DEFAULT_SESSION);
   const firstOrder = session.fixtures.reduce((max, f) => Math.max(max, f.order + 1), 0);
   const added = compilePosted(request.body, session.id, firstOrder);
   if (session.fixtures.length + added.length > MAX_RUNTIME_FIXTURES) {

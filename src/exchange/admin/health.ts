@@ -12,5 +12,6 @@ export function health(mock: Mock): unknown {
     files: store.files,
     errors: store.problems,
     memory: { ...mock.sessions.memory },
+    ...(mock.otlp && { otlp: { ...mock.otlp } }),
   };
 }

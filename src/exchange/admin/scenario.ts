@@ -10,7 +10,7 @@ const body = z.strictObject({ name: z.string().min(1) });
 
 function setScenario(mock: Mock, id: string | undefined, name: string | undefined): void {
   if (id === undefined) mock.sessions.globalScenario = name;
-  else mock.sessions.get(id).scenario = name;
+  else mock.sessions.heard(id).scenario = name;
   mock.events.publish('scenario', { session: id ?? null, name: name ?? null });
 }
 

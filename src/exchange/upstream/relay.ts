@@ -92,7 +92,10 @@ export async function relay(
       const relayed = { status: forwarded.status, headers: forwarded.headers, answer: () => capture.answer(), bytes: () => capture.bytes(), timing: capture.timing() };
       const file = recorder(relayed, dir) ?? null;
       // The mock's own write is whole: loaded now, not once the watcher has seen it settle.
-      if (file !== null) setImmediate(() => mock.store.loadOwnWrite(join(dir, file)));
+      if (file !== null) {
+        mock.log('info', `${exchange.method} ${exchange.path} recorded into ${join(dir, file)}`);
+        setImmediate(() => mock.store.loadOwnWrite(join(dir, file)));
+      }
       return file;
     } catch (error) {
       mock.log('error', `recording ${exchange.method} ${exchange.path} failed: ${(error as Error).message}`);

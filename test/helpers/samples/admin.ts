@@ -29,6 +29,7 @@ export const ADMIN_SAMPLES: DoorSamples = {
     'GET /__admin/faults': { request: {}, status: 200 },
     'GET /__admin/tasks': { after: 'POST /v1/videos', request: {}, status: 200 },
     'POST /__admin/verify': { request: { body: { expect: [{ requests: { path: '/v1/chat/completions' }, count: { max: 1 } }] } }, status: 200 },
+    'POST /__admin/sessions': { request: { body: { session: 'announced' } }, status: 200 },
     'GET /__admin/usage': { request: {}, status: 200 },
     'GET /__admin/drift': { request: {}, status: 200 },
     'DELETE /__admin/drift': { request: {}, status: 200 },

@@ -4,7 +4,7 @@
 // expectations over a long journal take seconds, so they are checked in slices (SPEC 11, "Time"),
 // on the journal as it was when the call came.
 import { check, tallied, type Journal, type VerifyResult } from './check.js';
-import { verifyBody } from './expectation.js';
+import { verifyBody, type Expectation } from './expectation.js';
 import { Slice } from '../../../state/event-loop.js';
 import type { Mock } from '../../mock.js';
 import { chosenSessions } from '../journal.js';
@@ -23,14 +23,26 @@ function journalOf(mock: Mock, session: string | undefined): Journal {
   return { entries, tally: tallied(sessions.map((s) => s.journalTally)) };
 }
 
+/** Each expectation failed: a misspelled session must not pass a budget over no requests. */
+function unheardOf(session: string, expect: readonly Expectation[]): VerifyResult[] {
+  const message =
+    `The mock never heard of session '${session}': no model request carried it, and no session-scoped write or ` +
+    'POST /__admin/sessions named it. Check its spelling, or announce it first if asking nothing is the point.';
+  return expect.map((one) => ({ ok: false, expect: one, actual: null, message }));
+}
+
 export async function verify(mock: Mock, request: AdminRequest): Promise<VerifyAnswer | JsonAnswer> {
   const body = verifyBody(request.body);
-  const journal = journalOf(mock, body.session ?? sessionParam(request));
-  const results: VerifyResult[] = [];
-  const slice = new Slice();
-  for (const expect of body.expect) {
-    if (slice.over) await slice.next();
-    results.push(check(journal, expect));
+  const session = body.session ?? sessionParam(request);
+  let results: VerifyResult[] = [];
+  if (session !== undefined && !mock.sessions.peek(session)?.heard) results = unheardOf(session, body.expect);
+  else {
+    const journal = journalOf(mock, session);
+    const slice = new Slice();
+    for (const expect of body.expect) {
+      if (slice.over) await slice.next();
+      results.push(check(journal, expect));
+    }
   }
   const answer = { ok: results.every((result) => result.ok), results };
   if (!answer.ok && request.query.fail === '409') return new JsonAnswer(409, answer);
