@@ -64,7 +64,8 @@ describe('model-gateway-mock CLI', () => {
       const port = String((holder.address() as AddressInfo).port);
       const result = run('--port', port, '--fixtures', tempDir({}), '--scenarios', tempDir({}));
       expect(result.status).toBe(1);
-      expect(result.stderr).toContain('EADDRINUSE');
+      expect(result.stderr).toContain(`port ${port} is already in use`);
+      expect(result.stderr).toContain('--port');
     } finally {
       holder.close();
     }
