@@ -103,6 +103,17 @@ describe('Gemini Live through live.connect', () => {
     session.close();
   });
 
+  it('bounds an utterance by activityStart and activityEnd when automatic detection is off', async () => {
+    const { session, messages, next } = await connect({ responseModalities: [Modality.TEXT], inputAudioTranscription: {}, realtimeInputConfig: { automaticActivityDetection: { disabled: true } } });
+    session.sendRealtimeInput({ activityStart: {} });
+    say(session, utterance);
+    session.sendRealtimeInput({ activityEnd: {} });
+    expect((await next((message) => message.serverContent?.inputTranscription !== undefined)).serverContent!.inputTranscription!.text).toBe('Please book a table for two.');
+    await next(turnComplete);
+    expect(textOf(messages)).toBe('Your table is booked.');
+    session.close();
+  });
+
   it('calls a tool and continues the turn with the tool response', async () => {
     const tools = [{ functionDeclarations: [{ name: 'get_weather', parametersJsonSchema: { type: 'object', properties: { city: { type: 'string' } } } }] }];
     const { session, messages, next } = await connect({ responseModalities: [Modality.TEXT], tools });

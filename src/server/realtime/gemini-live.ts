@@ -105,12 +105,12 @@ export function serveGeminiLive(mock: Mock, socket: WebSocket, opening: Exchange
 
   function hear(blob: Blob): void {
     const pcm = Buffer.from(blob.data ?? '', 'base64');
+    rate = rateOf(blob.mimeType);
     const automatic = setup!.realtimeInputConfig?.automaticActivityDetection?.disabled !== true;
     if (!automatic) {
       if (speaking) heard.push(pcm);
       return;
     }
-    rate = rateOf(blob.mimeType);
     vad ??= voiceActivity(setup!.realtimeInputConfig?.automaticActivityDetection?.silenceDurationMs ?? DEFAULT_SILENCE_MS, rate);
     heard.push(pcm);
     const change = vad.hear(pcm);
