@@ -151,6 +151,15 @@ describe('Gemini Live through live.connect', () => {
     expect(limited()!.reason).toMatch(/^RESOURCE_EXHAUSTED/);
   });
 
+  it('drops the socket mid-reply under a cut_stream scenario, with no turnComplete', async () => {
+    const { session, messages, closed } = await connect({ responseModalities: [Modality.TEXT] }, { 'x-mock-scenario': 'cut_stream' });
+    session.sendClientContent({ turns: 'hello' });
+    await expect.poll(closed, { timeout: 15_000, interval: 20 }).toBeTruthy();
+    expect(closed()!.code).toBe(1006);
+    expect(messages.filter((message) => message.serverContent?.modelTurn).length).toBe(3);
+    expect(messages.some(turnComplete)).toBe(false);
+  });
+
   it('answers a key the keys file does not list with a 401 to the upgrade', async () => {
     await mock.writeFixture('keys.yaml', 'keys:\n  - key: gemini-key\n');
     let failed: string | undefined;

@@ -4,8 +4,9 @@
 // generateContent operation, journaled as style `live`), written as the vendor's server messages
 // and paced by --latency. Speech (by the audio's silence, or activityStart) or a new turn while a
 // reply plays interrupts it. The vendor ends a session in error by closing the socket: a bad
-// model with 1008, a scenario's error with 1011 and its status.
+// model with 1008, a scenario's error with 1011 and its status; a scenario's cut drops it.
 import { randomUUID } from 'node:crypto';
+import { setTimeout as wait } from 'node:timers/promises';
 import type { WebSocket } from 'ws';
 import { chunkText } from '../../conversation/token-chunks.js';
 import type { Door, Exchange, Outcome } from '../../exchange/exchange.js';
@@ -54,12 +55,15 @@ export function serveGeminiLive(mock: Mock, socket: WebSocket, opening: Exchange
   const send = (message: LiveMessage) => socket.readyState === socket.OPEN && socket.send(Buffer.from(JSON.stringify(message.body)));
   const close = (code: number, reason: string) => socket.readyState === socket.OPEN && socket.close(code, closeReason(reason));
 
+  const journaled = (status: number, body: unknown) => ({ status, response: JSON.stringify({ status, headers: {}, body }) });
+
   async function write(outcome: Outcome) {
     if ('error' in outcome) {
+      if (outcome.waitMs) await wait(outcome.waitMs);
       const { status, body } = outcome.envelope(outcome.error, '');
       const error = (body as { error?: { status?: string; message?: string } }).error ?? {};
       close(1011, `${error.status ?? 'INTERNAL'}: ${error.message ?? 'Internal error encountered.'}`);
-      return { status, response: JSON.stringify({ status, headers: {}, body }) };
+      return journaled(status, body);
     }
     const reply = liveReplyOf(outcome.plan.kind === 'json' ? outcome.plan.body : {}, newCallId);
     const spoken = speaks(setup!) && reply.text ? await spokenChunks(mock, reply.text) : undefined;
@@ -68,18 +72,30 @@ export function serveGeminiLive(mock: Mock, socket: WebSocket, opening: Exchange
       ...(spoken && { audio: spoken.chunks, audioTokens: audioTokensOf(spoken.seconds) }),
       transcribe: setup?.outputAudioTranscription !== undefined,
     });
+    const { fault } = outcome;
+    if (fault?.kind === 'delay') await wait(fault.ms);
+    // A cut stream is a dropped connection: the socket ends without a close frame.
+    const cutAfter = fault?.kind === 'cut_stream' ? fault.afterChunks : Infinity;
+    let chunks = 0;
     const current = { interrupted: false };
     playing = current;
-    let sent = await play(messages, (message) => message.paced === true, pacingFor(opening.headers['x-mock-latency'], undefined, mock.options.latency), () => current.interrupted, send);
+    const pacing = pacingFor(opening.headers['x-mock-latency'], undefined, mock.options.latency);
+    let sent = await play(messages, (message) => message.paced === true, pacing, () => current.interrupted || chunks >= cutAfter, (message) => {
+      if (message.paced) chunks++;
+      send(message);
+    });
+    if (playing === current) playing = undefined;
+    if (chunks >= cutAfter) {
+      socket.terminate();
+      return journaled(200, { status: 'cut', text: reply.text, events_in: eventsIn, events_out: sent });
+    }
     if (current.interrupted) {
       for (const message of interruptedMessages()) send(message);
       sent += 2;
     } else {
       contents.push(modelContentOf(reply));
     }
-    if (playing === current) playing = undefined;
-    const body = { status: current.interrupted ? 'interrupted' : 'completed', text: reply.text, events_in: eventsIn, events_out: sent };
-    return { status: 200, response: JSON.stringify({ status: 200, headers: {}, body }) };
+    return journaled(200, { status: current.interrupted ? 'interrupted' : 'completed', text: reply.text, events_in: eventsIn, events_out: sent });
   }
 
   const interrupt = () => {
