@@ -80,7 +80,7 @@ export function serveGeminiLive(mock: Mock, socket: WebSocket, opening: Exchange
     const current = { interrupted: false };
     playing = current;
     const pacing = pacingFor(opening.headers['x-mock-latency'], undefined, mock.options.latency);
-    let sent = await play(messages, (message) => message.paced === true, pacing, () => current.interrupted || chunks >= cutAfter, (message) => {
+    let sent = await play(messages, (message) => message.paced === true, pacing, () => current.interrupted || chunks >= cutAfter || socket.readyState !== socket.OPEN, (message) => {
       if (message.paced) chunks++;
       send(message);
     });
@@ -101,8 +101,10 @@ export function serveGeminiLive(mock: Mock, socket: WebSocket, opening: Exchange
   const interrupt = () => {
     if (playing) playing.interrupted = true;
   };
-  const respond = () => {
+  const respond = async () => {
     interrupt();
+    // A turn the client hung up before (an utterance still being transcribed) is not taken.
+    if (socket.readyState !== socket.OPEN) return;
     return live!.turn(GENERATE.operation, generateRequestOf(setup!, contents)).then(() => undefined);
   };
 
