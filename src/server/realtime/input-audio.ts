@@ -24,21 +24,21 @@ interface TurnDetection {
   interrupt_response?: boolean;
 }
 
+/** The transcript of input PCM16 at `rate`: a `transcriptions:` fixture's text matched by its sha256, else seeded sentences as long as the audio. */
+export async function inputTranscript(mock: Mock, model: string, pcm: Buffer, rate = INPUT_RATE): Promise<string> {
+  const sha256 = audioDigest(pcm);
+  const fixture = firstTranscription(mock.store.current.transcriptions, { model, fileName: 'audio.pcm', sha256 });
+  if (fixture?.reply.text !== undefined) return fixture.reply.text;
+  const words = Math.max(1, Math.round(pcm.length / 2 / rate / SECONDS_PER_WORD));
+  return proseOnWorker([mock.options.seed, 'transcript', sha256], words);
+}
+
 export function inputAudio(mock: Mock, session: SessionConfig & Record<string, unknown>, hooks: AudioHooks) {
   const input = () => ((session.audio as { input?: { turn_detection?: TurnDetection | null; transcription?: unknown } } | undefined)?.input ?? {});
   let chunks: Buffer[] = [];
   let itemId = hooks.newId('item');
   // The vendor's default silence; a session's own is not read yet.
   const vad = voiceActivity(500);
-
-  async function transcript(pcm: Buffer): Promise<string> {
-    const sha256 = audioDigest(pcm);
-    const model = String(session.model);
-    const fixture = firstTranscription(mock.store.current.transcriptions, { model, fileName: 'audio.pcm', sha256 });
-    if (fixture?.reply.text !== undefined) return fixture.reply.text;
-    const words = Math.max(1, Math.round(pcm.length / 2 / INPUT_RATE / SECONDS_PER_WORD));
-    return proseOnWorker([mock.options.seed, 'transcript', sha256], words);
-  }
 
   async function commit(): Promise<void> {
     const pcm = Buffer.concat(chunks);
@@ -51,7 +51,7 @@ export function inputAudio(mock: Mock, session: SessionConfig & Record<string, u
       return;
     }
     hooks.send({ type: 'input_audio_buffer.committed', previous_item_id: null, item_id: id });
-    const text = await transcript(pcm);
+    const text = await inputTranscript(mock, String(session.model), pcm);
     hooks.added({ id, type: 'message', role: 'user', content: [{ type: 'input_audio', transcript: text }] });
     if (input().transcription) {
       hooks.send({ type: 'conversation.item.input_audio_transcription.completed', item_id: id, content_index: 0, transcript: text, usage: { type: 'duration', seconds: pcm.length / 2 / INPUT_RATE } });
