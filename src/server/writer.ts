@@ -6,7 +6,7 @@ import type { Context } from 'koa';
 import { MockError, type Envelope } from '../conversation/errors.js';
 import { JOURNAL_ANSWER_MAX, type Fault, type Framing, type Plan, type StreamEvent } from '../conversation/plan.js';
 import type { StreamProgress } from './in-flight.js';
-import { Slice } from '../state/event-loop.js';
+import { nextTurn, Slice } from '../state/event-loop.js';
 import { FRAMERS, Framed, type Framer } from './framers.js';
 import { Pacer } from './pacer.js';
 import { SentStream, sentBinary, sentWhole } from './sent.js';
@@ -139,9 +139,12 @@ type StreamEnd = 'written' | 'client gone';
 type Writing = { pacer: Pacer; sent: SentStream; progress: StreamProgress | undefined; framer: Framer };
 
 async function writeEvents(res: ServerResponse, plan: Extract<Plan, { kind: 'stream' }>, fault: Fault | undefined, { pacer, sent, progress, framer }: Writing): Promise<StreamEnd> {
+  const paced = isPaced(plan.pacing);
+  // A paced stream's events are made in a later turn than its headers: a burst of streams gets
+  // all its headers out before any of them makes its events.
+  if (paced && !(await unlessClosed(res, nextTurn()))) return 'client gone';
   const strike = strikeAt(plan.events, fault);
   const { firstChunkMs, chunkMs } = plan.pacing;
-  const paced = isPaced(plan.pacing);
   const total = progress && plan.events.filter((event) => event.paced).length;
   const pending = new Framed();
   const slice = new Slice();
