@@ -51,12 +51,13 @@ export function reply(
   fault?: SemanticFault,
 ): Reply {
   const stream = selection?.fixture.stream;
+  const id = nextId(mock, exchange.session);
   const made = buildReply(request, selection, {
-    id: nextId(mock, exchange.session),
+    id,
     createdMs: mock.clock.now(),
     seed: mock.options.seed,
     chunkBy: chunkByFor(stream),
-    pacing: pacingFor(request.headers['x-mock-latency'], stream, mock.options.latency),
+    pacing: pacingFor(request.headers['x-mock-latency'], stream, mock.options.latency, model.latency, [mock.options.seed, id]),
     outputLimit: model.outputTokenLimit,
     fault,
   });

@@ -4,6 +4,7 @@
 import type { ServerResponse } from 'node:http';
 import type { Context } from 'koa';
 import { MockError, type Envelope } from '../conversation/errors.js';
+import { chunkDeadlines } from '../conversation/latency.js';
 import { JOURNAL_ANSWER_MAX, type Fault, type Framing, type Plan, type StreamEvent } from '../conversation/plan.js';
 import type { StreamProgress } from './in-flight.js';
 import { nextTurn, Slice } from '../state/event-loop.js';
@@ -144,7 +145,7 @@ async function writeEvents(res: ServerResponse, plan: Extract<Plan, { kind: 'str
   // all its headers out before any of them makes its events.
   if (paced && !(await unlessClosed(res, nextTurn()))) return 'client gone';
   const strike = strikeAt(plan.events, fault);
-  const { firstChunkMs, chunkMs } = plan.pacing;
+  const deadline = chunkDeadlines(plan.pacing);
   const total = progress && plan.events.filter((event) => event.paced).length;
   const pending = new Framed();
   const slice = new Slice();
@@ -173,7 +174,7 @@ async function writeEvents(res: ServerResponse, plan: Extract<Plan, { kind: 'str
     if (written >= strike) break;
     if (event.paced && paced) {
       if (!(await flush())) return 'client gone';
-      if (!(await pacer.until(firstChunkMs + chunks * chunkMs))) return 'client gone';
+      if (!(await pacer.until(deadline()))) return 'client gone';
       if (pacer.interrupted) break;
       chunks++;
       progress?.(chunks, total!);
