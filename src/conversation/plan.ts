@@ -46,7 +46,8 @@ export type Plan =
       kind: 'stream';
       status: number;
       headers: Record<string, string>;
-      events: StreamEvent[];
+      /** May be made when first read: the writer reads them once the headers are out. */
+      readonly events: StreamEvent[];
       pacing: Pacing;
       /**
        * The style's in-stream error events, for the one error that ends a stream early: a

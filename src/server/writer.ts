@@ -4,9 +4,10 @@
 import type { ServerResponse } from 'node:http';
 import type { Context } from 'koa';
 import { MockError, type Envelope } from '../conversation/errors.js';
+import { chunkDeadlines } from '../conversation/latency.js';
 import { JOURNAL_ANSWER_MAX, type Fault, type Framing, type Plan, type StreamEvent } from '../conversation/plan.js';
 import type { StreamProgress } from './in-flight.js';
-import { Slice } from '../state/event-loop.js';
+import { nextTurn, Slice } from '../state/event-loop.js';
 import { FRAMERS, Framed, type Framer } from './framers.js';
 import { Pacer } from './pacer.js';
 import { SentStream, sentBinary, sentWhole } from './sent.js';
@@ -139,9 +140,12 @@ type StreamEnd = 'written' | 'client gone';
 type Writing = { pacer: Pacer; sent: SentStream; progress: StreamProgress | undefined; framer: Framer };
 
 async function writeEvents(res: ServerResponse, plan: Extract<Plan, { kind: 'stream' }>, fault: Fault | undefined, { pacer, sent, progress, framer }: Writing): Promise<StreamEnd> {
-  const strike = strikeAt(plan.events, fault);
-  const { firstChunkMs, chunkMs } = plan.pacing;
   const paced = isPaced(plan.pacing);
+  // A paced stream's events are made in a later turn than its headers: a burst of streams gets
+  // all its headers out before any of them makes its events.
+  if (paced && !(await unlessClosed(res, nextTurn()))) return 'client gone';
+  const strike = strikeAt(plan.events, fault);
+  const deadline = chunkDeadlines(plan.pacing);
   const total = progress && plan.events.filter((event) => event.paced).length;
   const pending = new Framed();
   const slice = new Slice();
@@ -170,7 +174,7 @@ async function writeEvents(res: ServerResponse, plan: Extract<Plan, { kind: 'str
     if (written >= strike) break;
     if (event.paced && paced) {
       if (!(await flush())) return 'client gone';
-      if (!(await pacer.until(firstChunkMs + chunks * chunkMs))) return 'client gone';
+      if (!(await pacer.until(deadline()))) return 'client gone';
       if (pacer.interrupted) break;
       chunks++;
       progress?.(chunks, total!);
