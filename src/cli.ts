@@ -69,13 +69,13 @@ const program = new Command()
     try {
       const server = await startMockServer({ ...options, logLevel: options.logLevel });
       printLine(timed(`model-gateway-mock listening on ${server.url}`));
+      // The CA is made before its path is printed, so a client can trust it at once.
+      await server.tlsCa();
       if (options.logLevel !== 'silent') {
         printLine(timed(server.summary()));
         const modes = server.modes();
         if (modes !== undefined) printLine(timed(modes));
       }
-      const ca = await server.tlsCa();
-      if (ca) printLine(timed(`tls ca ${ca}`));
       flushLines();
       let stopping = false;
       const stop = (signal: NodeJS.Signals) => {
