@@ -4,7 +4,7 @@
 // `responseLogprobs`), seeded and true to the text, the same whole and streamed (each streamed
 // piece carrying its own tokens'); and
 // generate-content's `text/x.enum` answered with one of the schema's values.
-import { GoogleGenAI, Type } from '@google/genai';
+import { GoogleGenAI, Type, type GenerateContentResponse } from '@google/genai';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
@@ -75,7 +75,7 @@ describe('log probabilities', () => {
   it('generate-content streamed: each chunk carries its own tokens, together the whole answer\'s', async () => {
     const config = { responseLogprobs: true, logprobs: 2 };
     const whole = (await ai.models.generateContent({ model: 'gemini-2.5-flash', contents: 'weather?', config })).candidates![0]!.logprobsResult!;
-    const chunks = [];
+    const chunks: GenerateContentResponse[] = [];
     for await (const chunk of await ai.models.generateContentStream({ model: 'gemini-2.5-flash', contents: 'weather?', config })) chunks.push(chunk);
     expect(chunks.length).toBeGreaterThan(1);
     const results = chunks.map((chunk) => chunk.candidates![0]!.logprobsResult!);
