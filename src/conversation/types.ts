@@ -145,7 +145,8 @@ export interface ReplyChoice {
   toolCalls: ToolCall[];
   images: ReplyImage[];
   /** The text spoken, when the request asked for audio output: base64 audio in the asked format. */
-  audio?: { data: string; transcript: string };
+  /** `seconds`: how long the speech lasts, what its audio tokens are counted from. */
+  audio?: { data: string; transcript: string; seconds: number };
   finishReason: FinishReason;
   /** The stop sequence that ended the text, when one did. */
   stopSequence?: string;

@@ -132,12 +132,12 @@ export const MODEL_ROUTES: readonly ModelRoute[] = [
   row('GET', '/v1beta/models', GEMINI_MODELS, 'none', listModels(GEMINI_LISTS)),
   row('GET', '/v1beta/models/:model', GEMINI_MODELS, 'none', getModel(GEMINI_LISTS)),
 
-  row('POST', '/v1/images/generations', IMAGES, 'json', imageGenerations),
+  row('POST', '/v1/images/generations', IMAGES, 'json', imageGenerations, { batch: 'openai' }),
   row('POST', '/v1/images/edits', IMAGES, 'multipart', imageEdits),
   row('POST', '/v1/images/variations', IMAGES, 'multipart', imageVariations),
   row('GET', '/v1/images/files/:session/:file', IMAGES, 'none', imageFile, { auth: false }),
 
-  row('POST', '/v1/videos', VIDEOS, 'multipart', createVideo),
+  row('POST', '/v1/videos', VIDEOS, 'multipart', createVideo, { batch: 'openai' }),
   row('POST', '/v1/videos/edits', VIDEOS, 'multipart', editVideo),
   row('POST', '/v1/videos/extensions', VIDEOS, 'multipart', extendVideo),
   row('POST', '/v1/videos/characters', VIDEOS, 'multipart', createCharacter),
