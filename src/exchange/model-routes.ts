@@ -15,7 +15,7 @@ import { deploymentOperation } from './azure.js';
 import { audioTranscriptions, audioTranslations } from './audio-transcriptions.js';
 import { byAction } from './by-action.js';
 import { chat } from './chat.js';
-import { completions } from './completions.js';
+import { completions, openrouterCompletions } from './completions.js';
 import { countTokens } from './count-tokens.js';
 import { batchEmbedContents, embedContent, embeddings, ollamaEmbed, openrouterEmbeddings } from './embeddings.js';
 import type { Door, Operation } from './exchange.js';
@@ -169,7 +169,7 @@ export const MODEL_ROUTES: readonly ModelRoute[] = [
   ...azureRows('/audio/translations', 'multipart', audioTranslations),
   row('GET', '/api/v1/models', OPENROUTER, 'none', listModels()),
   row('POST', '/api/v1/embeddings', OPENROUTER, 'json', openrouterEmbeddings),
-  row('POST', '/api/v1/completions', OPENROUTER, 'json', completions),
+  row('POST', '/api/v1/completions', OPENROUTER, 'json', openrouterCompletions),
   row('POST', '/api/embed', OLLAMA, 'json', ollamaEmbed, { auth: false }),
   row('GET', '/api/tags', OLLAMA, 'none', ollamaTagList, { auth: false }),
   row('POST', '/api/show', OLLAMA, 'json', ollamaShowModel, { auth: false }),

@@ -103,13 +103,21 @@ describe('the openai SDK on OpenRouter', () => {
     expect(vectors.data).toHaveLength(2);
     const completed = await client({ 'x-mock-session': 'or-doors' }).completions.create({ model: 'gpt-3.5-turbo-instruct', prompt: 'Say this is a test' });
     expect(completed.choices[0]!.text.length).toBeGreaterThan(0);
+    const prefixed = await client({ 'x-mock-session': 'or-doors' }).completions.create({ model: 'openai/gpt-3.5-turbo-instruct', prompt: 'Say this is a test' });
+    expect(prefixed.choices[0]!.text).toBe(completed.choices[0]!.text);
+    const byChatModel = await client({ 'x-mock-session': 'or-doors' }).completions.create({ model: 'anthropic/claude-sonnet-4.6', prompt: 'Tell me about tides.' });
+    expect(byChatModel.choices[0]!.text).toBe('Tides follow the moon, twice a day, along every coast.');
     const missing = await client().embeddings.create({ model: 'acme/embed-9', input: 'one' }).catch((e: unknown) => e);
     expect(missing).toBeInstanceOf(OpenAI.NotFoundError);
     const { requests } = (await (await server.admin('/requests?session=or-doors')).json()) as { requests: Array<{ style: string; model: string }> };
     expect(requests.map((entry) => [entry.style, entry.model])).toEqual([
       ['openrouter', 'text-embedding-3-small'],
       ['openrouter', 'gpt-3.5-turbo-instruct'],
+      ['openrouter', 'gpt-3.5-turbo-instruct'],
+      ['openrouter', 'claude-sonnet-4-6'],
     ]);
+    const unknown = await client().completions.create({ model: 'acme/complete-9', prompt: 'one' }).catch((e: unknown) => e);
+    expect(unknown).toBeInstanceOf(OpenAI.NotFoundError);
   });
 
   houseChecks({
