@@ -22,7 +22,7 @@ import type { Door, Operation } from './exchange.js';
 import { createFile, deleteFile, fileContent, listFiles, retrieveFile } from './files.js';
 import { imageEdits, imageFile, imageGenerations, imageVariations } from './images.js';
 import { messageBatchOperations } from './message-batches.js';
-import { getModel, listModels, modelsDoor } from './models.js';
+import { getModel, listModels, modelsDoor, openrouterModels } from './models.js';
 import { moderations } from './moderations.js';
 import { ollamaShowModel, ollamaTagList, ollamaVersion } from './ollama.js';
 import { rerank } from './rerank.js';
@@ -167,7 +167,7 @@ export const MODEL_ROUTES: readonly ModelRoute[] = [
   ...azureRows('/audio/speech', 'json', audioSpeech),
   ...azureRows('/audio/transcriptions', 'multipart', audioTranscriptions),
   ...azureRows('/audio/translations', 'multipart', audioTranslations),
-  row('GET', '/api/v1/models', OPENROUTER, 'none', listModels()),
+  row('GET', '/api/v1/models', OPENROUTER, 'none', openrouterModels),
   row('POST', '/api/v1/embeddings', OPENROUTER, 'json', openrouterEmbeddings),
   row('POST', '/api/v1/completions', OPENROUTER, 'json', openrouterCompletions),
   row('POST', '/api/embed', OLLAMA, 'json', ollamaEmbed, { auth: false }),
