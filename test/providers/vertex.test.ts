@@ -120,6 +120,17 @@ describe('AnthropicVertex', () => {
     expect(missing).toBeInstanceOf(Anthropic.NotFoundError);
   });
 
+  it('refuses a rawPredict body without anthropic_version in Vertex\'s words', async () => {
+    // The client always adds the version; a hand-built request is what meets this.
+    const response = await fetch(`${server.url}/v1/projects/my-project/locations/us-east5/publishers/anthropic/models/claude-sonnet-4-6:rawPredict`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer ya29.mock-token', 'content-type': 'application/json' },
+      body: JSON.stringify({ max_tokens: 50, messages: [{ role: 'user', content: tides }] }),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: { code: 400, message: 'anthropic_version: Field required', status: 'INVALID_ARGUMENT' } });
+  });
+
   it('calls a forced tool with arguments true to its schema', async () => {
     const answer = await claude(server.url).messages.create({
       model: 'claude-sonnet-4-6',
