@@ -15,14 +15,14 @@ import { deploymentOperation } from './azure.js';
 import { audioTranscriptions, audioTranslations } from './audio-transcriptions.js';
 import { byAction } from './by-action.js';
 import { chat } from './chat.js';
-import { completions } from './completions.js';
+import { completions, openrouterCompletions } from './completions.js';
 import { countTokens } from './count-tokens.js';
 import { batchEmbedContents, embedContent, embeddings, ollamaEmbed, openrouterEmbeddings } from './embeddings.js';
 import type { Door, Operation } from './exchange.js';
 import { createFile, deleteFile, fileContent, listFiles, retrieveFile } from './files.js';
 import { imageEdits, imageFile, imageGenerations, imageVariations } from './images.js';
 import { messageBatchOperations } from './message-batches.js';
-import { getModel, listModels, modelsDoor } from './models.js';
+import { getModel, listModels, modelsDoor, openrouterModels } from './models.js';
 import { moderations } from './moderations.js';
 import { ollamaShowModel, ollamaTagList, ollamaVersion } from './ollama.js';
 import { rerank } from './rerank.js';
@@ -167,9 +167,9 @@ export const MODEL_ROUTES: readonly ModelRoute[] = [
   ...azureRows('/audio/speech', 'json', audioSpeech),
   ...azureRows('/audio/transcriptions', 'multipart', audioTranscriptions),
   ...azureRows('/audio/translations', 'multipart', audioTranslations),
-  row('GET', '/api/v1/models', OPENROUTER, 'none', listModels()),
+  row('GET', '/api/v1/models', OPENROUTER, 'none', openrouterModels),
   row('POST', '/api/v1/embeddings', OPENROUTER, 'json', openrouterEmbeddings),
-  row('POST', '/api/v1/completions', OPENROUTER, 'json', completions),
+  row('POST', '/api/v1/completions', OPENROUTER, 'json', openrouterCompletions),
   row('POST', '/api/embed', OLLAMA, 'json', ollamaEmbed, { auth: false }),
   row('GET', '/api/tags', OLLAMA, 'none', ollamaTagList, { auth: false }),
   row('POST', '/api/show', OLLAMA, 'json', ollamaShowModel, { auth: false }),
