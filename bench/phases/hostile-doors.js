@@ -83,7 +83,7 @@ const CASES = {
   'images: n 128 at 4096x4096': (url) => post(url, '/v1/images/generations', { model: 'gpt-image-1', prompt: 'a lighthouse', n: 128, size: '4096x4096' }),
   'images: one picture at 4096x4096 (the bound)': (url) => post(url, '/v1/images/generations', { model: 'gpt-image-1', prompt: 'a lighthouse at dusk', n: 1, size: '4096x4096' }),
   'moderations: 200,000 inputs': (url) => post(url, '/v1/moderations', { model: 'omni-moderation-latest', input: Array.from({ length: 200_000 }, (_, i) => `hi ${i}`) }),
-  // 23 KB, so the 2,048 fit the default 50 MB body limit.
+  // 23 KB, so the 2,048 fit the default 50 MB body limit: a 413 at the door's own 4 MB, unparsed.
   'embeddings: 2,048 x 23 KB': (url) => post(url, '/v1/embeddings', { model: 'text-embedding-3-small', input: Array.from({ length: 2048 }, (_, i) => words(4000, `e${i}`).slice(0, 23 * 1024)), encoding_format: 'base64' }),
   'embeddings: 2,048 inputs of ~140 tokens (the token bound)': (url) => post(url, '/v1/embeddings', { model: 'text-embedding-3-small', input: Array.from({ length: 2048 }, (_, i) => words(35, `f${i}`)), encoding_format: 'base64' }),
   'rerank: 1,000 x 48 KB': (url) => post(url, '/v2/rerank', { model: 'rerank-v3.5', query: 'a damaged parcel', documents: Array.from({ length: 1000 }, (_, i) => words(8000, `r${i}`).slice(0, 48 * 1024)) }),

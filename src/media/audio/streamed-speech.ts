@@ -3,7 +3,9 @@
 // then each slice's samples as the client reads the one before, so the process holds a slice of it
 // at a time. Only the formats whose size is known before the first sample are sent so: the
 // answer's Content-Length is that size. A codec's file stays made whole on the audio worker.
+import { endianness } from 'node:os';
 import type { BinaryPieces } from '../../conversation/plan.js';
+import { Slice } from '../../state/event-loop.js';
 import { sizedHead, writeSamples } from './plain.js';
 import { SPEECH_FORMATS } from './formats.js';
 import { SPEECH_CACHE_BYTES } from './speak.js';
@@ -16,12 +18,21 @@ export interface StreamedSpeech {
   readonly file: BinaryPieces;
 }
 
+/** The samples as 16-bit little-endian bytes: on a little-endian machine, their own memory. */
+function samplesLE(samples: Int16Array): Uint8Array {
+  if (endianness() === 'LE') return new Uint8Array(samples.buffer, samples.byteOffset, samples.byteLength);
+  const piece = Buffer.allocUnsafe(samples.length * 2);
+  writeSamples(samples, piece, 0);
+  return piece;
+}
+
 async function* pieces(head: Buffer, speech: Speech): AsyncGenerator<Uint8Array> {
   yield head;
+  // A socket that takes every piece at once would have the whole file made in one turn.
+  const slice = new Slice();
   for (const samples of speechSlices(speech)) {
-    const piece = Buffer.allocUnsafe(samples.length * 2);
-    writeSamples(samples, piece, 0);
-    yield piece;
+    if (slice.over) await slice.next();
+    yield samplesLE(samples);
   }
 }
 
