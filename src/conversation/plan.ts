@@ -33,6 +33,12 @@ export interface StreamEvent {
  */
 export type Framing = 'sse' | 'json-array' | 'ndjson' | 'sse-processing' | 'aws-event-stream';
 
+/** Bytes made as they are sent, `size` of them in all (a speech too large to hold). */
+export interface BinaryPieces {
+  readonly size: number;
+  readonly pieces: AsyncIterable<Uint8Array>;
+}
+
 export type Plan =
   | {
       kind: 'json';
@@ -61,7 +67,7 @@ export type Plan =
       status: number;
       headers: Record<string, string>;
       contentType: string;
-      data: Uint8Array;
+      data: Uint8Array | BinaryPieces;
       /** What the journal says of the bytes beside their type and size (an audio's duration). */
       about?: Record<string, unknown>;
     }

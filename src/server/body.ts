@@ -23,6 +23,8 @@ export interface BodyParsers {
   json: Middleware;
   multipart: Middleware;
   document: Middleware;
+  /** JSON for a door with a body limit of its own (`ModelRoute.bodyLimit`), `--body-limit` still the ceiling. */
+  jsonWithin(limit: number): Middleware;
 }
 
 /** The methods koa-body parses a body for; others leave it unread (Node drops it). */

@@ -1,6 +1,7 @@
 // The single writer: the only code that puts bytes on a response. It performs a plan (JSON,
 // binary or a paced stream, framed as its door says: framers.ts) with an optional fault, and
 // when the client goes away it stops at once, leaving no timer and no listener behind.
+import { Readable } from 'node:stream';
 import type { ServerResponse } from 'node:http';
 import type { Context } from 'koa';
 import { MockError, type Envelope } from '../conversation/errors.js';
@@ -252,8 +253,15 @@ export async function write(ctx: Context, plan: Plan, fault?: Fault, framing: Fr
   const state = ctx.state as MockState;
   if (plan.kind === 'binary') {
     ctx.type = plan.contentType;
-    ctx.body = Buffer.from(plan.data.buffer, plan.data.byteOffset, plan.data.byteLength);
-    state.sent = sentBinary(plan.status, ctx.response.headers, plan.contentType, plan.data.byteLength, plan.about);
+    const { data } = plan;
+    if (data instanceof Uint8Array) ctx.body = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+    else {
+      // Made as the client reads it: Koa pipes the pieces, one more as the socket drains.
+      ctx.body = Readable.from(data.pieces, { objectMode: false });
+      ctx.length = data.size;
+    }
+    const size = data instanceof Uint8Array ? data.byteLength : data.size;
+    state.sent = sentBinary(plan.status, ctx.response.headers, plan.contentType, size, plan.about);
     return;
   }
   // `malformed` on a whole reply: a 200 whose JSON is cut short, journaled as the text it is.
