@@ -131,5 +131,5 @@ describe('model-gateway-mock CLI', () => {
     expect(again.stdout).toContain('wrote 0 files');
     expect(again.stdout).toContain(`skipped ${join('fixtures', 'chat.yaml')}: it already exists`);
     expect(readFileSync(join(dir, 'fixtures', 'chat.yaml'), 'utf8')).toBe('# mine\n');
-  });
+  }, 60_000);
 });

@@ -34,5 +34,5 @@ describe('configuration bounds', () => {
       expect.stringMatching(new RegExp(`many\\.yaml:${count + 1}:5: chat\\[${CONFIG_LIMITS.entries}\\]: the configuration passes the limit of ${CONFIG_LIMITS.entries} fixtures`)),
     ]);
     expect(result.stderr).not.toMatch(/\n\s+at /);
-  });
+  }, 60_000);
 });

@@ -19,7 +19,7 @@ describe('the fingerprint command', () => {
       expect(result.status).toBe(0);
       expect(result.stdout.trim()).toBe(expected);
     }
-  });
+  }, 60_000);
 
   it('refuses a body that is not JSON, saying so, without a stack trace', () => {
     const result = run('{ not json');
