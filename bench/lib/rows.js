@@ -113,6 +113,8 @@ export function coldStartRows(c) {
     limitRow('cold start ms with --otlp-endpoint', c.traced.medianMs, { below: 300, baseline: c.logging.medianMs, baselineIs: '(no tracing)' }),
     limitRow('npm start ms, to listening (built)', c.npmStart.medianMs, { below: 2000, baseline: c.logging.medianMs, baselineIs: '(node cli)' }),
     ...againstPeers('cold start ms', pick(c, (run) => run.medianMs)),
+    ratioRow('cold start ms to the first answer, default log', c.firstAnswer.medianMs, c.aimockFirstAnswer.medianMs, '(aimock)', { atMost: 1 }),
+    limitRow('server CPU ms to the first answer, default log', c.firstAnswer.cpuMs, { baseline: c.aimockFirstAnswer.cpuMs, baselineIs: '(aimock)' }),
   ];
 }
 

@@ -2,10 +2,15 @@
 // model-gateway-mock` starts (`node dist/cli.js`, the package's own fixtures and scenarios), at its
 // default log level and silent; the peers' CLIs with their fixture files from bench/peers/; and the
 // floor: how long node takes to start and print a line with nothing loaded. Runs alternate.
+// The first answer: the mock and aimock again, until the first 200 of a fixture hit asked as soon as
+// the listening line came (the mock on its shipped greeting, aimock on the bench's last ticket), with
+// the CPU the server had used by then (all its threads, from /proc), which a busy machine does not
+// inflate as it does the wall time.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { median } from '../lib/stats.js';
-import { PEER_FIXTURES } from '../lib/workload.js';
+import { readdirSync, readFileSync } from 'node:fs';
+import { PEER_FIXTURES, ticketRequest } from '../lib/workload.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const GIVE_UP_MS = 10_000;
@@ -20,6 +25,9 @@ const CONTENDERS = {
   aimock: { args: ['node_modules/@copilotkit/aimock/dist/cli.js', '--port', '0', '--fixtures', PEER_FIXTURES.aimock], marker: 'listening on' },
   // What a user types: npm runs the start script, which checks the build, then the CLI.
   npmStart: { command: 'npm', args: ['start', '--silent', '--', '--port', '0'], marker: 'listening on' },
+  // The first answer: a fixture hit asked at the listening line.
+  firstAnswer: { args: ['dist/cli.js', '--port', '0'], marker: 'listening on', ask: true },
+  aimockFirstAnswer: { args: ['node_modules/@copilotkit/aimock/dist/cli.js', '--port', '0', '--fixtures', PEER_FIXTURES.aimock], marker: 'listening on', ask: true },
   // mock-llm takes its port and host from the environment only.
   mockLlm: {
     args: ['node_modules/@dwmkerr/mock-llm/dist/main.js', '--config', PEER_FIXTURES.mockLlm],
@@ -28,11 +36,29 @@ const CONTENDERS = {
   },
 };
 
+/** The CPU milliseconds a process's threads have run so far. */
+function cpuMsOf(pid) {
+  return readdirSync(`/proc/${pid}/task`).reduce((sum, task) => sum + Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]) / 1e6, 0);
+}
+
+/** Asks the server printed in `out` a fixture hit; resolves once its 200 is read whole. */
+async function firstHit(out) {
+  const url = /listening on (http:\/\/\S+)/.exec(out)[1];
+  const response = await fetch(`${url}/v1/chat/completions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: 'Bearer sk-bench' },
+    body: ticketRequest(9),
+  });
+  await response.text();
+  if (response.status !== 200) throw new Error(`the first answer was a ${response.status}`);
+}
+
 /**
- * Milliseconds from spawn to the first stdout line containing `marker`; the process is then ended
- * with its whole group (`npm start` runs the server as a child of npm).
+ * Milliseconds from spawn to the first stdout line containing `marker` (with `ask`, to the first
+ * answer after it, and the CPU used by then); the process is then ended with its whole group
+ * (`npm start` runs the server as a child of npm).
  */
-function timeToLine({ command = process.execPath, args, env = {}, marker }) {
+function timeToLine({ command = process.execPath, args, env = {}, marker, ask = false }) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
@@ -49,29 +75,42 @@ function timeToLine({ command = process.execPath, args, env = {}, marker }) {
     let out = '';
     let err = '';
     let elapsed;
+    let cpuMs;
+    let failed;
     const timer = setTimeout(() => kill('SIGKILL'), GIVE_UP_MS);
     child.stdout.on('data', (chunk) => {
       out += chunk;
       if (elapsed === undefined && out.includes(marker)) {
-        elapsed = performance.now() - started;
-        kill('SIGTERM');
+        elapsed = null;
+        const answered = ask ? firstHit(out).then(() => (cpuMs = cpuMsOf(child.pid))) : Promise.resolve();
+        answered.catch((error) => (failed = error)).finally(() => {
+          elapsed = performance.now() - started;
+          kill('SIGTERM');
+        });
       }
     });
     child.stderr.on('data', (chunk) => (err += chunk));
     child.on('exit', () => {
       clearTimeout(timer);
       process.off('exit', killChild);
-      if (elapsed === undefined) reject(new Error(`"node ${args.join(' ')}" never printed "${marker}": ${err || out}`));
-      else resolve(elapsed);
+      if (failed) reject(failed);
+      else if (elapsed === undefined || elapsed === null) reject(new Error(`"node ${args.join(' ')}" never printed "${marker}": ${err || out}`));
+      else resolve({ elapsed, cpuMs });
     });
   });
 }
 
-/** @param settings `{ runs }` @returns per contender `{ medianMs, samples }` */
+/** @param settings `{ runs }` @returns per contender `{ medianMs, samples }`, and `cpuMs` (median) for a first answer */
 export async function coldStart(settings) {
   const samples = Object.fromEntries(Object.keys(CONTENDERS).map((name) => [name, []]));
   for (let run = 0; run < settings.runs; run++) {
     for (const [name, contender] of Object.entries(CONTENDERS)) samples[name].push(await timeToLine(contender));
   }
-  return Object.fromEntries(Object.entries(samples).map(([name, list]) => [name, { medianMs: median(list), samples: list }]));
+  return Object.fromEntries(
+    Object.entries(samples).map(([name, list]) => {
+      const times = list.map((sample) => sample.elapsed);
+      const cpu = CONTENDERS[name].ask ? { cpuMs: median(list.map((sample) => sample.cpuMs)) } : {};
+      return [name, { medianMs: median(times), samples: times, ...cpu }];
+    }),
+  );
 }

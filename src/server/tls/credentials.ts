@@ -1,7 +1,8 @@
 // Which certificate TLS is served with: the one the user brought (`--tls-cert`/`--tls-key`), else
 // the local CA's leaf. Read once, at the first TLS connection or when the CA's path is asked for.
-import { readFileSync } from 'node:fs';
-import { caPath, defaultDataDir, localCredentials, type Credentials } from './local-ca.js';
+import { existsSync, readFileSync } from 'node:fs';
+import { caPath, defaultDataDir } from './data-dir.js';
+import type { Credentials } from './local-ca.js';
 
 export interface TlsOptions {
   tlsCert?: string;
@@ -27,6 +28,13 @@ export function tlsSource(options: TlsOptions): TlsSource {
   }
   const dataDir = options.dataDir ?? defaultDataDir();
   let made: Promise<Credentials> | undefined;
-  const credentials = () => (made ??= localCredentials(dataDir, options.host));
-  return { credentials, caFile: async () => (await credentials(), caPath(dataDir)), caPath: caPath(dataDir) };
+  // node-forge is loaded with the CA's maker, at the first TLS connection or CA path asked for.
+  const credentials = () => (made ??= import('./local-ca.js').then(({ localCredentials }) => localCredentials(dataDir, options.host)));
+  // A CA already kept is named without loading forge; the leaf is made at the first TLS connection.
+  const caFile = async () => {
+    const path = caPath(dataDir);
+    if (!existsSync(path)) await credentials();
+    return path;
+  };
+  return { credentials, caFile, caPath: caPath(dataDir) };
 }

@@ -4,11 +4,11 @@
 // is slow pure JS); forge writes and signs the certificates.
 import { createHash, generateKeyPair } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { isIP } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import forge from 'node-forge';
+import { caPath } from './data-dir.js';
 
 /** A PEM certificate chain and its key, as `tls.createSecureContext` takes them. */
 export interface Credentials {
@@ -20,16 +20,6 @@ const DAY_MS = 86_400_000;
 const CA_YEARS = 10;
 /** Below the 398 days clients accept for a leaf; renewed when a start finds it within a month of its end. */
 const LEAF_DAYS = 365;
-
-/** `$XDG_DATA_HOME/model-gateway-mock`, else `~/.local/share/model-gateway-mock`. */
-export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
-  const base = env.XDG_DATA_HOME || join(homedir(), '.local', 'share');
-  return join(base, 'model-gateway-mock');
-}
-
-export function caPath(dataDir: string): string {
-  return join(dataDir, 'ca.pem');
-}
 
 interface Keys {
   publicPem: string;
