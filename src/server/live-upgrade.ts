@@ -3,11 +3,12 @@
 // upgraded socket that then errs), then the socket is handed to its door. `ws` does the framing.
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer } from 'ws';
+import { WebSocketServer, type WebSocket } from 'ws';
 import type { Exchange } from '../exchange/exchange.js';
 import type { Mock } from '../exchange/mock.js';
 import { nextRequestId } from '../exchange/request.js';
 import { serveOpenAIRealtime } from './realtime/openai-realtime.js';
+import { serveResponsesSocket } from './realtime/responses-socket.js';
 
 const KEY_PROTOCOL = 'openai-insecure-api-key.';
 
@@ -28,20 +29,33 @@ function keyOf(request: IncomingMessage, url: URL): string | undefined {
 
 const openaiError = (message: string, type: string, code: string | null, param: string | null = null) => ({ error: { message, type, code, param } });
 
+/** A path a socket may be upgraded at: the model its opening names (checked before the upgrade), and the door that serves it. */
+interface SocketDoor {
+  /** The model the URL names, for doors whose opening names one; a turn names its own otherwise. */
+  model?(url: URL): string;
+  serve(mock: Mock, socket: WebSocket, opening: Exchange, model: string | undefined): void;
+}
+
+const SOCKET_DOORS: Readonly<Record<string, SocketDoor>> = {
+  '/v1/realtime': { model: (url) => url.searchParams.get('model') ?? 'gpt-realtime', serve: (mock, socket, opening, model) => serveOpenAIRealtime(mock, socket, opening, model!) },
+  '/v1/responses': { serve: (mock, socket, opening) => serveResponsesSocket(mock, socket, opening) },
+};
+
 export function liveUpgrades(mock: Mock) {
   // An offered `realtime` subprotocol is selected, as browsers require an answer naming one.
   const sockets = new WebSocketServer({ noServer: true, handleProtocols: (offered) => (offered.has('realtime') ? 'realtime' : false) });
   return (request: IncomingMessage, socket: Duplex, head: Buffer): void => {
     const secure = (request.socket as { encrypted?: boolean }).encrypted === true;
     const url = new URL(request.url ?? '/', `${secure ? 'https' : 'http'}://${request.headers.host ?? 'localhost'}`);
-    if (url.pathname !== '/v1/realtime') return refuse(socket, 404, 'Not Found', openaiError(`Invalid URL (GET ${url.pathname})`, 'invalid_request_error', null));
+    const door = SOCKET_DOORS[url.pathname];
+    if (!door) return refuse(socket, 404, 'Not Found', openaiError(`Invalid URL (GET ${url.pathname})`, 'invalid_request_error', null));
     const key = keyOf(request, url);
     const keys = mock.store.current.keys;
     if (!key) return refuse(socket, 401, 'Unauthorized', openaiError("You didn't provide an API key. Send it as \"Authorization: Bearer KEY\" or the \"openai-insecure-api-key.KEY\" subprotocol.", 'invalid_request_error', 'missing_api_key'));
     if (keys && !keys.get(key)) return refuse(socket, 401, 'Unauthorized', openaiError('Incorrect API key provided.', 'invalid_request_error', 'invalid_api_key'));
-    const model = url.searchParams.get('model') ?? 'gpt-realtime';
-    const entry = mock.store.current.modelById.get(model);
-    if (!entry || entry.kind !== 'realtime') {
+    const model = door.model?.(url);
+    const entry = model === undefined ? undefined : mock.store.current.modelById.get(model);
+    if (model !== undefined && entry?.kind !== 'realtime') {
       return refuse(socket, 400, 'Bad Request', openaiError(`Invalid model: '${model}'. Realtime takes a realtime model (gpt-realtime, gpt-realtime-mini).`, 'invalid_request_error', 'model_not_found', 'model'));
     }
     const headers = request.headers as Record<string, string>;
@@ -63,6 +77,6 @@ export function liveUpgrades(mock: Mock) {
       caller: { group: keys?.get(key)?.group, scenario: keys?.get(key)?.scenario },
       requestId: nextRequestId(mock, session.id),
     };
-    sockets.handleUpgrade(request, socket, head, (ws) => serveOpenAIRealtime(mock, ws, opening, model));
+    sockets.handleUpgrade(request, socket, head, (ws) => door.serve(mock, ws, opening, model));
   };
 }

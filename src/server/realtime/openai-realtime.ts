@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as wait } from 'node:timers/promises';
 import type { WebSocket } from 'ws';
+import type { MockError } from '../../conversation/errors.js';
 import { chunkText } from '../../conversation/token-chunks.js';
 import { speak } from '../../media/audio/speak.js';
 import type { Door, Exchange, Outcome } from '../../exchange/exchange.js';
@@ -15,6 +16,7 @@ import { pacingFor } from '../../exchange/pacing.js';
 import { chatRequestOf, type RealtimeItem, type SessionConfig } from '../../styles/realtime/conversation.js';
 import { cancelledDone, errorEvent, responseEvents, type RealtimeEvent, type TurnReply } from '../../styles/realtime/events.js';
 import { inputAudio } from './input-audio.js';
+import { play } from './play.js';
 
 const CHAT = modelRoute('POST', '/v1/chat/completions');
 const DOOR: Door = { ...CHAT.door, style: 'realtime', modelKinds: ['realtime'] };
@@ -49,12 +51,18 @@ export function serveOpenAIRealtime(mock: Mock, socket: WebSocket, opening: Exch
   const send = (event: RealtimeEvent) => socket.readyState === socket.OPEN && socket.send(JSON.stringify({ event_id: newId('event'), ...event }));
   const modality = () => ((session.output_modalities ?? ['audio']).includes('audio') ? 'audio' : 'text');
 
+  const errorOf = (outcome: Outcome, error: MockError, requestId: string) => {
+    const { status, body } = outcome.envelope(error, requestId);
+    const { type, code, message } = (body as { error?: { type?: string; code?: string; message?: string } }).error ?? {};
+    return { status, body, event: errorEvent(type ?? 'server_error', code ?? null, message ?? 'The mock failed.') };
+  };
+
   async function write(outcome: Outcome, requestId: string) {
     const responseId = newId('resp');
     if ('error' in outcome) {
-      const { status, body } = outcome.envelope(outcome.error, requestId);
-      const error = (body as { error?: { type?: string; code?: string; message?: string } }).error ?? {};
-      send(errorEvent(error.type ?? 'server_error', error.code ?? null, error.message ?? 'The mock failed.'));
+      if (outcome.waitMs) await wait(outcome.waitMs);
+      const { status, body, event } = errorOf(outcome, outcome.error, requestId);
+      send(event);
       return { status, response: JSON.stringify({ status, headers: {}, body }) };
     }
     const completion = outcome.plan.kind === 'json' ? (outcome.plan.body as { choices: Array<{ message: { content: string | null; tool_calls?: TurnReply['toolCalls'] } }>; usage: TurnReply['usage'] }) : undefined;
@@ -66,29 +74,24 @@ export function serveOpenAIRealtime(mock: Mock, socket: WebSocket, opening: Exch
     for (let at = 0; spoken && at < spoken.data.length; at += AUDIO_CHUNK_BYTES) audio.push(Buffer.from(spoken.data.subarray(at, at + AUDIO_CHUNK_BYTES)).toString('base64'));
     const ids = { responseId, itemIds: Array.from({ length: 1 + reply.toolCalls.length }, () => newId('item')) };
     const events = responseEvents(ids, reply, kind, chunkText(reply.text, 'token'), audio, spoken ? Math.ceil(spoken.seconds * 10) : 0);
-    const pacing = pacingFor(opening.headers['x-mock-latency'], undefined, mock.options.latency);
     const current: Playing = { responseId };
     playing = current;
-    let sent = 0;
-    let first = true;
-    for (const event of events) {
-      if (event.delta !== undefined) {
-        const pause = first ? pacing.firstChunkMs : pacing.chunkMs;
-        first = false;
-        if (pause > 0) await wait(pause);
-      }
-      if (current.stop) break;
-      send(event);
+    const played = await play(
+      socket,
+      events.map((event) => ({ data: { event_id: newId('event'), ...event }, paced: event.delta !== undefined })),
+      pacingFor(opening.headers['x-mock-latency'], undefined, mock.options.latency),
+      { fault: outcome.fault, stopped: () => current.stop !== undefined, streamError: (error) => [{ data: errorOf(outcome, error, requestId).event }] },
+    );
+    let sent = played.sent;
+    if (played.end === 'stopped') {
+      send(cancelledDone(responseId, kind, current.stop!));
       sent++;
-    }
-    if (current.stop) {
-      send(cancelledDone(responseId, kind, current.stop));
-      sent++;
-    } else {
+    } else if (played.end === 'written' && !outcome.fault) {
       items.push(...(events.filter((event) => event.type === 'response.output_item.done').map((event) => event.item) as RealtimeItem[]));
     }
     if (playing === current) playing = undefined;
-    const body = { response_id: responseId, status: current.stop ? 'cancelled' : 'completed', text: reply.text, events_in: eventsIn, events_out: sent };
+    const status = played.end === 'stopped' ? 'cancelled' : played.end === 'written' ? 'completed' : played.end;
+    const body = { response_id: responseId, status, text: reply.text, events_in: eventsIn, events_out: sent };
     return { status: 200, response: JSON.stringify({ status: 200, headers: {}, body }) };
   }
 

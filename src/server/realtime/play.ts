@@ -1,0 +1,90 @@
+// A turn's events on a live socket, one JSON message each, paced by --latency against deadlines
+// from the first (as the writer paces a stream), with the turn's scenario fault performed on them
+// the way the writer performs it on a stream: a delay before the first event, a cut that drops
+// the socket mid-response, the style's in-stream error, a malformed message.
+import { setTimeout as wait } from 'node:timers/promises';
+import type { WebSocket } from 'ws';
+import { MockError } from '../../conversation/errors.js';
+import type { Fault, StreamEvent } from '../../conversation/plan.js';
+import type { Pacing } from '../../conversation/types.js';
+import type { SentStream } from '../sent.js';
+import { strikeAt } from '../writer.js';
+
+/** How the events ended: all sent, stopped by the door (a cancel), cut by the fault, or the client went away. */
+export type PlayEnd = 'written' | 'stopped' | 'cut' | 'gone';
+
+export interface Played {
+  /** The messages sent, the fault's included. */
+  sent: number;
+  end: PlayEnd;
+}
+
+export interface PlayOptions {
+  fault?: Fault;
+  /** Checked before each event: true ends the events there (a response cancelled). */
+  stopped?: () => boolean;
+  /** The style's in-stream error events, for a `stream_error` fault; the events sent before it counted. */
+  streamError?: (error: MockError, cutAt: number) => StreamEvent[];
+  /** Keeps what was sent for the journal, as the writer keeps a stream's events. */
+  record?: SentStream;
+}
+
+const open = (socket: WebSocket) => socket.readyState === socket.OPEN;
+
+/** Sends one event as a text message; settles once it is on the wire. */
+function sendEvent(socket: WebSocket, event: StreamEvent, record: SentStream | undefined): Promise<void> {
+  const json = event.json !== undefined || typeof event.data !== 'string';
+  const text = event.json ?? (json ? JSON.stringify(event.data) : (event.data as string));
+  record?.framed(event, text, json, text.length);
+  record?.commit();
+  return new Promise((done) => socket.send(text, () => done()));
+}
+
+/** Waits a scenario's delay before a turn's answer: false when the client left meanwhile. */
+export async function delayed(socket: WebSocket, fault: Fault | undefined): Promise<boolean> {
+  if (fault?.kind === 'delay' && fault.ms > 0) await wait(fault.ms);
+  return open(socket);
+}
+
+export async function play(socket: WebSocket, events: readonly StreamEvent[], pacing: Pacing, options: PlayOptions = {}): Promise<Played> {
+  const { fault, stopped } = options;
+  if (!(await delayed(socket, fault))) return { sent: 0, end: 'gone' };
+  if (fault?.kind === 'reset') {
+    socket.terminate();
+    return { sent: 0, end: 'cut' };
+  }
+  const strike = strikeAt(events, fault);
+  const startMs = performance.now();
+  let sent = 0;
+  let chunks = 0;
+  // Settles once the last message is on the wire, so a cut drops the socket after it.
+  let written = Promise.resolve();
+  for (const event of events) {
+    if (sent >= strike) break;
+    if (event.paced && (pacing.firstChunkMs > 0 || pacing.chunkMs > 0)) {
+      const due = startMs + pacing.firstChunkMs + chunks * pacing.chunkMs - performance.now();
+      if (due > 0) await wait(due);
+      chunks++;
+    }
+    if (!open(socket)) return { sent, end: 'gone' };
+    if (stopped?.()) return { sent, end: 'stopped' };
+    written = sendEvent(socket, event, options.record);
+    sent++;
+  }
+  if (sent < strike || !fault) return { sent, end: 'written' };
+  if (fault.kind === 'cut_stream') {
+    // What was sent goes out before the connection drops, as a cut HTTP stream's last bytes do.
+    await written;
+    socket.terminate();
+    return { sent, end: 'cut' };
+  }
+  if (fault.kind === 'malformed') {
+    void sendEvent(socket, { data: '{"malformed":' }, options.record);
+    return { sent: sent + 1, end: 'written' };
+  }
+  if (fault.kind === 'stream_error' && options.streamError) {
+    for (const event of options.streamError(fault.error, sent)) void sendEvent(socket, event, options.record);
+    return { sent: sent + 1, end: 'written' };
+  }
+  return { sent, end: 'written' };
+}
