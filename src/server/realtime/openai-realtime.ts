@@ -13,7 +13,7 @@ import { openLiveSession } from '../../exchange/live-session.js';
 import type { Mock } from '../../exchange/mock.js';
 import { modelRoute } from '../../exchange/model-routes.js';
 import { pacingFor } from '../../exchange/pacing.js';
-import { chatRequestOf, type RealtimeItem, type SessionConfig } from '../../styles/realtime/conversation.js';
+import { chatRequestOf, truncatedItem, type RealtimeItem, type SessionConfig } from '../../styles/realtime/conversation.js';
 import { cancelledDone, errorEvent, responseEvents, type RealtimeEvent, type TurnReply } from '../../styles/realtime/events.js';
 import { inputAudio } from './input-audio.js';
 import { play } from './play.js';
@@ -46,6 +46,8 @@ export function serveOpenAIRealtime(mock: Mock, socket: WebSocket, opening: Exch
     },
   };
   const items: RealtimeItem[] = [];
+  /** How long each spoken assistant item plays, for `conversation.item.truncate`. */
+  const playsMs = new Map<string, number>();
   let playing: Playing | undefined;
   let eventsIn = 0;
   const send = (event: RealtimeEvent) => socket.readyState === socket.OPEN && socket.send(JSON.stringify({ event_id: newId('event'), ...event }));
@@ -88,6 +90,7 @@ export function serveOpenAIRealtime(mock: Mock, socket: WebSocket, opening: Exch
       sent++;
     } else if (played.end === 'written' && !outcome.fault) {
       items.push(...(events.filter((event) => event.type === 'response.output_item.done').map((event) => event.item) as RealtimeItem[]));
+      if (spoken) playsMs.set(ids.itemIds[0]!, Math.round(spoken.seconds * 1000));
     }
     if (playing === current) playing = undefined;
     const status = played.end === 'stopped' ? 'cancelled' : played.end === 'written' ? 'completed' : played.end;
@@ -138,8 +141,17 @@ export function serveOpenAIRealtime(mock: Mock, socket: WebSocket, opening: Exch
         items.splice(at, 1);
         return void send({ type: 'conversation.item.deleted', item_id: event.item_id });
       }
-      case 'conversation.item.truncate':
-        return void send({ type: 'conversation.item.truncated', item_id: event.item_id, content_index: event.content_index, audio_end_ms: event.audio_end_ms });
+      case 'conversation.item.truncate': {
+        const at = items.findIndex((candidate) => candidate.id === event.item_id);
+        const item = items[at];
+        const playMs = playsMs.get(String(event.item_id));
+        const endMs = Number(event.audio_end_ms);
+        if (!item || playMs === undefined) return void send(errorEvent('invalid_request_error', 'item_not_found', `Item with item_id not found or has no audio: ${String(event.item_id)}`, 'item_id', eventId));
+        if (!Number.isInteger(endMs) || endMs < 0 || endMs > playMs) return void send(errorEvent('invalid_request_error', 'invalid_value', `Invalid 'audio_end_ms': the item's audio is ${playMs}ms long.`, 'audio_end_ms', eventId));
+        items[at] = truncatedItem(item, endMs, playMs);
+        playsMs.set(item.id, endMs);
+        return void send({ type: 'conversation.item.truncated', item_id: item.id, content_index: event.content_index ?? 0, audio_end_ms: endMs });
+      }
       case 'input_audio_buffer.append':
         return audioIn.append(String(event.audio ?? ''));
       case 'input_audio_buffer.commit':
