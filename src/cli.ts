@@ -69,13 +69,13 @@ const program = new Command()
     try {
       const server = await startMockServer({ ...options, logLevel: options.logLevel });
       printLine(timed(`model-gateway-mock listening on ${server.url}`));
+      // The CA is made before its path is printed, so a client can trust it at once.
+      await server.tlsCa();
       if (options.logLevel !== 'silent') {
         printLine(timed(server.summary()));
         const modes = server.modes();
         if (modes !== undefined) printLine(timed(modes));
       }
-      const ca = await server.tlsCa();
-      if (ca) printLine(timed(`tls ca ${ca}`));
       flushLines();
       let stopping = false;
       const stop = (signal: NodeJS.Signals) => {
@@ -144,8 +144,13 @@ program
   .option('--scenarios <dir>', "scenarios directory, repeatable (default: ./scenarios, else the package's)", repeat)
   .option('--seed <n>', 'seed of generated results', integer('--seed', 0), 0)
   .option('--session <id>', 'the mock session tool calls are journaled in', 'default')
-  .action(async (name: string, options: { fixtures?: string[]; scenarios?: string[]; seed: number; session: string }) => {
+  .option('--url <url>', "a running mock's address: pass the calls to its /mcp/SERVER, to be answered and journaled there (the fixture options are its own)")
+  .action(async (name: string, options: { fixtures?: string[]; scenarios?: string[]; seed: number; session: string; url?: string }) => {
     // Loaded only here, as `mcp` loads its own: stdout carries the protocol.
+    if (options.url !== undefined) {
+      const { bridgeToolServer } = await import('./mcp-bridge.js');
+      return bridgeToolServer(name, options.url, options.session);
+    }
     const { serveToolServer } = await import('./mcp-serve.js');
     await serveToolServer(name, options);
   });

@@ -27,7 +27,7 @@ export interface MockServer extends Oracle {
   tlsCa(): Promise<string | undefined>;
   /** What is loaded, as the line after the listening line says it. */
   summary(): string;
-  /** The modes that change what answers (upstream, recording, drift, clock, OTLP), as the next line says them; undefined when none is on. */
+  /** The modes that change what answers (upstream, recording, drift, clock, OTLP, TLS's CA), as the next line says them; undefined when none is on. */
   modes(): string | undefined;
   /** Closes at once: open connections are dropped. */
   close(): Promise<void>;
@@ -113,7 +113,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     reloads: () => store.reloads,
     tlsCa: tls.caFile,
     summary: () => `${summarize(store.current)}; inspector ${url}/__admin/ui`,
-    modes: () => modesOf({ ...options, otlpEndpoint: endpoint }),
+    modes: () => modesOf({ ...options, otlpEndpoint: endpoint, tlsCa: tls.caPath }),
     close,
     shutdown: async (graceMs = options.graceMs ?? 5000) => {
       server.close();

@@ -115,3 +115,9 @@ export function coldStartRows(c) {
     ...againstPeers('cold start ms', pick(c, (run) => run.medianMs)),
   ];
 }
+
+/** Measured time to first token against the model's configured profile: within 10% above it (sampling can fall either side). */
+export function latencyProfileRows(l) {
+  const label = (p) => `latency profile TTFT ${p} ms, ${l.streams.toLocaleString('en-US')} streams`;
+  return ['p50', 'p90', 'p99'].map((p) => ratioRow(label(p), l.measured[`${p}Ms`], l.configured[`${p}Ms`], '(configured)', { atMost: 1.1 }));
+}

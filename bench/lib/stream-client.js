@@ -7,6 +7,7 @@ import { percentile } from './stats.js';
 import { CHAT_PATH, HEADERS } from './workload.js';
 
 const GIVE_UP_MS = 60_000;
+const CONTENT = Buffer.from('"delta":{"content":');
 
 /** One request; resolves with `performance.now()` as it was sent, as its headers came and as it ended. */
 function oneStream(url, body, headers = {}) {
@@ -15,10 +16,15 @@ function oneStream(url, body, headers = {}) {
     const req = request(`${url}${CHAT_PATH}`, { method: 'POST', headers: { ...HEADERS, ...headers }, agent: false, timeout: GIVE_UP_MS }, (res) => {
       const headersMs = performance.now();
       let bytes = 0;
-      res.on('data', (chunk) => (bytes += chunk.length));
+      // The first content chunk's arrival: the stream's time to first token, as a load test reads it.
+      let firstContentMs;
+      res.on('data', (chunk) => {
+        bytes += chunk.length;
+        if (firstContentMs === undefined && chunk.includes(CONTENT)) firstContentMs = performance.now();
+      });
       res.on('end', () => {
         if (res.statusCode !== 200) reject(new Error(`a stream from ${url} answered ${res.statusCode}`));
-        else resolve({ sentMs, headersMs, endedMs: performance.now(), bytes });
+        else resolve({ sentMs, headersMs, firstContentMs, endedMs: performance.now(), bytes });
       });
       res.on('error', reject);
     });
@@ -59,6 +65,7 @@ export async function streamsInWaves(url, body, { streams, waves, gapMs = 0, hea
   const durationS = (performance.now() - started) / 1000;
   const toEnd = all.map((stream) => stream.endedMs - stream.sentMs);
   const toHeaders = all.map((stream) => stream.headersMs - stream.sentMs);
+  const toContent = all.filter((stream) => stream.firstContentMs !== undefined).map((stream) => stream.firstContentMs - stream.sentMs);
   return {
     requestsPerSecond: all.length / durationS,
     completed: all.length,
@@ -68,6 +75,7 @@ export async function streamsInWaves(url, body, { streams, waves, gapMs = 0, hea
     headersP50Ms: percentile(toHeaders, 50),
     headersP99Ms: percentile(toHeaders, 99),
     headersMaxMs: Math.max(...toHeaders),
+    ...(toContent.length === all.length && { firstTokenP50Ms: percentile(toContent, 50), firstTokenP90Ms: percentile(toContent, 90), firstTokenP99Ms: percentile(toContent, 99) }),
     bytesPerSecond: all.reduce((sum, stream) => sum + stream.bytes, 0) / durationS,
     durationS,
   };

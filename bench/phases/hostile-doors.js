@@ -3,6 +3,7 @@
 // stays large after its bound, the largest request the bound accepts. For each the server
 // reports its longest event-loop stall and its peak RSS (measured in its own process,
 // lib/server-child.js) and the bench keeps the status it answered.
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { startMock } from '../lib/servers.js';
 import { CHAT_PATH, emptyScenarios, HEADERS, MODEL, writeFixtures } from '../lib/workload.js';
@@ -68,15 +69,21 @@ async function fillJournal(url, session, count) {
   }
 }
 
+const chat = (content, extra = {}) => ({ model: MODEL, messages: [{ role: 'user', content }], ...extra });
+
 /** Each case: what it sends, and the statuses it is expected to answer. */
 const CASES = {
+  // The worst bodies for the parser and the tokenizer (test/hardening/limits.test.ts checks what they answer).
+  'chat: 100,000 levels of nesting': (url) => post(url, CHAT_PATH, JSON.stringify(chat('hi', { metadata: '__DEEP__' })).replace('"__DEEP__"', '['.repeat(100_000) + ']'.repeat(100_000))),
+  'chat: 8 MB of base64': (url) => post(url, CHAT_PATH, chat(randomBytes(6 * 1024 * 1024).toString('base64'))),
+  'chat: 4 MB of one letter': (url) => post(url, CHAT_PATH, chat('z'.repeat(4 * 1024 * 1024))),
   'transcription: a 58-byte WAV claiming 46 days': (url) => upload(url, '/v1/audio/transcriptions', { model: 'whisper-1', response_format: 'verbose_json' }, lyingWav(), 'claim.wav'),
   'transcription: a 42-byte FLAC claiming 2^36 samples': (url) => upload(url, '/v1/audio/transcriptions', { model: 'whisper-1', response_format: 'verbose_json' }, lyingFlac(), 'claim.flac'),
   'completions: 2,048 prompts x n 128 with echo (1 MB)': (url) => post(url, '/v1/completions', { model: 'gpt-3.5-turbo-instruct', prompt: Array.from({ length: 2048 }, (_, i) => words(70, `p${i}`)), n: 128, echo: true }),
   'images: n 128 at 4096x4096': (url) => post(url, '/v1/images/generations', { model: 'gpt-image-1', prompt: 'a lighthouse', n: 128, size: '4096x4096' }),
   'images: one picture at 4096x4096 (the bound)': (url) => post(url, '/v1/images/generations', { model: 'gpt-image-1', prompt: 'a lighthouse at dusk', n: 1, size: '4096x4096' }),
   'moderations: 200,000 inputs': (url) => post(url, '/v1/moderations', { model: 'omni-moderation-latest', input: Array.from({ length: 200_000 }, (_, i) => `hi ${i}`) }),
-  // 23 KB, so the 2,048 fit the default 50 MB body limit.
+  // 23 KB, so the 2,048 fit the default 50 MB body limit: a 413 at the door's own 4 MB, unparsed.
   'embeddings: 2,048 x 23 KB': (url) => post(url, '/v1/embeddings', { model: 'text-embedding-3-small', input: Array.from({ length: 2048 }, (_, i) => words(4000, `e${i}`).slice(0, 23 * 1024)), encoding_format: 'base64' }),
   'embeddings: 2,048 inputs of ~140 tokens (the token bound)': (url) => post(url, '/v1/embeddings', { model: 'text-embedding-3-small', input: Array.from({ length: 2048 }, (_, i) => words(35, `f${i}`)), encoding_format: 'base64' }),
   'rerank: 1,000 x 48 KB': (url) => post(url, '/v2/rerank', { model: 'rerank-v3.5', query: 'a damaged parcel', documents: Array.from({ length: 1000 }, (_, i) => words(8000, `r${i}`).slice(0, 48 * 1024)) }),

@@ -9,6 +9,7 @@ import { resolveInside } from './files.js';
 import { defaultCatalog } from './default-catalog.js';
 import { shortVectors } from './vector-check.js';
 import { toModelEntry } from './model-entry.js';
+import { FIXTURE_SECTIONS } from './summary.js';
 import type { FixturesFile, KeySpec, ScenarioSpec, ScenariosFile } from './schema.js';
 import type { BatchFixture, Compiled, Config, ModelEntry } from './types.js';
 
@@ -31,13 +32,31 @@ export class LocatedError extends CompileError {
   }
 }
 
+function locatedAt(file: string, path: Array<string | number>, error: unknown): LocatedError {
+  if (error instanceof CompileError) return new LocatedError(file, [...path, ...error.path], error.message);
+  return new LocatedError(file, path, (error as Error).message);
+}
+
 function located<T>(file: string, path: Array<string | number>, compile: () => T): T {
   try {
     return compile();
   } catch (error) {
-    if (error instanceof CompileError) throw new LocatedError(file, [...path, ...error.path], error.message);
-    throw new LocatedError(file, path, (error as Error).message);
+    throw locatedAt(file, path, error);
   }
+}
+
+/**
+ * `match.tool` picks a call of a fake MCP tool, which only scenarios answer (SPEC 22): on a
+ * fixture the key would load and never match.
+ */
+function toolMatchesOnFixtures(file: string, data: ParsedFile['data']): LocatedError[] {
+  return FIXTURE_SECTIONS.flatMap((section) =>
+    ((data[section] ?? []) as ReadonlyArray<{ match?: object }>).flatMap((spec, i) =>
+      spec.match !== undefined && 'tool' in spec.match
+        ? [new LocatedError(file, [section, i, 'match', 'tool'], `a fixture never answers a tool call: give the tool's replies under its \`mcp:\` server, or match the call in a scenario`)]
+        : [],
+    ),
+  );
 }
 
 interface Entry {
@@ -131,7 +150,8 @@ export function compileFile(source: ParsedFile): CompiledFile {
   data.moderations?.forEach((spec, i) => attempt(() => compiled.moderations.push(compileEntry(spec, source, ['moderations', i], order++))));
   data.batches?.forEach((spec, i) => compiled.batches.push({ name: spec.name ?? `${file}#batches.${i}`, file, spec }));
   data.scenarios?.forEach((spec, i) => attempt(() => compiled.scenarios.push(compileEntry(spec, source, ['scenarios', i], order++))));
-  data.mcp?.forEach((spec, i) => attempt(() => compiled.mcp.push(located(file, ['mcp', i], () => compileMcpServer(spec, file)))));
+  data.mcp?.forEach((spec, i) => compiled.mcp.push(compileMcpServer(spec, file, (problem) => errors.push(locatedAt(file, ['mcp', i], problem)))));
+  errors.push(...toolMatchesOnFixtures(file, data));
   compiled.entries = numbered(data).length;
   compiled.onlyGroups = data.image_generation?.chat_completions_only_groups;
   return compiled;

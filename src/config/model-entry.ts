@@ -1,5 +1,6 @@
 // A catalog entry from its YAML (a fixtures file's `models:` or the default catalog): the
 // defaults every model gets, and dates in the vendor's spelling.
+import type { LatencyProfile } from '../conversation/types.js';
 import type { VideoTiming } from '../conversation/video.js';
 import type { ModelSpec, VideoTimingSpec } from './schema.js';
 import type { ModelEntry } from './types.js';
@@ -35,7 +36,13 @@ export function toModelEntry(spec: ModelSpec): ModelEntry {
     dimensions: spec.dimensions ?? 1536,
     timing: videoTiming(spec.timing),
     pricing: spec.pricing,
+    ...(spec.latency && { latency: latencyProfile(spec.latency) }),
   };
+}
+
+function latencyProfile(spec: NonNullable<ModelSpec['latency']>): LatencyProfile {
+  const spread = ({ p50, p99 }: { p50: number; p99: number }) => ({ p50Ms: p50, p99Ms: p99 });
+  return { firstTokenMs: spread(spec.first_token_ms), tokenMs: spread(spec.token_ms) };
 }
 
 /** A `timing:` block of a model or a videos fixture, as the tasks read it. */

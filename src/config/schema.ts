@@ -30,6 +30,14 @@ export const pricingSchema = z.strictObject({
 
 const moment = z.union([z.iso.date(), z.iso.datetime()]);
 
+/** A spread of durations in ms (conversation/latency.ts): its median and its 99th percentile. */
+const spreadSchema = z
+  .strictObject({ p50: z.number().positive().max(600_000), p99: z.number().positive().max(600_000) })
+  .refine((spread) => spread.p99 >= spread.p50, { error: 'p99 must be at least p50', path: ['p99'] });
+
+/** A model's stream latency under `--latency realistic`: the first token's pause and each later token's. */
+export const latencyProfileSchema = z.strictObject({ first_token_ms: spreadSchema, token_ms: spreadSchema });
+
 export const modelSchema = z.strictObject({
   id: z.string().min(1),
   owned_by: z.string().optional(),
@@ -49,6 +57,7 @@ export const modelSchema = z.strictObject({
   chat_image_output: chatImageOutput.optional(),
   timing: videoTimingSchema.optional(),
   pricing: pricingSchema.optional(),
+  latency: latencyProfileSchema.optional(),
 });
 
 export const keySchema = z.strictObject({

@@ -19,6 +19,7 @@ export interface Modes {
   drift?: boolean;
   clock?: string;
   otlpEndpoint?: string;
+  tlsCa?: string;
 }
 
 /** Each mode that changes what answers, for the line after the summary; undefined when none is on. */
@@ -29,6 +30,8 @@ export function modesOf(modes: Modes): string | undefined {
     modes.drift && 'live drift',
     modes.clock && modes.clock !== 'real' && `clock ${modes.clock}`,
     modes.otlpEndpoint && `OTLP spans to ${modes.otlpEndpoint}`,
+    // Last, so `tls ca PATH` ends the line as scripts that pick the path out expect.
+    modes.tlsCa && `tls ca ${modes.tlsCa}`,
   ].filter((mode): mode is string => typeof mode === 'string' && mode !== '');
   return on.length === 0 ? undefined : `modes: ${on.join('; ')}`;
 }

@@ -5,6 +5,7 @@ import type { Matcher } from '../conversation/match.js';
 import type { McpServerFake } from '../conversation/mcp-tools.js';
 import type { TranscriptionFixture } from '../conversation/transcription-fixture.js';
 import type { Pricing } from '../conversation/usage.js';
+import type { LatencyProfile } from '../conversation/types.js';
 import type { VideoTiming } from '../conversation/video.js';
 import type { BatchFixtureSpec, EmbeddingFixtureSpec, ImageFixtureSpec, KeySpec, ModelSpec, ModerationFixtureSpec, ScenarioSpec, VideoFixtureSpec } from './schema.js';
 
@@ -28,6 +29,8 @@ export interface ModelEntry {
   chatImageOutput: 'images' | 'markdown';
   timing?: Partial<VideoTiming>;
   pricing?: Pricing;
+  /** Its streams' pauses under `--latency realistic`. */
+  latency?: LatencyProfile;
 }
 
 /** A compiled entry of a section other than `chat`: its spec, where it came from, its matcher. */

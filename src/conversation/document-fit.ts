@@ -1,14 +1,54 @@
 // Whether a fixture's reply can answer a request that asks for structured output (SPEC 20): the
 // real services always answer such a request with a document of that format, so a text that is
 // no such document does not answer it and the generator does instead.
+import { Ajv, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import { Memo } from './remember.js';
 import type { ResponseFormat } from './types.js';
+
+// `strict: false`: clients' schemas carry keywords ajv does not know (OpenAI's `strict`, Gemini's
+// `propertyOrdering`); the vendors check formats such as `date-time` and `email`, and so do we.
+const ajv = new Ajv({ strict: false, allErrors: false });
+addFormats.default(ajv);
+
+/** What a compiled check holds besides its key: its generated code and closures, about its schema's size several times over. */
+const checkBytes = (schemaChars: number) => 4096 + 8 * schemaChars;
+
+/**
+ * Checks compiled lately, by the schema's JSON: a client sends the same schema request after
+ * request. Kept per schema text; `null` for a schema ajv cannot compile.
+ */
+const checks = new Memo<{ check: ValidateFunction | null; chars: number }>('schemas', 256, ({ chars }) => checkBytes(chars));
+/** The check of a schema object, for the fixtures judged in one request: its JSON is made once. */
+const checksOfObject = new WeakMap<object, ValidateFunction | null>();
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-/** The document's top level against the schema's: its type, and for an object its required keys. */
-function fitsSchema(document: unknown, schema: Record<string, unknown>): boolean {
+function compiled(schema: Record<string, unknown>): ValidateFunction | null {
+  const known = checksOfObject.get(schema);
+  if (known !== undefined) return known;
+  const key = JSON.stringify(schema);
+  let entry = checks.get(key);
+  if (entry === undefined) {
+    let check: ValidateFunction | null;
+    try {
+      check = ajv.compile(schema);
+    } catch {
+      check = null;
+    }
+    // ajv keeps every schema it compiled, by object and `$id`: the memo above is the one that keeps them.
+    ajv.removeSchema(schema);
+    entry = { check, chars: key.length };
+    checks.set(key, entry);
+  }
+  checksOfObject.set(schema, entry.check);
+  return entry.check;
+}
+
+/** A schema ajv cannot compile is judged at its top level: its type, and for an object its required keys. */
+function fitsTopLevel(document: unknown, schema: Record<string, unknown>): boolean {
   if (schema.type === 'array') return Array.isArray(document);
   if (schema.type !== undefined && schema.type !== 'object') return true;
   if (!isObject(document)) return schema.type === undefined && schema.properties === undefined;
@@ -16,9 +56,15 @@ function fitsSchema(document: unknown, schema: Record<string, unknown>): boolean
   return required.every((key) => typeof key !== 'string' || key in document);
 }
 
+function fitsSchema(document: unknown, schema: Record<string, unknown>): boolean {
+  const check = compiled(schema);
+  return check === null ? fitsTopLevel(document, schema) : check(document) === true;
+}
+
 /**
  * `text`: the reply's text when it is constant (undefined for a template, which cannot be judged
  * before it is rendered); `calls`: whether the reply calls tools (a call answers in any format).
+ * The text is read as JSON once, at load, and each request's format judged against it.
  */
 export function documentFit(text: string | undefined, calls: boolean): (format: ResponseFormat) => boolean {
   if (calls || text === undefined) return () => true;

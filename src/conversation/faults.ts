@@ -47,11 +47,12 @@ const ALL = [...STYLE_NAMES, 'completions'];
 const CHAT = [...STYLE_NAMES];
 /**
  * Ollama's `done_reason` knows only stop and length: a local model has no provider filter.
- * Ollama's and Bedrock Converse's whole answers carry a call's arguments as an object, so they
- * cannot be sent as text that is not JSON.
+ * Ollama's answers carry a call's arguments as an object, so they cannot be sent as text that is
+ * not JSON; Ollama's calls and Gemini's carry no id a client relies on.
  */
 const FILTERED = ALL.filter((style) => style !== 'ollama');
-const ARGUMENTS_AS_TEXT = CHAT.filter((style) => style !== 'ollama' && style !== 'bedrock');
+const NOT_JSON = CHAT.filter((style) => style !== 'ollama');
+const CALL_IDS = ['chat-completions', 'responses', 'messages', 'openrouter', 'azure-openai', 'bedrock'];
 
 const TRANSPORT: Record<TransportFaultName, string> = {
   delay: 'Waits delay_ms (2 s unless told) before the answer.',
@@ -63,9 +64,9 @@ const TRANSPORT: Record<TransportFaultName, string> = {
 
 const SEMANTIC: Record<SemanticFaultName, { styles: readonly string[]; description: string }> = {
   invalid_tool_json: {
-    styles: ARGUMENTS_AS_TEXT,
+    styles: NOT_JSON,
     description:
-      'A tool call whose arguments are not valid JSON (cut inside an object or string). messages: streamed only; generate-content: finishReason MALFORMED_FUNCTION_CALL with no call.',
+      'A tool call whose arguments are not valid JSON (cut inside an object or string). messages (and the clouds\' messages bodies): streamed only; generate-content: finishReason MALFORMED_FUNCTION_CALL with no call; bedrock Converse: stopReason malformed_tool_use with no call.',
   },
   schema_violation: {
     styles: CHAT,
@@ -73,7 +74,7 @@ const SEMANTIC: Record<SemanticFaultName, { styles: readonly string[]; descripti
       "Tool arguments or structured output that parse but break the request's own schema; violation: missing_required | wrong_type | enum | extra_property picks how.",
   },
   unknown_tool: { styles: CHAT, description: 'A call of a tool the request did not declare (tool_name: picks the name).' },
-  duplicate_tool_ids: { styles: ['chat-completions', 'responses', 'messages'], description: 'Two tool calls that share one id.' },
+  duplicate_tool_ids: { styles: CALL_IDS, description: 'Two tool calls that share one id.' },
   truncated: { styles: ALL, description: "The output limit reached mid-answer (text or tool arguments cut), with the style's length stop." },
   empty: { styles: ALL, description: 'A normal stop with no text and no tool call.' },
   refusal: { styles: CHAT, description: "The style's refusal (message.refusal, a refusal part, stop_reason refusal, finishReason SAFETY)." },

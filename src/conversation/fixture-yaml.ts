@@ -57,7 +57,7 @@ function replyBlock(reply: ChatFixtureDocument['reply']): Record<string, unknown
   // Where the stream split the text: replay sends these same pieces as its deltas.
   if (reply.chunks && reply.chunks.length > 0) block.chunks = reply.chunks;
   if (reply.reasoning) block.reasoning = reply.reasoning;
-  if (reply.toolCalls.length > 0) block.tool_calls = reply.toolCalls.map(({ name, arguments: args }) => ({ name, arguments: args }));
+  if (reply.toolCalls.length > 0) block.tool_calls = reply.toolCalls.map(({ name, arguments: args, input }) => (input === undefined ? { name, arguments: args } : { name, input }));
   if (reply.finishReason) block.finish_reason = reply.finishReason;
   if (reply.usage) block.usage = { input_tokens: reply.usage.inputTokens, output_tokens: reply.usage.outputTokens };
   return block;

@@ -31,6 +31,13 @@ function countTurns(turns: readonly Turn[], from: number, counter: TokenCounter)
   return total;
 }
 
+/** The part of the input tokens that is audio: its media parts counted as countInputTokens counts them. */
+export function audioInputTokens(request: ChatRequest): number {
+  let parts = 0;
+  for (const turn of request.turns) for (const part of turn.parts) if (part.kind === 'media' && part.mimeType.startsWith('audio/')) parts += 1;
+  return parts * MEDIA_TOKENS;
+}
+
 export function countInputTokens(request: ChatRequest): number {
   const { system, turns, carriedTurns } = request;
   // One counter for the whole request: however many texts it has, BPE work stays bounded.

@@ -78,11 +78,22 @@ function compileTool(server: string, spec: McpToolSpec, path: Array<string | num
   return { server, spec, input, checkInput, checkOutput, replies: spec.replies ?? [] };
 }
 
-export function compileMcpServer(spec: McpServerSpec, file: string): McpServerFake {
+/**
+ * A server's fake from its spec. Each bad tool is handed to `report` and left out, and the rest
+ * still compile, so one load names every bad tool rather than the first.
+ */
+export function compileMcpServer(spec: McpServerSpec, file: string, report: (problem: CompileError) => void): McpServerFake {
   const tools = new Map<string, McpTool>();
+  const names = new Set<string>();
   spec.tools.forEach((tool, i) => {
-    if (tools.has(tool.name)) throw new CompileError(['tools', i, 'name'], `the tool "${tool.name}" is declared twice on server "${spec.server}"`);
-    tools.set(tool.name, compileTool(spec.server, tool, ['tools', i]));
+    try {
+      if (names.has(tool.name)) throw new CompileError(['tools', i, 'name'], `the tool "${tool.name}" is declared twice on server "${spec.server}"`);
+      names.add(tool.name);
+      tools.set(tool.name, compileTool(spec.server, tool, ['tools', i]));
+    } catch (error) {
+      if (!(error instanceof CompileError)) throw error;
+      report(error);
+    }
   });
   return { name: spec.server, file, spec, tools };
 }

@@ -5,6 +5,7 @@
 import { generatedArguments, type Draft } from './draft.js';
 import { appliesIn, type SemanticFault } from './faults.js';
 import { foreignProse } from './foreign-prose.js';
+import { inMessagesWire } from './messages-wire.js';
 import { generateProse } from './prose.js';
 import type { Random } from './random.js';
 import { firstTokens } from './token-chunks.js';
@@ -71,7 +72,7 @@ function cutText(text: string): string {
 
 function invalidToolJson(draft: Draft, m: Misbehaving): Draft | undefined {
   // A whole messages reply carries its input as an object: there the fault cannot be sent.
-  if (m.request.style === 'messages' && !m.request.stream) return undefined;
+  if (inMessagesWire(m.request) && !m.request.stream) return undefined;
   const some = someCall(draft, m);
   return some && rewritten(draft, { text: '', toolCalls: [cutCall(some.call)], finishReason: 'tool_calls' });
 }

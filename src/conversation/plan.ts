@@ -33,6 +33,12 @@ export interface StreamEvent {
  */
 export type Framing = 'sse' | 'json-array' | 'ndjson' | 'sse-processing' | 'aws-event-stream';
 
+/** Bytes made as they are sent, `size` of them in all (a speech too large to hold). */
+export interface BinaryPieces {
+  readonly size: number;
+  readonly pieces: AsyncIterable<Uint8Array>;
+}
+
 export type Plan =
   | {
       kind: 'json';
@@ -46,7 +52,8 @@ export type Plan =
       kind: 'stream';
       status: number;
       headers: Record<string, string>;
-      events: StreamEvent[];
+      /** May be made when first read: the writer reads them once the headers are out. */
+      readonly events: StreamEvent[];
       pacing: Pacing;
       /**
        * The style's in-stream error events, for the one error that ends a stream early: a
@@ -60,7 +67,7 @@ export type Plan =
       status: number;
       headers: Record<string, string>;
       contentType: string;
-      data: Uint8Array;
+      data: Uint8Array | BinaryPieces;
       /** What the journal says of the bytes beside their type and size (an audio's duration). */
       about?: Record<string, unknown>;
     }

@@ -13,6 +13,8 @@ export interface RecordedAnswer {
 export interface RecordedToolCall {
   name: string;
   arguments: Record<string, unknown>;
+  /** The raw text of a freeform (custom) tool's call, whose arguments are then empty. */
+  input?: string;
 }
 
 export interface RecordedUsage {
@@ -75,15 +77,20 @@ export function usageOf(input: unknown, output: unknown): RecordedUsage | undefi
   return inputTokens === undefined || outputTokens === undefined ? undefined : { inputTokens, outputTokens };
 }
 
+/** A freeform tool's call keeps its raw text as it came; another's text is its JSON arguments. */
+export function recordedCall(name: string, text: unknown, freeform: boolean): RecordedToolCall {
+  return freeform ? { name, arguments: {}, input: asString(text) ?? '' } : { name, arguments: parseArguments(text) };
+}
+
 /**
  * Tool calls assembled from a stream: each opened by a name under a key (index or item id), its
- * arguments arriving as text pieces, read once the stream is over.
+ * arguments (or a freeform call's input) arriving as text pieces, read once the stream is over.
  */
 export class StreamedCalls {
-  private readonly calls = new Map<string | number, { name: string; text: string }>();
+  private readonly calls = new Map<string | number, { name: string; text: string; freeform: boolean }>();
 
-  open(key: string | number, name: string, text = ''): void {
-    if (!this.calls.has(key)) this.calls.set(key, { name, text });
+  open(key: string | number, name: string, text = '', freeform = false): void {
+    if (!this.calls.has(key)) this.calls.set(key, { name, text, freeform });
   }
 
   append(key: string | number, piece: string): void {
@@ -102,7 +109,7 @@ export class StreamedCalls {
   }
 
   toolCalls(): RecordedToolCall[] {
-    return [...this.calls.values()].map((call) => ({ name: call.name, arguments: parseArguments(call.text) }));
+    return [...this.calls.values()].map((call) => recordedCall(call.name, call.text, call.freeform));
   }
 }
 

@@ -1,5 +1,6 @@
 // Token counts with the o200k_base BPE (GPT-4o and later), so usage figures look like a real
 // model's, linear in the text whatever the text.
+import { hash } from 'node:crypto';
 import { Memo } from './remember.js';
 import { SEEN, WORD, WORD_ENTRIES, WORD_MAX_CHARS, segments } from './token-segments.js';
 import { countPlain } from './tokenizer.js';
@@ -29,6 +30,11 @@ function isLongPiece(segment: string): boolean {
  */
 const memo = new Memo<number>('tokens', 4096);
 const MEMO_MAX_CHARS = 4096;
+/**
+ * Counts of long texts met lately, by their digest (an agent's 100 KB system prompt, resent every
+ * request, costs a digest instead of its BPE work, and its memo a digest instead of its text).
+ */
+const longTexts = new Memo<number>('tokens', 256);
 /** Long-piece segments met lately: a run of one character is one segment over and over. */
 const longMemo = new Memo<number>('tokens', 256);
 
@@ -70,6 +76,8 @@ export class TokenCounter {
   private longLeft = LONG_PIECE_CHARS;
   private longChars = 0;
   private longTokens = 0;
+  /** Long pieces this counter met: a text with none counts the same in any request. */
+  private longPieces = 0;
 
   count(text: string): number {
     if (text === '') return 0;
@@ -85,11 +93,22 @@ export class TokenCounter {
   }
 
   private countExact(text: string): number {
-    if (text.length > MEMO_MAX_CHARS) return this.countSegments(text);
+    if (text.length > MEMO_MAX_CHARS) return this.countLongText(text);
     const known = memo.get(text);
     if (known !== undefined) return known;
     const tokens = this.countSegments(text);
     memo.set(text, tokens);
+    return tokens;
+  }
+
+  /** Kept only when the text has no long piece, whose count depends on the request's budget for them. */
+  private countLongText(text: string): number {
+    const key = hash('sha256', text, 'base64');
+    const known = longTexts.get(key);
+    if (known !== undefined) return known;
+    const before = this.longPieces;
+    const tokens = this.countSegments(text);
+    if (this.longPieces === before) longTexts.set(key, tokens);
     return tokens;
   }
 
@@ -101,6 +120,7 @@ export class TokenCounter {
 
   /** Exact while the request's long-piece budget lasts (or the segment was met lately), then at the rate of those counted. */
   private countLongPiece(segment: string): number {
+    this.longPieces++;
     const known = longMemo.get(segment);
     if (known !== undefined) return known;
     if (segment.length > this.longLeft) {

@@ -145,7 +145,8 @@ export interface ReplyChoice {
   toolCalls: ToolCall[];
   images: ReplyImage[];
   /** The text spoken, when the request asked for audio output: base64 audio in the asked format. */
-  audio?: { data: string; transcript: string };
+  /** `seconds`: how long the speech lasts, what its audio tokens are counted from. */
+  audio?: { data: string; transcript: string; seconds: number };
   finishReason: FinishReason;
   /** The stop sequence that ended the text, when one did. */
   stopSequence?: string;
@@ -165,9 +166,24 @@ export interface Usage {
 
 export type ChunkBy = 'token' | 'word' | 'char';
 
+/** A spread of durations: half are under `p50Ms`, 99 in 100 under `p99Ms`; log-normal between (conversation/latency.ts). */
+export interface Spread {
+  readonly p50Ms: number;
+  readonly p99Ms: number;
+}
+
+/** A model's latency profile: its first token's pause and each later token's. */
+export interface LatencyProfile {
+  readonly firstTokenMs: Spread;
+  readonly tokenMs: Spread;
+}
+
 export interface Pacing {
+  /** The fixed pauses; with `drawn`, the medians of the spreads it draws from. */
   firstChunkMs: number;
   chunkMs: number;
+  /** A model's latency profile (conversation/latency.ts): the pauses it draws, and the stream's seed. */
+  drawn?: { firstChunk?: Spread; chunk?: Spread; seed: readonly (string | number)[] };
 }
 
 export interface Reply {

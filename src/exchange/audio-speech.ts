@@ -5,6 +5,7 @@ import { promptSubject } from '../conversation/subject.js';
 import { countTokens } from '../conversation/tokens.js';
 import { REFUSED_SPEECH_FORMATS, SPEECH_FORMATS } from '../media/audio/formats.js';
 import { speak } from '../media/audio/speak.js';
+import { streamedSpeech } from '../media/audio/streamed-speech.js';
 import { speechEvents } from '../styles/audio/speech-events.js';
 import { decodeSpeech, type SpeechBody } from '../styles/audio/speech-request.js';
 import { audioTokens } from '../styles/audio/transcription-encode.js';
@@ -37,7 +38,13 @@ export const audioSpeech = modelOperation<{ model: string | null; request: Speec
   build: async (mock, exchange, { request }) => {
     // Speech is priced per character of input, as the vendor's list does for its speech models.
     const metered = { characters: request.input.length };
-    const audio = await speak({ text: request.input, voice: request.voice, format: request.format, speed: request.speed, seed: mock.options.seed });
+    const spoken = { text: request.input, voice: request.voice, format: request.format, speed: request.speed, seed: mock.options.seed };
+    const streamed = request.sse ? undefined : streamedSpeech(spoken);
+    if (streamed) {
+      const about = { format: request.format, duration_seconds: streamed.seconds };
+      return { plan: { kind: 'binary', status: 200, headers: {}, contentType: streamed.contentType, data: streamed.file, about }, notes: { metered } };
+    }
+    const audio = await speak(spoken);
     if (!request.sse) {
       const about = { format: request.format, duration_seconds: audio.seconds };
       return { plan: { kind: 'binary', status: 200, headers: {}, contentType: audio.contentType, data: audio.data, about }, notes: { metered } };

@@ -9,8 +9,8 @@ import { audioDigest, audioKind, AUDIO_KINDS, type AudioKind } from '../media/au
 import { MOST_SPOKEN_WORDS, SECONDS_PER_WORD } from '../media/audio/tones.js';
 import type { Upload } from '../media/upload.js';
 import { languageName } from '../styles/audio/languages.js';
-import { encodeTranscript, tokenBilled, transcriptEvents, transcriptMetered, type Transcript } from '../styles/audio/transcription-encode.js';
-import { decodeTranscription, type TranscriptionBody } from '../styles/audio/transcription-request.js';
+import { DIARIZING_MODEL, encodeTranscript, tokenBilled, transcriptEvents, transcriptMetered, type Transcript } from '../styles/audio/transcription-encode.js';
+import { decodeTranscription, type TranscriptFormat, type TranscriptionBody } from '../styles/audio/transcription-request.js';
 import { openaiStreamError } from '../styles/openai-envelope.js';
 import { json, type Exchange, type Operation } from './exchange.js';
 import { modelOperation, type Asked } from './operation.js';
@@ -43,6 +43,25 @@ function readUpload(exchange: Exchange): Read {
   return { model: request.model, request, upload, kind };
 }
 
+/**
+ * The formats a model answers in, as the SDK's `response_format` documents them; the gpt-4o
+ * transcribe models are held only to refusing `diarized_json` (the mock answers them the others).
+ */
+function formatsOf(model: string): readonly TranscriptFormat[] | undefined {
+  if (model === DIARIZING_MODEL) return ['json', 'text', 'diarized_json'];
+  return tokenBilled(model) ? undefined : ['json', 'text', 'srt', 'verbose_json', 'vtt'];
+}
+
+/** What the vendor refuses of a model's options: speakers and logprobs are each one model family's. */
+function checkModelOptions(model: string, request: TranscriptionBody): void {
+  const formats = formatsOf(model);
+  if (formats ? !formats.includes(request.format) : request.format === 'diarized_json') {
+    const offered = (formats ?? ['json', 'text']).map((f) => `'${f}'`).join(', ');
+    throw invalid(`response_format '${request.format}' is not compatible with model '${model}'. Use ${offered} instead.`, 'response_format', 'invalid_value');
+  }
+  if (request.logprobs && model === DIARIZING_MODEL) throw invalid(`include[] 'logprobs' is not supported with model '${model}'.`, 'include', 'invalid_value');
+}
+
 function languageOf(task: Task, request: TranscriptionBody, fixtureLanguage: string | undefined): string {
   if (task === 'translate') return 'english';
   return languageName(fixtureLanguage ?? request.language ?? 'en') ?? fixtureLanguage ?? 'english';
@@ -55,6 +74,7 @@ function answerTranscript(task: Task): Operation {
       const { request, upload } = read;
       const model = mediaModel(mock, request.model, 'transcription').id;
       if (task === 'translate' && tokenBilled(model)) throw invalid(`Invalid value for 'model': translations take whisper-1, not '${model}'.`, 'model', 'invalid_value');
+      if (task === 'transcribe') checkModelOptions(model, request);
       if (request.language !== undefined && !languageName(request.language)) {
         throw invalid(`Invalid value for 'language': '${request.language}' is not an ISO-639-1 code Whisper knows.`, 'language', 'invalid_value');
       }
@@ -81,6 +101,9 @@ function answerTranscript(task: Task): Operation {
         seconds: audio.seconds,
         prompt: request.prompt,
         granularities: request.granularities,
+        // Logprobs are the gpt-4o models' and only in `json` (and its stream); whisper-1 has none.
+        ...(request.logprobs && tokenBilled(model) && request.format === 'json' ? { logprobsSeed: `${mock.options.seed}:${heard.sha256}` } : {}),
+        ...(model === DIARIZING_MODEL ? { speakers: request.speakers } : {}),
       };
       // whisper-1 ignores `stream` and answers whole, as the vendor's SDK documents.
       if (request.stream && task === 'transcribe' && tokenBilled(model)) {

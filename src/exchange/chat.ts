@@ -3,7 +3,7 @@
 import { sep } from 'node:path';
 import { chained, firstMatch, firstOfShape, nearestMiss, selectFixture, type ChatFixture, type Selection } from '../conversation/fixture.js';
 import type { SemanticFault } from '../conversation/faults.js';
-import type { Plan } from '../conversation/plan.js';
+import type { Plan, StreamEvent } from '../conversation/plan.js';
 import { countInputTokens } from '../conversation/input-tokens.js';
 import { buildReply } from '../conversation/reply.js';
 import { chatSubject, type MatchSubject } from '../conversation/subject.js';
@@ -51,12 +51,13 @@ export function reply(
   fault?: SemanticFault,
 ): Reply {
   const stream = selection?.fixture.stream;
+  const id = nextId(mock, exchange.session);
   const made = buildReply(request, selection, {
-    id: nextId(mock, exchange.session),
+    id,
     createdMs: mock.clock.now(),
     seed: mock.options.seed,
     chunkBy: chunkByFor(stream),
-    pacing: pacingFor(request.headers['x-mock-latency'], stream, mock.options.latency),
+    pacing: pacingFor(request.headers['x-mock-latency'], stream, mock.options.latency, model.latency, [mock.options.seed, id]),
     outputLimit: model.outputTokenLimit,
     fault,
   });
@@ -89,11 +90,15 @@ function storedBytes(exchange: Exchange, reply: Reply): number {
 export function planReply(style: ChatStyle, reply: Reply, request: ChatRequest, requestId: string): Plan {
   const headers = style.headers?.(reply) ?? {};
   if (!request.stream) return { kind: 'json', status: 200, headers, body: style.encode(reply, request) };
+  let events: StreamEvent[] | undefined;
   return {
     kind: 'stream',
     status: 200,
     headers,
-    events: style.events(reply, request),
+    // Made when the writer first reads them, after the headers are out (server/writer.ts).
+    get events() {
+      return (events ??= style.events(reply, request));
+    },
     pacing: reply.pacing,
     streamError: (error, cutAt) => style.streamError(error, { reply, request, cutAt, requestId }),
   };

@@ -11,8 +11,10 @@ import { CHAT_STYLE_MODELS, requireModel, styleInput, unlisted } from './request
 
 export function countTokens(counting: TokenCounting): Operation {
   return modelOperation({
-    read: (_mock, exchange) => {
-      const request = counting.decode(styleInput(exchange), { storedTurns: (id) => storedConversation(exchange.session, id) });
+    read: (mock, exchange) => {
+      const decoded = counting.decode(styleInput(exchange), { storedTurns: (id) => storedConversation(exchange.session, id) });
+      const model = counting.models?.catalogId(decoded.model, (id) => mock.store.current.modelById.has(id)) ?? decoded.model;
+      const request = model === decoded.model ? decoded : { ...decoded, model };
       return { request, model: request.model || null };
     },
     ask: (mock, _exchange, { request, model }) => {

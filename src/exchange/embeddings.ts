@@ -7,7 +7,7 @@ import { invalid, type Envelope } from '../conversation/errors.js';
 import { promptSubject } from '../conversation/subject.js';
 import { countAllTokens } from '../conversation/tokens.js';
 import type { ModelEntry } from '../config/types.js';
-import { decodeEmbeddings, embeddingsJson, encodeEmbeddings } from '../styles/embeddings/openai.js';
+import { decodeEmbeddings, embeddingsJson, encodeEmbeddings, type EmbeddingsRequest } from '../styles/embeddings/openai.js';
 import { generateContentEnvelope } from '../styles/generate-content/envelope.js';
 import { decodeBatchEmbedContents, decodeEmbedContent, encodeBatchEmbedContents, encodeEmbedContent, type GeminiEmbedding } from '../styles/generate-content/embed.js';
 import { decodeOllamaEmbed, encodeOllamaEmbed } from '../styles/ollama/embed.js';
@@ -17,6 +17,7 @@ import { openrouterEnvelope } from '../styles/openrouter/envelope.js';
 import { openrouter } from '../styles/openrouter/index.js';
 import type { ModelIds } from '../styles/style.js';
 import { openaiEnvelope } from '../styles/openai-envelope.js';
+import { inSlices } from '../state/event-loop.js';
 import { float32Base64sInSlices, foundVectors, madeVectors, vectorsFor, type VectorAsk, type Vectors } from './embedding-vectors.js';
 import { json, type Operation } from './exchange.js';
 import { modelOperation, type Asked } from './operation.js';
@@ -59,7 +60,7 @@ function sizeOf(model: ModelEntry, input: Input, onlyShortening: boolean): numbe
 }
 
 interface Form<R extends Read> {
-  read(body: unknown, params: Record<string, string>): R;
+  read(body: unknown, params: Record<string, string>): R | Promise<R>;
   /** Whether `dimensions` is only for the models that shorten (the OpenAI form). */
   onlyShortening: boolean;
   vectorsOf: VectorReader;
@@ -102,8 +103,8 @@ function flatInputs<Q extends { model: string; inputs: Array<{ text: string; tok
   return { model: request.model, inputs, tokens: () => request.inputs.reduce((sum, input) => sum + input.tokens, 0), request };
 }
 
-const OPENAI_FORM: Form<ReturnType<typeof flatInputs<ReturnType<typeof decodeEmbeddings>>>> = {
-  read: (body) => flatInputs(decodeEmbeddings(body)),
+const OPENAI_FORM: Form<ReturnType<typeof flatInputs<EmbeddingsRequest>>> = {
+  read: async (body) => flatInputs(await inSlices(decodeEmbeddings(body))),
   onlyShortening: true,
   vectorsOf: openaiVectors,
   envelope: openaiEnvelope,
@@ -120,7 +121,7 @@ export const openrouterEmbeddings = embeddingsOperation({ ...OPENAI_FORM, envelo
 
 /** Ollama's `/api/embed`: any model may be shortened, the vectors always plain numbers. */
 export const ollamaEmbed = embeddingsOperation({
-  read: (body) => flatInputs(decodeOllamaEmbed(body)),
+  read: async (body) => flatInputs(await inSlices(decodeOllamaEmbed(body))),
   onlyShortening: false,
   vectorsOf: openaiVectors,
   envelope: ollamaEnvelope,

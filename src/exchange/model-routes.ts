@@ -15,14 +15,14 @@ import { deploymentOperation } from './azure.js';
 import { audioTranscriptions, audioTranslations } from './audio-transcriptions.js';
 import { byAction } from './by-action.js';
 import { chat } from './chat.js';
-import { completions } from './completions.js';
+import { completions, openrouterCompletions } from './completions.js';
 import { countTokens } from './count-tokens.js';
 import { batchEmbedContents, embedContent, embeddings, ollamaEmbed, openrouterEmbeddings } from './embeddings.js';
 import type { Door, Operation } from './exchange.js';
 import { createFile, deleteFile, fileContent, listFiles, retrieveFile } from './files.js';
 import { imageEdits, imageFile, imageGenerations, imageVariations } from './images.js';
 import { messageBatchOperations } from './message-batches.js';
-import { getModel, listModels, modelsDoor } from './models.js';
+import { getModel, listModels, modelsDoor, openrouterModels } from './models.js';
 import { moderations } from './moderations.js';
 import { ollamaShowModel, ollamaTagList, ollamaVersion } from './ollama.js';
 import { rerank } from './rerank.js';
@@ -42,8 +42,17 @@ export interface ModelRoute {
   auth: boolean;
   /** The vendor whose batches may hold lines naming this route (`POST` rows only). */
   batch?: BatchVendor;
+  /** This door's own body limit in bytes, below `--body-limit` (which still caps it). */
+  bodyLimit?: number;
   operation: Operation;
 }
+
+/**
+ * The body limit of the doors whose requests are bounded in tokens (300,000 for embeddings and
+ * rerank): the largest valid request, 300,000 token ids, is about 2 MB of JSON, and parsing a
+ * body near the 50 MB default held the loop for a quarter of a second.
+ */
+export const TOKEN_BOUNDED_BODY = 4 * 1024 * 1024;
 
 /** A chat style's door: its name and envelope, its GenAI operation, its framing and the headers its vendor requires. */
 export function styleDoor(entry: StyleEntry): Door {
@@ -68,9 +77,9 @@ const COMPLETIONS: Door = { ...door('completions'), genAiOperation: 'text_comple
 const MODELS = modelsDoor();
 // Azure's other doors: the house's operations in Azure's envelope, journaled under its name.
 const AZURE: Door = { style: 'azure-openai', envelope: () => STYLES['azure-openai'].style.envelope };
-const azureRows = (path: string, body: ModelRoute['body'], operation: Operation): ModelRoute[] => [
-  row('POST', `/openai/deployments/:deployment${path}`, AZURE, body, deploymentOperation(operation)),
-  row('POST', `/openai/v1${path}`, AZURE, body, operation),
+const azureRows = (path: string, body: ModelRoute['body'], operation: Operation, facts: RowFacts = {}): ModelRoute[] => [
+  row('POST', `/openai/deployments/:deployment${path}`, AZURE, body, deploymentOperation(operation), facts),
+  row('POST', `/openai/v1${path}`, AZURE, body, operation, facts),
 ];
 // Ollama's other doors speak its envelope and are journaled under its name.
 const OLLAMA: Door = { style: 'ollama', envelope: () => STYLES.ollama.style.envelope };
@@ -80,16 +89,21 @@ const OPENROUTER: Door = { style: 'openrouter', envelope: () => STYLES.openroute
 const GEMINI_LISTS = STYLES['generate-content'].listFormat;
 const GEMINI_MODELS = modelsDoor(GEMINI_LISTS);
 
-/** `facts`: what differs from most rows: no key wanted, or lines of a vendor's batches may name it. */
-const row = (method: ModelRoute['method'], path: string, door: Door, body: ModelRoute['body'], operation: Operation, facts: { auth?: false; batch?: BatchVendor } = {}): ModelRoute => ({
+/** What differs from most rows: no key wanted, lines of a vendor's batches may name it, a body limit of its own. */
+type RowFacts = { auth?: false; batch?: BatchVendor; bodyLimit?: number };
+
+const row = (method: ModelRoute['method'], path: string, door: Door, body: ModelRoute['body'], operation: Operation, facts: RowFacts = {}): ModelRoute => ({
   method,
   path,
   door,
   body,
   auth: facts.auth ?? true,
   ...(facts.batch && { batch: facts.batch }),
+  ...(facts.bodyLimit && { bodyLimit: facts.bodyLimit }),
   operation,
 });
+
+const TOKEN_BOUNDED = { bodyLimit: TOKEN_BOUNDED_BODY };
 
 /** The operations of the actions a chat path carries besides chat and counting (generate-content's embeddings). */
 const ACTION_OPERATIONS: Readonly<Record<string, Operation>> = { embedContent, batchEmbedContents };
@@ -132,12 +146,12 @@ export const MODEL_ROUTES: readonly ModelRoute[] = [
   row('GET', '/v1beta/models', GEMINI_MODELS, 'none', listModels(GEMINI_LISTS)),
   row('GET', '/v1beta/models/:model', GEMINI_MODELS, 'none', getModel(GEMINI_LISTS)),
 
-  row('POST', '/v1/images/generations', IMAGES, 'json', imageGenerations),
+  row('POST', '/v1/images/generations', IMAGES, 'json', imageGenerations, { batch: 'openai' }),
   row('POST', '/v1/images/edits', IMAGES, 'multipart', imageEdits),
   row('POST', '/v1/images/variations', IMAGES, 'multipart', imageVariations),
   row('GET', '/v1/images/files/:session/:file', IMAGES, 'none', imageFile, { auth: false }),
 
-  row('POST', '/v1/videos', VIDEOS, 'multipart', createVideo),
+  row('POST', '/v1/videos', VIDEOS, 'multipart', createVideo, { batch: 'openai' }),
   row('POST', '/v1/videos/edits', VIDEOS, 'multipart', editVideo),
   row('POST', '/v1/videos/extensions', VIDEOS, 'multipart', extendVideo),
   row('POST', '/v1/videos/characters', VIDEOS, 'multipart', createCharacter),
@@ -155,21 +169,21 @@ export const MODEL_ROUTES: readonly ModelRoute[] = [
   row('POST', '/v1/audio/transcriptions', AUDIO, 'multipart', audioTranscriptions),
   row('POST', '/v1/audio/translations', AUDIO, 'multipart', audioTranslations),
   // The other doors (SPEC 15); generate-content's embedding actions are on its chat path above.
-  row('POST', '/v1/embeddings', EMBEDDINGS, 'json', embeddings, { batch: 'openai' }),
-  row('POST', '/v1/rerank', RERANK, 'json', rerank),
-  row('POST', '/v2/rerank', RERANK, 'json', rerank),
+  row('POST', '/v1/embeddings', EMBEDDINGS, 'json', embeddings, { batch: 'openai', ...TOKEN_BOUNDED }),
+  row('POST', '/v1/rerank', RERANK, 'json', rerank, TOKEN_BOUNDED),
+  row('POST', '/v2/rerank', RERANK, 'json', rerank, TOKEN_BOUNDED),
   row('POST', '/v1/moderations', MODERATIONS, 'json', moderations, { batch: 'openai' }),
   row('POST', '/v1/completions', COMPLETIONS, 'json', completions, { batch: 'openai' }),
 
-  ...azureRows('/embeddings', 'json', embeddings),
+  ...azureRows('/embeddings', 'json', embeddings, TOKEN_BOUNDED),
   ...azureRows('/completions', 'json', completions),
   ...azureRows('/images/generations', 'json', imageGenerations),
   ...azureRows('/audio/speech', 'json', audioSpeech),
   ...azureRows('/audio/transcriptions', 'multipart', audioTranscriptions),
   ...azureRows('/audio/translations', 'multipart', audioTranslations),
-  row('GET', '/api/v1/models', OPENROUTER, 'none', listModels()),
-  row('POST', '/api/v1/embeddings', OPENROUTER, 'json', openrouterEmbeddings),
-  row('POST', '/api/v1/completions', OPENROUTER, 'json', completions),
+  row('GET', '/api/v1/models', OPENROUTER, 'none', openrouterModels),
+  row('POST', '/api/v1/embeddings', OPENROUTER, 'json', openrouterEmbeddings, TOKEN_BOUNDED),
+  row('POST', '/api/v1/completions', OPENROUTER, 'json', openrouterCompletions),
   row('POST', '/api/embed', OLLAMA, 'json', ollamaEmbed, { auth: false }),
   row('GET', '/api/tags', OLLAMA, 'none', ollamaTagList, { auth: false }),
   row('POST', '/api/show', OLLAMA, 'json', ollamaShowModel, { auth: false }),

@@ -15,7 +15,9 @@ import {
   type ListFormat,
 } from '../styles/model-lists.js';
 import { openaiEnvelope } from '../styles/openai-envelope.js';
-import { json, type Door, type Operation } from './exchange.js';
+import { openrouterList } from '../styles/openrouter/models.js';
+import { json, type Door, type Exchange, type Operation } from './exchange.js';
+import type { Mock } from './mock.js';
 import { modelOperation } from './operation.js';
 
 const LIST_ENVELOPES = { openai: openaiEnvelope, anthropic: messagesEnvelope, gemini: generateContentEnvelope };
@@ -30,17 +32,22 @@ export function modelsDoor(forced?: ListFormat): Door {
   return { style: 'models', envelope: (request) => LIST_ENVELOPES[listFormat(request, forced)] };
 }
 
-/** `GET /v1/models` and `/v1beta/models`: the catalog in the client's format, with its vendor's paging. */
-export function listModels(forced?: ListFormat): Operation {
+/** An answer about the whole catalog: held by the mock, about no model. */
+function catalogAnswer(answer: (mock: Mock, exchange: Exchange) => unknown): Operation {
   return modelOperation({
     held: true,
     read: () => ({ model: null }),
     ask: (_mock, exchange) => ({ model: null, subject: promptSubject('', '', exchange.headers) }),
-    build: (mock, exchange) => {
-      const models = mock.store.current.models;
-      const format = listFormat(exchange, forced);
-      return json(format === 'anthropic' ? anthropicList(models, exchange.query) : format === 'gemini' ? geminiList(models, exchange.query) : openaiList(models));
-    },
+    build: (mock, exchange) => json(answer(mock, exchange)),
+  });
+}
+
+/** `GET /v1/models` and `/v1beta/models`: the catalog in the client's format, with its vendor's paging. */
+export function listModels(forced?: ListFormat): Operation {
+  return catalogAnswer((mock, exchange) => {
+    const models = mock.store.current.models;
+    const format = listFormat(exchange, forced);
+    return format === 'anthropic' ? anthropicList(models, exchange.query) : format === 'gemini' ? geminiList(models, exchange.query) : openaiList(models);
   });
 }
 
@@ -57,3 +64,6 @@ export function getModel(forced?: ListFormat): Operation {
     },
   });
 }
+
+/** OpenRouter's `GET /api/v1/models`: its own form, whatever the request's headers say. */
+export const openrouterModels = catalogAnswer((mock) => openrouterList(mock.store.current.models));

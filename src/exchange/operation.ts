@@ -49,8 +49,11 @@ export interface Built {
 }
 
 export interface ModelOperation<R extends { model: string | null }, A extends Asked, F> {
-  /** Decodes the request: a field refused here is answered before any scenario step. */
-  read(mock: Mock, exchange: Exchange): R;
+  /**
+   * Decodes the request: a field refused here is answered before any scenario step. Asynchronous
+   * where reading is long work done in slices (counting thousands of inputs' tokens).
+   */
+  read(mock: Mock, exchange: Exchange): R | Promise<R>;
   /** Checks what was read (its model, the caller's group) and says what the request is about. */
   ask(mock: Mock, exchange: Exchange, read: R, door: Door): A;
   /** The fixture that answers, for requests that fixtures answer; not asked for what this mock does not hold. */
@@ -108,7 +111,7 @@ export function modelOperation<R extends { model: string | null }, A extends Ask
     // Each answer is a literal made below for this call alone: completed in place, not copied.
     const outcome = (answer: Answer, late?: Promise<Partial<Notes>>): Outcome => Object.assign(answer, late ? { notes, headers, envelope, late } : { notes, headers, envelope });
     try {
-      const read = steps.read(mock, exchange);
+      const read = await steps.read(mock, exchange);
       notes.model = read.model;
       const asked = steps.ask(mock, exchange, read, door);
       notes.model = asked.model;

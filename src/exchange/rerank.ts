@@ -6,6 +6,7 @@ import { countTokens } from '../conversation/tokens.js';
 import { cosine } from '../conversation/vectors/embed.js';
 import type { ModelEntry } from '../config/types.js';
 import { decodeRerank, encodeRerank, type RerankRequest } from '../styles/rerank/index.js';
+import { inSlices } from '../state/event-loop.js';
 import { foundVectors, madeVectors, vectorsFor, type Vectors } from './embedding-vectors.js';
 import { json } from './exchange.js';
 import { modelOperation, type Asked } from './operation.js';
@@ -21,8 +22,8 @@ interface AskedRerank extends Asked {
 }
 
 export const rerank = modelOperation<{ model: string | null; request: RerankRequest }, AskedRerank, Vectors>({
-  read: (_mock, exchange) => {
-    const request = decodeRerank(exchange.body);
+  read: async (_mock, exchange) => {
+    const request = await inSlices(decodeRerank(exchange.body));
     return { request, model: request.model ?? null };
   },
   ask: (mock, exchange, { request }) => {

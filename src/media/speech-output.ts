@@ -15,7 +15,7 @@ export async function withSpeech(reply: Reply, output: { voice: string; format: 
     reply.choices.map(async (choice) => {
       if (choice.text === '') return choice;
       const audio = await speak({ text: choice.text, voice: output.voice, format: output.format, speed: 1, seed });
-      return { ...choice, audio: { data: audio.data.toString('base64'), transcript: choice.text } };
+      return { ...choice, audio: { data: audio.data.toString('base64'), transcript: choice.text, seconds: audio.seconds } };
     }),
   );
   return { ...reply, choices };

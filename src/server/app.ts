@@ -116,10 +116,12 @@ function frame(mock: Mock, access: AdminAccess, streams: OpenStreams, known: Kno
 export function createApp(mock: Mock, access: AdminAccess, streams: OpenStreams): Koa {
   const app = new Koa();
   app.silent = true;
+  const within = (limit: number) => bodyParser(mock, false, Math.min(mock.options.bodyLimitBytes, limit));
   const { router, exact } = routes(mock, {
     json: bodyParser(mock, false),
     multipart: bodyParser(mock, true),
-    document: bodyParser(mock, false, Math.min(mock.options.bodyLimitBytes, CONFIG_LIMITS.fileBytes)),
+    document: within(CONFIG_LIMITS.fileBytes),
+    jsonWithin: within,
   });
   app.use(frame(mock, access, streams, (path, method) => router.match(path, method).route));
   app.use(routing(exact, router));

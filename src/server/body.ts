@@ -12,7 +12,7 @@ import type { Mock } from '../exchange/mock.js';
 import { Slice, turnForBytes } from '../state/event-loop.js';
 import { BodiesInFlight } from '../state/large-bodies.js';
 import { isPlainJson, parseJson, parseJsonText } from './json-body.js';
-import { decodeBody, drainable, dropRest, isIdentity, readWire, readWireChunks, readWireText, tooLarge } from './wire-body.js';
+import { decodeBody, isIdentity, readWire, readWireChunks, readWireText, refuseAnnounced, tooLarge } from './wire-body.js';
 import type { MockState } from './state.js';
 
 /**
@@ -23,6 +23,8 @@ export interface BodyParsers {
   json: Middleware;
   multipart: Middleware;
   document: Middleware;
+  /** JSON for a door with a body limit of its own (`ModelRoute.bodyLimit`), `--body-limit` still the ceiling. */
+  jsonWithin(limit: number): Middleware;
 }
 
 /** The methods koa-body parses a body for; others leave it unread (Node drops it). */
@@ -178,11 +180,7 @@ export function bodyParser(mock: Mock, multipart: boolean, limit = mock.options.
   return async (ctx: Context, next: Next): Promise<void> => {
     const announced = Number(ctx.get('content-length'));
     // An announced oversized body is refused before a byte of it is kept.
-    if (announced > limit) {
-      if (drainable(announced, limit)) dropRest(ctx.req, limit);
-      else ctx.set('connection', 'close');
-      throw tooLarge(limit);
-    }
+    if (announced > limit) throw refuseAnnounced(ctx, limit);
     let shape: BodyShape | undefined;
     // What this request holds of the mock's bodies in flight (at most one figure), given back whenever it ends.
     let held = 0;

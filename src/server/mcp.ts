@@ -3,11 +3,12 @@
 // The transport answers protocol mistakes itself (a body that is not JSON or not JSON-RPC: 400
 // with a JSON-RPC error); its answer goes out through the one writer. The body is read here first,
 // so that its size and a batch's length are bounded before any message runs (MCP_BOUNDS).
-import { Readable } from 'node:stream';
 import type { Context } from 'koa';
 import { inProcessAdmin } from '../admin/client.js';
 import { MCP_BOUNDS } from '../admin/mcp/bounds.js';
 import type { Mock } from '../exchange/mock.js';
+import { MockError } from '../conversation/errors.js';
+import { readWireText, refuseAnnounced } from './wire-body.js';
 import { write } from './writer.js';
 
 export function webRequest(ctx: Context, body: string | ReadableStream<Uint8Array>): Request {
@@ -32,6 +33,25 @@ export function parsedOrUndefined(text: string): unknown {
   }
 }
 
+/**
+ * An MCP request's body text, at most the MCP bound (or the mock's smaller body limit); over it,
+ * undefined once the 413 is written. The refused rest is read and dropped within the drain bound
+ * (server/wire-body.ts), so a client still writing sees the 413, not a reset (SPEC 11, "Connections").
+ */
+export async function mcpBodyText(ctx: Context, mock: Mock): Promise<string | undefined> {
+  const limit = Math.min(MCP_BOUNDS.bodyBytes, mock.options.bodyLimitBytes);
+  const announced = Number(ctx.get('content-length'));
+  try {
+    if (announced > limit) throw refuseAnnounced(ctx, limit);
+    return (await readWireText(ctx.req, limit)).text;
+  } catch (error) {
+    if (!(error instanceof MockError && error.kind === 'too_large')) throw error;
+    // The SDK's own words for it, as its transport answers when it reads the body itself.
+    await rpcError(ctx, 413, -32000, `Payload Too Large: Request body must not exceed ${limit} bytes`);
+    return undefined;
+  }
+}
+
 export async function writeResponse(ctx: Context, response: Response): Promise<void> {
   const headers = Object.fromEntries(response.headers);
   const contentType = headers['content-type'] ?? 'application/json';
@@ -42,33 +62,27 @@ export async function writeResponse(ctx: Context, response: Response): Promise<v
 /** The MCP SDK, loaded with the first MCP request: it was a quarter of the start-up's module loading. */
 let sdk:
   | Promise<
-      [
-        typeof import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'),
-        typeof import('@modelcontextprotocol/sdk/server/requestBody.js'),
-        typeof import('../admin/mcp/server.js'),
-      ]
+      [typeof import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'), typeof import('../admin/mcp/server.js')]
     >
   | undefined;
 
 export function mcpEndpoint(mock: Mock) {
   return async (ctx: Context): Promise<void> => {
-    const [{ WebStandardStreamableHTTPServerTransport }, { readRequestBody, requestBodyTooLargeMessage }, { mcpServer }] = await (sdk ??= Promise.all([
+    const [{ WebStandardStreamableHTTPServerTransport }, { mcpServer }] = await (sdk ??= Promise.all([
       import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'),
-      import('@modelcontextprotocol/sdk/server/requestBody.js'),
       import('../admin/mcp/server.js'),
     ]));
-    const limit = Math.min(MCP_BOUNDS.bodyBytes, mock.options.bodyLimitBytes);
-    const body = await readRequestBody(webRequest(ctx, Readable.toWeb(ctx.req) as ReadableStream<Uint8Array>), limit);
-    if (body.tooLarge) return rpcError(ctx, 413, -32000, requestBodyTooLargeMessage(limit));
-    const parsed = parsedOrUndefined(body.text);
+    const text = await mcpBodyText(ctx, mock);
+    if (text === undefined) return;
+    const parsed = parsedOrUndefined(text);
     if (Array.isArray(parsed) && parsed.length > MCP_BOUNDS.batchMessages) {
       return rpcError(ctx, 400, -32600, `Invalid Request: a batch holds at most ${MCP_BOUNDS.batchMessages} messages; this one holds ${parsed.length}.`);
     }
-    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true, maxRequestBodySize: limit });
+    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true, maxRequestBodySize: MCP_BOUNDS.bodyBytes });
     const server = mcpServer(inProcessAdmin(mock));
     await server.connect(transport);
     try {
-      const request = webRequest(ctx, body.text);
+      const request = webRequest(ctx, text);
       await writeResponse(ctx, await transport.handleRequest(request, parsed === undefined ? undefined : { parsedBody: parsed }));
     } finally {
       await server.close();

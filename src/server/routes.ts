@@ -59,7 +59,8 @@ function modelRoutes(router: Router, mock: Mock, bodies: BodyParsers, exact: Exa
     const steps: Middleware[] = [useDoor(route.door)];
     if (route.auth) steps.push(auth);
     for (const name of route.door.requiredHeaders ?? []) steps.push(requireHeader(name));
-    if (route.body !== 'none') steps.push(bodies[route.body]);
+    if (route.body === 'json' && route.bodyLimit) steps.push(bodies.jsonWithin(route.bodyLimit));
+    else if (route.body !== 'none') steps.push(bodies[route.body]);
     steps.push(inTurn, perform(mock, route));
     router.register(route.path, [route.method], steps);
     if (!route.path.includes(':')) exact.set(`${route.method} ${route.path}`, matched(route.path, compose(steps)));

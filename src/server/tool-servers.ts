@@ -9,9 +9,8 @@ import type { Context } from 'koa';
 import { failure } from '../conversation/errors.js';
 import type { Mock } from '../exchange/mock.js';
 import type { CallExtra, ToolDoor } from '../exchange/tool-server.js';
-import { MCP_BOUNDS } from '../admin/mcp/bounds.js';
 import { DEFAULT_SESSION } from '../state/sessions.js';
-import { parsedOrUndefined, rpcError, webRequest, writeResponse } from './mcp.js';
+import { mcpBodyText, parsedOrUndefined, rpcError, webRequest, writeResponse } from './mcp.js';
 import type { MockState } from './state.js';
 
 /** Open MCP sessions a mock keeps; past it the oldest is closed (its client must initialize again). */
@@ -26,7 +25,7 @@ interface Open {
 }
 
 let sdk:
-  | Promise<[typeof import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'), typeof import('@modelcontextprotocol/sdk/server/requestBody.js'), typeof import('../exchange/tool-server.js')]>
+  | Promise<[typeof import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'), typeof import('../exchange/tool-server.js')]>
   | undefined;
 
 const opened = new WeakMap<Mock, Map<string, Open>>();
@@ -56,9 +55,8 @@ export function toolServerEndpoint(mock: Mock) {
       throw failure('mcp_server_not_found', `No MCP server "${name}" is declared. MCP servers: ${names}.`);
     }
     (ctx.state as MockState).unjournaled = true;
-    const [{ WebStandardStreamableHTTPServerTransport }, { readRequestBody, requestBodyTooLargeMessage }, { toolServer }] = await (sdk ??= Promise.all([
+    const [{ WebStandardStreamableHTTPServerTransport }, { toolServer }] = await (sdk ??= Promise.all([
       import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'),
-      import('@modelcontextprotocol/sdk/server/requestBody.js'),
       import('../exchange/tool-server.js'),
     ]));
     const sessions = opened.get(mock) ?? opened.set(mock, new Map()).get(mock)!;
@@ -85,11 +83,10 @@ export function toolServerEndpoint(mock: Mock) {
     let parsed: unknown;
     let request: Request;
     if (ctx.method === 'POST') {
-      const limit = Math.min(MCP_BOUNDS.bodyBytes, mock.options.bodyLimitBytes);
-      const body = await readRequestBody(webRequest(ctx, Readable.toWeb(ctx.req) as ReadableStream<Uint8Array>), limit);
-      if (body.tooLarge) return rpcError(ctx, 413, -32000, requestBodyTooLargeMessage(limit));
-      parsed = parsedOrUndefined(body.text);
-      request = webRequest(ctx, body.text);
+      const text = await mcpBodyText(ctx, mock);
+      if (text === undefined) return;
+      parsed = parsedOrUndefined(text);
+      request = webRequest(ctx, text);
     } else {
       request = webRequest(ctx, undefined as unknown as string);
     }

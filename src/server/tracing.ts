@@ -19,6 +19,8 @@ interface SpanSample {
   status: number;
   source: string;
   model: string | null;
+  /** The fake MCP tool a tool call called (SPEC 22), else null. */
+  tool: string | null;
   usage: { input_tokens: number; output_tokens: number } | null;
   finishReasons: readonly string[] | null;
 }
@@ -68,12 +70,15 @@ async function exporter(endpoint: string, health: OtlpHealth): Promise<{ emit: E
       'mock.source': sample.source,
     };
     if (sample.model) attributes['gen_ai.request.model'] = attributes['gen_ai.response.model'] = sample.model;
+    if (sample.tool) attributes['gen_ai.tool.name'] = sample.tool;
     if (sample.usage) {
       attributes['gen_ai.usage.input_tokens'] = sample.usage.input_tokens;
       attributes['gen_ai.usage.output_tokens'] = sample.usage.output_tokens;
     }
     if (sample.finishReasons) attributes['gen_ai.response.finish_reasons'] = [...sample.finishReasons];
-    const name = sample.model ? `${operation} ${sample.model}` : operation;
+    // GenAI conventions: `{operation} {model}`, and `execute_tool {tool}` for a tool call.
+    const target = sample.model ?? sample.tool;
+    const name = target ? `${operation} ${target}` : operation;
     const span = tracer.startSpan(name, { kind: api.SpanKind.SERVER, startTime: sample.startMs, attributes }, parent);
     if (sample.status >= 500) span.setStatus({ code: api.SpanStatusCode.ERROR });
     span.end(sample.endMs);
@@ -120,6 +125,7 @@ export class Tracing {
       status: entry.status,
       source: entry.source,
       model: entry.model,
+      tool: entry.mcp?.tool ?? null,
       usage: entry.usage,
       finishReasons,
     });

@@ -3,6 +3,7 @@
 // pauses the request: a body over the limit is refused at once while the rest of it is read and
 // dropped, and the client's next request on the same keep-alive connection is served.
 import type { IncomingMessage } from 'node:http';
+import type { Context } from 'koa';
 import { promisify } from 'node:util';
 import { brotliDecompress, unzip, type InputType, type ZlibOptions } from 'node:zlib';
 import { failure, MockError } from '../conversation/errors.js';
@@ -33,6 +34,16 @@ export function dropRest(req: IncomingMessage, limit: number): void {
     if (dropped > bound) req.socket.destroy();
   });
   req.resume();
+}
+
+/**
+ * A body whose announced length is over the limit, refused before a byte of it is kept: the rest
+ * is dropped within the drain bound, past it the connection closes after the answer.
+ */
+export function refuseAnnounced(ctx: Context, limit: number): MockError {
+  if (drainable(Number(ctx.get('content-length')), limit)) dropRest(ctx.req, limit);
+  else ctx.set('connection', 'close');
+  return tooLarge(limit);
 }
 
 const clientGone = (): MockError => failure('invalid_body', 'The request body ended before its announced end: the client closed the connection.');

@@ -1,12 +1,14 @@
 // The single writer: the only code that puts bytes on a response. It performs a plan (JSON,
 // binary or a paced stream, framed as its door says: framers.ts) with an optional fault, and
 // when the client goes away it stops at once, leaving no timer and no listener behind.
+import { Readable } from 'node:stream';
 import type { ServerResponse } from 'node:http';
 import type { Context } from 'koa';
 import { MockError, type Envelope } from '../conversation/errors.js';
+import { chunkDeadlines } from '../conversation/latency.js';
 import { JOURNAL_ANSWER_MAX, type Fault, type Framing, type Plan, type StreamEvent } from '../conversation/plan.js';
 import type { StreamProgress } from './in-flight.js';
-import { Slice } from '../state/event-loop.js';
+import { nextTurn, Slice } from '../state/event-loop.js';
 import { FRAMERS, Framed, type Framer } from './framers.js';
 import { Pacer } from './pacer.js';
 import { SentStream, sentBinary, sentWhole } from './sent.js';
@@ -140,9 +142,12 @@ type StreamEnd = 'written' | 'client gone';
 type Writing = { pacer: Pacer; sent: SentStream; progress: StreamProgress | undefined; framer: Framer };
 
 async function writeEvents(res: ServerResponse, plan: Extract<Plan, { kind: 'stream' }>, fault: Fault | undefined, { pacer, sent, progress, framer }: Writing): Promise<StreamEnd> {
-  const strike = strikeAt(plan.events, fault);
-  const { firstChunkMs, chunkMs } = plan.pacing;
   const paced = isPaced(plan.pacing);
+  // A paced stream's events are made in a later turn than its headers: a burst of streams gets
+  // all its headers out before any of them makes its events.
+  if (paced && !(await unlessClosed(res, nextTurn()))) return 'client gone';
+  const strike = strikeAt(plan.events, fault);
+  const deadline = chunkDeadlines(plan.pacing);
   const total = progress && plan.events.filter((event) => event.paced).length;
   const pending = new Framed();
   const slice = new Slice();
@@ -171,7 +176,7 @@ async function writeEvents(res: ServerResponse, plan: Extract<Plan, { kind: 'str
     if (written >= strike) break;
     if (event.paced && paced) {
       if (!(await flush())) return 'client gone';
-      if (!(await pacer.until(firstChunkMs + chunks * chunkMs))) return 'client gone';
+      if (!(await pacer.until(deadline()))) return 'client gone';
       if (pacer.interrupted) break;
       chunks++;
       progress?.(chunks, total!);
@@ -249,8 +254,15 @@ export async function write(ctx: Context, plan: Plan, fault?: Fault, framing: Fr
   const state = ctx.state as MockState;
   if (plan.kind === 'binary') {
     ctx.type = plan.contentType;
-    ctx.body = Buffer.from(plan.data.buffer, plan.data.byteOffset, plan.data.byteLength);
-    state.sent = sentBinary(plan.status, ctx.response.headers, plan.contentType, plan.data.byteLength, plan.about);
+    const { data } = plan;
+    if (data instanceof Uint8Array) ctx.body = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+    else {
+      // Made as the client reads it: Koa pipes the pieces, one more as the socket drains.
+      ctx.body = Readable.from(data.pieces, { objectMode: false });
+      ctx.length = data.size;
+    }
+    const size = data instanceof Uint8Array ? data.byteLength : data.size;
+    state.sent = sentBinary(plan.status, ctx.response.headers, plan.contentType, size, plan.about);
     return;
   }
   // `malformed` on a whole reply: a 200 whose JSON is cut short, journaled as the text it is.

@@ -9,6 +9,7 @@
 //   megabyte, and 300 clients sending 300 KB at once held the loop for a second; the large bodies
 //   started in one turn add up to at most TURN_BYTES.
 // Who waits, waits in order; the usual request, in a turn with time left, pays one clock reading.
+import type { Steps } from '../conversation/steps.js';
 import { isLarge } from './large-bodies.js';
 
 /** How long one slice of long work may hold the event loop. */
@@ -50,6 +51,17 @@ export class Slice {
     await nextTurn();
     this.started = performance.now();
   }
+}
+
+/** The result of `steps`, the event loop given back whenever a slice is over. */
+export async function inSlices<T>(steps: Steps<T>): Promise<T> {
+  const slice = new Slice();
+  let step = steps.next();
+  while (!step.done) {
+    if (slice.over) await slice.next();
+    step = steps.next();
+  }
+  return step.value;
 }
 
 // Requests' turns.

@@ -17,6 +17,7 @@ import { azureOpenai } from './azure-openai/index.js';
 import { ollama } from './ollama/index.js';
 import { openrouter } from './openrouter/index.js';
 import { vertex, vertexFraming } from './vertex/index.js';
+import { vertexTokenCounting } from './vertex/count-tokens.js';
 import { VERTEX_PATHS, vertexModelParams, vertexParams } from './vertex/paths.js';
 import type { ListFormat } from './model-lists.js';
 import { pathParams } from './path-pattern.js';
@@ -97,7 +98,7 @@ export const STYLES: Readonly<Record<StyleName, StyleEntry>> = {
   vertex: {
     style: vertex,
     paths: VERTEX_PATHS,
-    tokens: { counting: { decode: decodeCountTokens, encode: encodeCountTokens } },
+    tokens: { counting: vertexTokenCounting },
     params: vertexParams,
     framing: vertexFraming,
     modelParams: vertexModelParams,

@@ -54,6 +54,8 @@ export interface TokenCounting {
   /** An empty `model` means the request named none, where the endpoint allows that. */
   decode(input: StyleInput, context: DecodeContext): ChatRequest;
   encode(inputTokens: number, request: ChatRequest): unknown;
+  /** The provider's own model-id forms, where the model is named in the body (Vertex's Anthropic count). */
+  models?: ModelIds;
 }
 
 /** The stream a `stream_error` fault breaks into, for styles whose error events describe it. */

@@ -96,7 +96,7 @@ describe('batches', () => {
     ['no input_file_id', () => create({ ...valid(), input_file_id: undefined }), 400, 'input_file_id', /input_file_id/],
     ['an unknown input_file_id', () => create({ ...valid(), input_file_id: 'file-nope' }), 404, 'input_file_id', /file-nope/],
     ['a file uploaded for another purpose', () => create({ ...valid(), input_file_id: otherFileId }), 400, 'input_file_id', /purpose 'user_data'/],
-    ['an endpoint batches do not take', () => create({ ...valid(), endpoint: '/v1/images/generations' }), 400, 'endpoint', /endpoint/],
+    ['an endpoint batches do not take', () => create({ ...valid(), endpoint: '/v1/audio/speech' }), 400, 'endpoint', /endpoint/],
     ['a 48h window', () => create({ ...valid(), completion_window: '48h' }), 400, 'completion_window', /completion_window/],
     ['metadata that is not strings', () => create({ ...valid(), metadata: { n: 1 } }), 400, 'metadata.n', /metadata/],
     ['metadata of 17 keys', () => create({ ...valid(), metadata: Object.fromEntries(Array.from({ length: 17 }, (_, i) => [`k${i}`, 'v'])) }), 400, 'metadata', /16 keys/],

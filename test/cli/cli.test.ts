@@ -1,7 +1,7 @@
 // The command line as a user runs it: help, version, validate, and a server that prints its URL
 // and one line per request.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
@@ -83,8 +83,10 @@ describe('model-gateway-mock CLI', () => {
       const summary = (await lines.next()).value as string;
       expect(summary).toMatch(/^\d\d:\d\d:\d\d\.\d{3} loaded 1 file: 1 fixture, 0 scenarios, \d+ models; open mode; inspector http:\/\/127\.0\.0\.1:\d+\/__admin\/ui$/);
       expect(summary).toContain(`${url}/__admin/ui`);
-      // The local CA clients trust for https on the same port, made on first start and kept.
-      expect((await lines.next()).value).toMatch(new RegExp(`^\\d\\d:\\d\\d:\\d\\d\\.\\d{3} tls ca ${join(data, 'model-gateway-mock', 'ca.pem')}$`));
+      // The modes line names the local CA clients trust for https on the same port, made on first start and kept.
+      const ca = join(data, 'model-gateway-mock', 'ca.pem');
+      expect((await lines.next()).value).toMatch(new RegExp(`^\\d\\d:\\d\\d:\\d\\d\\.\\d{3} modes: tls ca ${ca}$`));
+      expect(existsSync(ca)).toBe(true);
       await fetch(`${url}/v1/chat/completions`, {
         method: 'POST',
         headers: { authorization: 'Bearer k', 'content-type': 'application/json' },

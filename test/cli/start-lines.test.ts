@@ -17,15 +17,17 @@ describe('the start-up lines', () => {
     try {
       const listed = (await (await fetch(`${server.url}/__admin/fixtures`)).json()) as { fixtures: unknown[] };
       expect(server.summary()).toContain(` ${listed.fixtures.length} fixtures,`);
-      expect(server.modes()).toBeUndefined();
+      // TLS is on every start: the line names the CA clients trust for https on the same port.
+      expect(server.modes()).toMatch(/^modes: tls ca \S+ca\.pem$/);
     } finally {
       await server.close();
     }
   });
 
-  it('name the upstream, the recording directory, live drift, the clock and the OTLP endpoint', async () => {
+  it('name the upstream, the recording directory, live drift, the clock, the OTLP endpoint and the TLS CA', async () => {
     const server = await startMockServer({
       port: 0,
+      dataDir: recordings,
       watch: false,
       logLevel: 'silent',
       upstream: 'http://127.0.0.1:9',
@@ -35,7 +37,7 @@ describe('the start-up lines', () => {
       otlpEndpoint: 'http://127.0.0.1:9',
     });
     try {
-      expect(server.modes()).toBe(`modes: upstream http://127.0.0.1:9; recording into ${recordings}; live drift; clock manual; OTLP spans to http://127.0.0.1:9`);
+      expect(server.modes()).toBe(`modes: upstream http://127.0.0.1:9; recording into ${recordings}; live drift; clock manual; OTLP spans to http://127.0.0.1:9; tls ca ${join(recordings, 'ca.pem')}`);
     } finally {
       await server.close();
     }

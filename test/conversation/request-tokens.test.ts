@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { MockError } from '../../src/conversation/errors.js';
 import { countAllTokens, countTokens } from '../../src/conversation/tokens.js';
+import { finished } from '../../src/conversation/steps.js';
 import { MAX_TOTAL_TOKENS, readInputs } from '../../src/styles/embeddings/inputs.js';
 import { decodeRerank } from '../../src/styles/rerank/index.js';
 
@@ -25,22 +26,22 @@ describe('tokens of a request of many texts', () => {
 
   it('counts each text as it counts alone while the request is within the exact budget', () => {
     const alone = texts.map((text) => countTokens(text));
-    expect(readInputs(texts).map((input) => input.tokens)).toEqual(alone);
+    expect(finished(readInputs(texts)).map((input) => input.tokens)).toEqual(alone);
     expect(countAllTokens(texts)).toBe(alone.reduce((sum, tokens) => sum + tokens, 0));
-    const request = decodeRerank({ model: 'rerank-v3.5', query: 'q', documents: texts });
+    const request = finished(decodeRerank({ model: 'rerank-v3.5', query: 'q', documents: texts }));
     expect(request.documentTokens).toBe(alone.reduce((sum, tokens) => sum + tokens, 0));
   });
 
   it(`refuses embedding inputs past ${MAX_TOTAL_TOKENS} tokens in all, naming input and the limit`, () => {
     const large = Array.from({ length: 200 }, (_, i) => words(4000, `e${i}`).slice(0, 23 * 1024));
-    const error = refusal(() => readInputs(large));
+    const error = refusal(() => finished(readInputs(large)));
     expect(error.options.param).toBe('input');
     expect(error.message).toContain(`a request may have at most ${MAX_TOTAL_TOKENS} in all`);
   });
 
   it(`refuses rerank documents past ${MAX_TOTAL_TOKENS} tokens in all, naming documents and the limit`, () => {
     const large = Array.from({ length: 200 }, (_, i) => words(8000, `r${i}`).slice(0, 48 * 1024));
-    const error = refusal(() => decodeRerank({ model: 'rerank-v3.5', query: 'q', documents: large }));
+    const error = refusal(() => finished(decodeRerank({ model: 'rerank-v3.5', query: 'q', documents: large })));
     expect(error.options.param).toBe('documents');
     expect(error.message).toContain(`a request may have at most ${MAX_TOTAL_TOKENS} in all`);
   });

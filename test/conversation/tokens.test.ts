@@ -44,6 +44,12 @@ describe('countTokens', () => {
     );
   });
 
+  it("counts an agent's long prompt as o200k_base does each time it comes (the later times from memory)", () => {
+    const prompt = 'Read a file before you edit it; keep changes small and tested. '.repeat(1600);
+    const exact = encode(prompt).length;
+    for (let time = 0; time < 3; time++) expect(countTokens(prompt)).toBe(exact);
+  });
+
   it('counts text that spells a special token as plain text instead of throwing', () => {
     expect(countTokens('say <|endoftext|> now')).toBeGreaterThan(3);
   });

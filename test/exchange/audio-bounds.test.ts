@@ -57,7 +57,7 @@ async function transcribe(filename: string, data: Buffer): Promise<{ text: strin
   });
   if (!('plan' in outcome) || outcome.plan.kind !== 'binary') throw new Error('expected a text answer');
   const { file } = (outcome.notes as unknown as { uploads: { file: { duration_seconds: number } } }).uploads;
-  return { text: Buffer.from(outcome.plan.data).toString(), seconds: file.duration_seconds };
+  return { text: Buffer.from(outcome.plan.data as Uint8Array).toString(), seconds: file.duration_seconds };
 }
 
 const words = (text: string) => text.split(/\s+/).filter(Boolean).length;

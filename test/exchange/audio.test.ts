@@ -42,7 +42,7 @@ describe('speech and transcriptions, as plain operations', () => {
       body: { model: 'whisper-1', language: 'fr', response_format: 'text' },
     });
     const answered = plan(outcome);
-    expect(answered.kind === 'binary' && Buffer.from(answered.data).toString()).toBe('Bonjour à tous.\n');
+    expect(answered.kind === 'binary' && Buffer.from(answered.data as Uint8Array).toString()).toBe('Bonjour à tous.\n');
     expect(outcome.notes).toMatchObject({ fixture: 'french-call', uploads: { file: { name: 'call.wav', type: 'wav', size: 44 + 96000, duration_seconds: 2 } } });
   });
 

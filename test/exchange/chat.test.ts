@@ -1,6 +1,7 @@
 // The chat operation without HTTP: a plain request in, a plan and its notes out, in every style;
 // scenario steps come back as data (an error with its wait, a fault for the writer).
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { STYLES } from '../../src/styles/registry.js';
 import { answer, plainMock } from '../helpers/mock.js';
 
 const mock = plainMock({
@@ -25,6 +26,19 @@ describe('chat, as a plain operation', () => {
     expect(outcome.notes).toMatchObject({ style: 'chat-completions', model: 'gpt-4o-mini', fixture: 'greeting', scenario: null, fault: null });
     if (!('plan' in outcome) || outcome.plan.kind !== 'json') throw new Error('expected a JSON plan');
     expect((outcome.plan.body as { choices: Array<{ message: { content: string } }> }).choices[0]!.message.content).toBe('Hi there.');
+  });
+
+  it('makes the events of a stream when they are first read, not before its headers can go', async () => {
+    const making = vi.spyOn(STYLES['chat-completions'].style, 'events');
+    try {
+      const outcome = await answer(mock, 'POST /v1/chat/completions', { body: { ...ask('hello'), stream: true } });
+      if (!('plan' in outcome) || outcome.plan.kind !== 'stream') throw new Error('expected a stream plan');
+      expect(making).not.toHaveBeenCalled();
+      expect(outcome.plan.events).toBe(outcome.plan.events);
+      expect(making).toHaveBeenCalledTimes(1);
+    } finally {
+      making.mockRestore();
+    }
   });
 
   it('plans a stream as events whose text joins to the fixture', async () => {

@@ -19,10 +19,10 @@ describe('faults in the admin API', () => {
     const { faults } = (await (await server.admin('/faults')).json()) as { faults: Array<{ name: string; kind: string; styles: string[]; description: string }> };
     expect(faults.filter((f) => f.kind === 'semantic').map((f) => f.name)).toEqual([...SEMANTIC_FAULTS]);
     expect(faults.find((f) => f.name === 'reset')).toMatchObject({ kind: 'transport' });
-    expect(faults.find((f) => f.name === 'duplicate_tool_ids')!.styles).toEqual(['chat-completions', 'responses', 'messages']);
+    expect(faults.find((f) => f.name === 'duplicate_tool_ids')!.styles).toEqual(['chat-completions', 'responses', 'messages', 'openrouter', 'azure-openai', 'bedrock']);
     expect(faults.find((f) => f.name === 'truncated')!.styles).toContain('completions');
     expect(faults.find((f) => f.name === 'content_filter')!.styles).not.toContain('ollama');
-    expect(faults.find((f) => f.name === 'invalid_tool_json')!.styles).toEqual(['chat-completions', 'responses', 'messages', 'generate-content', 'openrouter', 'azure-openai', 'vertex']);
+    expect(faults.find((f) => f.name === 'invalid_tool_json')!.styles).toEqual(['chat-completions', 'responses', 'messages', 'generate-content', 'openrouter', 'azure-openai', 'bedrock', 'vertex']);
   });
 
   it("verify's fault filter counts a fault that acted, not one that did not apply", async () => {

@@ -2,7 +2,6 @@
 // in each route's envelope); deeply nested and huge JSON neither crash nor hold the event loop
 // while other clients wait; the journal keeps no body it could not serve back.
 import { request } from 'node:http';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOURNAL_BODY_MAX } from '../../src/server/record.js';
@@ -103,20 +102,16 @@ describe('bodies over the limit', () => {
 });
 
 describe('deep and huge JSON', () => {
+  // How long the loop is held meanwhile is the bench's (hostile doors): here, what is answered.
   it('refuses 100,000 levels of nesting at once, while other requests are answered', async () => {
-    const delay = monitorEventLoopDelay({ resolution: 10 });
-    delay.enable();
     const deep = chat('hi', { metadata: '__DEEP__' }).replace('"__DEEP__"', '['.repeat(100_000) + ']'.repeat(100_000));
     const [refused, other] = await Promise.all([
       send(large.url, 'POST', '/v1/chat/completions', { ...KEY, 'content-type': 'application/json' }, deep),
       send(large.url, 'GET', '/v1/models', KEY),
     ]);
-    delay.disable();
     expectClientError('openai', refused, 'deep body');
     expect(JSON.parse(refused.text).error.message).toContain('nests deeper than 128 levels');
     expect(other.status).toBe(200);
-    // Generous: proves only that nothing held the loop for long (the walk is iterative).
-    expect(delay.max / 1e6).toBeLessThan(1000);
   });
 
   it('answers tool arguments nested too deep to serialise again as text', async () => {
@@ -135,24 +130,20 @@ describe('deep and huge JSON', () => {
 
   // The worst cases for the tokenizer: 8 MB of base64 once took minutes to count (its merge cache
   // went quadratic), 4 MB of one letter as long (BPE merges are quadratic in a word's length).
+  // The bench's hostile doors hold the loop's longest stall meanwhile to its goal.
   for (const [label, content] of [
     ['base64', () => randomBytes(6 * 1024 * 1024).toString('base64')],
     ['one letter', () => 'z'.repeat(4 * 1024 * 1024)],
   ] as const) {
-    it(`answers a huge body of ${label} without holding the event loop, others answered meanwhile`, async () => {
+    it(`answers a huge body of ${label}, others answered meanwhile`, async () => {
       const body = chat(content());
-      const delay = monitorEventLoopDelay({ resolution: 10 });
-      delay.enable();
       const [huge, other] = await Promise.all([
         send(large.url, 'POST', '/v1/chat/completions', { ...KEY, 'content-type': 'application/json' }, body),
         send(large.url, 'POST', '/v1/chat/completions', { ...KEY, 'content-type': 'application/json' }, chat('hi')),
       ]);
-      delay.disable();
       expect(huge.status).toBe(200);
       expect(JSON.parse(huge.text).usage.prompt_tokens).toBeGreaterThan(500_000);
       expect(other.status).toBe(200);
-      // Generous, for a loaded machine; the stalls this guards against lasted tens of seconds.
-      expect(delay.max / 1e6).toBeLessThan(2000);
     });
   }
 

@@ -101,6 +101,32 @@ describe('vectors of many inputs', () => {
   });
 });
 
+describe('counting the tokens of many inputs', () => {
+  /** Words no test has counted before (a counted text is remembered), `count` of them in each of `inputs` texts. */
+  const fresh = (inputs: number, count: number): string[] => {
+    const salt = Math.random().toString(36).slice(2, 8);
+    return Array.from({ length: inputs }, (_, i) => Array.from({ length: count }, (_, k) => `q${salt}${i}x${k}`).join(' '));
+  };
+
+  /** The message of the error an outcome carries. */
+  const refusedWith = (outcome: Outcome): string => {
+    if (!('error' in outcome) || !outcome.error) throw new Error(`expected an error, got ${JSON.stringify(outcome).slice(0, 200)}`);
+    return outcome.error.message;
+  };
+
+  it('reads embeddings inputs past the token bound in slices', async () => {
+    const outcome = Promise.resolve(answer(plainMock(), 'POST /v1/embeddings', { body: { model: 'text-embedding-3-small', input: fresh(2048, 60) } }));
+    expect(await turnsWhile(outcome)).toBeGreaterThan(0);
+    expect(refusedWith(await outcome)).toMatch(/the inputs up to input\[\d+\] have \d+ tokens; a request may have at most 300000 in all/);
+  });
+
+  it('reads rerank documents past the token bound in slices', async () => {
+    const outcome = Promise.resolve(answer(plainMock(), 'POST /v2/rerank', { body: { model: 'rerank-v3.5', query: 'a parcel', documents: fresh(1000, 120) } }));
+    expect(await turnsWhile(outcome)).toBeGreaterThan(0);
+    expect(refusedWith(await outcome)).toMatch(/the documents up to documents\[\d+\] have \d+ tokens/);
+  });
+});
+
 describe('a large picture', () => {
   it('is painted in slices into the bytes painting it in one piece makes', async () => {
     for (const [width, height] of [[64, 48], [1536, 1024], [2048, 2048]] as const) {

@@ -23,6 +23,7 @@ const weatherTool = {
 let server: TestServer;
 const client = (headers: Record<string, string> = {}) => new OpenAI({ baseURL: `${server.url}/api/v1`, apiKey: 'sk-or-test', maxRetries: 0, defaultHeaders: headers });
 const tides = [{ role: 'user' as const, content: 'Tell me about tides.' }];
+const TIDES_TEXT = 'Tides follow the moon, twice a day, along every coast.';
 // OpenRouter's own request fields, which the openai SDK passes on as they are.
 const usageAsked = { usage: { include: true } } as Record<string, unknown>;
 
@@ -36,7 +37,7 @@ describe('the openai SDK on OpenRouter', () => {
     const { data: whole, response } = await client()
       .chat.completions.create({ model: 'anthropic/claude-sonnet-4.6', messages: tides, ...usageAsked })
       .withResponse();
-    expect(whole.choices[0]!.message.content).toBe('Tides follow the moon, twice a day, along every coast.');
+    expect(whole.choices[0]!.message.content).toBe(TIDES_TEXT);
     expect(response.headers.get('x-generation-id')).toMatch(/^gen-/);
     const usage = whole.usage as unknown as { prompt_tokens: number; completion_tokens: number; cost: number };
     expect(usage.cost).toBeCloseTo((usage.prompt_tokens * 3 + usage.completion_tokens * 15) / 1e6, 12);
@@ -96,20 +97,41 @@ describe('the openai SDK on OpenRouter', () => {
     expect(requests[0]!.cost_usd).toBeGreaterThan(0);
   });
 
-  it('lists models, embeds and completes under /api/v1', async () => {
-    const listed = await client().models.list();
-    expect(listed.data.map((model) => model.id)).toContain('claude-sonnet-4-6');
+  it('lists models in OpenRouter\'s form with per-token prices, embeds and completes under /api/v1', async () => {
+    const listed = (await client().models.list()).data as unknown as Array<Record<string, unknown>>;
+    const sonnet = listed.find((model) => model.id === 'anthropic/claude-sonnet-4.6');
+    expect(sonnet).toMatchObject({
+      name: 'Anthropic: Claude Sonnet 4.6',
+      created: expect.any(Number),
+      context_length: 200000,
+      pricing: { prompt: '0.000003', completion: '0.000015', input_cache_read: '0.0000003' },
+      architecture: { input_modalities: expect.arrayContaining(['text']), output_modalities: ['text'], tokenizer: 'Claude' },
+      top_provider: { context_length: 200000, max_completion_tokens: 64000 },
+      supported_parameters: expect.arrayContaining(['tools', 'reasoning']),
+    });
+    expect(listed.map((model) => model.id)).toEqual(expect.arrayContaining(['openai/gpt-4o-mini', 'google/gemini-2.5-flash', 'openai/gpt-3.5-turbo-instruct']));
+    expect(listed.some((model) => model.id === 'openai/text-embedding-3-small')).toBe(false);
+    const answered = await client().chat.completions.create({ model: String(sonnet!.id), messages: tides });
+    expect(answered.choices[0]!.message.content).toBe(TIDES_TEXT);
     const vectors = await client({ 'x-mock-session': 'or-doors' }).embeddings.create({ model: 'openai/text-embedding-3-small', input: ['one', 'two'] });
     expect(vectors.data).toHaveLength(2);
     const completed = await client({ 'x-mock-session': 'or-doors' }).completions.create({ model: 'gpt-3.5-turbo-instruct', prompt: 'Say this is a test' });
     expect(completed.choices[0]!.text.length).toBeGreaterThan(0);
+    const prefixed = await client({ 'x-mock-session': 'or-doors' }).completions.create({ model: 'openai/gpt-3.5-turbo-instruct', prompt: 'Say this is a test' });
+    expect(prefixed.choices[0]!.text).toBe(completed.choices[0]!.text);
+    const byChatModel = await client({ 'x-mock-session': 'or-doors' }).completions.create({ model: 'anthropic/claude-sonnet-4.6', prompt: 'Tell me about tides.' });
+    expect(byChatModel.choices[0]!.text).toBe(TIDES_TEXT);
     const missing = await client().embeddings.create({ model: 'acme/embed-9', input: 'one' }).catch((e: unknown) => e);
     expect(missing).toBeInstanceOf(OpenAI.NotFoundError);
     const { requests } = (await (await server.admin('/requests?session=or-doors')).json()) as { requests: Array<{ style: string; model: string }> };
     expect(requests.map((entry) => [entry.style, entry.model])).toEqual([
       ['openrouter', 'text-embedding-3-small'],
       ['openrouter', 'gpt-3.5-turbo-instruct'],
+      ['openrouter', 'gpt-3.5-turbo-instruct'],
+      ['openrouter', 'claude-sonnet-4-6'],
     ]);
+    const unknown = await client().completions.create({ model: 'acme/complete-9', prompt: 'one' }).catch((e: unknown) => e);
+    expect(unknown).toBeInstanceOf(OpenAI.NotFoundError);
   });
 
   houseChecks({

@@ -106,6 +106,31 @@ describe('AnthropicVertex', () => {
     expect(entries[1]!.path).toBe('/v1/projects/my-project/locations/us-east5/publishers/anthropic/models/claude-sonnet-4-6@20250929:streamRawPredict');
   });
 
+  it('counts tokens at count-tokens:rawPredict as the messages count_tokens does', async () => {
+    const asked = { model: 'claude-sonnet-4-6@20250929', messages: [{ role: 'user' as const, content: tides }], system: 'Be brief.' };
+    const counted = await claude(server.url, { 'x-mock-session': 'vx-count' }).messages.countTokens(asked);
+    const direct = await new Anthropic({ baseURL: server.url, apiKey: 'sk-ant' }).messages.countTokens({ ...asked, model: 'claude-sonnet-4-6' });
+    expect(counted).toEqual({ input_tokens: direct.input_tokens });
+    expect(counted.input_tokens).toBeGreaterThan(0);
+    const entries = await journal('vx-count');
+    expect(entries.map((entry) => [entry.style, entry.model, entry.path])).toEqual([
+      ['vertex', 'claude-sonnet-4-6', '/v1/projects/my-project/locations/us-east5/publishers/anthropic/models/count-tokens:rawPredict'],
+    ]);
+    const missing = await claude(server.url).messages.countTokens({ ...asked, model: 'claude-opus-0@20200101' }).catch((e: unknown) => e);
+    expect(missing).toBeInstanceOf(Anthropic.NotFoundError);
+  });
+
+  it('refuses a rawPredict body without anthropic_version in Vertex\'s words', async () => {
+    // The client always adds the version; a hand-built request is what meets this.
+    const response = await fetch(`${server.url}/v1/projects/my-project/locations/us-east5/publishers/anthropic/models/claude-sonnet-4-6:rawPredict`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer ya29.mock-token', 'content-type': 'application/json' },
+      body: JSON.stringify({ max_tokens: 50, messages: [{ role: 'user', content: tides }] }),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: { code: 400, message: 'anthropic_version: Field required', status: 'INVALID_ARGUMENT' } });
+  });
+
   it('calls a forced tool with arguments true to its schema', async () => {
     const answer = await claude(server.url).messages.create({
       model: 'claude-sonnet-4-6',

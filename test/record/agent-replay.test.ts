@@ -1,4 +1,4 @@
-// An agent's session replays where it was not recorded (SPEC 20): Claude Code records a
+// An agent's session replays where it was not recorded (SPEC 20): Claude Code or Codex records a
 // coding session through a mock forwarding to a second mock (playing the vendor), in one working
 // directory; a third mock serving only the recording answers the same session from another
 // directory, whose system prompt and context name other paths, by the shape of each turn
@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { AGENT_TIME_LIMIT_MS, agentPlace, runClaude, type AgentPlace, type AgentRun } from '../helpers/coding-agents.js';
+import { AGENT_TIME_LIMIT_MS, agentPlace, runClaude, runCodex, type AgentPlace, type AgentRun } from '../helpers/coding-agents.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 const EXAMPLES = resolve(import.meta.dirname, '..', '..', 'examples', 'agents');
@@ -16,10 +16,10 @@ const TEST_LIMIT = 3 * AGENT_TIME_LIMIT_MS;
 
 type Runner = (url: string, place: AgentPlace, prompt: string, session: string) => Promise<AgentRun>;
 
-// Codex's session joins this table once the recorder keeps a responses custom tool call (its
-// apply_patch): recorded today, the patch is lost and the replay writes nothing.
 const AGENTS: Array<[string, string, Runner]> = [
   ['Claude Code', 'claude-code.yaml', (url, place, prompt, session) => runClaude(url, place, prompt, ['--allowedTools', 'Write'], { 'x-mock-session': session })],
+  // Its apply_patch is a freeform tool: the recording keeps the patch as the call's raw input.
+  ['Codex', 'codex.yaml', (url, place, prompt, session) => runCodex(url, place, prompt, 'gpt-5.5', { 'x-mock-session': session })],
 ];
 
 const cleanups: Array<() => unknown> = [];

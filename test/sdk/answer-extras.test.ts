@@ -1,9 +1,10 @@
 // What a request asks of the answer besides its text, through the official SDKs (SPEC 20):
 // `service_tier` echoed (flex and priority as asked, auto as default), log probabilities when
 // asked (chat-completions `logprobs`/`top_logprobs`, responses `include`, generate-content
-// `responseLogprobs`), seeded and true to the text, the same whole and streamed; and
+// `responseLogprobs`), seeded and true to the text, the same whole and streamed (each streamed
+// piece carrying its own tokens'); and
 // generate-content's `text/x.enum` answered with one of the schema's values.
-import { GoogleGenAI, Type } from '@google/genai';
+import { GoogleGenAI, Type, type GenerateContentResponse } from '@google/genai';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
@@ -69,6 +70,18 @@ describe('log probabilities', () => {
     expect(candidate.logprobsResult!.chosenCandidates!.map((c) => c.token).join('')).toBe(answer.text);
     expect(candidate.logprobsResult!.topCandidates![0]!.candidates).toHaveLength(3);
     expect(candidate.avgLogprobs).toBeLessThanOrEqual(0);
+  });
+
+  it('generate-content streamed: each chunk carries its own tokens, together the whole answer\'s', async () => {
+    const config = { responseLogprobs: true, logprobs: 2 };
+    const whole = (await ai.models.generateContent({ model: 'gemini-2.5-flash', contents: 'weather?', config })).candidates![0]!.logprobsResult!;
+    const chunks: GenerateContentResponse[] = [];
+    for await (const chunk of await ai.models.generateContentStream({ model: 'gemini-2.5-flash', contents: 'weather?', config })) chunks.push(chunk);
+    expect(chunks.length).toBeGreaterThan(1);
+    const results = chunks.map((chunk) => chunk.candidates![0]!.logprobsResult!);
+    results.forEach((result, at) => expect(result.chosenCandidates!.map((c) => c.token).join('')).toBe(chunks[at]!.text));
+    expect(results.flatMap((result) => result.chosenCandidates!)).toEqual(whole.chosenCandidates);
+    expect(results.flatMap((result) => result.topCandidates!)).toEqual(whole.topCandidates);
   });
 });
 

@@ -2,7 +2,9 @@
 // 24 kHz mono (Opus decodes at 48 kHz, as every Ogg Opus stream does), 0.4 s a word over speed.
 import OpenAI, { BadRequestError, NotFoundError } from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BinaryPieces } from '../../src/conversation/plan.js';
 import { hasFfprobe, probe } from '../helpers/audio.js';
+import { answer, plainMock } from '../helpers/mock.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 let server: TestServer;
@@ -126,5 +128,43 @@ describe('speech requests the vendor refuses', () => {
     expect(error.param).toBe('model');
     expect(error.message).toContain('tts-1');
     await expect(client.audio.speech.create({ model: 'tts-9', voice: 'alloy', input: 'hi' })).rejects.toBeInstanceOf(NotFoundError);
+  });
+});
+
+describe('a speech too large to hold', () => {
+  // The vendor's 4,096 characters of one-letter words at its slowest speed: 55 minutes, 157 MB of wav.
+  const longest = { model: 'tts-1', voice: 'alloy', input: 'a '.repeat(2048), speed: 0.25, response_format: 'wav' } as const;
+  const samples = 2048 * Math.round((24000 * 0.4) / 0.25);
+
+  it('is sent as it is made: its head and first samples are read, and the client may stop there', async () => {
+    const response = await client.audio.speech.create(longest);
+    expect(response.headers.get('content-type')).toBe('audio/wav');
+    const size = Number(response.headers.get('content-length'));
+    const reader = response.body!.getReader();
+    const read: Uint8Array[] = [];
+    let bytes = 0;
+    while (bytes < 256 * 1024) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      read.push(value);
+      bytes += value.length;
+    }
+    await reader.cancel();
+    const head = Buffer.concat(read);
+    expect(head.subarray(0, 4).toString('latin1')).toBe('RIFF');
+    expect(head.readUInt32LE(4)).toBe(size - 8);
+    const data = head.indexOf('data', 12, 'latin1');
+    expect(head.readUInt32LE(data + 4)).toBe(samples * 2);
+    expect(size).toBe(data + 8 + samples * 2);
+    // The first word's tone, not silence.
+    expect(head.subarray(data + 8 + 48_000, data + 8 + 96_000).some((byte) => byte !== 0)).toBe(true);
+  });
+
+  it('is answered with pieces made as they are read, not one buffer', async () => {
+    const outcome = await answer(plainMock(), 'POST /v1/audio/speech', { body: longest });
+    if (!('plan' in outcome) || outcome.plan.kind !== 'binary') throw new Error('expected a binary answer');
+    const { data } = outcome.plan;
+    expect(data instanceof Uint8Array).toBe(false);
+    expect((data as BinaryPieces).size).toBeGreaterThan(samples * 2);
   });
 });

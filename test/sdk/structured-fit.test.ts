@@ -13,7 +13,38 @@ chat:
   - name: json-answer
     match: { model: gpt-4.1, contains: "city facts" }
     reply: { text: '{"city":"Oslo","population":700000}' }
+  - name: order-bad-sku
+    match: { contains: "order with a bad sku" }
+    reply: { text: '{"items":[{"sku":"abc","size":"M"},{"sku":"XY-12","size":"L"}]}' }
+  - name: order-one-item
+    match: { contains: "order with one item" }
+    reply: { text: '{"items":[{"sku":"XY-12","size":"M"}]}' }
+  - name: order-bad-size
+    match: { contains: "order with a bad size" }
+    reply: { text: '{"items":[{"sku":"XY-12","size":"M"},{"sku":"ZZ-01","size":"XXL"}]}' }
+  - name: order-good
+    match: { contains: "order that fits" }
+    reply: { text: '{"items":[{"sku":"XY-12","size":"M"},{"sku":"ZZ-01","size":"S"}]}' }
 `;
+
+/** An order's schema whose constraints sit below its top level: in each array item, and on the array. */
+const ORDER = {
+  type: 'object',
+  properties: {
+    items: {
+      type: 'array',
+      minItems: 2,
+      items: {
+        type: 'object',
+        properties: { sku: { type: 'string', pattern: '^[A-Z]{2}-\\d{2}$' }, size: { type: 'string', enum: ['S', 'M', 'L'] } },
+        required: ['sku', 'size'],
+        additionalProperties: false,
+      },
+    },
+  },
+  required: ['items'],
+  additionalProperties: false,
+};
 
 let server: TestServer;
 
@@ -47,6 +78,34 @@ describe('structured output', () => {
     expect(JSON.parse(plain.choices[0]!.message.content!)).toBeTypeOf('object');
     const fitting = await client.chat.completions.parse({ model: 'gpt-4.1', messages: [{ role: 'user', content: 'city facts' }], response_format: zodResponseFormat(City, 'city') });
     expect(fitting.choices[0]!.message.parsed).toEqual({ city: 'Oslo', population: 700000 });
+  });
+
+  it.each([
+    ['a pattern', 'order with a bad sku', 'order-bad-sku'],
+    ['minItems', 'order with one item', 'order-one-item'],
+    ['an enum inside an array item', 'order with a bad size', 'order-bad-size'],
+  ])('judges the whole schema: a reply breaking %s deep inside does not answer, the generator does', async (_constraint, ask, fixture) => {
+    const session = `deep-${fixture}`;
+    const client = new OpenAI({ baseURL: `${server.url}/v1`, apiKey: 'k', defaultHeaders: { 'x-mock-session': session } });
+    const completion = await client.chat.completions.create({
+      model: 'gpt-4.1',
+      messages: [{ role: 'user', content: ask }],
+      response_format: { type: 'json_schema', json_schema: { name: 'order', schema: ORDER, strict: true } },
+    });
+    expect(await lastEntry(session)).toMatchObject({ fixture: null, near_miss: { fixture, failed: ['format'] } });
+    const order = JSON.parse(completion.choices[0]!.message.content!) as { items: Array<{ sku: string; size: string }> };
+    expect(order.items.length).toBeGreaterThanOrEqual(2);
+    for (const item of order.items) {
+      expect(item.sku).toMatch(/^[A-Z]{2}-\d{2}$/);
+      expect(['S', 'M', 'L']).toContain(item.size);
+    }
+  });
+
+  it('answers from a fixture whose reply fits the whole schema, through the responses style too', async () => {
+    const client = new OpenAI({ baseURL: `${server.url}/v1`, apiKey: 'k', defaultHeaders: { 'x-mock-session': 'deep-fits' } });
+    const response = await client.responses.create({ model: 'gpt-4.1', input: 'An order that fits, please.', text: { format: { type: 'json_schema', name: 'order', schema: ORDER, strict: true } } });
+    expect(JSON.parse(response.output_text)).toEqual({ items: [{ sku: 'XY-12', size: 'M' }, { sku: 'ZZ-01', size: 'S' }] });
+    expect(await lastEntry('deep-fits')).toMatchObject({ fixture: 'order-good' });
   });
 
   it('does the same for output_config.format in the messages style, whole and streamed', async () => {

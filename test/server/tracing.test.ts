@@ -6,7 +6,10 @@ import type { AddressInfo } from 'node:net';
 import OpenAI, { toFile } from 'openai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { batchFile, chatLines } from '../batches/helpers.js';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { startTestServer } from '../helpers/server.js';
+import { WEATHER } from '../tools/weather.js';
 
 interface OtlpSpan {
   traceId: string;
@@ -82,6 +85,23 @@ describe('--otlp-endpoint', () => {
     expect(line).toMatchObject({ name: 'chat gpt-4o-mini', traceId, parentSpanId: parent });
     expect(attribute(line, 'mock.source')).toBe('generated');
     expect(attribute(line, 'http.response.status_code')).toBe(200);
+  });
+
+  it('exports a span per call of a fake MCP tool, and none for the transport\'s own requests', async () => {
+    const server = await startTestServer({ otlpEndpoint: endpoint, fixtureFiles: { 'weather.yaml': WEATHER } });
+    const client = new Client({ name: 'tracing-test', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp/weather`)));
+    await client.callTool({ name: 'get_forecast', arguments: { city: 'Paris' } });
+    await client.close();
+    await server.close();
+
+    expect(spans).toHaveLength(1);
+    const [span] = spans as [OtlpSpan];
+    expect(span.name).toBe('execute_tool get_forecast');
+    expect(attribute(span, 'gen_ai.operation.name')).toBe('execute_tool');
+    expect(attribute(span, 'gen_ai.tool.name')).toBe('get_forecast');
+    expect(attribute(span, 'http.route')).toBe('/mcp/:server');
+    expect(attribute(span, 'mock.source')).toBe('fixture:weather/get_forecast#0');
   });
 
   it("names each span's operation as the request's door does, or by the door's own name", async () => {

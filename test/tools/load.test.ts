@@ -63,6 +63,30 @@ describe('mcp: declarations', () => {
     expect(problem).toMatch(/^tools\.yaml:6:\d+ .*tool/);
   });
 
+  it('names every bad tool of a server in one load, not only the first', () => {
+    const problems = problemsOf({
+      'tools.yaml': `mcp:
+  - server: weather
+    tools:
+      - name: get_forecast
+        input: { type: object, properties: { city: { type: strng } } }
+      - name: get_alerts
+        input: { type: string }
+      - name: get_forecast
+`,
+    });
+    expect(problems).toEqual([
+      expect.stringMatching(/^tools\.yaml:5:\d+ mcp\[0\]\.tools\[0\]\.input: not a JSON Schema/),
+      expect.stringMatching(/^tools\.yaml:7:\d+ mcp\[0\]\.tools\[1\]\.input\.type: a tool's input schema has `type: object`/),
+      expect.stringMatching(/^tools\.yaml:8:\d+ mcp\[0\]\.tools\[2\]\.name: the tool "get_forecast" is declared twice/),
+    ]);
+  });
+
+  it('refuses a fixture that matches a tool call, which it could never answer', () => {
+    const problems = problemsOf({ 'chat.yaml': 'chat:\n  - name: forecast\n    match: { tool: get_forecast }\n    reply: { text: sunny }\n' });
+    expect(problems).toEqual([expect.stringMatching(/^chat\.yaml:3:\d+ chat\[0\]\.match\.tool: a fixture never answers a tool call/)]);
+  });
+
   it('keeps the last good servers serving when a reload brings a bad one', async () => {
     const server = await startTestServer({ fixtureFiles: { 'weather.yaml': WEATHER } });
     try {

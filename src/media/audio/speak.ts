@@ -9,7 +9,10 @@ import { audioDigest } from './hear.js';
 import type { SpeechRequest, SpokenAudio } from './speech-file.js';
 import { speakOnWorker } from './audio-thread.js';
 
-const recent = new RecentBytes<SpokenAudio>('speech', 32, 32 * 1024 * 1024);
+/** The most the speech cache holds, and so the largest speech it keeps. */
+export const SPEECH_CACHE_BYTES = 32 * 1024 * 1024;
+
+const recent = new RecentBytes<SpokenAudio>('speech', 32, SPEECH_CACHE_BYTES);
 const spokenPcm = new Memo<string>('speech', 4096, textBytes);
 
 /** The samples before trailing silence: what a client appends after the speech (the quiet that ends its turn) is no part of it. */

@@ -10,7 +10,7 @@ import { firstTranscription } from '../../conversation/transcription-fixture.js'
 import type { Mock } from '../../exchange/mock.js';
 import type { RealtimeItem, SessionConfig } from '../../styles/realtime/conversation.js';
 import type { RealtimeEvent } from '../../styles/realtime/events.js';
-import { INPUT_RATE, voiceActivity } from '../../styles/realtime/voice-activity.js';
+import { DEFAULT_SILENCE_MS, INPUT_RATE, voiceActivity } from '../../styles/realtime/voice-activity.js';
 
 export interface AudioHooks {
   send(event: RealtimeEvent): void;
@@ -27,25 +27,22 @@ interface TurnDetection {
   silence_duration_ms?: number;
 }
 
-/** The vendor's silence that ends an utterance when the session does not say. */
-const SILENCE_MS = 500;
+/** The transcript of input PCM16 at `rate`, in SPEC 24's order: a `transcriptions:` fixture's text matched by its sha256, the text of speech the mock made with these samples, else seeded sentences as long as the audio. */
+export async function inputTranscript(mock: Mock, model: string, pcm: Buffer, rate = INPUT_RATE): Promise<string> {
+  const sha256 = audioDigest(pcm);
+  const fixture = firstTranscription(mock.store.current.transcriptions, { model, fileName: 'audio.pcm', sha256 });
+  if (fixture?.reply.text !== undefined) return fixture.reply.text;
+  const spoken = spokenTextOf(pcm);
+  if (spoken !== undefined) return spoken;
+  const words = Math.max(1, Math.round(pcm.length / 2 / rate / SECONDS_PER_WORD));
+  return proseOnWorker([mock.options.seed, 'transcript', sha256], words);
+}
 
 export function inputAudio(mock: Mock, session: SessionConfig & Record<string, unknown>, hooks: AudioHooks) {
   const input = () => ((session.audio as { input?: { turn_detection?: TurnDetection | null; transcription?: unknown } } | undefined)?.input ?? {});
   let chunks: Buffer[] = [];
   let itemId = hooks.newId('item');
   const vad = voiceActivity();
-
-  async function transcript(pcm: Buffer): Promise<string> {
-    const sha256 = audioDigest(pcm);
-    const model = String(session.model);
-    const fixture = firstTranscription(mock.store.current.transcriptions, { model, fileName: 'audio.pcm', sha256 });
-    if (fixture?.reply.text !== undefined) return fixture.reply.text;
-    const spoken = spokenTextOf(pcm);
-    if (spoken !== undefined) return spoken;
-    const words = Math.max(1, Math.round(pcm.length / 2 / INPUT_RATE / SECONDS_PER_WORD));
-    return proseOnWorker([mock.options.seed, 'transcript', sha256], words);
-  }
 
   async function commit(): Promise<void> {
     const pcm = Buffer.concat(chunks);
@@ -58,7 +55,7 @@ export function inputAudio(mock: Mock, session: SessionConfig & Record<string, u
       return;
     }
     hooks.send({ type: 'input_audio_buffer.committed', previous_item_id: null, item_id: id });
-    const text = await transcript(pcm);
+    const text = await inputTranscript(mock, String(session.model), pcm);
     hooks.added({ id, type: 'message', role: 'user', content: [{ type: 'input_audio', transcript: text }] });
     if (input().transcription) {
       hooks.send({ type: 'conversation.item.input_audio_transcription.completed', item_id: id, content_index: 0, transcript: text, usage: { type: 'duration', seconds: pcm.length / 2 / INPUT_RATE } });
@@ -71,7 +68,7 @@ export function inputAudio(mock: Mock, session: SessionConfig & Record<string, u
       chunks.push(pcm);
       const detection = input().turn_detection;
       if (detection?.type !== 'server_vad' && detection?.type !== 'semantic_vad') return;
-      const heard = vad.hear(pcm, detection.silence_duration_ms ?? SILENCE_MS);
+      const heard = vad.hear(pcm, detection.silence_duration_ms ?? DEFAULT_SILENCE_MS);
       if (heard.startedMs !== undefined) {
         if (detection.interrupt_response !== false) hooks.cancel('turn_detected');
         hooks.send({ type: 'input_audio_buffer.speech_started', audio_start_ms: heard.startedMs, item_id: itemId });

@@ -7,7 +7,6 @@ import { setTimeout as wait } from 'node:timers/promises';
 import type { WebSocket } from 'ws';
 import type { MockError } from '../../conversation/errors.js';
 import { chunkText } from '../../conversation/token-chunks.js';
-import { speak } from '../../media/audio/speak.js';
 import type { Door, Exchange, Outcome } from '../../exchange/exchange.js';
 import { openLiveSession } from '../../exchange/live-session.js';
 import type { Mock } from '../../exchange/mock.js';
@@ -16,12 +15,10 @@ import { pacingFor } from '../../exchange/pacing.js';
 import { chatRequestOf, truncatedItem, type RealtimeItem, type SessionConfig } from '../../styles/realtime/conversation.js';
 import { cancelledDone, errorEvent, responseEvents, type RealtimeEvent, type TurnReply } from '../../styles/realtime/events.js';
 import { inputAudio } from './input-audio.js';
-import { play } from './play.js';
+import { play, spokenChunks } from './play.js';
 
 const CHAT = modelRoute('POST', '/v1/chat/completions');
 const DOOR: Door = { ...CHAT.door, style: 'realtime', modelKinds: ['realtime'] };
-/** 100 ms of 24 kHz PCM16 per audio delta. */
-const AUDIO_CHUNK_BYTES = 4_800;
 
 const newId = (prefix: string) => `${prefix}_${randomUUID().replace(/-/g, '').slice(0, 22)}`;
 
@@ -71,11 +68,9 @@ export function serveOpenAIRealtime(mock: Mock, socket: WebSocket, opening: Exch
     const message = completion?.choices[0]?.message;
     const reply: TurnReply = { text: message?.content ?? '', toolCalls: message?.tool_calls ?? [], usage: completion?.usage ?? { prompt_tokens: 0, completion_tokens: 0 } };
     const kind = modality();
-    const spoken = kind === 'audio' && reply.text ? await speak({ text: reply.text, voice: 'alloy', format: 'pcm', speed: 1, seed: mock.options.seed }) : undefined;
-    const audio: string[] = [];
-    for (let at = 0; spoken && at < spoken.data.length; at += AUDIO_CHUNK_BYTES) audio.push(Buffer.from(spoken.data.subarray(at, at + AUDIO_CHUNK_BYTES)).toString('base64'));
+    const spoken = kind === 'audio' && reply.text ? await spokenChunks(mock, reply.text) : undefined;
     const ids = { responseId, itemIds: Array.from({ length: 1 + reply.toolCalls.length }, () => newId('item')) };
-    const events = responseEvents(ids, reply, kind, chunkText(reply.text, 'token'), audio, spoken ? Math.ceil(spoken.seconds * 10) : 0);
+    const events = responseEvents(ids, reply, kind, chunkText(reply.text, 'token'), spoken?.chunks ?? [], spoken ? Math.ceil(spoken.seconds * 10) : 0);
     const current: Playing = { responseId };
     playing = current;
     const played = await play(
@@ -88,7 +83,7 @@ export function serveOpenAIRealtime(mock: Mock, socket: WebSocket, opening: Exch
     if (played.end === 'stopped') {
       send(cancelledDone(responseId, kind, current.stop!));
       sent++;
-    } else if (played.end === 'written' && !outcome.fault) {
+    } else if (played.end === 'written') {
       items.push(...(events.filter((event) => event.type === 'response.output_item.done').map((event) => event.item) as RealtimeItem[]));
       if (spoken) playsMs.set(ids.itemIds[0]!, Math.round(spoken.seconds * 1000));
     }

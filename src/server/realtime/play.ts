@@ -1,17 +1,36 @@
-// A turn's events on a live socket, one JSON message each, paced by --latency against deadlines
-// from the first (as the writer paces a stream), with the turn's scenario fault performed on them
-// the way the writer performs it on a stream: a delay before the first event, a cut that drops
-// the socket mid-response, the style's in-stream error, a malformed message.
+// What every live door does with a reply: speak it as 24 kHz PCM16 cut into 100 ms chunks, and
+// send a turn's events, one message each, paced by --latency against deadlines from the first (as
+// the writer paces a stream), with the turn's scenario fault performed on them the way the writer
+// performs it on a stream: a delay before the first event, a reset, a cut that drops the socket
+// mid-response, the style's in-stream error, a malformed message.
 import { setTimeout as wait } from 'node:timers/promises';
 import type { WebSocket } from 'ws';
-import { MockError } from '../../conversation/errors.js';
+import type { MockError } from '../../conversation/errors.js';
 import type { Fault, StreamEvent } from '../../conversation/plan.js';
 import type { Pacing } from '../../conversation/types.js';
+import type { Mock } from '../../exchange/mock.js';
+import { speak } from '../../media/audio/speak.js';
 import type { SentStream } from '../sent.js';
 import { strikeAt } from '../writer.js';
 
-/** How the events ended: all sent, stopped by the door (a cancel), cut by the fault, or the client went away. */
-export type PlayEnd = 'written' | 'stopped' | 'cut' | 'gone';
+/** 100 ms of 24 kHz PCM16. */
+const AUDIO_CHUNK_BYTES = 4_800;
+
+export interface Spoken {
+  /** Base64 chunks of the speech, 100 ms each. */
+  chunks: string[];
+  seconds: number;
+}
+
+export async function spokenChunks(mock: Mock, text: string): Promise<Spoken> {
+  const spoken = await speak({ text, voice: 'alloy', format: 'pcm', speed: 1, seed: mock.options.seed });
+  const chunks: string[] = [];
+  for (let at = 0; at < spoken.data.length; at += AUDIO_CHUNK_BYTES) chunks.push(Buffer.from(spoken.data.subarray(at, at + AUDIO_CHUNK_BYTES)).toString('base64'));
+  return { chunks, seconds: spoken.seconds };
+}
+
+/** How the events ended: all sent, stopped by the door (a cancel, an interruption), broken or cut by the fault, or the client went away. */
+export type PlayEnd = 'written' | 'stopped' | 'faulted' | 'cut' | 'gone';
 
 export interface Played {
   /** The messages sent, the fault's included. */
@@ -19,25 +38,33 @@ export interface Played {
   end: PlayEnd;
 }
 
+/** How a vendor ends a session instead of sending an error event: a close frame. */
+export interface Closing {
+  code: number;
+  reason: string;
+}
+
 export interface PlayOptions {
   fault?: Fault;
   /** Checked before each event: true ends the events there (a response cancelled). */
   stopped?: () => boolean;
-  /** The style's in-stream error events, for a `stream_error` fault; the events sent before it counted. */
-  streamError?: (error: MockError, cutAt: number) => StreamEvent[];
+  /** The style's in-stream error for a `stream_error` fault: its error events, or the close frame that ends the session instead. */
+  streamError?: (error: MockError, cutAt: number) => StreamEvent[] | Closing;
   /** Keeps what was sent for the journal, as the writer keeps a stream's events. */
   record?: SentStream;
+  /** The vendor sends its JSON in binary frames. */
+  binary?: boolean;
 }
 
 const open = (socket: WebSocket) => socket.readyState === socket.OPEN;
 
-/** Sends one event as a text message; settles once it is on the wire. */
-function sendEvent(socket: WebSocket, event: StreamEvent, record: SentStream | undefined): Promise<void> {
+/** Sends one event as a message; settles once it is on the wire. */
+function sendEvent(socket: WebSocket, event: StreamEvent, options: PlayOptions): Promise<void> {
   const json = event.json !== undefined || typeof event.data !== 'string';
   const text = event.json ?? (json ? JSON.stringify(event.data) : (event.data as string));
-  record?.framed(event, text, json, text.length);
-  record?.commit();
-  return new Promise((done) => socket.send(text, () => done()));
+  options.record?.framed(event, text, json, text.length);
+  options.record?.commit();
+  return new Promise((done) => socket.send(options.binary ? Buffer.from(text) : text, () => done()));
 }
 
 /** Waits a scenario's delay before a turn's answer: false when the client left meanwhile. */
@@ -68,7 +95,7 @@ export async function play(socket: WebSocket, events: readonly StreamEvent[], pa
     }
     if (!open(socket)) return { sent, end: 'gone' };
     if (stopped?.()) return { sent, end: 'stopped' };
-    written = sendEvent(socket, event, options.record);
+    written = sendEvent(socket, event, options);
     sent++;
   }
   if (sent < strike || !fault) return { sent, end: 'written' };
@@ -79,12 +106,17 @@ export async function play(socket: WebSocket, events: readonly StreamEvent[], pa
     return { sent, end: 'cut' };
   }
   if (fault.kind === 'malformed') {
-    void sendEvent(socket, { data: '{"malformed":' }, options.record);
-    return { sent: sent + 1, end: 'written' };
+    void sendEvent(socket, { data: '{"malformed":' }, options);
+    return { sent: sent + 1, end: 'faulted' };
   }
   if (fault.kind === 'stream_error' && options.streamError) {
-    for (const event of options.streamError(fault.error, sent)) void sendEvent(socket, event, options.record);
-    return { sent: sent + 1, end: 'written' };
+    const error = options.streamError(fault.error, sent);
+    if (!Array.isArray(error)) {
+      socket.close(error.code, error.reason);
+      return { sent, end: 'cut' };
+    }
+    for (const event of error) void sendEvent(socket, event, options);
+    return { sent: sent + error.length, end: 'faulted' };
   }
-  return { sent, end: 'written' };
+  return { sent, end: 'faulted' };
 }

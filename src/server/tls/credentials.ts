@@ -14,6 +14,8 @@ export interface TlsSource {
   credentials(): Promise<Credentials>;
   /** The local CA's PEM file, made if it is not there yet; undefined when the user brought a certificate. */
   caFile(): Promise<string | undefined>;
+  /** Where the local CA's PEM file is (or will be once made); undefined when the user brought a certificate. */
+  caPath?: string;
 }
 
 export function tlsSource(options: TlsOptions): TlsSource {
@@ -26,5 +28,5 @@ export function tlsSource(options: TlsOptions): TlsSource {
   const dataDir = options.dataDir ?? defaultDataDir();
   let made: Promise<Credentials> | undefined;
   const credentials = () => (made ??= localCredentials(dataDir, options.host));
-  return { credentials, caFile: async () => (await credentials(), caPath(dataDir)) };
+  return { credentials, caFile: async () => (await credentials(), caPath(dataDir)), caPath: caPath(dataDir) };
 }

@@ -73,3 +73,30 @@ export function verboseSegments({ segments }: Timeline): object[] {
     no_speech_prob: 0.01,
   }));
 }
+
+/** The SDK's `TranscriptionDiarizedSegment`. */
+export interface DiarizedSegment {
+  type: 'transcript.text.segment';
+  id: string;
+  start: number;
+  end: number;
+  speaker: string;
+  text: string;
+}
+
+/**
+ * A diarized transcript's segments: one a sentence, the speakers taking turns sentence by
+ * sentence (the known speakers' names in order, else `A` and `B`, as the vendor labels unknown
+ * ones), so a client sees a conversation it can group by speaker.
+ */
+export function diarizedSegments({ segments }: Timeline, known: readonly string[]): DiarizedSegment[] {
+  const speakers = known.length > 0 ? known : ['A', 'B'];
+  return segments.map((s) => ({
+    type: 'transcript.text.segment',
+    id: `seg_${s.id}`,
+    start: s.start,
+    end: s.end,
+    speaker: speakers[s.id % speakers.length]!,
+    text: s.text.trim(),
+  }));
+}

@@ -1,12 +1,14 @@
 // Transcription and translation answers in each `response_format`, whole or as the transcript
 // stream, with usage counted per model: tokens for the gpt-4o transcribe models, seconds for
-// whisper-1.
+// whisper-1. Logprobs (when `include` asks) and the diarized form come from the same text, so
+// a stream's pieces join to the whole answer's.
+import { tokenLogprobs } from '../../conversation/logprobs.js';
 import type { Metered } from '../../conversation/usage.js';
 import type { StreamEvent } from '../../conversation/plan.js';
 import { chunkText } from '../../conversation/token-chunks.js';
 import { countTokens } from '../../conversation/tokens.js';
 import type { TranscriptFormat } from './transcription-request.js';
-import { srt, timeline, verboseSegments, vtt } from './transcript.js';
+import { diarizedSegments, srt, timeline, verboseSegments, vtt, type DiarizedSegment } from './transcript.js';
 
 /** Audio counted as tokens: the vendor bills gpt-4o audio by the second at about this rate. */
 export const AUDIO_TOKENS_PER_SECOND = 10;
@@ -20,7 +22,14 @@ export interface Transcript {
   seconds: number;
   prompt?: string;
   granularities: ReadonlyArray<'word' | 'segment'>;
+  /** The seed of the tokens' logprobs, when `include` asks for them. */
+  logprobsSeed?: string;
+  /** The speakers' labels of a diarizing model (`known_speaker_names`, else `A`, `B`). */
+  speakers?: readonly string[];
 }
+
+/** The model that labels speakers, the one `diarized_json` is for. */
+export const DIARIZING_MODEL = 'gpt-4o-transcribe-diarize';
 
 export function audioTokens(seconds: number): number {
   return Math.ceil(seconds * AUDIO_TOKENS_PER_SECOND);
@@ -53,13 +62,23 @@ function usage({ model, text, seconds, prompt }: Transcript): object {
   };
 }
 
+/** The SDK's `Transcription.Logprob`: token, logprob, bytes; no alternatives. */
+function logprobs(transcript: Transcript, text: string, offset = 0): object {
+  if (transcript.logprobsSeed === undefined) return {};
+  return { logprobs: tokenLogprobs(text, transcript.logprobsSeed, 0, offset).map(({ token, logprob, bytes }) => ({ token, logprob, bytes })) };
+}
+
+function diarized(transcript: Transcript): DiarizedSegment[] {
+  return diarizedSegments(timeline(transcript.text, transcript.seconds), transcript.speakers ?? []);
+}
+
 export type TranscriptBody = { json: object } | { text: string; contentType: string };
 
 export function encodeTranscript(transcript: Transcript, format: TranscriptFormat): TranscriptBody {
   const line = timeline(transcript.text, transcript.seconds);
   switch (format) {
     case 'json':
-      return { json: transcript.task === 'transcribe' ? { text: transcript.text, usage: usage(transcript) } : { text: transcript.text } };
+      return { json: transcript.task === 'transcribe' ? { text: transcript.text, ...logprobs(transcript, transcript.text), usage: usage(transcript) } : { text: transcript.text } };
     case 'text':
       return { text: `${transcript.text}\n`, contentType: 'text/plain; charset=utf-8' };
     case 'srt':
@@ -78,11 +97,32 @@ export function encodeTranscript(transcript: Transcript, format: TranscriptForma
           usage: usage(transcript),
         },
       };
+    case 'diarized_json':
+      return { json: { task: 'transcribe', duration: line.duration, text: transcript.text, segments: diarized(transcript), usage: usage(transcript) } };
   }
 }
 
-/** `transcript.text.delta` events a token at a time, then `transcript.text.done` with usage. */
+/** A piece of text as `transcript.text.delta` events a token at a time, starting at `offset` in the transcript. */
+function deltas(transcript: Transcript, text: string, offset: number, segment: object = {}): StreamEvent[] {
+  let at = offset;
+  return chunkText(text, 'token').map((delta) => {
+    const event = { data: { type: 'transcript.text.delta', delta, ...logprobs(transcript, delta, at), ...segment }, paced: true };
+    at += delta.length;
+    return event;
+  });
+}
+
+/**
+ * `transcript.text.delta` events a token at a time, then `transcript.text.done` with usage; a
+ * diarizing model's deltas name their segment, and each segment follows its deltas as a
+ * `transcript.text.segment` event.
+ */
 export function transcriptEvents(transcript: Transcript): StreamEvent[] {
-  const deltas = chunkText(transcript.text, 'token').map((delta) => ({ data: { type: 'transcript.text.delta', delta }, paced: true }));
-  return [...deltas, { data: { type: 'transcript.text.done', text: transcript.text, usage: usage(transcript) } }];
+  const done = { data: { type: 'transcript.text.done', text: transcript.text, ...logprobs(transcript, transcript.text), usage: usage(transcript) } };
+  if (transcript.speakers === undefined) return [...deltas(transcript, transcript.text, 0), done];
+  const segments = diarized(transcript).flatMap((segment, index) => [
+    ...deltas(transcript, index === 0 ? segment.text : ` ${segment.text}`, 0, { segment_id: segment.id }),
+    { data: segment },
+  ]);
+  return [...segments, done];
 }

@@ -2,7 +2,7 @@
 // event-stream message named by its `:event-type`. Joined, the stream says what the whole says.
 import type { StreamEvent } from '../../conversation/plan.js';
 import { chunkText } from '../../conversation/token-chunks.js';
-import type { ChatRequest, Reply } from '../../conversation/types.js';
+import type { ChatRequest, Reply, ReplyChoice, ToolCall } from '../../conversation/types.js';
 import { choiceOf, outputTokens, signatureOf, toolUseId } from '../messages/encode.js';
 import { pushPieces } from '../piece-events.js';
 
@@ -14,8 +14,14 @@ type Block =
 // Converse's `StopReason` has no model refusal of its own: a refusal is a filtered answer there.
 const STOP_REASONS = { stop: 'end_turn', length: 'max_tokens', tool_calls: 'tool_use', content_filter: 'content_filtered', refusal: 'content_filtered' } as const;
 
+/** A call whose arguments are not JSON (not cut by the limit): Bedrock sends no call, only its own stop. */
+function malformed(call: ToolCall, choice: ReplyChoice): boolean {
+  return call.argumentsText !== undefined && choice.finishReason !== 'length';
+}
+
 function stopReason(reply: Reply): string {
   const choice = choiceOf(reply);
+  if (choice.toolCalls.some((call) => malformed(call, choice))) return 'malformed_tool_use';
   return choice.finishReason === 'stop' && choice.stopSequence !== undefined ? 'stop_sequence' : STOP_REASONS[choice.finishReason];
 }
 
@@ -35,7 +41,7 @@ function blocksOf(reply: Reply, request: ChatRequest): Block[] {
   const blocks: Block[] = [];
   if (choice.reasoning !== undefined && request.reasoning?.visible) blocks.push({ reasoningContent: { reasoningText: { text: choice.reasoning, signature: signatureOf(reply) } } });
   if (choice.text !== '') blocks.push({ text: choice.text });
-  for (const call of choice.toolCalls) blocks.push({ toolUse: { toolUseId: toolUseId(call), name: call.name, input: call.arguments } });
+  for (const call of choice.toolCalls.filter((made) => !malformed(made, choice))) blocks.push({ toolUse: { toolUseId: toolUseId(call), name: call.name, input: call.arguments } });
   return blocks;
 }
 

@@ -6,7 +6,7 @@ import { decodeConverse } from './converse-decode.js';
 import { converseEvents, encodeConverse } from './converse-encode.js';
 import { bedrockEnvelope, bedrockStreamError } from './envelope.js';
 import { decodeInvoke, invokeEvents } from './invoke.js';
-import { versioned } from '../messages/versioned.js';
+import { versioned } from '../../conversation/messages-wire.js';
 import { catalogModelId } from './model-id.js';
 import { readBedrock } from './read.js';
 import { encodeMessage } from '../messages/encode.js';

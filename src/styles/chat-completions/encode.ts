@@ -8,6 +8,8 @@ import type { ChatRequest, Reply, ReplyChoice, ToolCall, Usage } from '../../con
 import { pushPieces } from '../piece-events.js';
 import { servedTier } from '../service-tier.js';
 import { tokenLogprobs } from '../../conversation/logprobs.js';
+import { audioInputTokens } from '../../conversation/input-tokens.js';
+import { audioTokens } from '../audio/transcription-encode.js';
 
 export function completionId(reply: Reply): string {
   return `chatcmpl-${reply.id}`;
@@ -26,17 +28,29 @@ function fingerprint(model: string): string {
   return lastFingerprint.fingerprint;
 }
 
-export function usageOf(usage: Usage): Record<string, unknown> {
-  const completion = usage.outputTokens + usage.reasoningTokens;
+/** Tokens of audio heard in the prompt and said in the answer, which the vendor counts apart from text. */
+interface AudioTokens {
+  input: number;
+  output: number;
+}
+
+/** The audio a request sent and its reply said: audio parts at the rate their input is counted, speech by its length. */
+function audioTokensOf(reply: Reply, request: ChatRequest): AudioTokens {
+  const output = reply.choices.reduce((sum, choice) => sum + (choice.audio ? audioTokens(choice.audio.seconds) : 0), 0);
+  return { input: audioInputTokens(request), output };
+}
+
+function usageOf(usage: Usage, audio: AudioTokens): Record<string, unknown> {
+  const completion = usage.outputTokens + usage.reasoningTokens + audio.output;
   return {
     prompt_tokens: usage.inputTokens,
     completion_tokens: completion,
     total_tokens: usage.inputTokens + completion,
-    prompt_tokens_details: { cached_tokens: usage.cachedTokens, text_tokens: usage.inputTokens, audio_tokens: 0, image_tokens: 0 },
+    prompt_tokens_details: { cached_tokens: usage.cachedTokens, text_tokens: usage.inputTokens - audio.input, audio_tokens: audio.input, image_tokens: 0 },
     completion_tokens_details: {
       reasoning_tokens: usage.reasoningTokens,
       text_tokens: usage.outputTokens,
-      audio_tokens: 0,
+      audio_tokens: audio.output,
       accepted_prediction_tokens: 0,
       rejected_prediction_tokens: 0,
     },
@@ -112,7 +126,7 @@ export function encodeChatCompletion(reply: Reply, request: ChatRequest): unknow
       logprobs: logprobsOf(request, index, choice.audio || choice.finishReason === 'refusal' ? '' : choice.text),
       finish_reason: finishOf(choice),
     })),
-    usage: usageOf(reply.usage),
+    usage: usageOf(reply.usage, audioTokensOf(reply, request)),
     service_tier: servedTier(request.body),
     system_fingerprint: fingerprint(request.model),
   };
@@ -177,7 +191,7 @@ export function chatCompletionEvents(reply: Reply, request: ChatRequest): Stream
     });
     events.push(chunk(index, {}, finishOf(choice)));
   });
-  if (withUsage) events.push({ data: { ...base, choices: [], usage: usageOf(reply.usage) } });
+  if (withUsage) events.push({ data: { ...base, choices: [], usage: usageOf(reply.usage, audioTokensOf(reply, request)) } });
   events.push({ data: '[DONE]' });
   return events;
 }

@@ -7,8 +7,9 @@ import {
   StreamedCalls,
   streamedReply,
   usageOf,
-  parseArguments,
   reasoningOf,
+  recordedCall,
+  type Json,
   type RecordedAnswer,
   type RecordedReply,
 } from '../../conversation/recorded.js';
@@ -37,6 +38,13 @@ function thoughtOf(holder: Record<string, unknown>): string | undefined {
   return asString(holder.reasoning_content) ?? asString(holder.reasoning);
 }
 
+/** A call is a function's (`function.arguments`) or a custom tool's (`custom.input`, its raw text). */
+function callOf(call: Json): { name: string; text: unknown; freeform: boolean } {
+  const freeform = call.type === 'custom' || call.custom !== undefined;
+  const body = asObject(freeform ? call.custom : call.function);
+  return { name: asString(body.name) ?? '', text: freeform ? body.input : body.arguments, freeform };
+}
+
 /** The first choice: the one the journal, the recorder and the fixture speak for. */
 function firstChoice(body: Record<string, unknown>): Record<string, unknown> | undefined {
   const choices = asArray(body.choices).map(asObject);
@@ -49,9 +57,9 @@ function readWhole(body: Record<string, unknown>): RecordedReply {
   return {
     text: asString(message.content) ?? '',
     ...reasoningOf(thoughtOf(message)),
-    toolCalls: asArray(message.tool_calls).map((call) => {
-      const fn = asObject(asObject(call).function);
-      return { name: asString(fn.name) ?? '', arguments: parseArguments(fn.arguments) };
+    toolCalls: asArray(message.tool_calls).map((entry) => {
+      const { name, text, freeform } = callOf(asObject(entry));
+      return recordedCall(name, text, freeform);
     }),
     finishReason: finishOf(choice.finish_reason),
     usage: usage(body.usage),
@@ -75,10 +83,10 @@ function readStream(events: NonNullable<RecordedAnswer['events']>): RecordedRepl
     const thought = thoughtOf(delta);
     if (thought) reasoning.push(thought);
     for (const entry of asArray(delta.tool_calls).map(asObject)) {
-      const fn = asObject(entry.function);
+      const { name, text, freeform } = callOf(entry);
       const key = typeof entry.index === 'number' ? entry.index : calls.size;
-      calls.open(key, asString(fn.name) ?? '');
-      calls.append(key, asString(fn.arguments) ?? '');
+      calls.open(key, name, '', freeform);
+      calls.append(key, asString(text) ?? '');
     }
     finishReason = finishOf(choice.finish_reason) ?? finishReason;
   }

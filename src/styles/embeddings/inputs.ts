@@ -3,6 +3,7 @@
 // tokenizer) and its token count; the 400s name the index at fault.
 import { invalid } from '../../conversation/errors.js';
 import { decodeTokens } from '../../conversation/tokenizer.js';
+import type { Steps } from '../../conversation/steps.js';
 import { TokenCounter } from '../../conversation/tokens.js';
 
 export const MAX_INPUTS = 2048;
@@ -37,8 +38,11 @@ function fromText(text: string, field: string, counter: TokenCounter): Embedding
   return { text, tokens };
 }
 
-/** The inputs read, their texts counted with one counter for the request (tokens.ts). */
-export function readInputs(input: unknown): EmbeddingInput[] {
+/**
+ * The inputs read, their texts counted with one counter for the request (tokens.ts), a step
+ * after each input: counting 2,048 inputs at the bound took 100 ms.
+ */
+export function* readInputs(input: unknown): Steps<EmbeddingInput[]> {
   if (input === undefined || input === null) throw invalid("Missing required parameter: 'input'.", 'input', 'missing_required_parameter');
   const counter = new TokenCounter();
   if (typeof input === 'string') return [fromText(input, 'input', counter)];
@@ -48,7 +52,8 @@ export function readInputs(input: unknown): EmbeddingInput[] {
   if (isTokenList(input)) return [fromTokens(input, 'input')];
   const strings = typeof input[0] === 'string';
   let total = 0;
-  return input.map((item, index) => {
+  const inputs: EmbeddingInput[] = [];
+  for (const [index, item] of input.entries()) {
     const field = `input[${index}]`;
     const read = strings && typeof item === 'string' ? fromText(item, field, counter) : !strings && isTokenList(item) ? fromTokens(item, field) : undefined;
     if (!read) throw invalid(`Invalid type for '${field}': expected a string or a non-empty list of token ids, and every input of one kind.`, field, 'invalid_value');
@@ -56,6 +61,8 @@ export function readInputs(input: unknown): EmbeddingInput[] {
     if (total > MAX_TOTAL_TOKENS) {
       throw invalid(`Invalid value for 'input': the inputs up to ${field} have ${total} tokens; a request may have at most ${MAX_TOTAL_TOKENS} in all.`, 'input', 'invalid_value');
     }
-    return read;
-  });
+    inputs.push(read);
+    yield;
+  }
+  return inputs;
 }

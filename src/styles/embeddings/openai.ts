@@ -2,6 +2,7 @@
 // and the answer, each vector as float numbers or as base64 of little-endian float32.
 import * as z from 'zod';
 import { float32Base64s, float32Numbers } from '../../conversation/vectors/embed.js';
+import type { Steps } from '../../conversation/steps.js';
 import { parseBody } from '../validate.js';
 import { readInputs, type EmbeddingInput } from './inputs.js';
 
@@ -20,9 +21,10 @@ export interface EmbeddingsRequest {
   dimensions?: number;
 }
 
-export function decodeEmbeddings(input: unknown): EmbeddingsRequest {
+/** The request read, in steps (its inputs counted one at a time). */
+export function* decodeEmbeddings(input: unknown): Steps<EmbeddingsRequest> {
   const data = parseBody(body, input);
-  return { model: data.model, inputs: readInputs(data.input), format: data.encoding_format ?? 'float', dimensions: data.dimensions ?? undefined };
+  return { model: data.model, inputs: yield* readInputs(data.input), format: data.encoding_format ?? 'float', dimensions: data.dimensions ?? undefined };
 }
 
 export type EmbeddingsAnswer = ReturnType<typeof encodeEmbeddings>;

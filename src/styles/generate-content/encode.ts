@@ -90,10 +90,13 @@ export function envelopeFields(reply: Reply, request: ChatRequest) {
   return { modelVersion: request.model, responseId: responseId(reply) };
 }
 
-/** `Candidate.logprobsResult` and `avgLogprobs` of a choice's text, when `responseLogprobs` asks for them. */
-function logprobsOf(request: ChatRequest, choice: ReplyChoice, index: number) {
+/**
+ * `Candidate.logprobsResult` and `avgLogprobs` of a choice's text, or of a streamed piece of it
+ * starting at `offset`, when `responseLogprobs` asks for them.
+ */
+export function logprobsOf(request: ChatRequest, text: string, index: number, offset = 0) {
   if (!request.logprobs) return {};
-  const entries = tokenLogprobs(choice.text, `${request.model}:${index}`, request.logprobs.top);
+  const entries = tokenLogprobs(text, `${request.model}:${index}`, request.logprobs.top, offset);
   const candidate = (entry: { token: string; logprob: number }) => ({ token: entry.token, logProbability: entry.logprob });
   const sum = entries.reduce((total, entry) => total + entry.logprob, 0);
   return {
@@ -123,7 +126,7 @@ export function encodeGenerateContent(reply: Reply, request: ChatRequest): unkno
       finishReason: finishReasonOf(choice),
       safetyRatings: safetyRatings(choice),
       index,
-      ...logprobsOf(request, choice, index),
+      ...logprobsOf(request, choice.text, index),
     })),
     usageMetadata: usageMetadata(reply.usage, promptDetails(request, reply.usage.inputTokens)),
     ...envelopeFields(reply, request),

@@ -1,9 +1,10 @@
 // The generate-content stream: every event a complete GenerateContentResponse holding only the new
 // parts (WIRE.md section 5). Usage rides on every chunk as a running total that reaches the whole
-// reply's figures on the last chunk; each candidate's last chunk carries its finishReason.
+// reply's figures on the last chunk; each candidate's last chunk carries its finishReason, and a
+// piece of text its own tokens' logprobs when they are asked (together the whole answer's).
 import type { StreamEvent } from '../../conversation/plan.js';
 import type { ChatRequest, Reply, ReplyChoice } from '../../conversation/types.js';
-import { blockedPrompt, callParts, contentOf, envelopeFields, finishReasonOf, imageParts, safetyRatings, showsThoughts, shownText, thoughtPart, type WirePart } from './encode.js';
+import { blockedPrompt, callParts, contentOf, envelopeFields, finishReasonOf, imageParts, logprobsOf, safetyRatings, showsThoughts, shownText, thoughtPart, type WirePart } from './encode.js';
 import { promptDetails, usageMetadata } from './usage.js';
 
 interface Piece {
@@ -12,6 +13,8 @@ interface Piece {
   /** Characters of visible output and of shown thoughts this piece adds, for the running usage. */
   output: number;
   thoughts: number;
+  /** `logprobsResult` and `avgLogprobs` of this piece's text, when asked. */
+  logprobs?: object;
 }
 
 function piecesOf(reply: Reply, choice: ReplyChoice, index: number, request: ChatRequest): Piece[] {
@@ -19,7 +22,13 @@ function piecesOf(reply: Reply, choice: ReplyChoice, index: number, request: Cha
   if (showsThoughts(request)) {
     for (const text of choice.reasoningChunks) pieces.push({ index, parts: [thoughtPart(text)], output: 0, thoughts: text.length });
   }
-  if (shownText(choice)) for (const text of choice.textChunks) pieces.push({ index, parts: [{ text }], output: text.length, thoughts: 0 });
+  if (shownText(choice)) {
+    let offset = 0;
+    for (const text of choice.textChunks) {
+      pieces.push({ index, parts: [{ text }], output: text.length, thoughts: 0, logprobs: logprobsOf(request, text, index, offset) });
+      offset += text.length;
+    }
+  }
   if (choice.images.length > 0) pieces.push({ index, parts: imageParts(choice), output: 0, thoughts: 0 });
   // Function calls arrive whole, in one chunk, as the vendor sends them.
   const calls = callParts(reply, choice, index, request);
@@ -61,6 +70,7 @@ export function generateContentEvents(reply: Reply, request: ChatRequest): Strea
             content: contentOf(piece.parts),
             ...(lastOfChoice ? { finishReason: finishReasonOf(choice), safetyRatings: safetyRatings(choice) } : {}),
             index: piece.index,
+            ...piece.logprobs,
           },
         ],
         usageMetadata: usageMetadata(reply.usage, details, soFar),

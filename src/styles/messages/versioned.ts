@@ -6,11 +6,6 @@ import type { ChatRequest } from '../../conversation/types.js';
 import type { StyleInput } from '../style.js';
 import { decodeMessages } from './decode.js';
 
-/** Whether a request was decoded from a versioned body: Converse's and generate-content's have no `anthropic_version`. */
-export function versioned(request: ChatRequest): boolean {
-  return 'anthropic_version' in request.body;
-}
-
 /** `missing`: the cloud's own words for a body without `anthropic_version`. */
 export function decodeVersioned(input: StyleInput, model: string, stream: boolean, missing: string): ChatRequest {
   const given = input.body !== null && typeof input.body === 'object' && !Array.isArray(input.body) ? (input.body as Record<string, unknown>) : undefined;

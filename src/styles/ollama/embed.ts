@@ -3,6 +3,7 @@
 import * as z from 'zod';
 import { float32Numbers } from '../../conversation/vectors/embed.js';
 import { readInputs, type EmbeddingInput } from '../embeddings/inputs.js';
+import type { Steps } from '../../conversation/steps.js';
 import { parseBody } from '../validate.js';
 
 const body = z.looseObject({
@@ -19,9 +20,10 @@ export interface OllamaEmbedRequest {
   dimensions?: number;
 }
 
-export function decodeOllamaEmbed(input: unknown): OllamaEmbedRequest {
+/** The request read, in steps (its inputs counted one at a time). */
+export function* decodeOllamaEmbed(input: unknown): Steps<OllamaEmbedRequest> {
   const data = parseBody(body, input);
-  return { model: data.model, inputs: readInputs(data.input), dimensions: data.dimensions };
+  return { model: data.model, inputs: yield* readInputs(data.input), dimensions: data.dimensions };
 }
 
 export function encodeOllamaEmbed(request: OllamaEmbedRequest, model: string, vectors: readonly Float32Array[]): unknown {

@@ -1,9 +1,10 @@
-// Server VAD from the audio's own silence: input PCM16 at 24 kHz is read 20 ms at a time, a frame
-// loud enough is speech, and speech followed by the session's silence is a finished utterance.
+// Server VAD from the audio's own silence: input PCM16 (24 kHz unless told) is read 20 ms at a time,
+// a frame loud enough is speech, and speech followed by the session's silence is a finished utterance.
 // Pure: the detector is a value the socket feeds and reads.
 
 export const INPUT_RATE = 24_000;
-const FRAME_SAMPLES = INPUT_RATE / 50;
+/** The vendors' silence that ends an utterance when the session does not say. */
+export const DEFAULT_SILENCE_MS = 500;
 /** Peak amplitude above which a frame is speech: far over a quiet room's noise, far under a voice. */
 const SPEECH_PEAK = 1_000;
 
@@ -20,7 +21,8 @@ export interface VoiceActivity {
   reset(): void;
 }
 
-export function voiceActivity(): VoiceActivity {
+export function voiceActivity(rate = INPUT_RATE): VoiceActivity {
+  const FRAME_SAMPLES = rate / 50;
   let samples = 0;
   let started: number | undefined;
   let lastSpeech = 0;
@@ -35,7 +37,7 @@ export function voiceActivity(): VoiceActivity {
       for (let frame = 0; frame < data.length; frame += FRAME_SAMPLES * 2) {
         let peak = 0;
         for (let at = frame; at < frame + FRAME_SAMPLES * 2; at += 2) peak = Math.max(peak, Math.abs(data.readInt16LE(at)));
-        const ms = Math.round((samples * 1000) / INPUT_RATE);
+        const ms = Math.round((samples * 1000) / rate);
         samples += FRAME_SAMPLES;
         if (peak >= SPEECH_PEAK) {
           if (started === undefined) change.startedMs = started = ms;

@@ -3,6 +3,7 @@
 // first, ties by index, the top `top_n`, each with its text when `return_documents` asks.
 import * as z from 'zod';
 import { invalid } from '../../conversation/errors.js';
+import type { Steps } from '../../conversation/steps.js';
 import { TokenCounter } from '../../conversation/tokens.js';
 import { MAX_TOTAL_TOKENS } from '../embeddings/inputs.js';
 import { parseBody } from '../validate.js';
@@ -32,28 +33,30 @@ export interface RerankRequest {
 
 /**
  * Every document is embedded, so the embeddings' bound on one request's tokens holds here too;
- * the documents' tokens, counted with one counter for the request (tokens.ts).
+ * the documents' tokens, counted with one counter for the request (tokens.ts), a step after each.
  */
-function documentTokens(documents: string[]): number {
+function* documentTokens(documents: string[]): Steps<number> {
   const counter = new TokenCounter();
   let total = 0;
-  documents.forEach((text, index) => {
+  for (const [index, text] of documents.entries()) {
     total += counter.count(text);
     if (total > MAX_TOTAL_TOKENS) {
       throw invalid(`Invalid value for 'documents': the documents up to documents[${index}] have ${total} tokens; a request may have at most ${MAX_TOTAL_TOKENS} in all.`, 'documents');
     }
-  });
+    yield;
+  }
   return total;
 }
 
-export function decodeRerank(input: unknown): RerankRequest {
+/** The request read, in steps (its documents counted one at a time). */
+export function* decodeRerank(input: unknown): Steps<RerankRequest> {
   const data = parseBody(body, input);
   const documents = data.documents.map((item) => (typeof item === 'string' ? item : item.text));
   return {
     model: data.model ?? undefined,
     query: data.query,
     documents,
-    documentTokens: documentTokens(documents),
+    documentTokens: yield* documentTokens(documents),
     topN: data.top_n ?? undefined,
     returnDocuments: data.return_documents ?? false,
   };

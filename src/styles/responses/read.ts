@@ -5,8 +5,8 @@ import {
   asArray,
   asObject,
   asString,
-  parseArguments,
   reasoningOf,
+  recordedCall,
   StreamedCalls,
   streamedReply,
   usageOf,
@@ -47,8 +47,8 @@ function readWhole(response: Json): RecordedReply {
     .map((part) => asString(part.text) ?? '')
     .join('');
   const toolCalls = items
-    .filter((item) => item.type === 'function_call')
-    .map((item) => ({ name: asString(item.name) ?? '', arguments: parseArguments(item.arguments) }));
+    .filter((item) => item.type === 'function_call' || item.type === 'custom_tool_call')
+    .map((item) => (item.type === 'custom_tool_call' ? recordedCall(asString(item.name) ?? '', item.input, true) : recordedCall(asString(item.name) ?? '', item.arguments, false)));
   return {
     text,
     ...reasoningOf(reasoning),
@@ -69,16 +69,18 @@ function readStream(events: NonNullable<RecordedAnswer['events']>): RecordedRepl
     const event = asObject(data);
     const type = asString(event.type) ?? '';
     const item = asObject(event.item);
-    if (type === 'response.output_item.added' && item.type === 'function_call') {
-      calls.open(asString(item.id) ?? calls.size, asString(item.name) ?? '');
+    if (type === 'response.output_item.added' && (item.type === 'function_call' || item.type === 'custom_tool_call')) {
+      calls.open(asString(item.id) ?? calls.size, asString(item.name) ?? '', '', item.type === 'custom_tool_call');
     } else if (type === 'response.output_text.delta') {
       chunks.push(asString(event.delta) ?? '');
     } else if (type === 'response.reasoning_summary_text.delta') {
       reasoning.push(asString(event.delta) ?? '');
-    } else if (type === 'response.function_call_arguments.delta') {
+    } else if (type === 'response.function_call_arguments.delta' || type === 'response.custom_tool_call_input.delta') {
       calls.append(asString(event.item_id) ?? '', asString(event.delta) ?? '');
     } else if (type === 'response.function_call_arguments.done') {
       calls.complete(asString(event.item_id) ?? '', asString(event.arguments) ?? '');
+    } else if (type === 'response.custom_tool_call_input.done') {
+      calls.complete(asString(event.item_id) ?? '', asString(event.input) ?? '');
     } else if (FINAL.has(type)) {
       final = asObject(event.response);
     }

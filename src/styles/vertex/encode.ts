@@ -6,7 +6,7 @@ import { encodeGenerateContent } from '../generate-content/encode.js';
 import { generateContentEvents } from '../generate-content/events.js';
 import { encodeMessage } from '../messages/encode.js';
 import { messageEvents } from '../messages/events.js';
-import { versioned } from '../messages/versioned.js';
+import { versioned } from '../../conversation/messages-wire.js';
 
 function stamped(body: unknown, reply: Reply): unknown {
   return { ...(body as Record<string, unknown>), createTime: new Date(reply.createdMs).toISOString() };

@@ -12,6 +12,9 @@ const ACTIONS: Readonly<Record<Publisher, Readonly<Record<string, boolean>>>> = 
 
 export const VERTEX_PATHS = ['/v1', '/v1beta1'].map((version) => `${version}/projects/:project/locations/:location/publishers/:publisher/models/:target`);
 
+/** Anthropic's token counting is a model path of its own, the model named in the body. */
+const ANTHROPIC_COUNTING = 'count-tokens:rawPredict';
+
 /** `claude-sonnet-4-6@20250929:rawPredict` under `anthropic` -> model and action; an action the publisher has not is Vertex's 404. */
 export function vertexParams(params: Record<string, string>): { params: Record<string, string>; counting: boolean } {
   const target = params.target ?? '';
@@ -23,6 +26,7 @@ export function vertexParams(params: Record<string, string>): { params: Record<s
     const offered = actions ? ` The actions on ${params.publisher}'s models are ${Object.keys(actions).join(', ')}.` : ` The publishers are ${Object.keys(ACTIONS).join(', ')}.`;
     throw new MockError('not_found', `Method not found: '${params.publisher}/models/${target}'.${offered}`);
   }
+  if (params.publisher === 'anthropic' && target === ANTHROPIC_COUNTING) return { params: { ...params, action }, counting: true };
   return { params: { ...params, model: target.slice(0, at), action }, counting };
 }
 

@@ -1,0 +1,33 @@
+// A model's latency profile (SPEC 5, fixtures' `models:`): how long its first token and each
+// token after it take, as a log-normal spread given by its median and its 99th percentile, the
+// way load-test reports state them. A stream draws its pauses from its own seeded sequence, so the
+// same seed and request pause alike on every run.
+import { seededRandom, type Random } from './random.js';
+import type { Pacing, Spread } from './types.js';
+
+/** The standard normal's 99th percentile: a log-normal's p99 is its median × e^(σ × this). */
+const Z99 = 2.3263478740408408;
+
+/** One draw of `spread` (Box-Muller over two of the stream's numbers). */
+export function drawMs(spread: Spread, random: Random): number {
+  const sigma = Math.log(spread.p99Ms / spread.p50Ms) / Z99;
+  const u = 1 - random.next();
+  const normal = Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * random.next());
+  return spread.p50Ms * Math.exp(sigma * normal);
+}
+
+/**
+ * A stream's pauses as deadlines from its start: each call gives the next content chunk's. Fixed
+ * pacing gives `firstChunkMs + n × chunkMs`; a profile's spread, where the pacing carries one,
+ * draws the first pause and every gap after it.
+ */
+export function chunkDeadlines(pacing: Pacing): () => number {
+  const { drawn } = pacing;
+  const random = drawn && seededRandom('latency', ...drawn.seed);
+  let next: number | undefined;
+  return () => {
+    if (next === undefined) next = drawn?.firstChunk && random ? drawMs(drawn.firstChunk, random) : pacing.firstChunkMs;
+    else next += drawn?.chunk && random ? drawMs(drawn.chunk, random) : pacing.chunkMs;
+    return next;
+  };
+}
