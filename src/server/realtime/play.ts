@@ -22,11 +22,18 @@ export interface Spoken {
   seconds: number;
 }
 
+/** Each speech's chunks, made once: sessions answered alike (a load test's) share the speech cache's samples and these. */
+const chunked = new WeakMap<Uint8Array, Spoken>();
+
 export async function spokenChunks(mock: Mock, text: string): Promise<Spoken> {
   const spoken = await speak({ text, voice: 'alloy', format: 'pcm', speed: 1, seed: mock.options.seed });
+  const known = chunked.get(spoken.data);
+  if (known) return known;
   const chunks: string[] = [];
   for (let at = 0; at < spoken.data.length; at += AUDIO_CHUNK_BYTES) chunks.push(Buffer.from(spoken.data.subarray(at, at + AUDIO_CHUNK_BYTES)).toString('base64'));
-  return { chunks, seconds: spoken.seconds };
+  const made = { chunks, seconds: spoken.seconds };
+  chunked.set(spoken.data, made);
+  return made;
 }
 
 /** How the events ended: all sent, stopped by the door (a cancel, an interruption), broken or cut by the fault, or the client went away. */
