@@ -51,11 +51,11 @@ function client(headers: Record<string, string> = {}, apiKey = 'gemini-key') {
   return new GoogleGenAI({ apiKey, httpOptions: { baseUrl: mock.url, headers } });
 }
 
-async function connect(config: Parameters<GoogleGenAI['live']['connect']>[0]['config'], headers: Record<string, string> = {}) {
+async function connect(config: Parameters<GoogleGenAI['live']['connect']>[0]['config'], headers: Record<string, string> = {}, model = MODEL) {
   const messages: LiveServerMessage[] = [];
   let closed: Closed | undefined;
   const session: Session = await client(headers).live.connect({
-    model: MODEL,
+    model,
     config,
     callbacks: { onmessage: (message) => messages.push(message), onclose: (event) => (closed = { code: event.code, reason: event.reason }) },
   });
@@ -87,6 +87,14 @@ describe('Gemini Live through live.connect', () => {
     session.close();
     const { requests } = (await (await mock.admin('/requests?session=live-text')).json()) as { requests: Array<{ style: string; path: string; model: string; source: string }> };
     expect(requests).toEqual([expect.objectContaining({ style: 'live', path: '/ws/google.ai.generativelanguage.v1beta.GenerativeService.BidiGenerateContent', model: MODEL, source: 'fixture:greeting' })]);
+  });
+
+  it.each(['gemini-2.5-flash-native-audio-preview-09-2025', 'gemini-2.0-flash-live-001'])('takes the live model %s', async (model) => {
+    const { session, messages, next } = await connect({ responseModalities: [Modality.TEXT] }, {}, model);
+    session.sendClientContent({ turns: 'hello' });
+    await next(turnComplete);
+    expect(textOf(messages)).toBe('Hi there, how can I help?');
+    session.close();
   });
 
   it('hears 16 kHz speech, transcribes it by a fixture and answers with 24 kHz PCM and its transcript', async () => {
