@@ -1,8 +1,14 @@
 // Gemini Live through @google/genai's own `live.connect`, on the mock's port: a text turn from a
 // chat fixture with usage at turnComplete, an audio turn (16 kHz speech in, its transcript a
 // transcriptions fixture's, 24 kHz PCM and its transcript out), a tool call answered with
-// sendToolResponse, barge-in while a reply plays, and the vendor's close codes for a bad model
-// and a scenario's error; each turn journaled as style `live`.
+// sendToolResponse, barge-in while a reply plays, the vendor's close codes for a bad model and a
+// scenario's error, the scenario faults on the socket, the other live model ids, and the same
+// over wss from a process that trusts the mock's CA; each turn journaled as style `live`.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { GoogleGenAI, Modality, type LiveServerMessage, type Session } from '@google/genai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audioDigest } from '../../src/media/audio/hear.js';
@@ -16,9 +22,11 @@ for (let i = 0; i < RATE; i++) spoken.writeInt16LE(Math.round(8000 * Math.sin(i 
 const utterance = Buffer.concat([spoken, Buffer.alloc(RATE)]);
 const MODEL = 'gemini-live-2.5-flash-preview';
 
+const dataDir = mkdtempSync(join(tmpdir(), 'mgm-live-'));
 let mock: TestServer;
 beforeAll(async () => {
   mock = await startTestServer({
+    dataDir,
     scenarioFiles: shippedScenarioFiles(),
     fixtureFiles: {
       'chat.yaml': [
@@ -40,7 +48,10 @@ beforeAll(async () => {
     },
   });
 });
-afterAll(() => mock.close());
+afterAll(async () => {
+  await mock.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
 
 interface Closed {
   code: number;
@@ -95,6 +106,31 @@ describe('Gemini Live through live.connect', () => {
     await next(turnComplete);
     expect(textOf(messages)).toBe('Hi there, how can I help?');
     session.close();
+  });
+
+  it('answers over wss, the mock trusted through NODE_EXTRA_CA_CERTS as a user trusts it', async () => {
+    // Node reads NODE_EXTRA_CA_CERTS once, at start: a process of its own, as a user's test runner is.
+    const program = `
+      import { GoogleGenAI, Modality } from '@google/genai';
+      const ai = new GoogleGenAI({ apiKey: 'gemini-key', httpOptions: { baseUrl: 'https://localhost:${mock.port}' } });
+      let reply = '';
+      let finished;
+      const turn = new Promise((resolve) => (finished = resolve));
+      const session = await ai.live.connect({
+        model: '${MODEL}',
+        config: { responseModalities: [Modality.TEXT] },
+        callbacks: { onmessage: (message) => {
+          reply += message.serverContent?.modelTurn?.parts?.map((part) => part.text ?? '').join('') ?? '';
+          if (message.serverContent?.turnComplete) finished();
+        } },
+      });
+      session.sendClientContent({ turns: 'hello' });
+      await turn;
+      session.close();
+      console.log(reply);`;
+    const env = { ...process.env, NODE_EXTRA_CA_CERTS: (await mock.tlsCa())! };
+    const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', program], { env, timeout: 30_000 });
+    expect(stdout.trim()).toBe('Hi there, how can I help?');
   });
 
   it('hears 16 kHz speech, transcribes it by a fixture and answers with 24 kHz PCM and its transcript', async () => {
