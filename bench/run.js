@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { summarize } from './lib/cpuprofile.js';
 import { formatTable, limitRow, ratioRow } from './lib/report.js';
-import { agentPromptRows, coldStartRows, doorRows, latencyProfileRows, peerStreamRows, reloadRows, streamRows, throughputRows } from './lib/rows.js';
+import { agentPromptRows, coldStartRows, doorRows, latencyProfileRows, peerStreamRows, realtimeRows, reloadRows, streamRows, throughputRows } from './lib/rows.js';
 import { profileMocksInto, stallsOfProfiledMocks } from './lib/servers.js';
 import { audio, SPEECH_FORMATS } from './phases/audio.js';
 import { coldStart } from './phases/cold-start.js';
@@ -26,6 +26,7 @@ import { hostileSockets } from './phases/hostile-sockets.js';
 import { batch } from './phases/batch.js';
 import { hostileSoak } from './phases/hostile-soak.js';
 import { relay } from './phases/relay.js';
+import { realtime } from './phases/realtime.js';
 import { reload } from './phases/reload.js';
 import { streams } from './phases/streams.js';
 import { latencyProfile } from './phases/latency-profile.js';
@@ -40,7 +41,7 @@ import { verifyPhase } from './phases/verify.js';
 const MEMORY_BUDGET_MB = 128;
 const RSS_BEYOND_BUDGET_MB = { soak: 240, sockets: 272, doors: 272 };
 
-const PHASES = ['throughput', 'agent-prompt', 'peer-streams', 'streams', 'latency-profile', 'reload', 'cold-start', 'relay', 'doors', 'drift', 'hostile-soak', 'hostile-sockets', 'hostile-doors', 'verify', 'audio', 'batch'];
+const PHASES = ['throughput', 'agent-prompt', 'peer-streams', 'streams', 'latency-profile', 'realtime', 'reload', 'cold-start', 'relay', 'doors', 'drift', 'hostile-soak', 'hostile-sockets', 'hostile-doors', 'verify', 'audio', 'batch'];
 const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, only: { type: 'string' }, 'cpu-prof': { type: 'boolean', default: false } } });
 const quick = values.quick || process.env.BENCH_QUICK === '1';
 const only = values.only ? values.only.split(',') : PHASES;
@@ -53,6 +54,7 @@ const settings = quick
       peerStreams: { streams: 300, rounds: 1 },
       streams: { streams: 300, rounds: 1, warmup: 0.3, duration: 1, connections: 16 },
       latencyProfile: { streams: 300 },
+      realtime: { sessions: 30 },
       reload: { writes: 3, fixtures: 10 },
       reloadLarge: { writes: 1, fixtures: 10_000 },
       coldStart: { runs: 1 },
@@ -71,6 +73,7 @@ const settings = quick
       peerStreams: { streams: 300, rounds: 5 },
       streams: { streams: 1000, rounds: 2, warmup: 1, duration: 3, connections: 16 },
       latencyProfile: { streams: 1000 },
+      realtime: { sessions: 100 },
       reload: { writes: 20, fixtures: 10 },
       reloadLarge: { writes: 5, fixtures: 10_000 },
       coldStart: { runs: 5 },
@@ -120,6 +123,11 @@ try {
     log(`latency profile: ${settings.latencyProfile.streams} paced streams of a model with a latency profile, time to first token...`);
     results.latencyProfile = await latencyProfile(root, settings.latencyProfile);
     rows.push(...latencyProfileRows(results.latencyProfile));
+  }
+  if (only.includes('realtime')) {
+    log(`realtime: ${settings.realtime.sessions} Realtime sessions at once, each speaking in 20 ms frames, replies spoken back paced...`);
+    results.realtime = await realtime(root, settings.realtime);
+    rows.push(...realtimeRows(results.realtime));
   }
   if (only.includes('reload')) {
     log(`reload: ${settings.reload.writes} fixture writes, then ${settings.reloadLarge.writes} among 10,000 fixtures...`);

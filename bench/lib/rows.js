@@ -119,6 +119,16 @@ export function coldStartRows(c) {
 }
 
 /** Measured time to first token against the model's configured profile: within 10% above it (sampling can fall either side). */
+export function realtimeRows(r) {
+  const label = `${r.sessions} realtime sessions speaking in 20 ms frames`;
+  return [
+    ratioRow(`${label}: reply duration p99 ms`, r.durationP99Ms, r.exactMs, '(exact)', { atMost: 1.15 }),
+    limitRow(`${label}: event-loop lag p99 ms`, r.lagP99Ms, { below: 20 }),
+    limitRow(`${label}: peak RSS MB`, r.peakRssMb),
+    limitRow(`${label}: CPU ms of the mock per second`, r.cpuMsPerSecond),
+  ];
+}
+
 export function latencyProfileRows(l) {
   const label = (p) => `latency profile TTFT ${p} ms, ${l.streams.toLocaleString('en-US')} streams`;
   return ['p50', 'p90', 'p99'].map((p) => ratioRow(label(p), l.measured[`${p}Ms`], l.configured[`${p}Ms`], '(configured)', { atMost: 1.1 }));

@@ -9,6 +9,7 @@ import type { Mock } from '../exchange/mock.js';
 import { nextRequestId } from '../exchange/request.js';
 import { serveGeminiLive } from './realtime/gemini-live.js';
 import { serveOpenAIRealtime } from './realtime/openai-realtime.js';
+import { serveResponsesSocket } from './realtime/responses-socket.js';
 
 const KEY_PROTOCOL = 'openai-insecure-api-key.';
 
@@ -29,6 +30,10 @@ function keyOf(request: IncomingMessage, url: URL): string | undefined {
 
 const openaiError = (message: string, type: string, code: string | null, param: string | null = null) => ({ error: { message, type, code, param } });
 const googleError = (code: number, message: string, status: string) => ({ error: { code, message, status } });
+const OPENAI_REFUSALS = {
+  missingKey: openaiError("You didn't provide an API key. Send it as \"Authorization: Bearer KEY\" or the \"openai-insecure-api-key.KEY\" subprotocol.", 'invalid_request_error', 'missing_api_key'),
+  wrongKey: openaiError('Incorrect API key provided.', 'invalid_request_error', 'invalid_api_key'),
+};
 
 /** A path that opens a socket: its vendor's refusals, the model its URL names, and who serves it once upgraded. */
 interface SocketDoor {
@@ -42,15 +47,18 @@ interface SocketDoor {
 const SOCKET_DOORS: readonly SocketDoor[] = [
   {
     path: /^\/v1\/realtime$/,
-    refusals: {
-      missingKey: openaiError("You didn't provide an API key. Send it as \"Authorization: Bearer KEY\" or the \"openai-insecure-api-key.KEY\" subprotocol.", 'invalid_request_error', 'missing_api_key'),
-      wrongKey: openaiError('Incorrect API key provided.', 'invalid_request_error', 'invalid_api_key'),
-    },
+    refusals: OPENAI_REFUSALS,
     model: {
       named: (url) => url.searchParams.get('model') ?? 'gpt-realtime',
       refused: (model) => openaiError(`Invalid model: '${model}'. Realtime takes a realtime model (gpt-realtime, gpt-realtime-mini).`, 'invalid_request_error', 'model_not_found', 'model'),
     },
     serve: serveOpenAIRealtime,
+  },
+  {
+    // The Responses API over WebSocket, as the openai SDK's ResponsesWS opens it (each response.create names its model).
+    path: /^\/v1\/responses$/,
+    refusals: OPENAI_REFUSALS,
+    serve: (mock, socket, opening) => serveResponsesSocket(mock, socket, opening),
   },
   {
     // Gemini Live, as @google/genai's live.connect opens it (the model comes in its `setup`).

@@ -94,7 +94,8 @@ export function faultIndex(events: readonly StreamEvent[], afterChunks: number):
   return afterLastChunk >= 0 ? afterLastChunk : Math.max(0, events.length - 1);
 }
 
-function strikeAt(events: readonly StreamEvent[], fault: Fault | undefined): number {
+/** The index of the event a stream fault strikes before (Infinity when none does): the writer's and a live socket's. */
+export function strikeAt(events: readonly StreamEvent[], fault: Fault | undefined): number {
   if (!fault) return Infinity;
   if (fault.kind === 'cut_stream' || fault.kind === 'stream_error') return faultIndex(events, fault.afterChunks);
   // A malformed stream breaks in the middle of its content.

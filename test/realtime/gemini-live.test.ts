@@ -1,8 +1,14 @@
 // Gemini Live through @google/genai's own `live.connect`, on the mock's port: a text turn from a
 // chat fixture with usage at turnComplete, an audio turn (16 kHz speech in, its transcript a
 // transcriptions fixture's, 24 kHz PCM and its transcript out), a tool call answered with
-// sendToolResponse, barge-in while a reply plays, and the vendor's close codes for a bad model
-// and a scenario's error; each turn journaled as style `live`.
+// sendToolResponse, barge-in while a reply plays, the vendor's close codes for a bad model and a
+// scenario's error, the scenario faults on the socket, the other live model ids, and the same
+// over wss from a process that trusts the mock's CA; each turn journaled as style `live`.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { GoogleGenAI, Modality, type LiveServerMessage, type Session } from '@google/genai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audioDigest } from '../../src/media/audio/hear.js';
@@ -16,9 +22,11 @@ for (let i = 0; i < RATE; i++) spoken.writeInt16LE(Math.round(8000 * Math.sin(i 
 const utterance = Buffer.concat([spoken, Buffer.alloc(RATE)]);
 const MODEL = 'gemini-live-2.5-flash-preview';
 
+const dataDir = mkdtempSync(join(tmpdir(), 'mgm-live-'));
 let mock: TestServer;
 beforeAll(async () => {
   mock = await startTestServer({
+    dataDir,
     scenarioFiles: shippedScenarioFiles(),
     fixtureFiles: {
       'chat.yaml': [
@@ -40,7 +48,10 @@ beforeAll(async () => {
     },
   });
 });
-afterAll(() => mock.close());
+afterAll(async () => {
+  await mock.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
 
 interface Closed {
   code: number;
@@ -51,11 +62,11 @@ function client(headers: Record<string, string> = {}, apiKey = 'gemini-key') {
   return new GoogleGenAI({ apiKey, httpOptions: { baseUrl: mock.url, headers } });
 }
 
-async function connect(config: Parameters<GoogleGenAI['live']['connect']>[0]['config'], headers: Record<string, string> = {}) {
+async function connect(config: Parameters<GoogleGenAI['live']['connect']>[0]['config'], headers: Record<string, string> = {}, model = MODEL) {
   const messages: LiveServerMessage[] = [];
   let closed: Closed | undefined;
   const session: Session = await client(headers).live.connect({
-    model: MODEL,
+    model,
     config,
     callbacks: { onmessage: (message) => messages.push(message), onclose: (event) => (closed = { code: event.code, reason: event.reason }) },
   });
@@ -87,6 +98,39 @@ describe('Gemini Live through live.connect', () => {
     session.close();
     const { requests } = (await (await mock.admin('/requests?session=live-text')).json()) as { requests: Array<{ style: string; path: string; model: string; source: string }> };
     expect(requests).toEqual([expect.objectContaining({ style: 'live', path: '/ws/google.ai.generativelanguage.v1beta.GenerativeService.BidiGenerateContent', model: MODEL, source: 'fixture:greeting' })]);
+  });
+
+  it.each(['gemini-2.5-flash-native-audio-preview-09-2025', 'gemini-2.0-flash-live-001'])('takes the live model %s', async (model) => {
+    const { session, messages, next } = await connect({ responseModalities: [Modality.TEXT] }, {}, model);
+    session.sendClientContent({ turns: 'hello' });
+    await next(turnComplete);
+    expect(textOf(messages)).toBe('Hi there, how can I help?');
+    session.close();
+  });
+
+  it('answers over wss, the mock trusted through NODE_EXTRA_CA_CERTS as a user trusts it', async () => {
+    // Node reads NODE_EXTRA_CA_CERTS once, at start: a process of its own, as a user's test runner is.
+    const program = `
+      import { GoogleGenAI, Modality } from '@google/genai';
+      const ai = new GoogleGenAI({ apiKey: 'gemini-key', httpOptions: { baseUrl: 'https://localhost:${mock.port}' } });
+      let reply = '';
+      let finished;
+      const turn = new Promise((resolve) => (finished = resolve));
+      const session = await ai.live.connect({
+        model: '${MODEL}',
+        config: { responseModalities: [Modality.TEXT] },
+        callbacks: { onmessage: (message) => {
+          reply += message.serverContent?.modelTurn?.parts?.map((part) => part.text ?? '').join('') ?? '';
+          if (message.serverContent?.turnComplete) finished();
+        } },
+      });
+      session.sendClientContent({ turns: 'hello' });
+      await turn;
+      session.close();
+      console.log(reply);`;
+    const env = { ...process.env, NODE_EXTRA_CA_CERTS: (await mock.tlsCa())! };
+    const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', program], { env, timeout: 30_000 });
+    expect(stdout.trim()).toBe('Hi there, how can I help?');
   });
 
   it('hears 16 kHz speech, transcribes it by a fixture and answers with 24 kHz PCM and its transcript', async () => {
@@ -158,6 +202,22 @@ describe('Gemini Live through live.connect', () => {
     expect(closed()!.code).toBe(1006);
     expect(messages.filter((message) => message.serverContent?.modelTurn).length).toBe(3);
     expect(messages.some(turnComplete)).toBe(false);
+  });
+
+  it('closes with 1011 naming the status after its chunks under a stream_error scenario, and drops the socket before any reply under reset', async () => {
+    const errored = await connect({ responseModalities: [Modality.TEXT] }, { 'x-mock-scenario': 'stream_error' });
+    errored.session.sendClientContent({ turns: 'hello' });
+    await expect.poll(errored.closed, { timeout: 15_000, interval: 20 }).toBeTruthy();
+    expect(errored.closed()!.code).toBe(1011);
+    expect(errored.closed()!.reason).toMatch(/^INTERNAL/);
+    expect(errored.messages.filter((message) => message.serverContent?.modelTurn).length).toBe(3);
+    expect(errored.messages.some(turnComplete)).toBe(false);
+
+    const reset = await connect({ responseModalities: [Modality.TEXT] }, { 'x-mock-scenario': 'reset' });
+    reset.session.sendClientContent({ turns: 'hello' });
+    await expect.poll(reset.closed, { timeout: 15_000, interval: 20 }).toBeTruthy();
+    expect(reset.closed()!.code).toBe(1006);
+    expect(reset.messages.some((message) => message.serverContent?.modelTurn)).toBe(false);
   });
 
   it('answers a key the keys file does not list with a 401 to the upgrade', async () => {

@@ -9,6 +9,7 @@ import OpenAI from 'openai';
 import { OpenAIRealtimeWS } from 'openai/realtime/ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audioDigest } from '../../src/media/audio/hear.js';
+import { listen } from '../helpers/events.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'mgm-rt-'));
@@ -34,8 +35,20 @@ beforeAll(async () => {
         '  - name: spoken',
         '    match: { contains: "book a table" }',
         '    reply: { text: "Your table is booked." }',
+        '  - name: long',
+        '    match: { contains: "tell me" }',
+        '    reply: { text: "One two three four five six seven eight nine ten." }',
       ].join('\n'),
       'transcriptions.yaml': `transcriptions:\n  - name: booking\n    match: { sha256: ${audioDigest(Buffer.concat([spoken, silence]))} }\n    reply: { text: "Please book a table for two." }\n`,
+    },
+    scenarioFiles: {
+      'socket.yaml': [
+        'scenarios:',
+        '  - name: slow_turn',
+        '    steps: [{ fault: delay, delay_ms: 400 }]',
+        '  - name: cut_turn',
+        '    steps: [{ fault: cut_stream, after_chunks: 2 }]',
+      ].join('\n'),
     },
   });
   ca = readFileSync((await mock.tlsCa())!, 'utf8');
@@ -58,9 +71,25 @@ async function connect(headers: Record<string, string> = {}) {
     await expect.poll(() => (found = events.slice(after).find((event) => event.type === type)), { timeout: 15_000, interval: 20 }).toBeTruthy();
     return found!;
   };
+  let closed = false;
+  rt.socket.on('close', () => (closed = true));
   await next('session.created');
-  return { rt, events, next };
+  /** Sends a typed user message and asks for a response. */
+  const say = (text: string) => {
+    rt.send({ type: 'conversation.item.create', item: { type: 'message', role: 'user', content: [{ type: 'input_text', text }] } });
+    rt.send({ type: 'response.create' });
+  };
+  const audioOf = (from = 0) => Buffer.concat(events.slice(from).filter((event) => event.type === 'response.output_audio.delta').map((event) => Buffer.from(String(event.delta), 'base64')));
+  return { rt, events, next, say, audioOf, closed: () => closed };
 }
+
+/** Appends PCM in 20 ms frames, as a microphone sends it. */
+function append(rt: OpenAIRealtimeWS, pcm: Buffer): void {
+  for (let at = 0; at < pcm.length; at += 960) rt.send({ type: 'input_audio_buffer.append', audio: pcm.subarray(at, at + 960).toString('base64') });
+}
+
+type Journaled = { style: string; source: string; body: { messages: Array<{ role: string; content: string }> } };
+const journal = async (session: string) => ((await (await mock.admin(`/requests?session=${session}`)).json()) as { requests: Journaled[] }).requests;
 
 describe('OpenAI Realtime over wss', () => {
   it('answers a text turn from a chat fixture, with usage in response.done', async () => {
@@ -129,5 +158,83 @@ describe('OpenAI Realtime over wss', () => {
     const socket = new WebSocket(`wss://localhost:${mock.port}/v1/realtime?model=gpt-realtime`, { ca });
     const status = await new Promise<number>((done) => socket.on('unexpected-response', (_request, response) => done(response.statusCode ?? 0)));
     expect(status).toBe(401);
+  });
+
+  it("transcribes the mock's own speech sent back to it as its text", async () => {
+    const speaker = await connect();
+    speaker.say('hello');
+    await speaker.next('response.done');
+    const speech = speaker.audioOf();
+    speaker.rt.close();
+    const { rt, next } = await connect();
+    rt.send({ type: 'session.update', session: { type: 'realtime', audio: { input: { transcription: { model: 'gpt-4o-mini-transcribe' }, turn_detection: null } } } });
+    await next('session.updated');
+    append(rt, Buffer.concat([speech, Buffer.alloc(4_800)]));
+    rt.send({ type: 'input_audio_buffer.commit' });
+    expect((await next('conversation.item.input_audio_transcription.completed')).transcript).toBe('Hi there, how can I help?');
+    rt.close();
+  });
+
+  it("ends an utterance after the session's silence_duration_ms", async () => {
+    const { rt, next } = await connect();
+    rt.send({ type: 'session.update', session: { type: 'realtime', output_modalities: ['text'], audio: { input: { turn_detection: { type: 'server_vad', silence_duration_ms: 200, create_response: false } } } } });
+    await next('session.updated');
+    // 300 ms of quiet: under the default 500 ms, over the session's 200 ms.
+    append(rt, Buffer.concat([spoken, Buffer.alloc(24_000 * 2 * 0.3)]));
+    expect((await next('input_audio_buffer.speech_stopped')).audio_end_ms).toBe(1000);
+    rt.close();
+  });
+
+  it('truncates a spoken item at audio_end_ms, cutting its transcript to the words heard', async () => {
+    const { rt, events, next, say, audioOf } = await connect({ 'x-mock-session': 'rt-truncate' });
+    say('tell me a count');
+    const done = (await next('response.done')).response as { output: Array<{ id: string }> };
+    const playedMs = Math.floor(audioOf().length / 48);
+    const itemId = done.output[0]!.id;
+    rt.send({ type: 'conversation.item.truncate', item_id: itemId, content_index: 0, audio_end_ms: Math.floor(playedMs / 2) });
+    expect(await next('conversation.item.truncated')).toMatchObject({ item_id: itemId, audio_end_ms: Math.floor(playedMs / 2) });
+    rt.send({ type: 'conversation.item.truncate', item_id: itemId, content_index: 0, audio_end_ms: playedMs * 4 });
+    expect(((await next('error')).error as { param: string }).param).toBe('audio_end_ms');
+    const after = events.length;
+    say('hello');
+    await next('response.done', after);
+    rt.close();
+    const [, second] = await journal('rt-truncate');
+    const told = second!.body.messages.find((message) => message.role === 'assistant')!.content;
+    expect(told.split(' ').length).toBeGreaterThan(1);
+    expect(told.split(' ').length).toBeLessThan(10);
+    expect('One two three four five six seven eight nine ten.'.startsWith(told)).toBe(true);
+  });
+
+  it("waits a scenario's delay before the turn, and a cut drops the socket mid-response", async () => {
+    const slow = await connect({ 'x-mock-scenario': 'slow_turn' });
+    slow.rt.send({ type: 'session.update', session: { type: 'realtime', output_modalities: ['text'] } });
+    await slow.next('session.updated');
+    const askedMs = performance.now();
+    slow.say('hello');
+    await slow.next('response.created');
+    expect(performance.now() - askedMs).toBeGreaterThanOrEqual(400);
+    slow.rt.close();
+
+    const cut = await connect({ 'x-mock-scenario': 'cut_turn', 'x-mock-session': 'rt-cut' });
+    cut.rt.send({ type: 'session.update', session: { type: 'realtime', output_modalities: ['text'] } });
+    await cut.next('session.updated');
+    cut.say('hello');
+    await expect.poll(cut.closed, { timeout: 15_000, interval: 20 }).toBe(true);
+    expect(cut.events.filter((event) => event.type === 'response.output_text.delta')).toHaveLength(2);
+    expect(cut.events.some((event) => event.type === 'response.done')).toBe(false);
+    expect((await journal('rt-cut'))[0]!.source).toBe('scenario:cut_turn#0');
+  });
+
+  it('shows each turn in the inspector while the socket is still open', async () => {
+    const watcher = await listen(`${mock.url}/__admin/events`);
+    const { rt, next, say, closed } = await connect({ 'x-mock-session': 'rt-watched' });
+    say('hello');
+    await next('response.done');
+    const [entry] = await watcher.until('request', 1);
+    expect(entry!.data).toMatchObject({ style: 'realtime', path: '/v1/realtime', session: 'rt-watched', source: 'fixture:greeting' });
+    expect(closed()).toBe(false);
+    rt.close();
+    await watcher.close();
   });
 });

@@ -15,15 +15,14 @@ import type { Mock } from '../../exchange/mock.js';
 import { modelRoute } from '../../exchange/model-routes.js';
 import { pacingFor } from '../../exchange/pacing.js';
 import { audioTokensOf, closeReason, generateRequestOf, interruptedMessages, liveModelId, liveReplyOf, modelContentOf, speaks, turnMessages, type LiveContent, type LiveMessage, type LiveSetup } from '../../styles/realtime/gemini-live.js';
-import { voiceActivity, type VoiceActivity } from '../../styles/realtime/voice-activity.js';
+import { DEFAULT_SILENCE_MS, voiceActivity, type VoiceActivity } from '../../styles/realtime/voice-activity.js';
 import { inputTranscript } from './input-audio.js';
-import { play, spokenChunks } from './play.js';
+import { play, spokenChunks, type Closing } from './play.js';
 
 const GENERATE = modelRoute('POST', '/v1beta/models/:target');
 const DOOR: Door = { ...GENERATE.door, style: 'live', modelKinds: ['realtime'] };
 /** The vendor's input: PCM16 at 16 kHz unless the chunk's mime type says otherwise. */
 const INPUT_RATE = 16_000;
-const DEFAULT_SILENCE_MS = 500;
 
 interface Blob {
   data?: string;
@@ -57,12 +56,18 @@ export function serveGeminiLive(mock: Mock, socket: WebSocket, opening: Exchange
 
   const journaled = (status: number, body: unknown) => ({ status, response: JSON.stringify({ status, headers: {}, body }) });
 
+  /** The vendor ends a session in error with a close frame naming the error's status. */
+  const closingOf = (body: unknown): Closing => {
+    const error = (body as { error?: { status?: string; message?: string } }).error ?? {};
+    return { code: 1011, reason: closeReason(`${error.status ?? 'INTERNAL'}: ${error.message ?? 'Internal error encountered.'}`) };
+  };
+
   async function write(outcome: Outcome) {
     if ('error' in outcome) {
       if (outcome.waitMs) await wait(outcome.waitMs);
       const { status, body } = outcome.envelope(outcome.error, '');
-      const error = (body as { error?: { status?: string; message?: string } }).error ?? {};
-      close(1011, `${error.status ?? 'INTERNAL'}: ${error.message ?? 'Internal error encountered.'}`);
+      const { code, reason } = closingOf(body);
+      close(code, reason);
       return journaled(status, body);
     }
     const reply = liveReplyOf(outcome.plan.kind === 'json' ? outcome.plan.body : {}, newCallId);
@@ -72,30 +77,24 @@ export function serveGeminiLive(mock: Mock, socket: WebSocket, opening: Exchange
       ...(spoken && { audio: spoken.chunks, audioTokens: audioTokensOf(spoken.seconds) }),
       transcribe: setup?.outputAudioTranscription !== undefined,
     });
-    const { fault } = outcome;
-    if (fault?.kind === 'delay') await wait(fault.ms);
-    // A cut stream is a dropped connection: the socket ends without a close frame.
-    const cutAfter = fault?.kind === 'cut_stream' ? fault.afterChunks : Infinity;
-    let chunks = 0;
     const current = { interrupted: false };
     playing = current;
-    const pacing = pacingFor(opening.headers['x-mock-latency'], undefined, mock.options.latency);
-    let sent = await play(messages, (message) => message.paced === true, pacing, () => current.interrupted || chunks >= cutAfter || socket.readyState !== socket.OPEN, (message) => {
-      if (message.paced) chunks++;
-      send(message);
+    const played = await play(socket, messages.map((message) => ({ data: message.body, paced: message.paced === true })), pacingFor(opening.headers['x-mock-latency'], undefined, mock.options.latency), {
+      fault: outcome.fault,
+      binary: true,
+      stopped: () => current.interrupted,
+      streamError: (error) => closingOf(outcome.envelope(error, '').body),
     });
     if (playing === current) playing = undefined;
-    if (chunks >= cutAfter) {
-      socket.terminate();
-      return journaled(200, { status: 'cut', text: reply.text, events_in: eventsIn, events_out: sent });
-    }
-    if (current.interrupted) {
+    let sent = played.sent;
+    if (played.end === 'stopped') {
       for (const message of interruptedMessages()) send(message);
       sent += 2;
-    } else {
+    } else if (played.end === 'written') {
       contents.push(modelContentOf(reply));
     }
-    return journaled(200, { status: current.interrupted ? 'interrupted' : 'completed', text: reply.text, events_in: eventsIn, events_out: sent });
+    const status = played.end === 'stopped' ? 'interrupted' : played.end === 'written' ? 'completed' : played.end;
+    return journaled(200, { status, text: reply.text, events_in: eventsIn, events_out: sent });
   }
 
   const interrupt = () => {
@@ -129,9 +128,9 @@ export function serveGeminiLive(mock: Mock, socket: WebSocket, opening: Exchange
       if (speaking) heard.push(pcm);
       return;
     }
-    vad ??= voiceActivity(setup!.realtimeInputConfig?.automaticActivityDetection?.silenceDurationMs ?? DEFAULT_SILENCE_MS, rate);
+    vad ??= voiceActivity(rate);
     heard.push(pcm);
-    const change = vad.hear(pcm);
+    const change = vad.hear(pcm, setup!.realtimeInputConfig?.automaticActivityDetection?.silenceDurationMs ?? DEFAULT_SILENCE_MS);
     if (change.startedMs !== undefined) {
       speaking = true;
       interrupt();

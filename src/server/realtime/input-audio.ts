@@ -1,14 +1,16 @@
 // The input audio buffer of a Realtime socket: appended PCM, server VAD over it, and a committed
 // buffer's transcript, in SPEC 24's order: a `transcriptions:` fixture matched by the audio's
-// sha256, else seeded sentences as long as the audio.
+// sha256, the text of speech the mock itself made with these samples, else seeded sentences as
+// long as the audio.
 import { audioDigest } from '../../media/audio/hear.js';
 import { proseOnWorker } from '../../media/audio/audio-thread.js';
+import { spokenTextOf } from '../../media/audio/speak.js';
 import { SECONDS_PER_WORD } from '../../media/audio/tones.js';
 import { firstTranscription } from '../../conversation/transcription-fixture.js';
 import type { Mock } from '../../exchange/mock.js';
 import type { RealtimeItem, SessionConfig } from '../../styles/realtime/conversation.js';
 import type { RealtimeEvent } from '../../styles/realtime/events.js';
-import { INPUT_RATE, voiceActivity } from '../../styles/realtime/voice-activity.js';
+import { DEFAULT_SILENCE_MS, INPUT_RATE, voiceActivity } from '../../styles/realtime/voice-activity.js';
 
 export interface AudioHooks {
   send(event: RealtimeEvent): void;
@@ -22,13 +24,16 @@ interface TurnDetection {
   type?: string;
   create_response?: boolean;
   interrupt_response?: boolean;
+  silence_duration_ms?: number;
 }
 
-/** The transcript of input PCM16 at `rate`: a `transcriptions:` fixture's text matched by its sha256, else seeded sentences as long as the audio. */
+/** The transcript of input PCM16 at `rate`, in SPEC 24's order: a `transcriptions:` fixture's text matched by its sha256, the text of speech the mock made with these samples, else seeded sentences as long as the audio. */
 export async function inputTranscript(mock: Mock, model: string, pcm: Buffer, rate = INPUT_RATE): Promise<string> {
   const sha256 = audioDigest(pcm);
   const fixture = firstTranscription(mock.store.current.transcriptions, { model, fileName: 'audio.pcm', sha256 });
   if (fixture?.reply.text !== undefined) return fixture.reply.text;
+  const spoken = spokenTextOf(pcm);
+  if (spoken !== undefined) return spoken;
   const words = Math.max(1, Math.round(pcm.length / 2 / rate / SECONDS_PER_WORD));
   return proseOnWorker([mock.options.seed, 'transcript', sha256], words);
 }
@@ -37,8 +42,7 @@ export function inputAudio(mock: Mock, session: SessionConfig & Record<string, u
   const input = () => ((session.audio as { input?: { turn_detection?: TurnDetection | null; transcription?: unknown } } | undefined)?.input ?? {});
   let chunks: Buffer[] = [];
   let itemId = hooks.newId('item');
-  // The vendor's default silence; a session's own is not read yet.
-  const vad = voiceActivity(500);
+  const vad = voiceActivity();
 
   async function commit(): Promise<void> {
     const pcm = Buffer.concat(chunks);
@@ -64,7 +68,7 @@ export function inputAudio(mock: Mock, session: SessionConfig & Record<string, u
       chunks.push(pcm);
       const detection = input().turn_detection;
       if (detection?.type !== 'server_vad' && detection?.type !== 'semantic_vad') return;
-      const heard = vad.hear(pcm);
+      const heard = vad.hear(pcm, detection.silence_duration_ms ?? DEFAULT_SILENCE_MS);
       if (heard.startedMs !== undefined) {
         if (detection.interrupt_response !== false) hooks.cancel('turn_detected');
         hooks.send({ type: 'input_audio_buffer.speech_started', audio_start_ms: heard.startedMs, item_id: itemId });

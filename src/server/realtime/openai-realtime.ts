@@ -3,14 +3,16 @@
 // operation, journaled as style `realtime`), written as the vendor's events and paced by
 // --latency; a `response.cancel`, or speech while a response plays, cuts it short.
 import { randomUUID } from 'node:crypto';
+import { setTimeout as wait } from 'node:timers/promises';
 import type { WebSocket } from 'ws';
+import type { MockError } from '../../conversation/errors.js';
 import { chunkText } from '../../conversation/token-chunks.js';
 import type { Door, Exchange, Outcome } from '../../exchange/exchange.js';
 import { openLiveSession } from '../../exchange/live-session.js';
 import type { Mock } from '../../exchange/mock.js';
 import { modelRoute } from '../../exchange/model-routes.js';
 import { pacingFor } from '../../exchange/pacing.js';
-import { chatRequestOf, type RealtimeItem, type SessionConfig } from '../../styles/realtime/conversation.js';
+import { chatRequestOf, truncatedItem, type RealtimeItem, type SessionConfig } from '../../styles/realtime/conversation.js';
 import { cancelledDone, errorEvent, responseEvents, type RealtimeEvent, type TurnReply } from '../../styles/realtime/events.js';
 import { inputAudio } from './input-audio.js';
 import { play, spokenChunks } from './play.js';
@@ -41,17 +43,25 @@ export function serveOpenAIRealtime(mock: Mock, socket: WebSocket, opening: Exch
     },
   };
   const items: RealtimeItem[] = [];
+  /** How long each spoken assistant item plays, for `conversation.item.truncate`. */
+  const playsMs = new Map<string, number>();
   let playing: Playing | undefined;
   let eventsIn = 0;
   const send = (event: RealtimeEvent) => socket.readyState === socket.OPEN && socket.send(JSON.stringify({ event_id: newId('event'), ...event }));
   const modality = () => ((session.output_modalities ?? ['audio']).includes('audio') ? 'audio' : 'text');
 
+  const errorOf = (outcome: Outcome, error: MockError, requestId: string) => {
+    const { status, body } = outcome.envelope(error, requestId);
+    const { type, code, message } = (body as { error?: { type?: string; code?: string; message?: string } }).error ?? {};
+    return { status, body, event: errorEvent(type ?? 'server_error', code ?? null, message ?? 'The mock failed.') };
+  };
+
   async function write(outcome: Outcome, requestId: string) {
     const responseId = newId('resp');
     if ('error' in outcome) {
-      const { status, body } = outcome.envelope(outcome.error, requestId);
-      const error = (body as { error?: { type?: string; code?: string; message?: string } }).error ?? {};
-      send(errorEvent(error.type ?? 'server_error', error.code ?? null, error.message ?? 'The mock failed.'));
+      if (outcome.waitMs) await wait(outcome.waitMs);
+      const { status, body, event } = errorOf(outcome, outcome.error, requestId);
+      send(event);
       return { status, response: JSON.stringify({ status, headers: {}, body }) };
     }
     const completion = outcome.plan.kind === 'json' ? (outcome.plan.body as { choices: Array<{ message: { content: string | null; tool_calls?: TurnReply['toolCalls'] } }>; usage: TurnReply['usage'] }) : undefined;
@@ -61,18 +71,25 @@ export function serveOpenAIRealtime(mock: Mock, socket: WebSocket, opening: Exch
     const spoken = kind === 'audio' && reply.text ? await spokenChunks(mock, reply.text) : undefined;
     const ids = { responseId, itemIds: Array.from({ length: 1 + reply.toolCalls.length }, () => newId('item')) };
     const events = responseEvents(ids, reply, kind, chunkText(reply.text, 'token'), spoken?.chunks ?? [], spoken ? Math.ceil(spoken.seconds * 10) : 0);
-    const pacing = pacingFor(opening.headers['x-mock-latency'], undefined, mock.options.latency);
     const current: Playing = { responseId };
     playing = current;
-    let sent = await play(events, (event) => event.delta !== undefined, pacing, () => current.stop !== undefined, send);
-    if (current.stop) {
-      send(cancelledDone(responseId, kind, current.stop));
+    const played = await play(
+      socket,
+      events.map((event) => ({ data: { event_id: newId('event'), ...event }, paced: event.delta !== undefined })),
+      pacingFor(opening.headers['x-mock-latency'], undefined, mock.options.latency),
+      { fault: outcome.fault, stopped: () => current.stop !== undefined, streamError: (error) => [{ data: errorOf(outcome, error, requestId).event }] },
+    );
+    let sent = played.sent;
+    if (played.end === 'stopped') {
+      send(cancelledDone(responseId, kind, current.stop!));
       sent++;
-    } else {
+    } else if (played.end === 'written') {
       items.push(...(events.filter((event) => event.type === 'response.output_item.done').map((event) => event.item) as RealtimeItem[]));
+      if (spoken) playsMs.set(ids.itemIds[0]!, Math.round(spoken.seconds * 1000));
     }
     if (playing === current) playing = undefined;
-    const body = { response_id: responseId, status: current.stop ? 'cancelled' : 'completed', text: reply.text, events_in: eventsIn, events_out: sent };
+    const status = played.end === 'stopped' ? 'cancelled' : played.end === 'written' ? 'completed' : played.end;
+    const body = { response_id: responseId, status, text: reply.text, events_in: eventsIn, events_out: sent };
     return { status: 200, response: JSON.stringify({ status: 200, headers: {}, body }) };
   }
 
@@ -119,8 +136,17 @@ export function serveOpenAIRealtime(mock: Mock, socket: WebSocket, opening: Exch
         items.splice(at, 1);
         return void send({ type: 'conversation.item.deleted', item_id: event.item_id });
       }
-      case 'conversation.item.truncate':
-        return void send({ type: 'conversation.item.truncated', item_id: event.item_id, content_index: event.content_index, audio_end_ms: event.audio_end_ms });
+      case 'conversation.item.truncate': {
+        const at = items.findIndex((candidate) => candidate.id === event.item_id);
+        const item = items[at];
+        const playMs = playsMs.get(String(event.item_id));
+        const endMs = Number(event.audio_end_ms);
+        if (!item || playMs === undefined) return void send(errorEvent('invalid_request_error', 'item_not_found', `Item with item_id not found or has no audio: ${String(event.item_id)}`, 'item_id', eventId));
+        if (!Number.isInteger(endMs) || endMs < 0 || endMs > playMs) return void send(errorEvent('invalid_request_error', 'invalid_value', `Invalid 'audio_end_ms': the item's audio is ${playMs}ms long.`, 'audio_end_ms', eventId));
+        items[at] = truncatedItem(item, endMs, playMs);
+        playsMs.set(item.id, endMs);
+        return void send({ type: 'conversation.item.truncated', item_id: item.id, content_index: event.content_index ?? 0, audio_end_ms: endMs });
+      }
       case 'input_audio_buffer.append':
         return audioIn.append(String(event.audio ?? ''));
       case 'input_audio_buffer.commit':

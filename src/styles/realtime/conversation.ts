@@ -31,6 +31,19 @@ function textOf(item: RealtimeItem): string {
   return (item.content ?? []).map((part) => part.text ?? part.transcript ?? '').join('');
 }
 
+/**
+ * Cuts a spoken item to what played before `endMs` of its `playMs`: its transcript keeps the words
+ * heard by then (the mock speaks its words at an even pace), so the model is not told it said what
+ * the user never heard.
+ */
+export function truncatedItem(item: RealtimeItem, endMs: number, playMs: number): RealtimeItem {
+  const heard = (transcript: string) => {
+    const words = transcript.split(/\s+/).filter(Boolean);
+    return words.slice(0, Math.floor((words.length * endMs) / Math.max(1, playMs))).join(' ');
+  };
+  return { ...item, content: (item.content ?? []).map((part) => (typeof part.transcript === 'string' ? { ...part, transcript: heard(part.transcript) } : part)) };
+}
+
 type ChatMessage = Record<string, unknown>;
 
 function messageOf(item: RealtimeItem): ChatMessage {

@@ -1,8 +1,10 @@
-// Server VAD from the audio's own silence: input PCM16 (24 kHz unless told) is read 20 ms at a time, a frame
-// loud enough is speech, and speech followed by `silenceMs` of quiet is a finished utterance.
+// Server VAD from the audio's own silence: input PCM16 (24 kHz unless told) is read 20 ms at a time,
+// a frame loud enough is speech, and speech followed by the session's silence is a finished utterance.
 // Pure: the detector is a value the socket feeds and reads.
 
 export const INPUT_RATE = 24_000;
+/** The vendors' silence that ends an utterance when the session does not say. */
+export const DEFAULT_SILENCE_MS = 500;
 /** Peak amplitude above which a frame is speech: far over a quiet room's noise, far under a voice. */
 const SPEECH_PEAK = 1_000;
 
@@ -14,19 +16,19 @@ export interface Detection {
 }
 
 export interface VoiceActivity {
-  /** Reads `pcm` (appended to what came before) and says what changed. */
-  hear(pcm: Buffer): Detection;
+  /** Reads `pcm` (appended to what came before) and says what changed; `silenceMs` of quiet after speech end it (the session's setting, which may change between appends). */
+  hear(pcm: Buffer, silenceMs: number): Detection;
   reset(): void;
 }
 
-export function voiceActivity(silenceMs: number, rate = INPUT_RATE): VoiceActivity {
+export function voiceActivity(rate = INPUT_RATE): VoiceActivity {
   const FRAME_SAMPLES = rate / 50;
   let samples = 0;
   let started: number | undefined;
   let lastSpeech = 0;
   let carry = Buffer.alloc(0);
   return {
-    hear(pcm) {
+    hear(pcm, silenceMs) {
       const change: Detection = {};
       let data = Buffer.concat([carry, pcm]);
       const whole = data.length - (data.length % (FRAME_SAMPLES * 2));
