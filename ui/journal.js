@@ -1,7 +1,7 @@
 // The live journal: filters, then only the rows in view are rendered, so ten thousand entries
 // scroll as lightly as ten. Newest first.
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { clockTime, lastUserText, searchText, sourceOf, statusClass, usageTotal } from './format.js';
+import { clockTime, rowMessage, searchText, sourceOf, statusClass, usageTotal } from './format.js';
 import { html } from './html.js';
 
 /** Two lines: what was asked (method, path, status), then when, what answered and the message. */
@@ -22,7 +22,7 @@ function derive(entry) {
   let found = derived.get(entry);
   if (!found) {
     // A request in flight has no body yet: its start event brings the model and the message's start.
-    const message = entry.sent !== undefined ? entry.message ?? '' : lastUserText(entry.body);
+    const message = entry.sent !== undefined ? entry.message ?? '' : rowMessage(entry);
     found = { message: message.slice(0, 200), search: searchText(entry) };
     derived.set(entry, found);
   }
