@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { WEATHER } from '../tools/weather.js';
-import { NO_CHROMIUM, chromiumPath, launchChromium, type Browser } from './chromium.js';
+import { NO_CHROMIUM, chromiumPath, launchChromium, watchProblems, type Browser } from './chromium.js';
 
 if (!chromiumPath) console.warn(NO_CHROMIUM);
 
@@ -41,8 +41,7 @@ describe.skipIf(!chromiumPath)('the inspector page, live', () => {
     server = await startTestServer({ fixtureFiles: { 'paced.yaml': PACED, 'weather.yaml': WEATHER } });
     browser = await launchChromium();
     page = await browser.context.newPage();
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-    page.on('response', (response) => response.status() >= 400 && problems.push(`${response.status()}: ${response.url()}`));
+    watchProblems(page, problems);
   });
   afterAll(async () => {
     await browser?.close();
