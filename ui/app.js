@@ -70,7 +70,7 @@ function App() {
     <main>
       <section class="journal-pane">
         <${Filters} entries=${state.entries} filters=${filters} setFilters=${setFilters} rows=${rows} onClear=${clearJournal} filterRef=${filterRef} />
-        <${JournalList} rows=${rows} selectedId=${selectedId} onSelect=${select} />
+        <${JournalList} rows=${rows} loaded=${state.journalLoaded} selectedId=${selectedId} onSelect=${select} />
       </section>
       <${Detail} key=${selectedId} entry=${selected} />
       <aside class=${folded ? 'folded' : ''}>

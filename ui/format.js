@@ -44,6 +44,12 @@ export function lastUserText(body) {
 }
 
 /** What answered: the `x-mock-source` when journaled, else the fixture or scenario name. */
+/** A row's message: what the user said, or for a call of a fake MCP server's tool, the tool and its arguments. */
+export function rowMessage(entry) {
+  if (entry.mcp) return `${entry.mcp.tool} ${JSON.stringify(entry.body?.arguments ?? {})}`;
+  return lastUserText(entry.body);
+}
+
 export function sourceOf(entry) {
   if (entry.source) return entry.source;
   if (entry.scenario) return `scenario:${entry.scenario}`;

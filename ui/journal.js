@@ -1,7 +1,7 @@
 // The live journal: filters, then only the rows in view are rendered, so ten thousand entries
 // scroll as lightly as ten. Newest first.
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { clockTime, lastUserText, searchText, sourceOf, statusClass, usageTotal } from './format.js';
+import { clockTime, rowMessage, searchText, sourceOf, statusClass, usageTotal } from './format.js';
 import { html } from './html.js';
 
 /** Two lines: what was asked (method, path, status), then when, what answered and the message. */
@@ -21,7 +21,9 @@ const derived = new WeakMap();
 function derive(entry) {
   let found = derived.get(entry);
   if (!found) {
-    found = { message: lastUserText(entry.body).slice(0, 200), search: searchText(entry) };
+    // A request in flight has no body yet: its start event brings the model and the message's start.
+    const message = entry.sent !== undefined ? entry.message ?? '' : rowMessage(entry);
+    found = { message: message.slice(0, 200), search: searchText(entry) };
     derived.set(entry, found);
   }
   return found;
@@ -83,7 +85,7 @@ function Row({ entry, top, selected, onSelect }) {
     <span class="method">${entry.method}</span>
     <span class="path">${entry.path}</span>
     <span class="time">${clockTime(entry.time)}</span>
-    <span class="said">${entry.session !== 'default' ? html`<span class="session">${entry.session}</span>` : ''}<span class="source">${flying ? 'in flight' : sourceOf(entry)}</span>
+    <span class="said">${entry.session !== 'default' ? html`<span class="session">${entry.session}</span>` : ''}<span class="source">${flying ? `in flight${entry.model ? ` · ${entry.model}` : ''}` : sourceOf(entry)}</span>
       <span class="message" title=${message}>${message}</span></span>
     ${flying
       ? html`<span class="status s0" role="progressbar" aria-label="in flight" aria-valuenow=${percent}>…</span>`
@@ -91,7 +93,14 @@ function Row({ entry, top, selected, onSelect }) {
   </div>`;
 }
 
-export function JournalList({ rows, selectedId, onSelect }) {
+/** What an empty list says: until the journal's first page answers, the mock may well hold requests. */
+function Empty({ loaded }) {
+  return loaded
+    ? html`<p class="empty">No requests yet. Point a client at this mock and they appear here as they arrive.</p>`
+    : html`<p class="empty loading" role="status">Loading the journal…</p>`;
+}
+
+export function JournalList({ rows, loaded, selectedId, onSelect }) {
   const box = useRef(null);
   const [view, setView] = useState({ top: 0, height: 600 });
   useLayoutEffect(() => {
@@ -126,6 +135,6 @@ export function JournalList({ rows, selectedId, onSelect }) {
     <div class="spacer" style=${`height:${rows.length * ROW_HEIGHT}px`}>
       ${visible.map((entry, i) => html`<${Row} key=${entry.id} entry=${entry} top=${(first + i) * ROW_HEIGHT} selected=${entry.id === selectedId} onSelect=${onSelect} />`)}
     </div>
-    ${rows.length === 0 ? html`<p class="empty">No requests yet. Point a client at this mock and they appear here as they arrive.</p>` : ''}
+    ${rows.length === 0 ? html`<${Empty} loaded=${loaded} />` : ''}
   </div>`;
 }

@@ -14,7 +14,9 @@ let frame = 0;
 export const state = {
   connection: 'connecting',
   entries: [],
-  /** Requests started and not yet journaled, oldest first: `{ id, time, session, method, path, sent, total }`. */
+  /** Whether the journal's first load has answered: until then an empty list means nothing. */
+  journalLoaded: false,
+  /** Requests started and not yet journaled, oldest first: `{ id, time, session, method, path, model, message, sent, total }`. */
   inFlight: [],
   health: null,
   scenarios: null,
@@ -133,7 +135,7 @@ export function connect() {
     const known = new Set([...(journal?.entries ?? []), ...(journal?.later ?? [])].map((entry) => entry.id));
     const arrived = pending.filter((entry) => !known.has(entry.id));
     pending = null;
-    update({ entries: journal?.entries ?? [], inFlight: state.inFlight.filter((flying) => !known.has(flying.id)) });
+    update({ journalLoaded: state.journalLoaded || journal !== undefined, entries: journal?.entries ?? [], inFlight: state.inFlight.filter((flying) => !known.has(flying.id)) });
     addEntries([...(journal?.later ?? []), ...arrived]);
     await Promise.all([refresh.health(), refresh.scenarios(), refresh.clock(), refresh.tasks(), refresh.drift()]);
   });

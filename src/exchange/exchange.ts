@@ -49,6 +49,8 @@ export interface Exchange {
   signal?: AbortSignal;
   /** Told as the request leaves for the upstream, so a batch's readers stop waiting for its line. */
   outward?: () => void;
+  /** Told once the request is read, while the inspector watches: its row shows the model and the start of the message. */
+  started?: (model: string | null, message: string) => void;
   /** The id the answer's `request-id` header carries, for styles whose bodies repeat it. */
   requestId: string;
 }

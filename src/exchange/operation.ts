@@ -115,6 +115,7 @@ export function modelOperation<R extends { model: string | null }, A extends Ask
       notes.model = read.model;
       const asked = steps.ask(mock, exchange, read, door);
       notes.model = asked.model;
+      exchange.started?.(asked.model, asked.subject.lastUser);
       const policy = unmatched(mock, exchange, asked, strict);
       // Answered as without an upstream: before any scenario step counts it.
       if (asked.unknown && policy === 'refuse') return outcome({ error: asked.unknown });

@@ -11,3 +11,10 @@ export function isAdminPath(path: string): boolean {
 export function isControlPath(path: string): boolean {
   return path === '/' || isAdminPath(path);
 }
+
+const INSPECTOR_FILE = /^\/__admin\/ui(?:\/|$)/i;
+
+/** The inspector page and its files: a page load fetches a dozen, which the log shows only at debug level. */
+export function isInspectorFile(path: string): boolean {
+  return INSPECTOR_FILE.test(path);
+}

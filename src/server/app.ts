@@ -13,7 +13,7 @@ import { corsRequestHeaders } from '../styles/registry.js';
 import { admitAdmin, type AdminAccess } from './admin-guard.js';
 import { isAdminPath, isControlPath } from './admin-path.js';
 import { bodyParser } from './body.js';
-import { announceStart } from './in-flight.js';
+import { watchInFlight } from './in-flight.js';
 import { NO_FRAMING } from './page-policy.js';
 import type { OpenStreams } from './open-streams.js';
 import { printable } from './printable.js';
@@ -91,7 +91,7 @@ function frame(mock: Mock, access: AdminAccess, streams: OpenStreams, known: Kno
     state.notes = newNotes();
     // A fake MCP server's transport is not a request in flight: its tool calls are announced when served.
     if (!isControlPath(ctx.path) && !ctx.path.startsWith('/mcp/')) {
-      state.progress = announceStart(mock, () => ({ id: requestId, time: new Date(mock.clock.now()).toISOString(), session: sessionId, method: ctx.method, path: ctx.path }));
+      state.inFlight = watchInFlight(mock, () => ({ id: requestId, time: new Date(mock.clock.now()).toISOString(), session: sessionId, method: ctx.method, path: ctx.path }));
     }
     try {
       await next();

@@ -69,6 +69,7 @@ export function exchangeOf(ctx: Context, configured: Upstream | undefined): Exch
     session: state.session,
     caller: { group: state.group, scenario: state.keyScenario },
     requestId: state.requestId,
+    ...(state.inFlight && { started: state.inFlight.announce }),
   };
 }
 
@@ -87,6 +88,8 @@ export function perform(mock: Mock, route: ModelRoute) {
       throw outcome.error;
     }
     if (!isControlPath(ctx.path)) ctx.set(sourced(outcome.notes));
+    // An answer read from what the mock holds has no subject: its row shows as it is written.
+    state.inFlight?.announce(outcome.notes.model, '');
     await write(ctx, outcome.plan, outcome.fault, route.door.framing?.(exchange));
     // A relayed answer's body has been read through by now, so its last notes are known.
     if (outcome.late) state.notes = { ...state.notes, ...(await outcome.late) };

@@ -5,7 +5,7 @@ import type { Context } from 'koa';
 import { doorOperation, sourceOf, type Notes } from '../exchange/exchange.js';
 import type { Mock } from '../exchange/mock.js';
 import { serve } from '../exchange/served.js';
-import { isControlPath } from './admin-path.js';
+import { isControlPath, isInspectorFile } from './admin-path.js';
 import { printable } from './printable.js';
 import type { MockState } from './state.js';
 
@@ -38,9 +38,9 @@ function matchDecision(notes: Notes): string {
   return `  match: ${reply}; ${scenario}`;
 }
 
-function logLine(mock: Mock, ctx: Context, notes: Notes, status: number, source: string, durationMs: number): void {
+function logLine(mock: Mock, level: 'info' | 'debug', ctx: Context, notes: Notes, status: number, source: string, durationMs: number): void {
   const fault = notes.fault ? ` ${notes.fault}` : '';
-  mock.log('info', printable(`${ctx.method} ${ctx.path} ${notes.style ?? '-'} ${notes.model ?? '-'} ${status} ${source}${fault} ${Math.round(durationMs)}ms`));
+  mock.log(level, printable(`${ctx.method} ${ctx.path} ${notes.style ?? '-'} ${notes.model ?? '-'} ${status} ${source}${fault} ${Math.round(durationMs)}ms`));
   if (notes.style !== null && mock.logs('debug')) mock.log('debug', printable(matchDecision(notes)));
 }
 
@@ -52,7 +52,8 @@ export function record(mock: Mock, ctx: Context, started: number): void {
   if (!notes) return;
   const status = ctx.respond === false ? ctx.res.statusCode : ctx.status;
   const source = (answeredByRoute(ctx) && sourceOf(notes, status)) || '-';
-  if (mock.logs('info')) logLine(mock, ctx, notes, status, source, ended - started);
+  const level = isInspectorFile(ctx.path) ? 'debug' : 'info';
+  if (mock.logs(level)) logLine(mock, level, ctx, notes, status, source, ended - started);
   if (isControlPath(ctx.path) || state.unjournaled) return;
   serve(mock, {
     id: state.requestId,

@@ -3,7 +3,7 @@
 import type { Envelope } from '../conversation/errors.js';
 import type { Door, Notes } from '../exchange/exchange.js';
 import type { Session } from '../state/session.js';
-import type { StreamProgress } from './in-flight.js';
+import type { InFlight } from './in-flight.js';
 import type { OpenStreams } from './open-streams.js';
 
 export interface MockState {
@@ -23,8 +23,8 @@ export interface MockState {
   bodySize?: number;
   /** Why the request was not forwarded to the upstream (its page's origin), for the journal. */
   upstreamRefused?: string;
-  /** Set by the frame while the inspector watches: how far a stream has gone. */
-  progress?: StreamProgress;
+  /** Set by the frame while the inspector watches: the request's start and its stream's progress. */
+  inFlight?: InFlight;
   /** Set by a door that serves its own events (a fake MCP server's transport): no entry for the HTTP request itself. */
   unjournaled?: true;
   /** Set by the writer: what it actually sent, as the JSON of the journal's `response` (a SentResponse). */

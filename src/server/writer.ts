@@ -126,7 +126,7 @@ async function writeStream(ctx: Context, plan: Extract<Plan, { kind: 'stream' }>
   const release = (ctx.state as MockState).streams.open(pacer.interrupt);
   try {
     // The journal keeps 499 for a stream its client abandoned (the headers said 200).
-    const writing = { pacer, sent, progress: (ctx.state as MockState).progress, framer };
+    const writing = { pacer, sent, progress: (ctx.state as MockState).inFlight?.progress, framer };
     if ((await writeEvents(res, plan, fault, writing)) === 'client gone') res.statusCode = CLIENT_GONE;
   } finally {
     pacer.stop();

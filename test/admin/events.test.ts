@@ -5,7 +5,7 @@ import { once } from 'node:events';
 import { connect } from 'node:net';
 import OpenAI, { toFile } from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROGRESS_MS } from '../../src/server/in-flight.js';
+import { PROGRESS_MS, START_MESSAGE_MAX } from '../../src/server/in-flight.js';
 import { BACKLOG_MAX_CHARS, EventHub } from '../../src/state/events.js';
 import { listen } from '../helpers/events.js';
 import { shippedScenarioFiles } from '../helpers/shipped.js';
@@ -79,17 +79,18 @@ describe('GET /__admin/events', () => {
     await client.close();
   });
 
-  it('announces a request as it starts and its paced stream as it goes, at most every PROGRESS_MS, before its entry', async () => {
+  it('announces a request as it starts, with its model and the start of its message, and its paced stream as it goes, at most every PROGRESS_MS, before its entry', async () => {
     const text = 'x'.repeat(300);
     await server.writeFixture('paced.yaml', `chat:\n  - name: paced\n    match: { contains: "pace me" }\n    reply: { text: "${text}" }\n    stream: { first_chunk_ms: 10, chunk_ms: 4, chunk_by: char }\n`);
     const client = await listen(`${server.url}/__admin/events`);
     const started = performance.now();
-    const stream = await openai('paced').chat.completions.create({ model: 'gpt-4o-mini', stream: true, messages: [{ role: 'user', content: 'pace me' }] }, { headers: { 'x-mock-latency': 'realistic' } });
+    const said = `pace me ${'and keep going '.repeat(30)}`;
+    const stream = await openai('paced').chat.completions.create({ model: 'gpt-4o-mini', stream: true, messages: [{ role: 'user', content: said }] }, { headers: { 'x-mock-latency': 'realistic' } });
     for await (const _chunk of stream);
     const elapsedMs = performance.now() - started;
     const [entry] = await client.until('request', 1);
     const mine = client.received.filter((event) => event.data.id === entry!.data.id);
-    expect(mine[0]).toEqual({ event: 'start', data: { id: entry!.data.id, time: entry!.data.time, session: 'paced', method: 'POST', path: '/v1/chat/completions' } });
+    expect(mine[0]).toEqual({ event: 'start', data: { id: entry!.data.id, time: entry!.data.time, session: 'paced', method: 'POST', path: '/v1/chat/completions', model: 'gpt-4o-mini', message: said.slice(0, START_MESSAGE_MAX) } });
     expect(mine.at(-1)!.event).toBe('request');
     const progress = mine.filter((event) => event.event === 'progress');
     expect(progress.length).toBeGreaterThan(0);

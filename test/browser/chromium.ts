@@ -4,7 +4,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext } from 'playwright-core';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
 
 const CANDIDATES = [
   '/usr/bin/chromium-headless-shell',
@@ -56,4 +56,10 @@ export async function launchChromium(): Promise<Browser> {
       rmSync(profile, { recursive: true, force: true });
     },
   };
+}
+
+/** What goes wrong on a page, as it happens: its uncaught errors and every answer of 400 or more. */
+export function watchProblems(page: Page, problems: string[]): void {
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('response', (response) => response.status() >= 400 && problems.push(`${response.status()}: ${response.url()}`));
 }

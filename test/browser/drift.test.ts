@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDriftingGateway, type DriftingGateway } from '../helpers/drifting-gateway.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { NO_CHROMIUM, chromiumPath, launchChromium, type Browser } from './chromium.js';
+import { NO_CHROMIUM, chromiumPath, launchChromium, watchProblems, type Browser } from './chromium.js';
 
 if (!chromiumPath) console.warn(NO_CHROMIUM);
 
@@ -29,8 +29,7 @@ describe.skipIf(!chromiumPath)('the Drift panel', () => {
     mock = await startTestServer({ upstream: gateway.url, drift: true, upstreamKey: 'sk-upstream', fixtureFiles: { 'models.yaml': MODELS } });
     browser = await launchChromium();
     page = await browser.context.newPage();
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-    page.on('response', (response) => response.status() >= 400 && problems.push(`${response.status()}: ${response.url()}`));
+    watchProblems(page, problems);
   });
   afterAll(async () => {
     await browser?.close();

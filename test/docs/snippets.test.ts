@@ -1,8 +1,9 @@
 // Every code block of the README and docs/ runs, so that a doc cannot drift from the code: each
 // `ts`/`js` block is a module and each `sh` block a bash script, run against a mock on port 0 (the
 // doc's http://127.0.0.1:4141 rewritten to it) in a directory that `init` filled, as a user's
-// project would be. A block after `<!-- snippet: continues -->` joins the last one of its language
-// before it (a walk-through in steps); one after
+// project would be; the README's modules in an empty folder, since a user pastes them anywhere.
+// A block after `<!-- snippet: continues -->` joins the last one of its language before it (a
+// walk-through in steps); one after
 // `<!-- snippet: skip (why) -->` is not run (starting servers that stay up, installing packages).
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -51,6 +52,8 @@ function snippetsOf(doc: string): Snippet[] {
 
 let mock: MockServer;
 let project: string;
+/** An empty folder, neither the repo nor a project `init` filled. */
+let elsewhere: string;
 const cwd = process.cwd();
 
 function forTheMock(code: string): string {
@@ -68,6 +71,7 @@ function asModule(code: string): string {
 
 beforeAll(async () => {
   project = mkdtempSync(join(tmpdir(), 'mgm-docs-'));
+  elsewhere = mkdtempSync(join(tmpdir(), 'mgm-docs-elsewhere-'));
   init(project);
   mkdirSync(OUT, { recursive: true });
   mock = await startMockServer({ fixtures: join(project, 'fixtures'), scenarios: join(project, 'scenarios') });
@@ -77,6 +81,7 @@ afterAll(async () => {
   process.chdir(cwd);
   await mock?.close();
   rmSync(project, { recursive: true, force: true });
+  rmSync(elsewhere, { recursive: true, force: true });
 });
 beforeEach(async () => {
   // One snippet's scenario or journal is not the next one's.
@@ -105,8 +110,14 @@ describe.each(documented)('%s', (doc, snippets) => {
       }
       const file = join(OUT, `${doc.replace(/[/.]/g, '-')}-${snippet.line}.ts`);
       writeFileSync(file, asModule(snippet.code));
-      await import(/* @vite-ignore */ file);
-      await runCollected(`${doc}-${snippet.line}`);
+      // A README snippet is pasted into a file anywhere: it reads nothing relative to where it runs.
+      if (doc === 'README.md') process.chdir(elsewhere);
+      try {
+        await import(/* @vite-ignore */ file);
+        await runCollected(`${doc}-${snippet.line}`);
+      } finally {
+        process.chdir(project);
+      }
     });
   }
 });
