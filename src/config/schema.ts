@@ -22,6 +22,7 @@ export const pricingSchema = z.strictObject({
   input: usd.optional(),
   cached_input: usd.optional(),
   output: usd.optional(),
+  audio_output: usd.optional(),
   image: z.record(z.string().regex(/^\d+x\d+$/, { error: 'an image size is WIDTHxHEIGHT, e.g. 1024x1024' }), usd).optional(),
   second: usd.optional(),
   minute: usd.optional(),

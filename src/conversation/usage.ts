@@ -9,6 +9,8 @@ export interface Pricing {
   cached_input?: number;
   /** Per million output tokens, reasoning included. */
   output?: number;
+  /** Per million output tokens of speech (chat audio output); at `output` when not given. */
+  audio_output?: number;
   /** Per image, by size (`1024x1024`). */
   image?: Record<string, number>;
   /** Per second of video. */
@@ -25,6 +27,8 @@ export interface EntryUsage {
   cached_input_tokens: number;
   output_tokens: number;
   reasoning_tokens: number;
+  /** The part of output_tokens that is speech, when the answer was said aloud. */
+  audio_output_tokens?: number;
 }
 
 /** What an answer used, as the operation knew it: tokens, and what media are priced by. */
@@ -36,12 +40,14 @@ export interface Metered {
   characters?: number;
 }
 
-export function entryUsage(usage: Usage): EntryUsage {
+/** `spoken`: the audio tokens of the reply's speech, counted in the output as the vendor does. */
+export function entryUsage(usage: Usage, spoken = 0): EntryUsage {
   return {
     input_tokens: usage.inputTokens,
     cached_input_tokens: usage.cachedTokens,
-    output_tokens: usage.outputTokens + usage.reasoningTokens,
+    output_tokens: usage.outputTokens + usage.reasoningTokens + spoken,
     reasoning_tokens: usage.reasoningTokens,
+    ...(spoken > 0 && { audio_output_tokens: spoken }),
   };
 }
 
@@ -58,10 +64,12 @@ export function formatUsd(usd: number): string {
 }
 
 function tokenCost(pricing: Pricing, tokens: EntryUsage): number | undefined {
-  if (pricing.input === undefined && pricing.output === undefined) return undefined;
+  if (pricing.input === undefined && pricing.output === undefined && pricing.audio_output === undefined) return undefined;
   const cached = Math.min(tokens.cached_input_tokens, tokens.input_tokens);
   const input = (tokens.input_tokens - cached) * (pricing.input ?? 0) + cached * (pricing.cached_input ?? pricing.input ?? 0);
-  return (input + tokens.output_tokens * (pricing.output ?? 0)) / PER_MILLION;
+  const spoken = tokens.audio_output_tokens ?? 0;
+  const output = (tokens.output_tokens - spoken) * (pricing.output ?? 0) + spoken * (pricing.audio_output ?? pricing.output ?? 0);
+  return (input + output) / PER_MILLION;
 }
 
 /** The parts an answer is priced by that the pricing names; null when it names none of them. */

@@ -16,6 +16,7 @@ import { pictures } from '../media/pictures.js';
 import { withSpeech } from '../media/speech-output.js';
 import { stepError } from '../scenarios/outcome.js';
 import { storedConversation } from '../state/session.js';
+import { spokenTokens } from '../styles/audio/transcription-encode.js';
 import { GATEWAY_IMAGES } from '../styles/registry.js';
 import type { ChatStyle } from '../styles/style.js';
 import { json, type Exchange, type Operation } from './exchange.js';
@@ -142,7 +143,7 @@ export function chat(style: ChatStyle): Operation {
       const shown = illustration?.reply ?? plain;
       const answer = request.audioOutput ? await withSpeech(shown, request.audioOutput, mock.options.seed) : shown;
       const notes = {
-        metered: { tokens: entryUsage(answer.usage) },
+        metered: { tokens: entryUsage(answer.usage, spokenTokens(answer)) },
         finishReasons: answer.choices.map((choice) => choice.finishReason),
         ...(answer.fault?.applied && { fault: answer.fault.name }),
         ...(illustration && { fixture: illustration.fixture }),

@@ -13,6 +13,7 @@ import { imageOutputTokens, INPUT_IMAGE_TOKENS, pictureSeed, type Picture } from
 import { pictureUrl, picturesAs, type MadePicture } from '../media/pictures.js';
 import { checkPictureCount, parseImageSize, type Size } from '../media/sizes.js';
 import { checkedImages, uploadsDigest, type Upload } from '../media/upload.js';
+import { referencedImages } from './image-references.js';
 import { decodeImageRequest, decodeVariationRequest, type ImageRequest } from '../styles/images/decode.js';
 import { encodeImages, encodeVariations, imageStreamEvents, type ImageSettings, type ImageUsage } from '../styles/images/encode.js';
 import { openaiStreamError } from '../styles/openai-envelope.js';
@@ -128,9 +129,10 @@ function multipartOnly(exchange: Exchange, endpoint: string): void {
 
 export const imageGenerations = answerImages('generation', (exchange) => ({ request: decodeImageRequest(exchange.body), inputs: [] }));
 
+/** `POST /v1/images/edits`: the pictures uploaded, or named by URL or file id in a JSON body (as a batch line does). */
 export const imageEdits = answerImages('edit', (exchange) => {
-    multipartOnly(exchange, 'edits');
     const request = decodeImageRequest(exchange.body);
+    if (!exchange.multipart) return { request, inputs: referencedImages(exchange.session, exchange.body) };
     const inputs = checkedImages(exchange.uploads.get('image'), 'image', true);
     checkedImages(exchange.uploads.get('mask'), 'mask', false);
     return { request, inputs };

@@ -147,7 +147,7 @@ export const MODEL_ROUTES: readonly ModelRoute[] = [
   row('GET', '/v1beta/models/:model', GEMINI_MODELS, 'none', getModel(GEMINI_LISTS)),
 
   row('POST', '/v1/images/generations', IMAGES, 'json', imageGenerations, { batch: 'openai' }),
-  row('POST', '/v1/images/edits', IMAGES, 'multipart', imageEdits),
+  row('POST', '/v1/images/edits', IMAGES, 'multipart', imageEdits, { batch: 'openai' }),
   row('POST', '/v1/images/variations', IMAGES, 'multipart', imageVariations),
   row('GET', '/v1/images/files/:session/:file', IMAGES, 'none', imageFile, { auth: false }),
 

@@ -15,6 +15,7 @@ models:
   - { id: priced-gemini, reasoning: true, pricing: { input: 0.3, output: 2.5 } }
   - { id: unpriced }
   - { id: priced-image, kind: image, pricing: { image: { 1024x1024: 0.04 } } }
+  - { id: priced-audio, pricing: { input: 2.5, output: 10, audio_output: 64 } }
 `;
 
 const PRICES = { 'priced-gpt': [2, 8], 'priced-claude': [3, 15], 'priced-gemini': [0.3, 2.5] } as const;
@@ -66,6 +67,33 @@ describe('usage and cost on every journal entry', () => {
     expect([chat!.usage?.input_tokens, chat!.cost_usd]).toEqual([expect.any(Number), null]);
     expect(images!.cost_usd).toBeCloseTo(0.08, 12);
     expect([list!.usage, list!.cost_usd]).toEqual([null, null]);
+  });
+});
+
+describe('a chat answer said aloud', () => {
+  it('counts its audio tokens in the output, at the audio price, and verify holds the cost to it', async () => {
+    const openai = new OpenAI({ baseURL: `${server.url}/v1`, apiKey: 'k', defaultHeaders: headers('spoken') });
+    const completion = await openai.chat.completions.create({
+      model: 'priced-audio',
+      messages: [{ role: 'user', content: 'say something' }],
+      modalities: ['text', 'audio'],
+      audio: { voice: 'alloy', format: 'wav' },
+    });
+    const told = completion.usage!;
+    const spoken = told.completion_tokens_details!.audio_tokens!;
+    expect(spoken).toBeGreaterThan(0);
+    const [entry] = await journal('spoken');
+    expect(entry!.usage).toMatchObject({ input_tokens: told.prompt_tokens, output_tokens: told.completion_tokens, audio_output_tokens: spoken });
+    const cost = (told.prompt_tokens * 2.5 + (told.completion_tokens - spoken) * 10 + spoken * 64) / 1e6;
+    expect(entry!.cost_usd).toBeCloseTo(cost, 12);
+    const total = (await (await server.admin('/usage?session=spoken')).json()) as { total: { output_tokens: number; cost_usd: number } };
+    expect(total.total).toMatchObject({ output_tokens: told.completion_tokens, cost_usd: entry!.cost_usd });
+    const verified = await server.admin('/verify', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ session: 'spoken', expect: [{ max_cost_usd: cost }, { max_cost_usd: (told.prompt_tokens * 2.5 + told.completion_tokens * 10) / 1e6 }] }),
+    });
+    expect(((await verified.json()) as { results: Array<{ ok: boolean }> }).results.map((r) => r.ok)).toEqual([true, false]);
   });
 });
 

@@ -3,6 +3,7 @@
 // whisper-1. Logprobs (when `include` asks) and the diarized form come from the same text, so
 // a stream's pieces join to the whole answer's.
 import { tokenLogprobs } from '../../conversation/logprobs.js';
+import type { Reply } from '../../conversation/types.js';
 import type { Metered } from '../../conversation/usage.js';
 import type { StreamEvent } from '../../conversation/plan.js';
 import { chunkText } from '../../conversation/token-chunks.js';
@@ -33,6 +34,11 @@ export const DIARIZING_MODEL = 'gpt-4o-transcribe-diarize';
 
 export function audioTokens(seconds: number): number {
   return Math.ceil(seconds * AUDIO_TOKENS_PER_SECOND);
+}
+
+/** The audio tokens a chat reply said aloud: its choices' speech, counted apart from their text. */
+export function spokenTokens(reply: Reply): number {
+  return reply.choices.reduce((sum, choice) => sum + (choice.audio ? audioTokens(choice.audio.seconds) : 0), 0);
 }
 
 /** Whether the model bills tokens (and streams): the gpt-4o family; whisper-1 bills seconds. */

@@ -9,7 +9,7 @@ import { pushPieces } from '../piece-events.js';
 import { servedTier } from '../service-tier.js';
 import { tokenLogprobs } from '../../conversation/logprobs.js';
 import { audioInputTokens } from '../../conversation/input-tokens.js';
-import { audioTokens } from '../audio/transcription-encode.js';
+import { spokenTokens } from '../audio/transcription-encode.js';
 
 export function completionId(reply: Reply): string {
   return `chatcmpl-${reply.id}`;
@@ -36,8 +36,7 @@ interface AudioTokens {
 
 /** The audio a request sent and its reply said: audio parts at the rate their input is counted, speech by its length. */
 function audioTokensOf(reply: Reply, request: ChatRequest): AudioTokens {
-  const output = reply.choices.reduce((sum, choice) => sum + (choice.audio ? audioTokens(choice.audio.seconds) : 0), 0);
-  return { input: audioInputTokens(request), output };
+  return { input: audioInputTokens(request), output: spokenTokens(reply) };
 }
 
 function usageOf(usage: Usage, audio: AudioTokens): Record<string, unknown> {

@@ -6,7 +6,7 @@ import type { ChatRequest, ReasoningRequest, ResponseFormat, Turn } from '../../
 import type { DecodeContext, StyleInput } from '../style.js';
 import { parseBody } from '../validate.js';
 import { inputTurns } from './input.js';
-import { responsesBody, type ResponsesBody } from './schema.js';
+import { responsesBody, type AdditionalToolsItem, type InputItem, type ResponsesBody } from './schema.js';
 import { toolChoiceOf, toolDefs } from './tools.js';
 
 function responseFormatOf(text: ResponsesBody['text']): ResponseFormat {
@@ -36,6 +36,15 @@ function earlierTurns(id: string | null | undefined, context: DecodeContext): Tu
   return turns;
 }
 
+/** The request's tools, then those its input items declare (`additional_tools`), each named where it sits. */
+function declaredTools(tools: ResponsesBody['tools'], items: readonly InputItem[]): ReturnType<typeof toolDefs> {
+  const lists = [toolDefs(tools)];
+  items.forEach((item, index) => {
+    if (item.type === 'additional_tools') lists.push(toolDefs((item as AdditionalToolsItem).tools, `input[${index}].tools`));
+  });
+  return { defs: lists.flatMap((list) => list.defs), fields: lists.flatMap((list) => list.fields) };
+}
+
 export function decodeResponses(input: StyleInput, context: DecodeContext): ChatRequest {
   const data = parseBody(responsesBody, input.body);
   const earlier = earlierTurns(data.previous_response_id, context);
@@ -43,7 +52,7 @@ export function decodeResponses(input: StyleInput, context: DecodeContext): Chat
   const decoded = inputTurns(items, context, earlier);
   const turns = [...earlier, ...decoded.turns];
   if (turns.length === 0) throw invalid("Missing required parameter: 'input'.", 'input', 'missing_required_parameter');
-  const { defs: tools, fields } = toolDefs(data.tools);
+  const { defs: tools, fields } = declaredTools(data.tools, items);
   const request: ChatRequest = {
     style: 'responses',
     model: data.model,

@@ -96,6 +96,7 @@ export type InputItem =
   | CustomToolCallOutputItem
   | ReasoningItem
   | ItemReference
+  | AdditionalToolsItem
   | { type: string };
 
 /** What an input item is: `type` when given, else a message (it has a role) or a reference. */
@@ -103,21 +104,6 @@ export function itemKind(item: Record<string, unknown>): unknown {
   if (item.type !== undefined && item.type !== null) return item.type;
   return 'role' in item || !('id' in item) ? 'message' : 'item_reference';
 }
-
-const inputItem = chosen<InputItem>(
-  byType(
-    {
-      message,
-      function_call: functionCall,
-      function_call_output: functionCallOutput,
-      custom_tool_call: customToolCall,
-      custom_tool_call_output: customToolCallOutput,
-      reasoning,
-      item_reference: itemReference,
-    },
-    itemKind,
-  ),
-);
 
 const functionTool = z.looseObject({
   type: z.literal('function'),
@@ -151,6 +137,27 @@ const namespaceTool = z.looseObject({
 });
 export type NamespaceTool = z.infer<typeof namespaceTool>;
 export type Tool = FunctionTool | CustomTool | NamespaceTool | { type: string };
+const toolList = z.array(chosen<Tool>(byType({ function: functionTool, custom: customTool, namespace: namespaceTool })));
+
+// `AdditionalToolsItemParam`: tools declared in the input, as Codex declares its own on its default model.
+const additionalTools = z.looseObject({ type: z.literal('additional_tools'), role: z.literal('developer'), tools: toolList });
+export type AdditionalToolsItem = z.infer<typeof additionalTools>;
+
+const inputItem = chosen<InputItem>(
+  byType(
+    {
+      message,
+      function_call: functionCall,
+      function_call_output: functionCallOutput,
+      custom_tool_call: customToolCall,
+      custom_tool_call_output: customToolCallOutput,
+      reasoning,
+      item_reference: itemReference,
+      additional_tools: additionalTools,
+    },
+    itemKind,
+  ),
+);
 
 const toolChoiceObject = chosen<{ type: string; name?: string; mode?: string }>(
   byType({
@@ -181,7 +188,7 @@ export const responsesBody = z.looseObject({
   input: chosen<string | InputItem[]>((value) => (typeof value === 'string' ? z.string() : z.array(inputItem))).optional(),
   instructions: z.string().nullish(),
   previous_response_id: z.string().min(1).nullish(),
-  tools: z.array(chosen<Tool>(byType({ function: functionTool, custom: customTool, namespace: namespaceTool }))).nullish(),
+  tools: toolList.nullish(),
   tool_choice: chosen<string | { type: string; name?: string; mode?: string }>((value) =>
     typeof value === 'string' ? z.enum(['none', 'auto', 'required']) : toolChoiceObject,
   ).nullish(),

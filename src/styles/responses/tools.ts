@@ -44,21 +44,22 @@ function declared(tool: FunctionTool | CustomTool, namespace?: string): ToolDef 
 }
 
 /** The tools a reply may call, and where each one's schema sits in the body (for the budget's 400). */
-export function toolDefs(tools: ResponsesBody['tools']): { defs: ToolDef[]; fields: string[] } {
+/** `at`: where the list sits in the body, for the field a problem names (`input[2].tools`). */
+export function toolDefs(tools: ResponsesBody['tools'], at = 'tools'): { defs: ToolDef[]; fields: string[] } {
   const defs: ToolDef[] = [];
   const fields: string[] = [];
   (tools ?? []).forEach((tool, index) => {
     if (tool.type === 'function' || tool.type === 'custom') {
       defs.push(declared(tool as FunctionTool | CustomTool));
-      fields.push(`tools[${index}].parameters`);
+      fields.push(`${at}[${index}].parameters`);
     } else if (tool.type === 'namespace') {
-      (tool as NamespaceTool).tools.forEach((inner, at) => {
+      (tool as NamespaceTool).tools.forEach((inner, place) => {
         defs.push(declared(inner, (tool as NamespaceTool).name));
-        fields.push(`tools[${index}].tools[${at}].parameters`);
+        fields.push(`${at}[${index}].tools[${place}].parameters`);
       });
     } else if (Object.hasOwn(BUILTINS, tool.type)) {
       defs.push({ name: tool.type, ...BUILTINS[tool.type]! });
-      fields.push(`tools[${index}]`);
+      fields.push(`${at}[${index}]`);
     }
   });
   return { defs, fields };
