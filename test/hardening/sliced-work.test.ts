@@ -151,7 +151,8 @@ describe('a message of megabytes', () => {
 
   it('is matched by a fixture naming its end, and lets other work run while it is read', async () => {
     const mock = plainMock({ fixtures: { 'end.yaml': 'chat:\n  - name: at-the-end\n    match: { contains: "THE END" }\n    reply: { text: found }\n' } });
-    const content = `${randomBytes(3 * 1024 * 1024).toString('base64')} the end`;
+    // 16 MB of mixed case: well over a slice's 5 ms of lower-casing on any machine.
+    const content = `${randomBytes(12 * 1024 * 1024).toString('base64')} the end`;
     const outcome = answer(mock, 'POST /v1/chat/completions', { body: { model: 'gpt-4o-mini', messages: [{ role: 'user', content }] } });
     expect(await turnsWhile(outcome)).toBeGreaterThan(0);
     expect((await outcome).notes.fixture).toBe('at-the-end');
