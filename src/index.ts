@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { modesOf, summarize } from './config/summary.js';
 import { inProcessAdmin } from './admin/client.js';
 import { oracle, type Oracle } from './admin/oracle.js';
+import { loadFormParser } from './server/body.js';
 import { answerClientError } from './server/client-error.js';
 import { keepConnections } from './server/connections.js';
 import { http2Cleartext, sharePort } from './server/shared-port.js';
@@ -83,12 +84,14 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   // The tokenizer's tables load two turns of the event loop from now: after whatever the caller
   // prints on listening has gone out (the log sink writes at the end of a turn), before the
   // first request would wait for them.
-  // prom-client likewise, after the tokenizer: what is answered before it loads waits in a queue.
+  // prom-client likewise, after the tokenizer: what is answered before it loads waits in a queue;
+  // then the form parser, each in a turn of its own.
   setImmediate(() => setImmediate(() => {
     loadTokenizer();
     setImmediate(() => {
       void mock.metrics.load();
       tracing?.load().catch((error: Error) => log('error', `tracing could not start: ${error.message}`));
+      setImmediate(() => void loadFormParser());
     });
   }));
   const port = (server.address() as AddressInfo).port;

@@ -1,8 +1,10 @@
 // What matchers look at: the features of a request, each computed at most once and only when a
 // matcher asks for it, so a fixture hit on `model` alone costs no lower-casing of a long history.
 import { fingerprint } from './fingerprint.js';
+import { lowerCaseSteps } from './lower-case.js';
 import { PatternWork } from './pattern-work.js';
 import { conversationShape, isUserTurn } from './shape.js';
+import type { Steps } from './steps.js';
 import type { ChatRequest, ResponseFormat, StyleName, ToolChoice, Turn } from './types.js';
 
 export interface MatchSubject {
@@ -75,6 +77,24 @@ function turnLower(turn: Turn): string {
   turnText(turn);
   const known = texts.get(turn)!;
   return (known.lower ??= known.text.toLowerCase());
+}
+
+/** Below this, a turn's lower case is made at once when a matcher first asks for it. */
+const LONG_TEXT = 256 * 1024;
+
+/**
+ * The lower case of the last user turn made in pieces when its text is long, so the matchers'
+ * `contains` then finds it made (the one turn every chat fixture's `contains` reads); undefined
+ * for a short one, whose lower case is made at once if a matcher asks.
+ */
+export function lastUserLowerSteps(request: ChatRequest): Steps<void> | undefined {
+  const turn = lastUserTurn(request.turns);
+  if (turn === undefined || turnText(turn).length < LONG_TEXT) return undefined;
+  return keepLower(texts.get(turn)!);
+}
+
+function* keepLower(known: { text: string; lower?: string }): Steps<void> {
+  known.lower ??= yield* lowerCaseSteps(known.text);
 }
 
 function lastUserTurn(turns: readonly Turn[]): Turn | undefined {

@@ -6,7 +6,7 @@ import type { SemanticFault } from '../conversation/faults.js';
 import type { Plan, StreamEvent } from '../conversation/plan.js';
 import { countInputTokens } from '../conversation/input-tokens.js';
 import { buildReply } from '../conversation/reply.js';
-import { chatSubject, type MatchSubject } from '../conversation/subject.js';
+import { chatSubject, lastUserLowerSteps, type MatchSubject } from '../conversation/subject.js';
 import type { ChatRequest, Reply } from '../conversation/types.js';
 import { costUsd, entryUsage } from '../conversation/usage.js';
 import type { ModelEntry } from '../config/types.js';
@@ -15,6 +15,7 @@ import { pictureSeed } from '../media/images.js';
 import { pictures } from '../media/pictures.js';
 import { withSpeech } from '../media/speech-output.js';
 import { stepError } from '../scenarios/outcome.js';
+import { inSlices } from '../state/event-loop.js';
 import { storedConversation } from '../state/session.js';
 import { spokenTokens } from '../styles/audio/transcription-encode.js';
 import { GATEWAY_IMAGES } from '../styles/registry.js';
@@ -115,7 +116,11 @@ interface AskedChat extends Asked {
 /** Chat in one style: the template's steps for a chat request. */
 export function chat(style: ChatStyle): Operation {
   return modelOperation<ChatRequest, AskedChat, Selection<ChatFixture>>({
-    read: (_mock, exchange) => style.decode(styleInput(exchange), { storedTurns: (id) => storedConversation(exchange.session, id) }),
+    read: (_mock, exchange) => {
+      const request = style.decode(styleInput(exchange), { storedTurns: (id) => storedConversation(exchange.session, id) });
+      const lowering = lastUserLowerSteps(request);
+      return lowering ? inSlices(lowering).then(() => request) : request;
+    },
     ask: (mock, exchange, decoded, door): AskedChat => {
       const kinds = door.modelKinds ?? CHAT_STYLE_MODELS;
       const request = catalogued(mock, style, decoded);

@@ -27,6 +27,16 @@ export interface BodyParsers {
   jsonWithin(limit: number): Middleware;
 }
 
+// koa-body (with formidable) is not loaded with the server: it took longer to load than the rest
+// of it. The server loads it once listening (`loadFormParser`), off the first upload's path (50-90
+// ms of module loading); a body that is not plain JSON before then loads it itself.
+let formParser: Promise<typeof import('koa-body')> | undefined;
+
+/** Loads the parser of forms, multipart and other charsets, once per process. */
+export function loadFormParser(): Promise<typeof import('koa-body')> {
+  return (formParser ??= import('koa-body'));
+}
+
 /** The methods koa-body parses a body for; others leave it unread (Node drops it). */
 const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 
@@ -166,11 +176,9 @@ export function bodyParser(mock: Mock, multipart: boolean, limit = mock.options.
       onPart: asFile,
     },
   };
-  // koa-body (with formidable) is loaded with the first body that is not plain JSON: it took
-  // longer to load than the rest of the server, and most runs never see such a body.
   let koaBodyParse: Promise<Middleware> | undefined;
   const parse = async (ctx: Context, next: Next): Promise<void> => {
-    const middleware = await (koaBodyParse ??= import('koa-body').then(({ koaBody }) => koaBody(options)));
+    const middleware = await (koaBodyParse ??= loadFormParser().then(({ koaBody }) => koaBody(options)));
     await middleware(ctx, next);
   };
   // koa-body calls its `next` itself; the route runs only after the checks below.

@@ -1,10 +1,13 @@
 // Work that stays large after its input bound gives the event loop back while it runs (SPEC 11,
 // "Time"): other requests are answered before it ends, and its answer is the one the same work
 // made in one piece. Whether they interleave is read from the order of events, never from a clock.
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { check, tallied, type Journal } from '../../src/exchange/admin/verify/check.js';
 import { verifyBody } from '../../src/exchange/admin/verify/expectation.js';
 import type { VerifyAnswer } from '../../src/exchange/admin/verify/verify.js';
+import { lowerCaseSteps } from '../../src/conversation/lower-case.js';
+import { finished } from '../../src/conversation/steps.js';
 import { nextTurn } from '../../src/state/event-loop.js';
 import { keptEntry } from '../../src/state/journal.js';
 import { journal } from '../../src/state/session.js';
@@ -136,5 +139,22 @@ describe('a large picture', () => {
 
   it('lets other work run while it is painted and deflated', async () => {
     expect(await turnsWhile(paintPng(2048, 2048, 'while others wait'))).toBeGreaterThan(0);
+  });
+});
+
+describe('a message of megabytes', () => {
+  it('is lower-cased in pieces into what lower-casing it at once gives, a capital sigma and astral letters included', () => {
+    for (const text of ['ZQ'.repeat(300_000), 'ΟΔΟΣ. ΑΣ\'Σ ', '𐐀Σ'.repeat(100_000) + 'ΑΣ. Σ', `${'Ab'.repeat(40_000)}ΣΣ${'.'.repeat(70_000)}Σ x`]) {
+      expect(finished(lowerCaseSteps(text))).toBe(text.toLowerCase());
+    }
+  });
+
+  it('is matched by a fixture naming its end, and lets other work run while it is read', async () => {
+    const mock = plainMock({ fixtures: { 'end.yaml': 'chat:\n  - name: at-the-end\n    match: { contains: "THE END" }\n    reply: { text: found }\n' } });
+    // 16 MB of mixed case: well over a slice's 5 ms of lower-casing on any machine.
+    const content = `${randomBytes(12 * 1024 * 1024).toString('base64')} the end`;
+    const outcome = answer(mock, 'POST /v1/chat/completions', { body: { model: 'gpt-4o-mini', messages: [{ role: 'user', content }] } });
+    expect(await turnsWhile(outcome)).toBeGreaterThan(0);
+    expect((await outcome).notes.fixture).toBe('at-the-end');
   });
 });
