@@ -2,9 +2,11 @@
 // with its local CA trusted: a text turn from a chat fixture, a tool call as a function-call item,
 // an audio turn whose transcript is a transcriptions fixture's, server VAD from the audio's
 // silence, and a cancelled response; each turn journaled as style `realtime`.
+import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import OpenAI from 'openai';
 import { OpenAIRealtimeWS } from 'openai/realtime/ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -107,6 +109,28 @@ describe('OpenAI Realtime over wss', () => {
     rt.close();
     const { requests } = (await (await mock.admin('/requests?session=rt-text')).json()) as { requests: Array<{ style: string; path: string; source: string }> };
     expect(requests).toEqual([expect.objectContaining({ style: 'realtime', path: '/v1/realtime', source: 'fixture:greeting' })]);
+  });
+
+  it('answers over wss in a process that trusts the mock only through NODE_EXTRA_CA_CERTS', async () => {
+    // Node reads NODE_EXTRA_CA_CERTS once, at start: a process of its own, as a user's test runner is.
+    const program = `
+      import OpenAI from 'openai';
+      import { OpenAIRealtimeWS } from 'openai/realtime/ws';
+      const client = new OpenAI({ apiKey: 'sk-test', baseURL: 'https://localhost:${mock.port}/v1' });
+      const rt = new OpenAIRealtimeWS({ model: 'gpt-realtime' }, client);
+      rt.on('error', (error) => { console.error(error.message); process.exit(1); });
+      rt.on('response.done', (event) => {
+        console.log(event.response.output[0].content[0].text);
+        rt.close();
+      });
+      rt.socket.on('open', () => {
+        rt.send({ type: 'session.update', session: { type: 'realtime', output_modalities: ['text'] } });
+        rt.send({ type: 'conversation.item.create', item: { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'hello' }] } });
+        rt.send({ type: 'response.create' });
+      });`;
+    const env = { ...process.env, NODE_EXTRA_CA_CERTS: (await mock.tlsCa())! };
+    const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', program], { env, timeout: 30_000 });
+    expect(stdout.trim()).toBe('Hi there, how can I help?');
   });
 
   it('answers with audio and its transcript, and calls a tool as a function-call item', async () => {
