@@ -32,7 +32,9 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
-  process.env.XDG_DATA_HOME = kept;
+  // Assigning undefined would set the text "undefined": later starts would keep their CA in ./undefined.
+  if (kept === undefined) delete process.env.XDG_DATA_HOME;
+  else process.env.XDG_DATA_HOME = kept;
   await Promise.all(started.map(async ({ child }) => {
     if (child.exitCode !== null) return;
     child.kill();
