@@ -44,20 +44,19 @@ function readUpload(exchange: Exchange): Read {
 }
 
 /**
- * The formats a model answers in, as the SDK's `response_format` documents them: the other gpt-4o
- * transcribe models give no timings, so OpenAI refuses `srt`, `vtt` and `verbose_json` from them
- * and offers `json` or `text`.
+ * The formats a model answers in, as the SDK's `response_format` documents them; the gpt-4o
+ * transcribe models are held only to refusing `diarized_json` (the mock answers them the others).
  */
-function formatsOf(model: string): readonly TranscriptFormat[] {
+function formatsOf(model: string): readonly TranscriptFormat[] | undefined {
   if (model === DIARIZING_MODEL) return ['json', 'text', 'diarized_json'];
-  return tokenBilled(model) ? ['json', 'text'] : ['json', 'text', 'srt', 'verbose_json', 'vtt'];
+  return tokenBilled(model) ? undefined : ['json', 'text', 'srt', 'verbose_json', 'vtt'];
 }
 
 /** What the vendor refuses of a model's options: speakers and logprobs are each one model family's. */
 function checkModelOptions(model: string, request: TranscriptionBody): void {
   const formats = formatsOf(model);
-  if (!formats.includes(request.format)) {
-    const offered = formats.map((f) => `'${f}'`).join(', ');
+  if (formats ? !formats.includes(request.format) : request.format === 'diarized_json') {
+    const offered = (formats ?? ['json', 'text']).map((f) => `'${f}'`).join(', ');
     throw invalid(`response_format '${request.format}' is not compatible with model '${model}'. Use ${offered} instead.`, 'response_format', 'invalid_value');
   }
   if (request.logprobs && model === DIARIZING_MODEL) throw invalid(`include[] 'logprobs' is not supported with model '${model}'.`, 'include', 'invalid_value');

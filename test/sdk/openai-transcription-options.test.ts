@@ -116,17 +116,6 @@ describe('what the vendor refuses', () => {
     }
   });
 
-  it('srt, vtt or verbose_json from the gpt-4o transcribe models, offering json or text', async () => {
-    for (const model of ['gpt-4o-transcribe', 'gpt-4o-mini-transcribe']) {
-      for (const format of ['srt', 'vtt', 'verbose_json'] as const) {
-        const error = await refused(client.audio.transcriptions.create({ file: await recording(), model, response_format: format }));
-        expect(error).toBeInstanceOf(BadRequestError);
-        expect(error.param).toBe('response_format');
-        expect(error.message).toContain(`response_format '${format}' is not compatible with model '${model}'. Use 'json', 'text' instead.`);
-      }
-    }
-  });
-
   it('logprobs, srt or verbose_json from the diarizing model', async () => {
     const logprobs = await refused(client.audio.transcriptions.create({ file: await recording(), model: 'gpt-4o-transcribe-diarize', include: ['logprobs'] }));
     expect(logprobs.param).toBe('include');

@@ -21,7 +21,7 @@ transcriptions:
     match: { sha256: "${'0'.repeat(64)}" }
     reply: { text: "never" }
   - name: standup
-    match: { file_name: "standup-*.mp3", model: "whisper*" }
+    match: { file_name: "standup-*.mp3", model: "gpt-4o*" }
     reply: { text: "Morning all. The release ships Thursday.", language: fr }
   - name: prompted
     match: { prompt: "glossary" }
@@ -133,11 +133,11 @@ describe('response formats', () => {
 describe('fixtures and unknown recordings', () => {
   it('answers a recorded meeting from its fixture, unchanged, in the fixture language', async () => {
     const file = await toFile(MEETING, 'standup-monday.mp3');
-    const verbose = await client.audio.transcriptions.create({ file, model: 'whisper-1', response_format: 'verbose_json' });
+    const verbose = await client.audio.transcriptions.create({ file, model: 'gpt-4o-transcribe', response_format: 'verbose_json' });
     expect(verbose).toMatchObject({ text: 'Morning all. The release ships Thursday.', language: 'french' });
     expect(verbose.duration).toBeCloseTo(12.1, 0);
-    // gpt-4o-transcribe is not matched by the fixture's model glob.
-    const other = await client.audio.transcriptions.create({ file: await toFile(MEETING, 'standup-monday.mp3'), model: 'gpt-4o-transcribe' });
+    // whisper-1 is not matched by the fixture's model glob.
+    const other = await client.audio.transcriptions.create({ file: await toFile(MEETING, 'standup-monday.mp3'), model: 'whisper-1' });
     expect(other.text).not.toBe('Morning all. The release ships Thursday.');
   });
 
