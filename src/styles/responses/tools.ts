@@ -43,8 +43,10 @@ function declared(tool: FunctionTool | CustomTool, namespace?: string): ToolDef 
   return { name: tool.name, description: tool.description ?? undefined, parameters: { type: 'string' }, freeform: grammar, ...where };
 }
 
-/** The tools a reply may call, and where each one's schema sits in the body (for the budget's 400). */
-/** `at`: where the list sits in the body, for the field a problem names (`input[2].tools`). */
+/**
+ * The tools a reply may call, and where each one's schema sits in the body (for the budget's 400);
+ * `at` is where the list sits (`tools`, or `input[2].tools` for an `additional_tools` item).
+ */
 export function toolDefs(tools: ResponsesBody['tools'], at = 'tools'): { defs: ToolDef[]; fields: string[] } {
   const defs: ToolDef[] = [];
   const fields: string[] = [];
