@@ -8,7 +8,7 @@ import { speak } from '../media/audio/speak.js';
 import { streamedSpeech } from '../media/audio/streamed-speech.js';
 import { speechEvents } from '../styles/audio/speech-events.js';
 import { decodeSpeech, type SpeechBody } from '../styles/audio/speech-request.js';
-import { audioTokens } from '../styles/audio/transcription-encode.js';
+import { audioTokens } from '../conversation/audio-tokens.js';
 import { openaiStreamError } from '../styles/openai-envelope.js';
 import { modelOperation, type Asked } from './operation.js';
 import { pacingFor } from './pacing.js';

@@ -17,7 +17,7 @@ import { withSpeech } from '../media/speech-output.js';
 import { stepError } from '../scenarios/outcome.js';
 import { inSlices } from '../state/event-loop.js';
 import { storedConversation } from '../state/session.js';
-import { spokenTokens } from '../styles/audio/transcription-encode.js';
+import { spokenTokens } from '../conversation/audio-tokens.js';
 import { GATEWAY_IMAGES } from '../styles/registry.js';
 import type { ChatStyle } from '../styles/style.js';
 import { json, type Exchange, type Operation } from './exchange.js';

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as wait } from 'node:timers/promises';
 import type { WebSocket } from 'ws';
+import { audioTokens } from '../../conversation/audio-tokens.js';
 import type { MockError } from '../../conversation/errors.js';
 import { chunkText } from '../../conversation/token-chunks.js';
 import type { Door, Exchange, Outcome } from '../../exchange/exchange.js';
@@ -70,7 +71,7 @@ export function serveOpenAIRealtime(mock: Mock, socket: WebSocket, opening: Exch
     const kind = modality();
     const spoken = kind === 'audio' && reply.text ? await spokenChunks(mock, reply.text) : undefined;
     const ids = { responseId, itemIds: Array.from({ length: 1 + reply.toolCalls.length }, () => newId('item')) };
-    const events = responseEvents(ids, reply, kind, chunkText(reply.text, 'token'), spoken?.chunks ?? [], spoken ? Math.ceil(spoken.seconds * 10) : 0);
+    const events = responseEvents(ids, reply, kind, chunkText(reply.text, 'token'), spoken?.chunks ?? [], spoken ? audioTokens(spoken.seconds) : 0);
     const current: Playing = { responseId };
     playing = current;
     const played = await play(

@@ -2,17 +2,14 @@
 // stream, with usage counted per model: tokens for the gpt-4o transcribe models, seconds for
 // whisper-1. Logprobs (when `include` asks) and the diarized form come from the same text, so
 // a stream's pieces join to the whole answer's.
+import { audioTokens } from '../../conversation/audio-tokens.js';
 import { tokenLogprobs } from '../../conversation/logprobs.js';
-import type { Reply } from '../../conversation/types.js';
 import type { Metered } from '../../conversation/usage.js';
 import type { StreamEvent } from '../../conversation/plan.js';
 import { chunkText } from '../../conversation/token-chunks.js';
 import { countTokens } from '../../conversation/tokens.js';
 import type { TranscriptFormat } from './transcription-request.js';
 import { diarizedSegments, srt, timeline, verboseSegments, vtt, type DiarizedSegment } from './transcript.js';
-
-/** Audio counted as tokens: the vendor bills gpt-4o audio by the second at about this rate. */
-export const AUDIO_TOKENS_PER_SECOND = 10;
 
 export interface Transcript {
   task: 'transcribe' | 'translate';
@@ -31,15 +28,6 @@ export interface Transcript {
 
 /** The model that labels speakers, the one `diarized_json` is for. */
 export const DIARIZING_MODEL = 'gpt-4o-transcribe-diarize';
-
-export function audioTokens(seconds: number): number {
-  return Math.ceil(seconds * AUDIO_TOKENS_PER_SECOND);
-}
-
-/** The audio tokens a chat reply said aloud: its choices' speech, counted apart from their text. */
-export function spokenTokens(reply: Reply): number {
-  return reply.choices.reduce((sum, choice) => sum + (choice.audio ? audioTokens(choice.audio.seconds) : 0), 0);
-}
 
 /** Whether the model bills tokens (and streams): the gpt-4o family; whisper-1 bills seconds. */
 export function tokenBilled(model: string): boolean {

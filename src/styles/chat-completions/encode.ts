@@ -9,7 +9,7 @@ import { pushPieces } from '../piece-events.js';
 import { servedTier } from '../service-tier.js';
 import { tokenLogprobs } from '../../conversation/logprobs.js';
 import { audioInputTokens } from '../../conversation/input-tokens.js';
-import { spokenTokens } from '../audio/transcription-encode.js';
+import { spokenTokens } from '../../conversation/audio-tokens.js';
 
 export function completionId(reply: Reply): string {
   return `chatcmpl-${reply.id}`;
