@@ -19,6 +19,9 @@ function journalBody(body: unknown, size: number | undefined): unknown {
   return `[a body of about ${size} characters, not kept: the journal keeps bodies up to ${JOURNAL_BODY_MAX}]`;
 }
 
+/** Below this many characters, telling a body's text is in JSON.stringify's form costs what serialising it does. */
+const KEPT_AS_READ_CHARS = 16 * 1024;
+
 /**
  * The journal's text of the request body: the text it came as, when that is already what
  * JSON.stringify writes of it (a 126 KB body took longer to serialise again than to parse).
@@ -26,7 +29,7 @@ function journalBody(body: unknown, size: number | undefined): unknown {
 function journalBodyText(ctx: Context, state: MockState, notes: Notes): string {
   const body = notes.uploads ? { ...(ctx.request.body as object), ...notes.uploads } : ctx.request.body;
   const read = state.bodyJson;
-  if (read !== undefined && read.value === body && (state.bodySize ?? 0) <= JOURNAL_BODY_MAX && isStringified(read.text, body)) return read.text;
+  if (read !== undefined && read.value === body && read.text.length >= KEPT_AS_READ_CHARS && read.text.length <= JOURNAL_BODY_MAX && isStringified(read.text, body)) return read.text;
   return JSON.stringify(journalBody(body, state.bodySize));
 }
 

@@ -36,7 +36,9 @@ async function counted(session: string, body: unknown): Promise<number> {
   return ((await response.json()) as VerifyAnswer).results[0]!.actual as number;
 }
 
-const question = { model: 'gpt-4o-mini', temperature: 0.5, messages: [{ role: 'user', content: 'café/été "quoted" 📦 <tag> & more' }] };
+// Long enough that the journal keeps a body's own text when it can.
+const long = 'a long question '.repeat(2_000);
+const question = { model: 'gpt-4o-mini', temperature: 0.5, messages: [{ role: 'user', content: `café/été "quoted" 📦 <tag> & more ${long}` }] };
 
 describe('the journaled request body', () => {
   it('reads back as sent from an SDK', async () => {
@@ -58,9 +60,9 @@ describe('the journaled request body', () => {
   });
 
   it('holds the last of a key written twice, as the mock read it', async () => {
-    await post('twice', '{"model":"gpt-4o-mini","messages":[{"role":"user","content":"first"}],"messages":[{"role":"user","content":"second"}]}');
-    expect(await journaledBody('twice')).toEqual({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'second' }] });
-    expect(await counted('twice', { messages: [{ content: 'second' }] })).toBe(1);
-    expect(await counted('twice', { messages: [{ content: 'first' }] })).toBe(0);
+    await post('twice', `{"model":"gpt-4o-mini","messages":[{"role":"user","content":"first ${long}"}],"messages":[{"role":"user","content":"second ${long}"}]}`);
+    expect(await journaledBody('twice')).toEqual({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: `second ${long}` }] });
+    expect(await counted('twice', { messages: [{ content: `second ${long}` }] })).toBe(1);
+    expect(await counted('twice', { messages: [{ content: `first ${long}` }] })).toBe(0);
   });
 });
