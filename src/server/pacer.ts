@@ -1,14 +1,15 @@
 // A stream's clock: when each paced event may go, against fixed deadlines from the stream's start.
 import type { ServerResponse } from 'node:http';
+import { forget, wakeAt, type Sleeper } from './pacing-clock.js';
 
 /**
  * Paces one stream against fixed deadlines from its start, so delays do not add up as the stream
- * goes, with one close listener and at most one timer for the stream's whole life.
+ * goes, with one close listener for the stream's whole life and its waits on the shared clock.
  */
-export class Pacer {
+export class Pacer implements Sleeper {
   private readonly startedMs = performance.now();
-  private timer: NodeJS.Timeout | undefined;
   private wake: ((open: boolean) => void) | undefined;
+  private sleepsUntil = 0;
   private closed = false;
   /** Set when the mock shuts down: no more waiting, the stream ends in its error event. */
   interrupted = false;
@@ -19,33 +20,43 @@ export class Pacer {
 
   private readonly onClose = (): void => {
     this.closed = true;
-    clearTimeout(this.timer);
-    this.wake?.(false);
+    this.settle(false);
   };
 
   readonly interrupt = (): void => {
     this.interrupted = true;
-    clearTimeout(this.timer);
-    this.wake?.(true);
+    this.settle(true);
   };
+
+  due(): void {
+    const wake = this.wake;
+    this.wake = undefined;
+    wake?.(true);
+  }
+
+  private settle(open: boolean): void {
+    const wake = this.wake;
+    if (!wake) return;
+    this.wake = undefined;
+    forget(this.sleepsUntil, this);
+    wake(open);
+  }
 
   /** Resolves `atMs` after the stream began (at once if that is past, or interrupted); false when the client left. */
   until(atMs: number): Promise<boolean> {
     if (this.closed || this.res.destroyed) return Promise.resolve(false);
     if (this.interrupted) return Promise.resolve(true);
-    const wait = this.startedMs + atMs - performance.now();
-    if (wait <= 0) return Promise.resolve(true);
+    const at = this.startedMs + atMs;
+    if (at <= performance.now()) return Promise.resolve(true);
     return new Promise((resolve) => {
       this.wake = resolve;
-      this.timer = setTimeout(() => {
-        this.wake = undefined;
-        resolve(true);
-      }, wait);
+      this.sleepsUntil = at;
+      wakeAt(at, this);
     });
   }
 
   stop(): void {
-    clearTimeout(this.timer);
+    this.settle(false);
     this.res.off('close', this.onClose);
   }
 }
