@@ -3,6 +3,7 @@
 // call (ids, sampling options, output limits, the stream flag). A conversation recorded in one
 // style matches its fixtures in every style, turn by turn.
 import { SidesDigest } from './sides-digest.js';
+import { finished } from './steps.js';
 import type { ChatRequest, Part } from './types.js';
 
 /** What a part says, without the ids and spellings that differ from style to style. */
@@ -38,7 +39,7 @@ function canonical(value: unknown): unknown {
  */
 const prints = new SidesDigest((part) => {
   const content = partContent(part);
-  return content === undefined ? null : JSON.stringify(canonical(content));
+  return content === undefined ? undefined : canonical(content);
 });
 
 /** The digest of `JSON.stringify(canonical([model, system, sides, tools, places?]))`: `places`, the turn counts a mid-conversation system instruction came after. */
@@ -46,5 +47,5 @@ export function fingerprint(request: Pick<ChatRequest, 'model' | 'system' | 'sys
   const tools = request.tools.map((tool) => [tool.name, tool.description ?? '', tool.parameters]);
   // Where a mid-conversation instruction sits counts; a request without one digests as it always has.
   const places = request.systemAt?.length ? `,${JSON.stringify(request.systemAt.map((at) => at.turn))}` : '';
-  return prints.digest(`[${JSON.stringify(request.model)},${JSON.stringify(request.system)},[`, request.turns, request.carriedTurns, `,${JSON.stringify(canonical(tools))}${places}]`);
+  return finished(prints.digestSteps(`[${JSON.stringify(request.model)},${JSON.stringify(request.system)},[`, request.turns, request.carriedTurns, `,${JSON.stringify(canonical(tools))}${places}]`));
 }

@@ -45,8 +45,11 @@ export type Plan =
       status: number;
       headers: Record<string, string>;
       body: unknown;
-      /** `body`'s JSON when the operation wrote it itself, faster than a serialiser scanning long texts that need no escape (base64 vectors). */
-      text?: string;
+      /**
+       * `body`'s JSON when the operation wrote it itself, faster than a serialiser scanning long
+       * texts that need no escape (base64 vectors): whole, or in the pieces that joined make it.
+       */
+      text?: string | readonly string[];
     }
   | {
       kind: 'stream';

@@ -4,6 +4,7 @@ import { sep } from 'node:path';
 import { chained, firstMatch, firstOfShape, nearestMiss, selectFixture, type ChatFixture, type Selection } from '../conversation/fixture.js';
 import type { SemanticFault } from '../conversation/faults.js';
 import type { Plan, StreamEvent } from '../conversation/plan.js';
+import { contentKeySteps } from '../conversation/content-key.js';
 import { countInputTokens } from '../conversation/input-tokens.js';
 import { buildReply } from '../conversation/reply.js';
 import { chatSubject, lastUserLowerSteps, type MatchSubject } from '../conversation/subject.js';
@@ -16,6 +17,7 @@ import { pictures } from '../media/pictures.js';
 import { withSpeech } from '../media/speech-output.js';
 import { stepError } from '../scenarios/outcome.js';
 import { inSlices } from '../state/event-loop.js';
+import { isLarge } from '../state/large-bodies.js';
 import { storedConversation } from '../state/session.js';
 import { spokenTokens } from '../conversation/audio-tokens.js';
 import { GATEWAY_IMAGES } from '../styles/registry.js';
@@ -141,6 +143,8 @@ export function chat(style: ChatStyle): Operation {
       return usage ? { tokens: { input_tokens: usage.inputTokens, cached_input_tokens: 0, output_tokens: usage.outputTokens, reasoning_tokens: 0 } } : null;
     },
     build: async (mock, exchange, { request, entry, output, subject }, selection, misbehave) => {
+      // Megabytes of conversation are digested for the reply's seed in slices, not in the turn that answers.
+      if (isLarge(exchange.bodySize)) await inSlices(contentKeySteps(request));
       const plain = reply(mock, exchange, request, entry!, selection, misbehave);
       const refused = style.refusal?.(plain);
       if (refused) throw refused;

@@ -68,7 +68,7 @@ interface Form<R extends Read> {
   /** A provider's own model-id forms (Ollama's tags, OpenRouter's vendor prefixes) and its not-found. */
   models?: ModelIds;
   /** The answer, and its JSON when the form writes it faster itself. */
-  encode(read: R, model: ModelEntry, vectors: Float32Array[]): Promise<{ body: unknown; text?: string }> | { body: unknown; text?: string };
+  encode(read: R, model: ModelEntry, vectors: Float32Array[]): Promise<{ body: unknown; text?: readonly string[] }> | { body: unknown; text?: readonly string[] };
 }
 
 function embeddingsOperation<R extends Read>(form: Form<R>): Operation {

@@ -171,6 +171,6 @@ export type Outcome = Answer & {
 export type Operation = (mock: Mock, exchange: Exchange, door: Door) => Promise<Outcome>;
 
 /** `text`: the body's JSON, when the caller wrote it already. */
-export function json(body: unknown, status = 200, text?: string): { plan: Plan } {
+export function json(body: unknown, status = 200, text?: string | readonly string[]): { plan: Plan } {
   return { plan: { kind: 'json', status, headers: {}, body, text } };
 }

@@ -13,9 +13,17 @@ function head(status: number, headers: Record<string, unknown>): string {
  * `bodyJson` the JSON of what the journal shows of it (the answer's object, or the text itself
  * when it is not JSON).
  */
-export function sentWhole(status: number, headers: Record<string, unknown>, bodyJson: string, text: string, type: string): string {
-  if (text.length <= SENT_MAX) return `${head(status, headers)},"body":${bodyJson}}`;
-  return `${head(status, headers)},"body":${JSON.stringify({ type, size: text.length })},"truncated":true}`;
+export function sentWhole(status: number, headers: Record<string, unknown>, bodyJson: string | readonly string[], text: string | readonly string[], type: string): string {
+  const size = typeof text === 'string' ? text.length : lengthOf(text);
+  if (size <= SENT_MAX) return `${head(status, headers)},"body":${typeof bodyJson === 'string' ? bodyJson : bodyJson.join('')}}`;
+  return `${head(status, headers)},"body":${JSON.stringify({ type, size })},"truncated":true}`;
+}
+
+/** The characters of a text made in pieces. */
+function lengthOf(pieces: readonly string[]): number {
+  let length = 0;
+  for (const piece of pieces) length += piece.length;
+  return length;
 }
 
 export function sentBinary(status: number, headers: Record<string, unknown>, type: string, size: number, about?: Record<string, unknown>): string {

@@ -265,14 +265,16 @@ export async function write(ctx: Context, plan: Plan, fault?: Fault, framing: Fr
     state.sent = sentBinary(plan.status, ctx.response.headers, plan.contentType, size, plan.about);
     return;
   }
+  const made = plan.text ?? JSON.stringify(plan.body);
+  if (fault?.kind !== 'malformed') return writeJson(ctx, plan.status, made, made);
   // `malformed` on a whole reply: a 200 whose JSON is cut short, journaled as the text it is.
-  const json = plan.text ?? JSON.stringify(plan.body);
-  const text = fault?.kind === 'malformed' ? json.slice(0, Math.max(1, Math.floor(json.length / 2))) : json;
-  writeJson(ctx, plan.status, text === json ? json : JSON.stringify(text), text);
+  const json = typeof made === 'string' ? made : made.join('');
+  const text = json.slice(0, Math.max(1, Math.floor(json.length / 2)));
+  writeJson(ctx, plan.status, JSON.stringify(text), text);
 }
 
-/** `bodyJson`: the JSON of what the journal shows, `text` unless that was cut short. */
-function writeJson(ctx: Context, status: number, bodyJson: string, text: string): void {
+/** `bodyJson`: the JSON of what the journal shows, `text` (whole or in pieces) unless that was cut short. */
+function writeJson(ctx: Context, status: number, bodyJson: string | readonly string[], text: string | readonly string[]): void {
   // What `ctx.type = 'application/json'` sets, without its MIME table lookup on every answer.
   ctx.set('content-type', 'application/json; charset=utf-8');
   setTextBody(ctx, text);

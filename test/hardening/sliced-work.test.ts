@@ -7,6 +7,9 @@ import { verifyBody } from '../../src/exchange/admin/verify/expectation.js';
 import type { VerifyAnswer } from '../../src/exchange/admin/verify/verify.js';
 import { lowerCaseSteps } from '../../src/conversation/lower-case.js';
 import { finished } from '../../src/conversation/steps.js';
+import { hashHex } from '../../src/conversation/random.js';
+import { SidesDigest } from '../../src/conversation/sides-digest.js';
+import type { Turn } from '../../src/conversation/types.js';
 import { nextTurn } from '../../src/state/event-loop.js';
 import { keptEntry } from '../../src/state/journal.js';
 import { journal } from '../../src/state/session.js';
@@ -156,5 +159,35 @@ describe('a message of megabytes', () => {
     const outcome = answer(mock, 'POST /v1/chat/completions', { body: { model: 'gpt-4o-mini', messages: [{ role: 'user', content }] } });
     expect(await turnsWhile(outcome)).toBeGreaterThan(0);
     expect((await outcome).notes.fixture).toBe('at-the-end');
+  });
+});
+
+describe('a conversation of megabytes', () => {
+  it('gets the generated reply digesting it whole gives, and lets other work run while it is digested', async () => {
+    // The long text is an earlier turn's, which no matcher lower-cases: only the reply's seed reads it.
+    const long = `${'parcel \u{1F4E6} Привет '.repeat(300_000)}end`;
+    const messages = [{ role: 'user', content: long }, { role: 'assistant', content: 'noted' }, { role: 'user', content: 'and now?' }];
+    const body = { model: 'gpt-4o-mini', messages, seed: 3 };
+    const outcome = Promise.resolve(answer(plainMock(), 'POST /v1/chat/completions', { body, bodySize: JSON.stringify(body).length }));
+    expect(await turnsWhile(outcome)).toBeGreaterThan(0);
+    // Told of no body size, the mock digests the conversation when the reply first asks for its seed.
+    const atOnce = await answer(plainMock(), 'POST /v1/chat/completions', { body });
+    expect(bodyOf(await outcome).choices).toEqual(bodyOf(atOnce).choices);
+  });
+
+  it('is digested in steps into the digest of its JSON made whole, astral letters at every cut', () => {
+    const digest = new SidesDigest((part) => (part.kind === 'text' ? part.text : undefined));
+    for (const text of ['\u{1F4E6}'.repeat(400_000), `a${'\u{1F4E6}'.repeat(400_000)}`, `"\\\n${'é'.repeat(600_000)}`]) {
+      const turns: Turn[] = [{ role: 'user', parts: [{ kind: 'text', text }, { kind: 'text', text: 'short' }] }, { role: 'assistant', parts: [{ kind: 'text', text }] }];
+      const whole = hashHex(`["m",[["u",[${JSON.stringify(text)},"short"]],["a",[${JSON.stringify(text)}]]],null]`);
+      for (const carried of [undefined, 0]) {
+        const steps = digest.digestSteps('["m",[', turns, carried, ',null]');
+        let taken = 0;
+        let step = steps.next();
+        for (; !step.done; step = steps.next()) taken += 1;
+        expect(step.value).toBe(whole);
+        expect(taken).toBeGreaterThan(2);
+      }
+    }
   });
 });

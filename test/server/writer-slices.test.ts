@@ -2,7 +2,7 @@
 // work at a time: other work waiting on the event loop runs between its slices, not after it.
 import { describe, expect, it } from 'vitest';
 import type { StreamEvent } from '../../src/conversation/plan.js';
-import { setTextBody, textPieces } from '../../src/server/text-body.js';
+import { bytePieces, setTextBody } from '../../src/server/text-body.js';
 import { write } from '../../src/server/writer.js';
 import { contextFor, FakeResponse } from '../helpers/fake-response.js';
 
@@ -28,7 +28,7 @@ describe('a whole JSON answer of many megabytes', () => {
     // turn both into replacement characters.
     const text = JSON.stringify({ data: Array.from({ length: 400 }, (_, i) => `${'é'.repeat(i)}${'\u{1F4E6}'.repeat(4000)}`) });
     const pieces: Buffer[] = [];
-    for await (const piece of textPieces(text)) pieces.push(piece);
+    for await (const piece of bytePieces([text])) pieces.push(piece);
     expect(Buffer.concat(pieces).equals(Buffer.from(text, 'utf8'))).toBe(true);
     expect(pieces.length).toBeGreaterThan(1);
   });
@@ -38,5 +38,18 @@ describe('a whole JSON answer of many megabytes', () => {
     const ctx = contextFor(new FakeResponse());
     setTextBody(ctx, text);
     expect(ctx.length).toBe(Buffer.byteLength(text));
+  });
+
+  it('answers a text made in pieces with the bytes and length of the pieces joined, a character never split', async () => {
+    // Thousands of pieces, as embeddings' vectors are, with four-byte characters across the edges of the buffers written.
+    const pieces = Array.from({ length: 3000 }, (_, i) => (i % 3 === 0 ? `"${'\u{1F4E6}'.repeat(200)}é` : `${i},${'v'.repeat(300 + i)}`));
+    const ctx = contextFor(new FakeResponse());
+    setTextBody(ctx, pieces);
+    const whole = pieces.join('');
+    expect(ctx.length).toBe(Buffer.byteLength(whole));
+    const written: Buffer[] = [];
+    for await (const piece of ctx.body as AsyncIterable<Buffer>) written.push(piece);
+    expect(Buffer.concat(written).equals(Buffer.from(whole, 'utf8'))).toBe(true);
+    expect(written.length).toBeGreaterThan(1);
   });
 });
