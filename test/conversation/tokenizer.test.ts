@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { decode, decodeGenerator, encode, vocabularySize } from 'gpt-tokenizer/encoding/o200k_base';
+import { decode, encode, vocabularySize } from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, it } from 'vitest';
 import { countPlain, decodedPieces, decodeTokens, encodePlain } from '../../src/conversation/tokenizer.js';
 
@@ -59,11 +59,13 @@ describe('the o200k_base tokenizer', () => {
     expect(reference(`a${BOM}b`)).toEqual([64, 5416, 123, 65]);
   });
 
-  it('decodes id lists as gpt-tokenizer does, special tokens included', () => {
+  // Against the texts themselves, not the library's decode: that keeps a multi-byte character's
+  // partial bytes in a decoder shared by every call, which another test file may have left there.
+  it('decodes id lists back to their texts, special tokens as their spellings', () => {
     for (const text of Object.values(corpus).filter((text) => !/[\ud800-\udfff]/.test(text.replace(/[\ud800-\udbff][\udc00-\udfff]/g, '')))) {
-      expect(decodeTokens(reference(text))).toEqual({ text: decode(reference(text)) });
+      expect(decodeTokens(reference(text))).toEqual({ text });
     }
-    expect(decodeTokens([13225, 199999, 200005])).toEqual({ text: decode([13225, 199999, 200005]) });
+    expect(decodeTokens([13225, 199999, 200005])).toEqual({ text: 'Hello<|endoftext|><|im_sep|>' });
   });
 
   it('names the first id the vocabulary does not hold', () => {
@@ -76,11 +78,10 @@ describe('the o200k_base tokenizer', () => {
     expect(decodeTokens([])).toEqual({ text: '' });
   });
 
-  it('holds a character split across tokens back until it is whole, as gpt-tokenizer does', () => {
+  it('holds a character split across tokens back until it is whole', () => {
     for (const text of [corpus.cjk!, corpus.emoji!, corpus.accents!, '🫠🫠🫠 ok 𝔘𝔫𝔦𝔠𝔬𝔡𝔢']) {
       const ids = reference(text);
       const pieces = [...decodedPieces(ids)];
-      expect(pieces).toEqual([...decodeGenerator(ids)]);
       expect(pieces.join('')).toBe(text);
       expect(pieces.every((piece) => !piece.includes('\ufffd'))).toBe(true);
     }
