@@ -59,46 +59,86 @@ function utf8(piece: string): number {
 }
 
 /**
- * Where each part of the piece starts (one more than the parts: the last is the end) and the rank
- * of each part joined with the next, kept contiguous so that finding the lowest is a plain scan.
+ * The parts of the piece as a linked list over byte positions (`next`, `previous`; a merged-away
+ * position's `next` is -1), the rank of each part joined with the next, and a heap of candidate
+ * merges keyed rank then position (the lowest rank, leftmost among equals, as tiktoken merges),
+ * so a long run of one letter costs n log n instead of a scan of the piece per merge.
  */
-let starts = new Int32Array(1024);
+let next = new Int32Array(1024);
+let previous = new Int32Array(1024);
 let ranks = new Int32Array(1024);
+let heap = new Float64Array(1024);
+const POSITIONS = 2 ** 32;
 
-/** The rank of part `i` joined with the one after it, of `parts` parts. */
-function pairRank(vocab: BpeTable, i: number, parts: number): number {
-  return i + 1 < parts ? rankOf(vocab, scratch, starts[i]!, starts[i + 2]!) : NO_TOKEN;
+/** The rank of the part at `i` joined with the one after it. */
+function pairRank(vocab: BpeTable, i: number, length: number): number {
+  const after = next[i]!;
+  return after < length ? rankOf(vocab, scratch, i, next[after]!) : NO_TOKEN;
 }
 
-/**
- * Byte-pair merges over `scratch[0, length)`, lowest rank first and leftmost among equals (as
- * tiktoken and gpt-tokenizer merge), each token given to `emit`.
- */
+function push(size: number, key: number): number {
+  let at = size;
+  while (at > 0) {
+    const parent = (at - 1) >> 1;
+    if (heap[parent]! <= key) break;
+    heap[at] = heap[parent]!;
+    at = parent;
+  }
+  heap[at] = key;
+  return size + 1;
+}
+
+function pop(size: number): number {
+  const last = heap[size - 1]!;
+  let at = 0;
+  for (;;) {
+    let child = 2 * at + 1;
+    if (child >= size - 1) break;
+    if (child + 1 < size - 1 && heap[child + 1]! < heap[child]!) child++;
+    if (heap[child]! >= last) break;
+    heap[at] = heap[child]!;
+    at = child;
+  }
+  heap[at] = last;
+  return size - 1;
+}
+
+/** Sets the rank of the part at `i` and offers it to the heap. */
+function rerank(vocab: BpeTable, i: number, length: number, size: number): number {
+  const rank = pairRank(vocab, i, length);
+  ranks[i] = rank;
+  return rank === NO_TOKEN ? size : push(size, rank * POSITIONS + i);
+}
+
+/** Byte-pair merges over `scratch[0, length)`, each token given to `emit`. */
 function merge(vocab: BpeTable, length: number, emit: (id: number) => void): void {
-  if (length + 1 > starts.length) {
-    starts = new Int32Array(length + 1);
+  if (length + 1 > next.length) {
+    next = new Int32Array(length + 1);
+    previous = new Int32Array(length + 1);
     ranks = new Int32Array(length + 1);
   }
-  let parts = length;
-  for (let i = 0; i <= length; i++) starts[i] = i;
-  for (let i = 0; i < parts; i++) ranks[i] = pairRank(vocab, i, parts);
-  for (;;) {
-    let lowest = NO_TOKEN;
-    let at = -1;
-    for (let i = 0; i < parts - 1; i++) {
-      if (ranks[i]! < lowest) {
-        lowest = ranks[i]!;
-        at = i;
-      }
-    }
-    if (at < 0) break;
-    starts.copyWithin(at + 1, at + 2, parts + 1);
-    ranks.copyWithin(at + 1, at + 2, parts);
-    parts--;
-    ranks[at] = pairRank(vocab, at, parts);
-    if (at > 0) ranks[at - 1] = pairRank(vocab, at - 1, parts);
+  // Each part is offered once, and each merge offers two more.
+  if (length * 3 > heap.length) heap = new Float64Array(length * 3);
+  for (let i = 0; i <= length; i++) {
+    next[i] = i + 1;
+    previous[i] = i - 1;
   }
-  for (let i = 0; i < parts; i++) emit(rankOf(vocab, scratch, starts[i]!, starts[i + 1]!));
+  let size = 0;
+  for (let i = 0; i < length; i++) size = rerank(vocab, i, length, size);
+  while (size > 0) {
+    const key = heap[0]!;
+    size = pop(size);
+    const at = key % POSITIONS;
+    // Stale: the part merged away, or its pair changed since this entry was offered.
+    if (next[at] === -1 || ranks[at]! * POSITIONS + at !== key) continue;
+    const gone = next[at]!;
+    next[at] = next[gone]!;
+    previous[next[at]!] = at;
+    next[gone] = -1;
+    size = rerank(vocab, at, length, size);
+    if (at > 0) size = rerank(vocab, previous[at]!, length, size);
+  }
+  for (let i = 0; i < length; i = next[i]!) emit(rankOf(vocab, scratch, i, next[i]!));
 }
 
 /**

@@ -22,6 +22,8 @@ const corpus: Record<string, string> = {
   hex: bytes.toString('hex').slice(0, 3000),
   numbers: '12345678901 3.14159 1,000,000 0x1F 2026-11-29T14:23:08Z',
   letterRun: 'a'.repeat(5000),
+  // Pieces of every size up to past the merge's first buffers.
+  runs: Array.from({ length: 40 }, (_, i) => 'ab'.repeat(i * 17) + ' ' + 'z'.repeat(i * 31)).join('\n'),
   spaceRun: ' '.repeat(3000),
   mixedSpace: 'x' + ' '.repeat(100) + 'y\n\n\n  \r\n\t\t z   \n',
   specialSpellings: '<|endoftext|> and <|im_start|>user<|im_end|> <|endofprompt|><|fim_prefix|><|im_sep|>',
