@@ -2,7 +2,7 @@
 // SentResponse): from the texts the writer made anyway (a whole answer's JSON, each event's
 // data; a chunk serialized around its piece as its piece), bounded so one entry stays under 1 MB.
 import { JOURNAL_ANSWER_MAX as SENT_MAX, type PieceRun, type StreamEvent } from '../conversation/plan.js';
-import { keptPieceJson, runsJson } from '../state/piece-runs.js';
+import { keptPiecesJson, runsJson } from '../state/piece-runs.js';
 
 function head(status: number, headers: Record<string, unknown>): string {
   return `{"status":${status},"headers":${JSON.stringify(headers)}`;
@@ -30,18 +30,29 @@ export function sentBinary(status: number, headers: Record<string, unknown>, typ
   return `${head(status, headers)},"body":${JSON.stringify({ type, size, ...about })}}`;
 }
 
+/** Consecutive chunks of one run, kept as their pieces. */
+interface PieceGroup {
+  run: number;
+  pieces: string[];
+}
+
 /**
  * A stream's events as they are framed; only those flushed to the socket count as sent, so a
- * client that leaves mid-stream is journaled with what it actually got. A chunk serialized around
- * its piece is kept as its piece, its run once (state/piece-runs.ts); every other event as the
- * texts the writer framed. The journal JSON is put together once, at the end.
+ * client that leaves mid-stream is journaled with what it actually got. Consecutive chunks
+ * serialized around their piece are kept as their pieces, their run once (state/piece-runs.ts);
+ * every other event as the texts the writer framed. The journal JSON is put together once, at the end.
  */
 export class SentStream {
-  /** Two entries an event: its name (null without one) and the JSON of its data, or its run's index and its piece. */
-  private readonly parts: (string | number | null)[] = [];
+  /** An event whole (its name and the JSON of its data), or a group of pieces. */
+  private readonly kept: ({ event: string | null; data: string } | PieceGroup)[] = [];
   private readonly runs: PieceRun[] = [];
+  /** The group the last event went into, while the next chunk of its run may join it. */
+  private group: PieceGroup | undefined;
   private chars = 0;
-  private flushed = 0;
+  /** What had gone on the socket: how many events were kept, and how many pieces their last group had then. */
+  private flushedEvents = 0;
+  private flushedGroup: PieceGroup | undefined;
+  private flushedPieces = 0;
   private truncated = false;
 
   constructor(
@@ -58,31 +69,35 @@ export class SentStream {
     }
     const { run, piece } = event;
     if (run === undefined || piece === undefined) {
-      this.parts.push(event.event ?? null, json ? data : JSON.stringify(data));
+      this.group = undefined;
+      this.kept.push({ event: event.event ?? null, data: json ? data : JSON.stringify(data) });
+      return;
+    }
+    const group = this.group;
+    if (group !== undefined && this.runs[group.run] === run) {
+      group.pieces.push(piece);
       return;
     }
     let index = this.runs.indexOf(run);
     if (index < 0) index = this.runs.push(run) - 1;
-    this.parts.push(index, piece);
+    this.kept.push((this.group = { run: index, pieces: [piece] }));
   }
 
   /** Everything framed so far went on the socket. */
   commit(): void {
-    this.flushed = this.parts.length;
+    this.flushedEvents = this.kept.length;
+    this.flushedGroup = this.group;
+    this.flushedPieces = this.group?.pieces.length ?? 0;
   }
 
   /** Drops events framed after the last flush: they never reached the socket. */
   settle(): void {
-    this.parts.length = this.flushed;
+    this.kept.length = this.flushedEvents;
+    if (this.flushedGroup !== undefined) this.flushedGroup.pieces.length = this.flushedPieces;
   }
 
   get json(): string {
-    const texts: string[] = [];
-    for (let at = 0; at < this.parts.length; at += 2) {
-      const first = this.parts[at]!;
-      const second = this.parts[at + 1] as string;
-      texts.push(typeof first === 'number' ? keptPieceJson(first, second) : `{"event":${first === null ? 'null' : JSON.stringify(first)},"data":${second}}`);
-    }
+    const texts = this.kept.map((kept) => ('pieces' in kept ? keptPiecesJson(kept.run, kept.pieces) : `{"event":${kept.event === null ? 'null' : JSON.stringify(kept.event)},"data":${kept.data}}`));
     const runs = this.runs.length > 0 ? `,"runs":${runsJson(this.runs)}` : '';
     return `${head(this.status, this.headers)},"events":[${texts.join(',')}]${runs}${this.truncated ? ',"truncated":true' : ''}}`;
   }

@@ -2,12 +2,12 @@
 // differ only in their piece of text (styles/piece-events.ts): kept whole, 1 KB of text sent a
 // token at a time is 60 KB of journal, and at a couple of thousand streams a second that churn
 // kept V8's collector busy for a quarter of the CPU. So a run of such chunks is kept once, as the
-// JSON around its piece, and each chunk as its piece; the events are made whole again when the
-// entry is read.
+// JSON around its piece, and the pieces of consecutive chunks as one array of strings (one
+// JSON.stringify for them all); the events are made whole again when the entry is read.
 import type { PieceRun } from '../conversation/plan.js';
 
-/** An event as kept: whole, or a piece of a run (`runs[run]`). */
-type KeptEvent = { event: string | null; data: unknown } | { run: number; piece: string };
+/** An event as kept: whole, or the pieces of consecutive chunks of one run (`runs[run]`). */
+type KeptEvent = { event: string | null; data: unknown } | { run: number; pieces: string[] };
 
 export interface KeptEvents {
   events: KeptEvent[];
@@ -19,9 +19,9 @@ export interface ShownEvent {
   data: unknown;
 }
 
-/** The JSON of one kept piece of run `run`. */
-export function keptPieceJson(run: number, piece: string): string {
-  return `{"run":${run},"piece":${JSON.stringify(piece)}}`;
+/** The JSON of consecutive pieces of run `run`, kept as one: one `JSON.stringify` for them all. */
+export function keptPiecesJson(run: number, pieces: readonly string[]): string {
+  return `{"run":${run},"pieces":${JSON.stringify(pieces)}}`;
 }
 
 /** The JSON of the runs of a stream, as `runs` keeps them. */
@@ -32,9 +32,9 @@ export function runsJson(runs: readonly PieceRun[]): string {
 /** The events as they were sent: each piece inside the JSON around it. */
 export function shownEvents({ events, runs }: KeptEvents): ShownEvent[] {
   if (!runs) return events as ShownEvent[];
-  return events.map((kept) => {
-    if (!('run' in kept)) return kept;
+  return events.flatMap((kept) => {
+    if (!('run' in kept)) return [kept];
     const run = runs[kept.run]!;
-    return { event: run.event, data: JSON.parse(run.head + JSON.stringify(kept.piece) + run.tail) as unknown };
+    return kept.pieces.map((piece) => ({ event: run.event, data: JSON.parse(run.head + JSON.stringify(piece) + run.tail) as unknown }));
   });
 }

@@ -26,7 +26,9 @@ export class FakeResponse extends EventEmitter {
     if (done) queueMicrotask(() => done());
     return !this.full;
   }
-  end(): void {
+  /** As a real response's: what `data` holds is written before the end. */
+  end(data?: string): void {
+    if (data && !this.destroyed) this.written.push(data);
     this.writableEnded = true;
     this.emit('close');
   }
