@@ -222,7 +222,6 @@ export function bodyParser(mock: Mock, multipart: boolean, limit = mock.options.
         else if (plainJson) {
           const { body, text } = 'text' in read ? parseJsonText(read.text) : parseJson(read.bytes ?? Buffer.concat(read.chunks));
           ctx.request.body = body as typeof ctx.request.body;
-          (ctx.state as MockState).bodyJson = { text, value: body };
           shape = measureJson(text, body);
         } else if ('chunks' in read) await parseFrom(ctx, read.chunks, read.size, () => parse(ctx, parsedOnly));
       } else await parse(ctx, parsedOnly);

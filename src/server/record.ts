@@ -8,7 +8,6 @@ import { serve } from '../exchange/served.js';
 import { isControlPath, isInspectorFile } from './admin-path.js';
 import { printable } from './printable.js';
 import type { MockState } from './state.js';
-import { isStringified } from './stringified-json.js';
 
 /** A journal entry keeps a body up to this size; a session keeps up to --journal-max entries. */
 export const JOURNAL_BODY_MAX = 1024 * 1024;
@@ -17,20 +16,6 @@ export const JOURNAL_BODY_MAX = 1024 * 1024;
 function journalBody(body: unknown, size: number | undefined): unknown {
   if (size === undefined || size <= JOURNAL_BODY_MAX) return body ?? null;
   return `[a body of about ${size} characters, not kept: the journal keeps bodies up to ${JOURNAL_BODY_MAX}]`;
-}
-
-/** Below this many characters, telling a body's text is in JSON.stringify's form costs what serialising it does. */
-const KEPT_AS_READ_CHARS = 16 * 1024;
-
-/**
- * The journal's text of the request body: the text it came as, when that is already what
- * JSON.stringify writes of it (a 126 KB body took longer to serialise again than to parse).
- */
-function journalBodyText(ctx: Context, state: MockState, notes: Notes): string {
-  const body = notes.uploads ? { ...(ctx.request.body as object), ...notes.uploads } : ctx.request.body;
-  const read = state.bodyJson;
-  if (read !== undefined && read.value === body && read.text.length >= KEPT_AS_READ_CHARS && read.text.length <= JOURNAL_BODY_MAX && isStringified(read.text, body)) return read.text;
-  return JSON.stringify(journalBody(body, state.bodySize));
 }
 
 /**
@@ -82,7 +67,7 @@ export function record(mock: Mock, ctx: Context, started: number): void {
     endMs: ended,
     headers: ctx.headers,
     operation: state.door ? doorOperation(state.door) : '-',
-    body: journalBodyText(ctx, state, notes),
+    body: JSON.stringify(journalBody(notes.uploads ? { ...(ctx.request.body as object), ...notes.uploads } : ctx.request.body, state.bodySize)),
     response: state.sent ?? 'null',
     source,
     upstreamRefused: state.upstreamRefused ?? null,

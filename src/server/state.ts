@@ -21,8 +21,6 @@ export interface MockState {
   keyScenario?: string;
   /** Set by the body parser: about the size of the parsed body in characters of JSON. */
   bodySize?: number;
-  /** Set by the body parser for a JSON body: the text it was parsed from, which the journal keeps when it is already in JSON.stringify's form. */
-  bodyJson?: { text: string; value: unknown };
   /** Why the request was not forwarded to the upstream (its page's origin), for the journal. */
   upstreamRefused?: string;
   /** Set by the frame while the inspector watches: the request's start and its stream's progress. */
