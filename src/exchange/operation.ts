@@ -15,6 +15,8 @@ import { scenarioStep } from './scenario.js';
 import type { Meter, Recorder } from './upstream/relay.js';
 import { relay } from './upstream/relay.js';
 import { compareWhenRelayed } from './upstream/drift-live.js';
+import { nextTurn } from '../state/event-loop.js';
+import { isLarge } from '../state/large-bodies.js';
 
 /** What a request is about, once read and checked. */
 export interface Asked {
@@ -111,6 +113,9 @@ export function modelOperation<R extends { model: string | null }, A extends Ask
     // Each answer is a literal made below for this call alone: completed in place, not copied.
     const outcome = (answer: Answer, late?: Promise<Partial<Notes>>): Outcome => Object.assign(answer, late ? { notes, headers, envelope, late } : { notes, headers, envelope });
     try {
+      // A body of megabytes took tens of milliseconds to parse in the turn it came in (JSON.parse
+      // of 8 MB), and reading it as the style's request as many more: the two are not one turn.
+      if (isLarge(exchange.bodySize)) await nextTurn();
       const read = await steps.read(mock, exchange);
       notes.model = read.model;
       const asked = steps.ask(mock, exchange, read, door);

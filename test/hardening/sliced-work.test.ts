@@ -11,6 +11,7 @@ import { hashHex } from '../../src/conversation/random.js';
 import { SidesDigest } from '../../src/conversation/sides-digest.js';
 import type { Turn } from '../../src/conversation/types.js';
 import { nextTurn } from '../../src/state/event-loop.js';
+import { LARGE_BODY } from '../../src/state/large-bodies.js';
 import { keptEntry } from '../../src/state/journal.js';
 import { journal } from '../../src/state/session.js';
 import { Sessions } from '../../src/state/sessions.js';
@@ -189,5 +190,22 @@ describe('a conversation of megabytes', () => {
         expect(taken).toBeGreaterThan(2);
       }
     }
+  });
+});
+
+describe('a request of a large body', () => {
+  /** Whether work queued for the next turn ran before a moderation of `bodySize` was answered. */
+  async function otherWorkFirst(bodySize: number): Promise<boolean> {
+    const order: string[] = [];
+    const other = new Promise<void>((ran) => setImmediate(() => ran(void order.push('other'))));
+    await answer(plainMock(), 'POST /v1/moderations', { body: { model: 'omni-moderation-latest', input: 'a parcel' }, bodySize });
+    order.push('answered');
+    await other;
+    return order[0] === 'other';
+  }
+
+  it('is read as its style reads it in a later turn than the one its body was parsed in', async () => {
+    expect(await otherWorkFirst(LARGE_BODY - 1)).toBe(false);
+    expect(await otherWorkFirst(LARGE_BODY)).toBe(true);
   });
 });
