@@ -15,7 +15,7 @@ import { scenarioStep } from './scenario.js';
 import type { Meter, Recorder } from './upstream/relay.js';
 import { relay } from './upstream/relay.js';
 import { compareWhenRelayed } from './upstream/drift-live.js';
-import { nextTurn } from '../state/event-loop.js';
+import { afterPoll } from '../state/event-loop.js';
 import { isLarge } from '../state/large-bodies.js';
 
 /** What a request is about, once read and checked. */
@@ -115,7 +115,7 @@ export function modelOperation<R extends { model: string | null }, A extends Ask
     try {
       // A body of megabytes took tens of milliseconds to parse in the turn it came in (JSON.parse
       // of 8 MB), and reading it as the style's request as many more: the two are not one turn.
-      if (isLarge(exchange.bodySize)) await nextTurn();
+      if (isLarge(exchange.bodySize)) await afterPoll();
       const read = await steps.read(mock, exchange);
       notes.model = read.model;
       const asked = steps.ask(mock, exchange, read, door);

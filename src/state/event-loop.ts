@@ -35,6 +35,12 @@ function afterNextPoll(callback: () => void): void {
 }
 
 /**
+ * Settles once the loop has polled for I/O: work started where I/O is handled (a body parsed as
+ * its last bytes came) and resumed by an immediate would run in the same turn of the loop.
+ */
+export const afterPoll = (): Promise<void> => new Promise((resolve) => afterNextPoll(resolve));
+
+/**
  * Long work cut by time, not by count: lines differ a hundredfold in cost, and a slice must stay
  * short on a busy machine, where the operating system may stretch it several times over.
  */
