@@ -2,8 +2,8 @@
 // Claude Code sends, answered from a fixture that matches its turn and tools (never the system
 // text). Beside it, a short request hitting the same fixture, and a bare node:http server that
 // reads and parses the same agent body and answers the mock's bytes: the agent's request should
-// cost the usual hit budget plus its reading time, so its ratio to the bare reader is held to the
-// short hit's goal against bare. Rounds alternate the targets.
+// cost what the short one does plus the time to read it (SPEC 20), the bare server's time for the
+// same body. Rounds alternate the targets.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { measure } from '../lib/load.js';
