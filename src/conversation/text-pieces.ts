@@ -17,3 +17,11 @@ export function* textPieces(text: string, size: number): Generator<string> {
     from = end;
   }
 }
+
+/** The characters of a text, whole or in the pieces that joined make it. */
+export function lengthOf(text: string | readonly string[]): number {
+  if (typeof text === 'string') return text.length;
+  let length = 0;
+  for (const piece of text) length += piece.length;
+  return length;
+}

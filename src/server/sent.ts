@@ -3,6 +3,7 @@
 // data; a chunk serialized around its piece as its piece), bounded so one entry stays under 1 MB.
 import { JOURNAL_ANSWER_MAX as SENT_MAX, type PieceRun, type StreamEvent } from '../conversation/plan.js';
 import { keptPiecesJson, runsJson } from '../state/piece-runs.js';
+import { lengthOf } from '../conversation/text-pieces.js';
 
 function head(status: number, headers: Record<string, unknown>): string {
   return `{"status":${status},"headers":${JSON.stringify(headers)}`;
@@ -14,16 +15,9 @@ function head(status: number, headers: Record<string, unknown>): string {
  * when it is not JSON).
  */
 export function sentWhole(status: number, headers: Record<string, unknown>, bodyJson: string | readonly string[], text: string | readonly string[], type: string): string {
-  const size = typeof text === 'string' ? text.length : lengthOf(text);
+  const size = lengthOf(text);
   if (size <= SENT_MAX) return `${head(status, headers)},"body":${typeof bodyJson === 'string' ? bodyJson : bodyJson.join('')}}`;
   return `${head(status, headers)},"body":${JSON.stringify({ type, size })},"truncated":true}`;
-}
-
-/** The characters of a text made in pieces. */
-function lengthOf(pieces: readonly string[]): number {
-  let length = 0;
-  for (const piece of pieces) length += piece.length;
-  return length;
 }
 
 export function sentBinary(status: number, headers: Record<string, unknown>, type: string, size: number, about?: Record<string, unknown>): string {

@@ -5,7 +5,7 @@
 // it whole in one turn (100 ms), where pieces each made whole are counted without a copy.
 import { Readable } from 'node:stream';
 import type { Context } from 'koa';
-import { textPieces } from '../conversation/text-pieces.js';
+import { lengthOf, textPieces } from '../conversation/text-pieces.js';
 import { Slice } from '../state/event-loop.js';
 
 /** Texts up to this many characters are written in one call, as the usual answer is. */
@@ -52,13 +52,11 @@ function byteLength(pieces: readonly string[]): number {
  * already set), with its length in bytes.
  */
 export function setTextBody(ctx: Context, text: string | readonly string[]): void {
-  const texts = typeof text === 'string' ? [text] : text;
-  let length = 0;
-  for (const piece of texts) length += piece.length;
-  if (length <= WRITTEN_WHOLE) {
+  if (lengthOf(text) <= WRITTEN_WHOLE) {
     ctx.body = typeof text === 'string' ? text : text.join('');
     return;
   }
+  const texts = typeof text === 'string' ? [text] : text;
   ctx.body = Readable.from(bytePieces(texts), { objectMode: false });
   ctx.length = byteLength(texts);
 }
