@@ -1,12 +1,35 @@
-// Faker from its English entry point. The package's main entry loads every locale it ships,
-// about 150 ms of a cold start; `locale/en` loads English and the locale-free base data only.
+// Faker from its English entry point, loaded at its first use. The package's main entry loads every
+// locale it ships, about 150 ms of a cold start; `locale/en` loads English and the locale-free base
+// data only, still the largest package the command's start compiled (about 480 KB): a fixture hit
+// never calls it, so it is loaded when a reply is first generated or a template first rendered.
+// What a template may call is checked at load against the base entry, which has the same modules
+// and methods without the English data.
+import { createRequire } from 'node:module';
 import type { Faker } from '@faker-js/faker';
-import { faker as english } from '@faker-js/faker/locale/en';
 
-// The entry exports an instance, not the class: its constructor is the class.
-const FakerClass = english.constructor as new (options: { locale: Faker['rawDefinitions'] }) => Faker;
+const load = createRequire(import.meta.url);
+
+type FakerEntry = { faker: Faker };
 
 /** A Faker with its own seed and the English and base data (as `new Faker({ locale: [en, base] })`). */
-export function createFaker(): Faker {
+function createFaker(): Faker {
+  const english = (load('@faker-js/faker/locale/en') as FakerEntry).faker;
+  // The entry exports an instance, not the class: its constructor is the class.
+  const FakerClass = english.constructor as new (options: { locale: Faker['rawDefinitions'] }) => Faker;
   return new FakerClass({ locale: english.rawDefinitions });
+}
+
+/** A Faker of its own, made at its first use: `const faker = fakerLater(); faker().seed(1)`. */
+export function fakerLater(): () => Faker {
+  let made: Faker | undefined;
+  return () => (made ??= createFaker());
+}
+
+let names: Faker | undefined;
+
+/** Whether `faker.<module>.<method>` is a function a template can call. */
+export function fakerHas(module: string, method: string): boolean {
+  names ??= (load('@faker-js/faker/locale/base') as FakerEntry).faker;
+  const target = (names as unknown as Record<string, Record<string, unknown>>)[module];
+  return typeof target === 'object' && target !== null && typeof target[method] === 'function';
 }
