@@ -4,16 +4,17 @@
 // never calls it, so it is loaded when a reply is first generated or a template first rendered.
 // What a template may call is checked at load against the base entry, which has the same modules
 // and methods without the English data.
-import { createRequire } from 'node:module';
 import type { Faker } from '@faker-js/faker';
-
-const load = createRequire(import.meta.url);
+import { atFirstUse } from './first-use.js';
 
 type FakerEntry = { faker: Faker };
 
+const englishEntry = atFirstUse<FakerEntry>('@faker-js/faker/locale/en');
+const baseEntry = atFirstUse<FakerEntry>('@faker-js/faker/locale/base');
+
 /** A Faker with its own seed and the English and base data (as `new Faker({ locale: [en, base] })`). */
 function createFaker(): Faker {
-  const english = (load('@faker-js/faker/locale/en') as FakerEntry).faker;
+  const english = englishEntry().faker;
   // The entry exports an instance, not the class: its constructor is the class.
   const FakerClass = english.constructor as new (options: { locale: Faker['rawDefinitions'] }) => Faker;
   return new FakerClass({ locale: english.rawDefinitions });
@@ -25,11 +26,8 @@ export function fakerLater(): () => Faker {
   return () => (made ??= createFaker());
 }
 
-let names: Faker | undefined;
-
 /** Whether `faker.<module>.<method>` is a function a template can call. */
 export function fakerHas(module: string, method: string): boolean {
-  names ??= (load('@faker-js/faker/locale/base') as FakerEntry).faker;
-  const target = (names as unknown as Record<string, Record<string, unknown>>)[module];
+  const target = (baseEntry().faker as unknown as Record<string, Record<string, unknown>>)[module];
   return typeof target === 'object' && target !== null && typeof target[method] === 'function';
 }
