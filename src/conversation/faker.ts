@@ -2,15 +2,14 @@
 // locale it ships, about 150 ms of a cold start; `locale/en` loads English and the locale-free base
 // data only, still the largest package the command's start compiled (about 480 KB): a fixture hit
 // never calls it, so it is loaded when a reply is first generated or a template first rendered.
-// What a template may call is checked at load against the base entry, which has the same modules
-// and methods without the English data.
+// What a template may call is checked at load against a list of faker's methods (faker-names.ts).
 import type { Faker } from '@faker-js/faker';
+import { FAKER_METHODS } from './faker-names.js';
 import { atFirstUse } from './first-use.js';
 
 type FakerEntry = { faker: Faker };
 
 const englishEntry = atFirstUse<FakerEntry>('@faker-js/faker/locale/en');
-const baseEntry = atFirstUse<FakerEntry>('@faker-js/faker/locale/base');
 
 /** A Faker with its own seed and the English and base data (as `new Faker({ locale: [en, base] })`). */
 function createFaker(): Faker {
@@ -28,6 +27,5 @@ export function fakerLater(): () => Faker {
 
 /** Whether `faker.<module>.<method>` is a function a template can call. */
 export function fakerHas(module: string, method: string): boolean {
-  const target = (baseEntry().faker as unknown as Record<string, Record<string, unknown>>)[module];
-  return typeof target === 'object' && target !== null && typeof target[method] === 'function';
+  return Object.hasOwn(FAKER_METHODS, module) && FAKER_METHODS[module]!.includes(method);
 }
