@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { modesOf, summarize } from './config/summary.js';
 import { inProcessAdmin } from './admin/client.js';
 import { oracle, type Oracle } from './admin/oracle.js';
-import { loadFormParser } from './server/body.js';
+import { loadFormParser } from './server/form-parser.js';
 import { answerClientError } from './server/client-error.js';
 import { keepConnections } from './server/connections.js';
 import { http2Cleartext, sharePort } from './server/shared-port.js';

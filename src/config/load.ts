@@ -176,14 +176,14 @@ export function loadConfig(options: LoadOptions, cache = new LoadCache(), settli
       for (const cached of versions) {
         const { file } = cached;
         files.push(displayPath(file));
-        const { source, data } = cached.parse;
+        const { source, data, shipped } = cached.parse;
         problems.push(...cached.parse.problems);
         if (!source) continue;
         entries = countEntries(data, displayPath(file), source.at, entries, problems);
         sources.set(file, source);
         // Every file that parsed is compiled too, so that all problems of all files come in one report.
         try {
-          cached.compiled ??= compileFile({ file, dir, kind, data: data as ParsedFile['data'] });
+          cached.compiled ??= compileFile({ file, dir, kind, data: data as ParsedFile['data'], ...(shipped && { shipped }) });
         } catch (error) {
           // Never a stack trace from `validate` or a reload: whatever went wrong is reported as a problem.
           problems.push({ file: displayPath(file), line: 1, col: 1, message: `cannot be compiled: ${(error as Error).message}` });

@@ -78,6 +78,8 @@ export interface FileParse {
   problems: ConfigProblem[];
   source?: Source;
   data?: unknown;
+  /** Its text is one of the package's own files, parsed and compiled without a problem at build. */
+  shipped?: true;
 }
 
 /**
@@ -130,8 +132,9 @@ export function parseFile(file: string, schema: ZodType, stat: Stats): FileParse
 export function parseText(text: string, file: string, schema: ZodType): FileParse {
   const shown = displayPath(file);
   let raw = shippedData(text);
+  const shipped = raw !== undefined;
   let positions: Positions | undefined;
-  if (raw === undefined) {
+  if (!shipped) {
     const yaml = parseYaml(text, shown);
     if ('problems' in yaml) return { problems: yaml.problems };
     ({ data: raw, positions } = yaml);
@@ -144,5 +147,5 @@ export function parseText(text: string, file: string, schema: ZodType): FilePars
     });
     return { problems };
   }
-  return { problems: [], source: sourceOf(file, text), data: result.data };
+  return { problems: [], source: sourceOf(file, text), data: result.data, ...(shipped && { shipped }) };
 }

@@ -1,15 +1,25 @@
 // Whether a fixture's reply can answer a request that asks for structured output (SPEC 20): the
 // real services always answer such a request with a document of that format, so a text that is
 // no such document does not answer it and the generator does instead.
-import { Ajv, type ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
+import type { Ajv, ValidateFunction } from 'ajv';
+import type addFormats from 'ajv-formats';
+import { atFirstUse } from './first-use.js';
 import { Memo } from './remember.js';
 import type { ResponseFormat } from './types.js';
 
-// `strict: false`: clients' schemas carry keywords ajv does not know (OpenAI's `strict`, Gemini's
-// `propertyOrdering`); the vendors check formats such as `date-time` and `email`, and so do we.
-const ajv = new Ajv({ strict: false, allErrors: false });
-addFormats.default(ajv);
+const ajvPackage = atFirstUse<typeof import('ajv')>('ajv');
+const formatsPackage = atFirstUse<typeof addFormats>('ajv-formats');
+let made: Ajv | undefined;
+
+/** The checker, made at the first request that asks for structured output. */
+function checker(): Ajv {
+  if (made) return made;
+  // `strict: false`: clients' schemas carry keywords ajv does not know (OpenAI's `strict`, Gemini's
+  // `propertyOrdering`); the vendors check formats such as `date-time` and `email`, and so do we.
+  made = new (ajvPackage().Ajv)({ strict: false, allErrors: false });
+  formatsPackage().default(made);
+  return made;
+}
 
 /** What a compiled check holds besides its key: its generated code and closures, about its schema's size several times over. */
 const checkBytes = (schemaChars: number) => 4096 + 8 * schemaChars;
@@ -34,12 +44,12 @@ function compiled(schema: Record<string, unknown>): ValidateFunction | null {
   if (entry === undefined) {
     let check: ValidateFunction | null;
     try {
-      check = ajv.compile(schema);
+      check = checker().compile(schema);
     } catch {
       check = null;
     }
     // ajv keeps every schema it compiled, by object and `$id`: the memo above is the one that keeps them.
-    ajv.removeSchema(schema);
+    checker().removeSchema(schema);
     entry = { check, chars: key.length };
     checks.set(key, entry);
   }

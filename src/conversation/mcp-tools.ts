@@ -1,8 +1,9 @@
 // The fake tool servers compiled from `mcp:` specs, and a tool call answered as data: the
 // arguments checked against the tool's input schema, the first reply whose match holds, else a
 // result generated from the output schema, seeded like chat replies. Nothing here talks MCP.
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
 import { CompileError } from './compile-error.js';
+import { atFirstUse } from './first-use.js';
 import { contains } from './json-subset.js';
 import type { McpReplySpec, McpServerSpec, McpToolSpec } from './mcp-schema.js';
 import { generateProse } from './prose.js';
@@ -10,15 +11,15 @@ import { seededRandom } from './random.js';
 import { generateFromSchema } from './schema-gen.js';
 import type { JsonSchema } from './types.js';
 
-// `strict: false`: tool schemas written for other validators carry keywords ajv does not know.
-const ajv = new Ajv({ strict: false, allErrors: false, validateSchema: true });
+const ajvPackage = atFirstUse<typeof import('ajv')>('ajv');
+let ajv: Ajv | undefined;
 
 export interface McpTool {
   server: string;
   spec: McpToolSpec;
   input: JsonSchema;
-  checkInput: ValidateFunction;
-  checkOutput?: ValidateFunction;
+  /** The input schema's check, compiled at the first call for a tool of a shipped file. */
+  checkInput: () => ValidateFunction;
   replies: readonly McpReplySpec[];
 }
 
@@ -50,6 +51,8 @@ export function describeErrors(root: string, errors: readonly ErrorObject[] | nu
 
 function compileSchema(schema: JsonSchema, path: Array<string | number>): ValidateFunction {
   try {
+    // `strict: false`: tool schemas written for other validators carry keywords ajv does not know.
+    ajv ??= new (ajvPackage().Ajv)({ strict: false, allErrors: false, validateSchema: true });
     return ajv.compile(schema);
   } catch (error) {
     throw new CompileError(path, `not a JSON Schema: ${(error as Error).message}`);
@@ -69,27 +72,35 @@ function checkReply(reply: McpReplySpec, tool: McpToolSpec, checkOutput: Validat
   if (!checkOutput(reply.structured)) throw new CompileError([...path, 'structured'], `does not fit the tool's output schema: ${describeErrors('structured', checkOutput.errors)}`);
 }
 
-function compileTool(server: string, spec: McpToolSpec, path: Array<string | number>): McpTool {
+function compileTool(server: string, spec: McpToolSpec, path: Array<string | number>, shipped: boolean): McpTool {
   const input: JsonSchema = spec.input ?? { type: 'object' };
   if (input.type !== 'object') throw new CompileError([...path, 'input', 'type'], 'a tool\'s input schema has `type: object` (MCP passes arguments as an object)');
+  const tool = { server, spec, input, replies: spec.replies ?? [] };
+  if (shipped) {
+    // Its schemas and replies were checked when the package was built (scripts/shipped-yaml.mjs):
+    // ajv, about 100 ms of a start, is loaded at the first call instead.
+    let checkInput: ValidateFunction | undefined;
+    return { ...tool, checkInput: () => (checkInput ??= compileSchema(input, [...path, 'input'])) };
+  }
   const checkInput = compileSchema(input, [...path, 'input']);
   const checkOutput = spec.output === undefined ? undefined : compileSchema(spec.output, [...path, 'output']);
   spec.replies?.forEach((reply, i) => checkReply(reply, spec, checkOutput, [...path, 'replies', i]));
-  return { server, spec, input, checkInput, checkOutput, replies: spec.replies ?? [] };
+  return { ...tool, checkInput: () => checkInput };
 }
 
 /**
  * A server's fake from its spec. Each bad tool is handed to `report` and left out, and the rest
- * still compile, so one load names every bad tool rather than the first.
+ * still compile, so one load names every bad tool rather than the first. `shipped`: the spec is
+ * one of the package's own files, byte for byte, checked when the package was built.
  */
-export function compileMcpServer(spec: McpServerSpec, file: string, report: (problem: CompileError) => void): McpServerFake {
+export function compileMcpServer(spec: McpServerSpec, file: string, report: (problem: CompileError) => void, shipped = false): McpServerFake {
   const tools = new Map<string, McpTool>();
   const names = new Set<string>();
   spec.tools.forEach((tool, i) => {
     try {
       if (names.has(tool.name)) throw new CompileError(['tools', i, 'name'], `the tool "${tool.name}" is declared twice on server "${spec.server}"`);
       names.add(tool.name);
-      tools.set(tool.name, compileTool(spec.server, tool, ['tools', i]));
+      tools.set(tool.name, compileTool(spec.server, tool, ['tools', i], shipped));
     } catch (error) {
       if (!(error instanceof CompileError)) throw error;
       report(error);
@@ -106,8 +117,9 @@ function resultOf(reply: McpReplySpec): ToolAnswer['result'] {
 
 /** A tool's answer to `args` in `session`; arguments that break the input schema get a tool error naming the path. */
 export function answerTool(tool: McpTool, args: Record<string, unknown>, session: string, seed: number): ToolAnswer {
-  if (!tool.checkInput(args)) {
-    return { result: { content: [{ type: 'text', text: `Invalid arguments for tool ${tool.spec.name}: ${describeErrors('arguments', tool.checkInput.errors)}.` }], isError: true }, reply: null };
+  const checkInput = tool.checkInput();
+  if (!checkInput(args)) {
+    return { result: { content: [{ type: 'text', text: `Invalid arguments for tool ${tool.spec.name}: ${describeErrors('arguments', checkInput.errors)}.` }], isError: true }, reply: null };
   }
   const index = tool.replies.findIndex(({ match }) => (match?.session === undefined || match.session === session) && (match?.args === undefined || contains(args, match.args)));
   const reply = tool.replies[index];

@@ -1,6 +1,6 @@
 // Generated assistant text for requests no fixture answers: English-looking, seeded, and held
 // within the request's output-token budget the way a real model is.
-import { createFaker } from './faker.js';
+import { fakerLater } from './faker.js';
 import type { Random } from './random.js';
 import { chunkText } from './token-chunks.js';
 import { countTokens } from './tokens.js';
@@ -53,7 +53,7 @@ const MAX_TARGET_TOKENS = 120;
 const MULTI_PARAGRAPH_TOKENS = 40;
 
 // One instance, reseeded from `random` on every call; safe because generation is synchronous.
-const faker = createFaker();
+const faker = fakerLater();
 
 /** 1-3 short paragraphs of assistant prose, at most maxTokens tokens (empty only when maxTokens < 1). */
 export function generateProse(random: Random, maxTokens: number): string {
@@ -67,7 +67,7 @@ export function generateReasoning(random: Random, maxTokens: number): string {
 
 function compose(random: Random, maxTokens: number, voice: Voice): string {
   if (maxTokens < 1) return '';
-  faker.seed(random.int(0, 0xffffffff));
+  faker().seed(random.int(0, 0xffffffff));
   const target = Math.min(maxTokens, random.int(MIN_TARGET_TOKENS, MAX_TARGET_TOKENS));
   const sentences = [fill(random.pick(voice.openers))];
   // Summing per-sentence counts is close enough to aim; the exact count is enforced in fitTokens.
@@ -83,7 +83,7 @@ function compose(random: Random, maxTokens: number, voice: Voice): string {
 
 function fill(template: string): string {
   // hacker.phrase shouts; an assistant mostly does not.
-  return faker.helpers.fake(template).replace(/!$/, '.');
+  return faker().helpers.fake(template).replace(/!$/, '.');
 }
 
 /** Spreads sentences evenly over `count` paragraphs. */

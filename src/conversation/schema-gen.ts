@@ -5,7 +5,7 @@
 // propertyNames, dependentRequired/dependentSchemas, maxProperties below the declared properties,
 // and $ref beyond this document (remote, $id, $anchor). allOf merges properties and required;
 // for any other keyword the later branch wins.
-import { createFaker } from './faker.js';
+import { fakerLater } from './faker.js';
 import type { Random } from './random.js';
 import { MAX_GENERATED_VALUES } from './limits.js';
 import { generateNumber, generateString, toNumber } from './schema-scalars.js';
@@ -38,10 +38,10 @@ const DEFAULT_MAX_ITEMS = 3;
 const UNIQUE_ATTEMPTS = 10;
 
 // One instance, reseeded from `random` on every call; safe because generation is synchronous.
-const faker = createFaker();
+const faker = fakerLater();
 
 export function generateFromSchema(schema: JsonSchema, random: Random): unknown {
-  faker.seed(random.int(0, 0xffffffff));
+  faker().seed(random.int(0, 0xffffffff));
   return generate(schema, { ...startWalk(schema), random, made: { values: 0 } }, '');
 }
 
@@ -72,7 +72,7 @@ function generate(node: unknown, parent: Context, name: string): unknown {
     case 'array':
       return generateArray(schema, context, name);
     default:
-      return generateString(schema, name, context.random, faker);
+      return generateString(schema, name, context.random, faker());
   }
 }
 
@@ -198,7 +198,7 @@ function generateObject(schema: JsonSchema, context: Context): Record<string, un
 
 /** A noun not yet taken, else the noun with the next free suffix (`suffixes` remembers it, so many entries stay linear). */
 function freshKey(taken: Record<string, unknown>, suffixes: Map<string, number>): string {
-  const word = faker.word.noun().replace(/\W+/g, '_');
+  const word = faker().word.noun().replace(/\W+/g, '_');
   let suffix = suffixes.get(word) ?? 1;
   let key = suffix === 1 ? word : `${word}_${suffix}`;
   while (Object.hasOwn(taken, key)) {

@@ -1,6 +1,6 @@
 // What a recording no fixture knows is taken to say: seeded sentences, as many words as a talker
 // fits in its length, so a transcript's size follows the audio's.
-import { createFaker } from './faker.js';
+import { fakerLater } from './faker.js';
 import type { Random } from './random.js';
 
 const SENTENCES = [
@@ -14,14 +14,14 @@ const SENTENCES = [
   'Who owns the {{hacker.abbreviation}} migration?',
 ];
 
-const faker = createFaker();
+const faker = fakerLater();
 
 /** Sentences adding up to `words` words, at least one (the last sentence cut short when it runs over). */
 export function spokenProse(random: Random, words: number): string {
-  faker.seed(random.int(0, 0xffffffff));
+  faker().seed(random.int(0, 0xffffffff));
   const wanted = Math.max(1, words);
   const said: string[] = [];
-  while (said.length < wanted) said.push(...faker.helpers.fake(random.pick(SENTENCES)).split(/\s+/));
+  while (said.length < wanted) said.push(...faker().helpers.fake(random.pick(SENTENCES)).split(/\s+/));
   const cut = said.slice(0, wanted);
   const last = cut.length - 1;
   if (!/[.!?]$/.test(cut[last]!)) cut[last] = `${cut[last]!.replace(/[,;:]$/, '')}.`;

@@ -7,7 +7,7 @@
 // the same bounds and run once: faker's own evaluated what its placeholders wrote as a pattern
 // again, with no bound (one fixture held the event loop 50 s).
 import type { Faker } from '@faker-js/faker';
-import { createFaker } from './faker.js';
+import { fakerHas, fakerLater } from './faker.js';
 import { checkFakerAmounts } from './faker-bounds.js';
 import { MAX_TEMPLATE_OUTPUT } from './limits.js';
 import type { Captures } from './match.js';
@@ -35,14 +35,13 @@ export interface Template {
 }
 
 const PLACEHOLDER = /\{\{\s*(.+?)\s*\}\}/g;
-const faker = createFaker();
+const faker = fakerLater();
 
 function compileFaker(expression: string): FakerCall {
   const call = /^faker\.([A-Za-z]+)\.([A-Za-z]+)(?:\((.*)\))?$/s.exec(expression);
   if (!call) throw new Error(`"{{${expression}}}" is not a faker call like faker.person.firstName`);
   const [, module, method, rawArgs] = call as unknown as [string, string, string, string | undefined];
-  const target = (faker as unknown as Record<string, Record<string, unknown>>)[module];
-  if (typeof target !== 'object' || target === null || typeof target[method] !== 'function') {
+  if (!fakerHas(module, method)) {
     throw new Error(`"{{${expression}}}": faker has no ${module}.${method}`);
   }
   let args: unknown[] = [];
@@ -139,13 +138,13 @@ export function compileTemplate(source: string, groupNames: readonly string[] = 
   return {
     constant: undefined,
     render(scope) {
-      if (usesFaker) faker.seed(scope.fakerSeed);
+      if (usesFaker) faker().seed(scope.fakerSeed);
       let out = '';
       for (const segment of segments) {
         if (segment.kind === 'literal') out += segment.text;
         else if (segment.kind === 'capture') out += scope.captures[segment.name] ?? '';
         else if (segment.kind === 'field') out += stringify(readField(scope, segment.path));
-        else out += stringify(segment.call(faker));
+        else out += stringify(segment.call(faker()));
         // A request field can be as long as the body: stop early, the rest would be cut anyway.
         if (out.length >= MAX_TEMPLATE_OUTPUT) break;
       }

@@ -4,12 +4,15 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import webpEncode, { init as initWebp } from '@jsquash/webp/encode.js';
-import jpeg from 'jpeg-js';
+import { atFirstUse } from '../conversation/first-use.js';
 import { renderPicture, type Picture } from './images.js';
 import { painter, roughPainter, type RowPainter } from './painting.js';
 import { rendered } from './picture-cache.js';
 import { encodePng } from './png.js';
 import type { Size } from './sizes.js';
+
+/** jpeg-js, loaded with the first JPEG asked for. */
+const jpegPackage = atFirstUse<typeof import('jpeg-js')>('jpeg-js');
 
 export const PICTURE_FORMATS = ['png', 'jpeg', 'webp'] as const;
 export type PictureFormat = (typeof PICTURE_FORMATS)[number];
@@ -49,7 +52,7 @@ function loadWebp(): Promise<unknown> {
 async function encode(size: Size, paint: RowPainter, format: PictureFormat, compression: number): Promise<Buffer> {
   if (format === 'png') return encodePng(size.width, size.height, paint);
   const data = rgbaOf(size, paint);
-  if (format === 'jpeg') return jpeg.encode({ data, width: size.width, height: size.height }, compression).data;
+  if (format === 'jpeg') return jpegPackage().encode({ data, width: size.width, height: size.height }, compression).data;
   await loadWebp();
   // Method 0 is libwebp's fastest: a 1024x1024 picture in a tenth of a second instead of most of one.
   const bytes = await webpEncode({ data, width: size.width, height: size.height, colorSpace: 'srgb' }, { quality: compression, method: 0 });

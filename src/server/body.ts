@@ -11,6 +11,7 @@ import { MAX_BODY_DEPTH, measureBody, measureJson, type BodyShape } from '../sty
 import type { Mock } from '../exchange/mock.js';
 import { Slice, turnForBytes } from '../state/event-loop.js';
 import { BodiesInFlight } from '../state/large-bodies.js';
+import { loadFormParser } from './form-parser.js';
 import { isPlainJson, parseJson, parseJsonText } from './json-body.js';
 import { decodeBody, isIdentity, readWire, readWireChunks, readWireText, refuseAnnounced, tooLarge } from './wire-body.js';
 import type { MockState } from './state.js';
@@ -25,16 +26,6 @@ export interface BodyParsers {
   document: Middleware;
   /** JSON for a door with a body limit of its own (`ModelRoute.bodyLimit`), `--body-limit` still the ceiling. */
   jsonWithin(limit: number): Middleware;
-}
-
-// koa-body (with formidable) is not loaded with the server: it took longer to load than the rest
-// of it. The server loads it once listening (`loadFormParser`), off the first upload's path (50-90
-// ms of module loading); a body that is not plain JSON before then loads it itself.
-let formParser: Promise<typeof import('koa-body')> | undefined;
-
-/** Loads the parser of forms, multipart and other charsets, once per process. */
-export function loadFormParser(): Promise<typeof import('koa-body')> {
-  return (formParser ??= import('koa-body'));
 }
 
 /** The methods koa-body parses a body for; others leave it unread (Node drops it). */

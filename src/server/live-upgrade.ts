@@ -3,7 +3,8 @@
 // upgraded socket that then errs), then the socket is handed to its door. `ws` does the framing.
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer, type WebSocket } from 'ws';
+import type { WebSocket, WebSocketServer } from 'ws';
+import { atFirstUse } from '../conversation/first-use.js';
 import type { Exchange } from '../exchange/exchange.js';
 import type { Mock } from '../exchange/mock.js';
 import { nextRequestId } from '../exchange/request.js';
@@ -71,9 +72,13 @@ const SOCKET_DOORS: readonly SocketDoor[] = [
   },
 ];
 
+/** ws, loaded with the first socket asked for: most starts never serve one. */
+const wsPackage = atFirstUse<typeof import('ws')>('ws');
+
 export function liveUpgrades(mock: Mock) {
+  let made: WebSocketServer | undefined;
   // An offered `realtime` subprotocol is selected, as browsers require an answer naming one.
-  const sockets = new WebSocketServer({ noServer: true, handleProtocols: (offered) => (offered.has('realtime') ? 'realtime' : false) });
+  const sockets = () => (made ??= new (wsPackage().WebSocketServer)({ noServer: true, handleProtocols: (offered) => (offered.has('realtime') ? 'realtime' : false) }));
   return (request: IncomingMessage, socket: Duplex, head: Buffer): void => {
     const secure = (request.socket as { encrypted?: boolean }).encrypted === true;
     // @google/genai joins its base URL and path with a doubled slash, which is no protocol-relative URL here.
@@ -107,6 +112,6 @@ export function liveUpgrades(mock: Mock) {
       caller: { group: keys?.get(key)?.group, scenario: keys?.get(key)?.scenario },
       requestId: nextRequestId(mock, session.id),
     };
-    sockets.handleUpgrade(request, socket, head, (ws) => door.serve(mock, ws, opening, model));
+    sockets().handleUpgrade(request, socket, head, (ws) => door.serve(mock, ws, opening, model));
   };
 }

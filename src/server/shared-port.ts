@@ -3,7 +3,7 @@
 // prior knowledge is the first such protocol (the AWS SDK's default handler speaks it to an
 // `http://` endpoint); TLS (`tls/tls-port.ts`) is the other.
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { createServer as createHttp2Server, type Http2ServerRequest, type Http2ServerResponse, type Http2Session } from 'node:http2';
+import type { Http2Server, Http2ServerRequest, Http2ServerResponse, Http2Session } from 'node:http2';
 import type { Socket } from 'node:net';
 import { Duplex } from 'node:stream';
 
@@ -47,21 +47,30 @@ export function replaying(socket: Socket): Duplex {
 
 const HTTP2_PREFACE = Buffer.from('PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n');
 
-/** HTTP/2 cleartext with prior knowledge: the connection opens with the client preface. */
+/**
+ * HTTP/2 cleartext with prior knowledge: the connection opens with the client preface. Its server
+ * is made for the first such connection: Node's HTTP/2 module, loaded at every start, cost more
+ * than anything else the port does.
+ */
 export function http2Cleartext(listener: DualListener): Protocol {
   const sessions = new Set<Http2Session>();
-  const server = createHttp2Server(listener);
-  server.on('session', (session) => {
-    sessions.add(session);
-    session.once('close', () => sessions.delete(session));
-  });
+  let made: Http2Server | undefined;
+  const server = (): Http2Server => {
+    if (made) return made;
+    made = process.getBuiltinModule('node:http2').createServer(listener);
+    made.on('session', (session) => {
+      sessions.add(session);
+      session.once('close', () => sessions.delete(session));
+    });
+    return made;
+  };
   return {
     opens(head) {
       const seen = Math.min(head.length, HTTP2_PREFACE.length);
       if (!head.subarray(0, seen).equals(HTTP2_PREFACE.subarray(0, seen))) return false;
       return seen === HTTP2_PREFACE.length ? true : undefined;
     },
-    serve: (socket) => server.emit('connection', replaying(socket)),
+    serve: (socket) => server().emit('connection', replaying(socket)),
     closeIdle: () => sessions.forEach((session) => session.close()),
     closeAll: () => sessions.forEach((session) => session.destroy()),
   };

@@ -24,7 +24,31 @@ afterAll(() => {
   mock?.child.kill();
 });
 
+/** The chunks a start evaluates: dist/cli.js and what it imports statically, transitively. */
+function startChunks(): string[] {
+  const seen = new Map<string, string>();
+  const visit = (file: string): void => {
+    if (seen.has(file)) return;
+    const text = readFileSync(file, 'utf8');
+    seen.set(file, text);
+    for (const [, path] of text.matchAll(/^(?:import|\} from|import \{[^}]*\} from) ?"(\.\/[^"]+)"/gm)) visit(join(file, '..', path!));
+  };
+  visit(join(ROOT, 'dist', 'cli.js'));
+  return [...seen.values()];
+}
+
 describe('the bundled command', () => {
+  it('starts without faker, ajv, ws or jpeg-js, and loads them from the package at their first use', async () => {
+    const chunks = startChunks();
+    expect(chunks.length).toBeGreaterThan(3);
+    for (const name of ['@faker-js/faker', 'ajv', 'ws', 'jpeg-js']) expect(chunks.some((text) => text.includes(`// node_modules/${name}/`))).toBe(false);
+    // An unmatched prompt is answered with generated prose (faker); a JPEG is encoded by jpeg-js.
+    const completion = await client.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'nothing matches this, a bundled test prompt' }] });
+    expect(completion.choices[0]!.message.content).toMatch(/\w+ \w+/);
+    const image = await client.images.generate({ model: 'gpt-image-1', prompt: 'a bundled test picture', output_format: 'jpeg', size: '1024x1024' });
+    expect(Buffer.from(image.data![0]!.b64_json!, 'base64').subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+  });
+
   it('answers chat from the shipped fixtures and lists the shipped catalog', async () => {
     const completion = await client.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hello' }] });
     expect(completion.choices[0]!.message.content).toMatch(/\w/);
