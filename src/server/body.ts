@@ -222,6 +222,7 @@ export function bodyParser(mock: Mock, multipart: boolean, limit = mock.options.
         else if (plainJson) {
           const { body, text } = 'text' in read ? parseJsonText(read.text) : parseJson(read.bytes ?? Buffer.concat(read.chunks));
           ctx.request.body = body as typeof ctx.request.body;
+          (ctx.state as MockState).bodyText = text;
           shape = measureJson(text, body);
         } else if ('chunks' in read) await parseFrom(ctx, read.chunks, read.size, () => parse(ctx, parsedOnly));
       } else await parse(ctx, parsedOnly);
@@ -241,8 +242,9 @@ export function bodyParser(mock: Mock, multipart: boolean, limit = mock.options.
 async function finishBody(ctx: Context, shape: BodyShape | undefined, next: Next): Promise<void> {
   shape ??= measureBody(ctx.request.body);
   if (!shape.withinDepth) {
-    // Nothing keeps the body: the journal would fail to serialise it later.
+    // Nothing keeps the body, nor its text: the journal could not serve it back.
     ctx.request.body = undefined;
+    (ctx.state as MockState).bodyText = undefined;
     throw failure('invalid_body', `The request body nests deeper than ${MAX_BODY_DEPTH} levels.`);
   }
   (ctx.state as MockState).bodySize = shape.size;

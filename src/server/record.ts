@@ -18,6 +18,14 @@ function journalBody(body: unknown, size: number | undefined): unknown {
   return `[a body of about ${size} characters, not kept: the journal keeps bodies up to ${JOURNAL_BODY_MAX}]`;
 }
 
+/** The JSON text the journal keeps of the request body: a plain JSON body's own text when it keeps it whole. */
+function journalText(ctx: Context, state: MockState, notes: Notes): { body: string; bodyAsSent: boolean } {
+  const { bodyText, bodySize } = state;
+  if (bodyText !== undefined && !notes.uploads && (bodySize === undefined || bodySize <= JOURNAL_BODY_MAX)) return { body: bodyText, bodyAsSent: true };
+  const body = notes.uploads ? { ...(ctx.request.body as object), ...notes.uploads } : ctx.request.body;
+  return { body: JSON.stringify(journalBody(body, bodySize)), bodyAsSent: false };
+}
+
 /**
  * Whether a model route took the request (each names its style first): an unknown URL, and the
  * admin API, have no `x-mock-source`, since no reply was decided.
@@ -67,7 +75,7 @@ export function record(mock: Mock, ctx: Context, started: number): void {
     endMs: ended,
     headers: ctx.headers,
     operation: state.door ? doorOperation(state.door) : '-',
-    body: JSON.stringify(journalBody(notes.uploads ? { ...(ctx.request.body as object), ...notes.uploads } : ctx.request.body, state.bodySize)),
+    ...journalText(ctx, state, notes),
     response: state.sent ?? 'null',
     source,
     upstreamRefused: state.upstreamRefused ?? null,

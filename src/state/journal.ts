@@ -95,6 +95,8 @@ export interface KeptEntry extends EntryFields {
   readonly payload: PackedText;
   /** The length of the request body's JSON at the start of the payload, so it is read without the response. */
   readonly bodyChars: number;
+  /** Whether that JSON is the client's own text, kept as sent, rather than JSON.stringify's. */
+  readonly bodyAsSent: boolean;
 }
 
 // What a kept entry holds besides its payload: the object and its fields' strings (ids, times,
@@ -128,8 +130,11 @@ function sharedSaid(said: Said): Said {
   return { text: said.text, tools: said.tools.length > 0 ? said.tools : NONE, toolResults: said.toolResults.length > 0 ? said.toolResults : NONE };
 }
 
-/** `body` and `response`: the JSON texts of the request body and of what was sent (`null` when nothing was). */
-export function keptEntry(f: EntryFields, body: string, response: string): KeptEntry {
+/**
+ * `body` and `response`: the JSON texts of the request body and of what was sent (`null` when
+ * nothing was); `bodyAsSent` when the body's is the client's own text.
+ */
+export function keptEntry(f: EntryFields, body: string, response: string, bodyAsSent = false): KeptEntry {
   // Spelled out, not spread: spread entries each got a hidden class of their own (500 bytes apiece).
   return {
     id: f.id,
@@ -158,6 +163,7 @@ export function keptEntry(f: EntryFields, body: string, response: string): KeptE
     // Deflated by the session once memory gets short (`journal` in state/session.ts).
     payload: PackedText.plain(`[${body},${response}]`),
     bodyChars: body.length,
+    bodyAsSent,
   };
 }
 
@@ -166,9 +172,14 @@ export function keptBytes(entry: KeptEntry): number {
   return ENTRY_BYTES + entry.path.length + entry.payload.bytes + 2 * (entry.said?.text.length ?? 0);
 }
 
-/** The request body's JSON text alone, from the start of the payload. */
+/**
+ * The request body's JSON text alone, from the start of the payload, as JSON.stringify writes it
+ * (a client's own text is put in that form here, when read, so that a search of it does not
+ * depend on the client's spacing or escapes).
+ */
 export function requestBodyTextOf(kept: KeptEntry): string {
-  return kept.payload.text.slice(1, 1 + kept.bodyChars);
+  const text = kept.payload.text.slice(1, 1 + kept.bodyChars);
+  return kept.bodyAsSent ? JSON.stringify(JSON.parse(text)) : text;
 }
 
 /** The entry as the admin API shows it, its fields in the order SPEC lists them. */

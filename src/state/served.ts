@@ -23,12 +23,14 @@ export interface ServedEvent {
   readonly finishReasons: readonly string[] | null;
   /** The JSON text of the request body, and of what was sent (`null` when nothing was). */
   readonly body: string;
+  /** Whether `body` is the client's own JSON text rather than JSON.stringify's (see `requestBodyTextOf`). */
+  readonly bodyAsSent: boolean;
   readonly response: string;
 }
 
 export type ServedListener = (event: ServedEvent) => void;
 
-export const journalServed: ServedListener = (event) => journal(event.session, keptEntry(event.entry, event.body, event.response));
+export const journalServed: ServedListener = (event) => journal(event.session, keptEntry(event.entry, event.body, event.response, event.bodyAsSent));
 
 /** Announces the entry to the inspector; nothing is built while nobody watches. */
 export function announceServed(events: EventHub): ServedListener {
