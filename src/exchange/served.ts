@@ -24,10 +24,8 @@ export interface ServedAnswer {
   startMs: number;
   endMs: number;
   headers: ServedEvent['headers'];
-  /** The JSON text of the request body, and of what was sent (`null` when nothing was). */
-  body: string;
-  /** Whether `body` is the client's own JSON text (its spacing, its escapes) rather than JSON.stringify's. */
-  bodyAsSent?: boolean;
+  /** The JSON of the request body (see ServedEvent), and the JSON text of what was sent (`null` when nothing was). */
+  body: ServedEvent['body'];
   response: string;
   /** Left out: as the notes say. What no route answered decided no reply: `-`. */
   source?: string;
@@ -76,7 +74,6 @@ export function serve(mock: Mock, answer: ServedAnswer): void {
     headers: answer.headers,
     finishReasons: notes.finishReasons,
     body: answer.body,
-    bodyAsSent: answer.bodyAsSent ?? false,
     response: answer.response,
   });
 }

@@ -12,6 +12,7 @@ import type { Mock } from '../exchange/mock.js';
 import { Slice, turnForBytes } from '../state/event-loop.js';
 import { BodiesInFlight } from '../state/large-bodies.js';
 import { isPlainJson, parseJson, parseJsonText } from './json-body.js';
+import { JOURNAL_BODY_MAX } from '../state/journal.js';
 import { decodeBody, isIdentity, readWire, readWireChunks, readWireText, refuseAnnounced, tooLarge } from './wire-body.js';
 import type { MockState } from './state.js';
 
@@ -203,10 +204,12 @@ export function bodyParser(mock: Mock, multipart: boolean, limit = mock.options.
         const started = turnForBytes(announced);
         if (started) await started;
         // A body as sent (not compressed, not kept to forward) is decoded as it comes, if plain
-        // JSON, or kept in its chunks for the parser.
+        // JSON of unknown or large size, or kept in its chunks: for the parser, and for the
+        // journal a JSON body's bytes.
         const plainJson = isPlainJson(ctx.get('content-type'));
         const asSent = !forwarding && isIdentity(ctx.get('content-encoding'));
-        const read: ReadBody = asSent && plainJson ? await readWireText(ctx.req, limit) : asSent ? await readWireChunks(ctx.req, limit) : await readBytes(ctx, limit);
+        const keptWhole = announced > 0 && announced <= JOURNAL_BODY_MAX;
+        const read: ReadBody = asSent && plainJson && !keptWhole ? await readWireText(ctx.req, limit) : asSent ? await readWireChunks(ctx.req, limit) : await readBytes(ctx, limit);
         if (!announced) {
           const admittedRead = inFlight.admit(read.size);
           if (admittedRead) await admittedRead;
@@ -220,9 +223,10 @@ export function bodyParser(mock: Mock, multipart: boolean, limit = mock.options.
         // the route names what is missing.
         if (read.size === 0 && ctx.is('multipart')) ctx.request.body = {};
         else if (plainJson) {
-          const { body, text } = 'text' in read ? parseJsonText(read.text) : parseJson(read.bytes ?? Buffer.concat(read.chunks));
+          const bytes = 'text' in read ? undefined : (read.bytes ?? Buffer.concat(read.chunks, read.size));
+          const { body, text } = bytes ? parseJson(bytes) : parseJsonText((read as { text: string }).text);
           ctx.request.body = body as typeof ctx.request.body;
-          (ctx.state as MockState).bodyText = text;
+          if (bytes) (ctx.state as MockState).bodyBytes = withoutByteOrderMark(bytes);
           shape = measureJson(text, body);
         } else if ('chunks' in read) await parseFrom(ctx, read.chunks, read.size, () => parse(ctx, parsedOnly));
       } else await parse(ctx, parsedOnly);
@@ -238,13 +242,18 @@ export function bodyParser(mock: Mock, multipart: boolean, limit = mock.options.
   };
 }
 
+/** The bytes of the text the parser read: it drops a byte order mark, as co-body does. */
+function withoutByteOrderMark(bytes: Buffer): Buffer {
+  return bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes;
+}
+
 /** Refuses a body nested too deep, notes its size, and lets the route answer. */
 async function finishBody(ctx: Context, shape: BodyShape | undefined, next: Next): Promise<void> {
   shape ??= measureBody(ctx.request.body);
   if (!shape.withinDepth) {
-    // Nothing keeps the body, nor its text: the journal could not serve it back.
+    // Nothing keeps the body, nor its bytes: the journal could not serve it back.
     ctx.request.body = undefined;
-    (ctx.state as MockState).bodyText = undefined;
+    (ctx.state as MockState).bodyBytes = undefined;
     throw failure('invalid_body', `The request body nests deeper than ${MAX_BODY_DEPTH} levels.`);
   }
   (ctx.state as MockState).bodySize = shape.size;

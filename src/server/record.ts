@@ -5,12 +5,10 @@ import type { Context } from 'koa';
 import { doorOperation, sourceOf, type Notes } from '../exchange/exchange.js';
 import type { Mock } from '../exchange/mock.js';
 import { serve } from '../exchange/served.js';
+import { JOURNAL_BODY_MAX } from '../state/journal.js';
 import { isControlPath, isInspectorFile } from './admin-path.js';
 import { printable } from './printable.js';
 import type { MockState } from './state.js';
-
-/** A journal entry keeps a body up to this size; a session keeps up to --journal-max entries. */
-export const JOURNAL_BODY_MAX = 1024 * 1024;
 
 /** Large bodies (pictures as base64, long documents) would make a full journal hold gigabytes. */
 function journalBody(body: unknown, size: number | undefined): unknown {
@@ -18,12 +16,11 @@ function journalBody(body: unknown, size: number | undefined): unknown {
   return `[a body of about ${size} characters, not kept: the journal keeps bodies up to ${JOURNAL_BODY_MAX}]`;
 }
 
-/** The JSON text the journal keeps of the request body: a plain JSON body's own text when it keeps it whole. */
-function journalText(ctx: Context, state: MockState, notes: Notes): { body: string; bodyAsSent: boolean } {
-  const { bodyText, bodySize } = state;
-  if (bodyText !== undefined && !notes.uploads && (bodySize === undefined || bodySize <= JOURNAL_BODY_MAX)) return { body: bodyText, bodyAsSent: true };
+/** The JSON the journal keeps of the request body: a plain JSON body's own bytes when it was read whole. */
+function journalBodyJson(ctx: Context, state: MockState, notes: Notes): string | Buffer {
+  if (state.bodyBytes !== undefined && !notes.uploads) return state.bodyBytes;
   const body = notes.uploads ? { ...(ctx.request.body as object), ...notes.uploads } : ctx.request.body;
-  return { body: JSON.stringify(journalBody(body, bodySize)), bodyAsSent: false };
+  return JSON.stringify(journalBody(body, state.bodySize));
 }
 
 /**
@@ -75,7 +72,7 @@ export function record(mock: Mock, ctx: Context, started: number): void {
     endMs: ended,
     headers: ctx.headers,
     operation: state.door ? doorOperation(state.door) : '-',
-    ...journalText(ctx, state, notes),
+    body: journalBodyJson(ctx, state, notes),
     response: state.sent ?? 'null',
     source,
     upstreamRefused: state.upstreamRefused ?? null,

@@ -93,11 +93,14 @@ export type EntryFields = Omit<JournalEntry, 'body' | 'response' | 'mcp'> & { sa
  */
 export interface KeptEntry extends EntryFields {
   readonly payload: PackedText;
-  /** The length of the request body's JSON at the start of the payload, so it is read without the response. */
-  readonly bodyChars: number;
+  /** The length in bytes of the request body's JSON at the start of the payload, so it is read without the response. */
+  readonly bodyBytes: number;
   /** Whether that JSON is the client's own text, kept as sent, rather than JSON.stringify's. */
   readonly bodyAsSent: boolean;
 }
+
+/** A journal entry keeps a body up to this size; a session keeps up to --journal-max entries. */
+export const JOURNAL_BODY_MAX = 1024 * 1024;
 
 // What a kept entry holds besides its payload: the object and its fields' strings (ids, times,
 // names, a near miss), its slot in the journal and its line in the session's holdings.
@@ -131,10 +134,10 @@ function sharedSaid(said: Said): Said {
 }
 
 /**
- * `body` and `response`: the JSON texts of the request body and of what was sent (`null` when
- * nothing was); `bodyAsSent` when the body's is the client's own text.
+ * `body`: the request body's JSON, JSON.stringify's text or the client's own bytes; `response`:
+ * the JSON text of what was sent (`null` when nothing was).
  */
-export function keptEntry(f: EntryFields, body: string, response: string, bodyAsSent = false): KeptEntry {
+export function keptEntry(f: EntryFields, body: string | Buffer, response: string): KeptEntry {
   // Spelled out, not spread: spread entries each got a hidden class of their own (500 bytes apiece).
   return {
     id: f.id,
@@ -161,9 +164,9 @@ export function keptEntry(f: EntryFields, body: string, response: string, bodyAs
     batch: f.batch,
     mcp: f.mcp,
     // Deflated by the session once memory gets short (`journal` in state/session.ts).
-    payload: PackedText.plain(`[${body},${response}]`),
-    bodyChars: body.length,
-    bodyAsSent,
+    payload: PackedText.joined(['[', body, ',', response, ']']),
+    bodyBytes: typeof body === 'string' ? Buffer.byteLength(body) : body.length,
+    bodyAsSent: typeof body !== 'string',
   };
 }
 
@@ -178,7 +181,7 @@ export function keptBytes(entry: KeptEntry): number {
  * depend on the client's spacing or escapes).
  */
 export function requestBodyTextOf(kept: KeptEntry): string {
-  const text = kept.payload.text.slice(1, 1 + kept.bodyChars);
+  const text = kept.payload.textOf(1, 1 + kept.bodyBytes);
   return kept.bodyAsSent ? JSON.stringify(JSON.parse(text)) : text;
 }
 
@@ -188,8 +191,8 @@ export function entryOf(kept: KeptEntry): JournalEntry {
 }
 
 /** The entry as the admin API shows it, before it is kept: `body` and `response` as `keptEntry` takes them. */
-export function shownEntry(fields: EntryFields, body: string, response: string): JournalEntry {
-  return unpacked(fields, `[${body},${response}]`);
+export function shownEntry(fields: EntryFields, body: string | Buffer, response: string): JournalEntry {
+  return unpacked(fields, `[${body.toString()},${response}]`);
 }
 
 function unpacked(fields: EntryFields, payload: string): JournalEntry {

@@ -62,7 +62,19 @@ export class PackedText {
    * is a body decoded from UTF-8), so that its UTF-8 bytes give it back exactly.
    */
   static plain(text: string): PackedText {
-    const bytes = Buffer.from(text);
+    return PackedText.joined([text]);
+  }
+
+  /** As `plain`, from parts joined: texts (as `plain` takes them) and UTF-8 bytes, taken as they are. */
+  static joined(parts: readonly (string | Uint8Array)[]): PackedText {
+    const lengths = parts.map((part) => (typeof part === 'string' ? Buffer.byteLength(part) : part.length));
+    const bytes = Buffer.allocUnsafe(lengths.reduce((sum, length) => sum + length, 0));
+    let at = 0;
+    for (const [index, part] of parts.entries()) {
+      if (typeof part === 'string') bytes.write(part, at);
+      else bytes.set(part, at);
+      at += lengths[index]!;
+    }
     return new PackedText(bytes, false, bytes.length);
   }
 
@@ -100,6 +112,12 @@ export class PackedText {
   get text(): string {
     if (this.data instanceof Block) return this.data.bytes().toString('utf8', this.start, this.end);
     return (this.deflated ? inflateRawSync(this.data) : this.data).toString();
+  }
+
+  /** The text of the bytes from `start` to `end`, which must lie between whole characters. */
+  textOf(start: number, end: number): string {
+    if (this.data instanceof Block) return this.data.bytes().toString('utf8', this.start + start, this.start + end);
+    return (this.deflated ? inflateRawSync(this.data) : this.data).toString('utf8', start, end);
   }
 
   /** What is really held: at most `bytes` (a block's bytes shared by its texts by length). */

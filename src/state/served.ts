@@ -21,16 +21,18 @@ export interface ServedEvent {
   /** What the request came with, for trace context (`traceparent`, `tracestate`). */
   readonly headers: Readonly<Record<string, string | string[] | undefined>>;
   readonly finishReasons: readonly string[] | null;
-  /** The JSON text of the request body, and of what was sent (`null` when nothing was). */
-  readonly body: string;
-  /** Whether `body` is the client's own JSON text rather than JSON.stringify's (see `requestBodyTextOf`). */
-  readonly bodyAsSent: boolean;
+  /**
+   * The JSON of the request body: JSON.stringify's text, or the UTF-8 bytes of the client's own
+   * (its spacing, its escapes: see `requestBodyTextOf`); and the JSON text of what was sent
+   * (`null` when nothing was).
+   */
+  readonly body: string | Buffer;
   readonly response: string;
 }
 
 export type ServedListener = (event: ServedEvent) => void;
 
-export const journalServed: ServedListener = (event) => journal(event.session, keptEntry(event.entry, event.body, event.response, event.bodyAsSent));
+export const journalServed: ServedListener = (event) => journal(event.session, keptEntry(event.entry, event.body, event.response));
 
 /** Announces the entry to the inspector; nothing is built while nobody watches. */
 export function announceServed(events: EventHub): ServedListener {
