@@ -48,9 +48,9 @@ const KEY_SAMPLES = 256;
  */
 function sampledKey(text: string): string {
   const step = text.length / KEY_SAMPLES;
-  let key = `${text.length}:`;
-  for (let i = 0; i < KEY_SAMPLES; i++) key += text[Math.floor(i * step)];
-  return key + text.slice(-64);
+  const codes = new Array<number>(KEY_SAMPLES);
+  for (let i = 0; i < KEY_SAMPLES; i++) codes[i] = text.charCodeAt(Math.floor(i * step));
+  return `${text.length}:${String.fromCharCode(...codes)}${text.slice(-64)}`;
 }
 
 /** Counts of long texts met lately, by their sampled key. */
