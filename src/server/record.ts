@@ -17,7 +17,7 @@ function journalBody(body: unknown, size: number | undefined): unknown {
 }
 
 /** The JSON the journal keeps of the request body: a plain JSON body's own bytes when it was read whole. */
-function journalBodyJson(ctx: Context, state: MockState, notes: Notes): string | Buffer {
+function journalBodyJson(ctx: Context, state: MockState, notes: Notes): string | readonly Buffer[] {
   if (state.bodyBytes !== undefined && !notes.uploads) return state.bodyBytes;
   const body = notes.uploads ? { ...(ctx.request.body as object), ...notes.uploads } : ctx.request.body;
   return JSON.stringify(journalBody(body, state.bodySize));

@@ -99,6 +99,9 @@ export interface KeptEntry extends EntryFields {
   readonly bodyAsSent: boolean;
 }
 
+/** The payload's first byte, before the body's own. */
+const OPEN = Buffer.from('[');
+
 /** A journal entry keeps a body up to this size; a session keeps up to --journal-max entries. */
 export const JOURNAL_BODY_MAX = 1024 * 1024;
 
@@ -137,7 +140,7 @@ function sharedSaid(said: Said): Said {
  * `body`: the request body's JSON, JSON.stringify's text or the client's own bytes; `response`:
  * the JSON text of what was sent (`null` when nothing was).
  */
-export function keptEntry(f: EntryFields, body: string | Buffer, response: string): KeptEntry {
+export function keptEntry(f: EntryFields, body: string | readonly Buffer[], response: string): KeptEntry {
   // Spelled out, not spread: spread entries each got a hidden class of their own (500 bytes apiece).
   return {
     id: f.id,
@@ -164,8 +167,8 @@ export function keptEntry(f: EntryFields, body: string | Buffer, response: strin
     batch: f.batch,
     mcp: f.mcp,
     // Deflated by the session once memory gets short (`journal` in state/session.ts).
-    payload: PackedText.joined(['[', body, ',', response, ']']),
-    bodyBytes: typeof body === 'string' ? Buffer.byteLength(body) : body.length,
+    payload: typeof body === 'string' ? PackedText.plain(`[${body},${response}]`) : PackedText.joined([OPEN, ...body, Buffer.from(`,${response}]`)]),
+    bodyBytes: typeof body === 'string' ? Buffer.byteLength(body) : body.reduce((sum, chunk) => sum + chunk.length, 0),
     bodyAsSent: typeof body !== 'string',
   };
 }
@@ -191,8 +194,8 @@ export function entryOf(kept: KeptEntry): JournalEntry {
 }
 
 /** The entry as the admin API shows it, before it is kept: `body` and `response` as `keptEntry` takes them. */
-export function shownEntry(fields: EntryFields, body: string | Buffer, response: string): JournalEntry {
-  return unpacked(fields, `[${body.toString()},${response}]`);
+export function shownEntry(fields: EntryFields, body: string | readonly Buffer[], response: string): JournalEntry {
+  return unpacked(fields, `[${typeof body === 'string' ? body : Buffer.concat(body).toString()},${response}]`);
 }
 
 function unpacked(fields: EntryFields, payload: string): JournalEntry {

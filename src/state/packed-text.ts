@@ -39,8 +39,11 @@ let lastRead: { block: Block; bytes: Buffer } | undefined;
 
 export class PackedText {
   private constructor(
-    /** The text's UTF-8 bytes, deflated or not, or the block they were deflated in. */
-    private data: Buffer | Block,
+    /**
+     * The text's UTF-8 bytes: as they were given (in one buffer or several, never copied to be
+     * joined), deflated, or in the block they were deflated in.
+     */
+    private data: Buffer | readonly Buffer[] | Block,
     private deflated: boolean,
     /** What the text costs held as it is: its UTF-8 bytes. */
     readonly bytes: number,
@@ -62,26 +65,26 @@ export class PackedText {
    * is a body decoded from UTF-8), so that its UTF-8 bytes give it back exactly.
    */
   static plain(text: string): PackedText {
-    return PackedText.joined([text]);
+    const bytes = Buffer.from(text);
+    return new PackedText(bytes, false, bytes.length);
   }
 
-  /** As `plain`, from parts joined: texts (as `plain` takes them) and UTF-8 bytes, taken as they are. */
-  static joined(parts: readonly (string | Uint8Array)[]): PackedText {
-    const lengths = parts.map((part) => (typeof part === 'string' ? Buffer.byteLength(part) : part.length));
-    const bytes = Buffer.allocUnsafe(lengths.reduce((sum, length) => sum + length, 0));
-    let at = 0;
-    for (const [index, part] of parts.entries()) {
-      if (typeof part === 'string') bytes.write(part, at);
-      else bytes.set(part, at);
-      at += lengths[index]!;
-    }
-    return new PackedText(bytes, false, bytes.length);
+  /** As `plain`, from the UTF-8 bytes of the text's parts in order, kept as they are. */
+  static joined(parts: readonly Buffer[]): PackedText {
+    return new PackedText(parts, false, parts.reduce((sum, part) => sum + part.length, 0));
+  }
+
+  /** The bytes kept as they are, in one buffer; undefined once deflated. */
+  private plainBytes(): Buffer | undefined {
+    if (this.data instanceof Block || this.deflated) return undefined;
+    return Buffer.isBuffer(this.data) ? this.data : Buffer.concat(this.data as readonly Buffer[], this.bytes);
   }
 
   /** Deflates a long text kept as it is, when it shrinks enough; short ones are left to `packTogether`. */
   packAlone(): void {
-    const bytes = this.data;
-    if (bytes instanceof Block || this.deflated || bytes.length < DEFLATE_FROM) return;
+    if (this.bytes < DEFLATE_FROM) return;
+    const bytes = this.plainBytes();
+    if (bytes === undefined) return;
     const middle = Math.max(0, Math.floor((bytes.length - SAMPLE_BYTES) / 2));
     if (bytes.length > 4 * SAMPLE_BYTES && !deflates(bytes.subarray(middle, middle + SAMPLE_BYTES))) return;
     const deflated = deflateRawSync(bytes, LEVEL);
@@ -96,33 +99,31 @@ export class PackedText {
    * would hold the event loop for a deflate of 32 MB, for nothing.
    */
   static packTogether(texts: readonly PackedText[]): void {
-    const plain = texts.filter((packed) => !(packed.data instanceof Block) && !packed.deflated && packed.data.length < DEFLATE_FROM);
-    const joined = Buffer.concat(plain.map((packed) => packed.data as Buffer));
+    const plain = texts.filter((packed) => packed.bytes < DEFLATE_FROM && packed.plainBytes() !== undefined);
+    const joined = Buffer.concat(plain.map((packed) => packed.plainBytes()!));
     const block = new Block(deflateRawSync(joined, LEVEL), joined.length);
     let at = 0;
     for (const packed of plain) {
-      const length = (packed.data as Buffer).length;
       packed.data = block;
       packed.start = at;
-      packed.end = at + length;
-      at += length;
+      packed.end = at + packed.bytes;
+      at += packed.bytes;
     }
   }
 
   get text(): string {
-    if (this.data instanceof Block) return this.data.bytes().toString('utf8', this.start, this.end);
-    return (this.deflated ? inflateRawSync(this.data) : this.data).toString();
+    return this.textOf(0, this.bytes);
   }
 
   /** The text of the bytes from `start` to `end`, which must lie between whole characters. */
   textOf(start: number, end: number): string {
     if (this.data instanceof Block) return this.data.bytes().toString('utf8', this.start + start, this.start + end);
-    return (this.deflated ? inflateRawSync(this.data) : this.data).toString('utf8', start, end);
+    return (this.plainBytes() ?? inflateRawSync(this.data as Buffer)).toString('utf8', start, end);
   }
 
   /** What is really held: at most `bytes` (a block's bytes shared by its texts by length). */
   get heldBytes(): number {
     if (this.data instanceof Block) return Math.ceil((this.data.data.length * (this.end - this.start)) / Math.max(1, this.data.size));
-    return this.data.length;
+    return this.deflated ? (this.data as Buffer).length : this.bytes;
   }
 }

@@ -23,10 +23,11 @@ export interface ServedEvent {
   readonly finishReasons: readonly string[] | null;
   /**
    * The JSON of the request body: JSON.stringify's text, or the UTF-8 bytes of the client's own
-   * (its spacing, its escapes: see `requestBodyTextOf`); and the JSON text of what was sent
+   * in the chunks they came in (its spacing, its escapes: see `requestBodyTextOf`); and the JSON
+   * text of what was sent
    * (`null` when nothing was).
    */
-  readonly body: string | Buffer;
+  readonly body: string | readonly Buffer[];
   readonly response: string;
 }
 
