@@ -4,14 +4,16 @@
 //   hit    non-stream chat completions on a fixture hit (the last of `--fixtures`), for `--seconds`
 //   paced  1,000 concurrent streams with realistic pacing, held to completion
 //   unpaced  the ~1 KB stream the peers are compared on, unpaced, for `--seconds`
+//   agent  a coding agent's request (100 KB system prompt, 25 tools) on /v1/messages, for `--seconds`
 // The profiler samples wall time: on a busy machine a system call the process was descheduled in
 // (writev) looks longer than it is. `npm run bench` reports CPU time, which does not drift so.
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { summarize } from './lib/cpuprofile.js';
 import { fire } from './lib/load.js';
+import { agentBodies, FIXTURE as AGENT_FIXTURE, MESSAGE_HEADERS, PATH as MESSAGES_PATH } from './phases/agent-prompt.js';
 import { startServer } from './lib/servers.js';
 import { emptyScenarios, longStreamRequest, streamRequest, ticketRequests, writeFixtures } from './lib/workload.js';
 
@@ -49,6 +51,13 @@ const workloads = {
     warmup: { connections, duration: 1 },
     measured: { connections, duration: seconds },
   },
+  agent: {
+    unit: 'req',
+    body: agentBodies(),
+    fixture: AGENT_FIXTURE,
+    warmup: { connections, duration: 1, path: MESSAGES_PATH, headers: MESSAGE_HEADERS },
+    measured: { connections, duration: seconds, path: MESSAGES_PATH, headers: MESSAGE_HEADERS },
+  },
 };
 const workload = workloads[values.workload];
 if (!workload) throw new Error(`unknown workload "${values.workload}"; workloads: ${Object.keys(workloads).join(', ')}`);
@@ -57,6 +66,7 @@ const root = mkdtempSync(join(tmpdir(), 'mgm-profile-'));
 const results = new URL('./results/', import.meta.url).pathname;
 try {
   writeFixtures(join(root, 'fixtures'), fixtures);
+  if (workload.fixture) writeFileSync(join(root, 'fixtures', 'workload.yaml'), workload.fixture);
   const mock = await startServer(
     { kind: 'mock', options: { fixtures: join(root, 'fixtures'), scenarios: emptyScenarios(root) } },
     { execArgv: ['--cpu-prof', '--cpu-prof-dir', join(root, 'profile')] },

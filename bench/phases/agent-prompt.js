@@ -11,10 +11,10 @@ import { serverLog, startBare, startMock } from '../lib/servers.js';
 import { best } from '../lib/stats.js';
 import { emptyScenarios, HEADERS } from '../lib/workload.js';
 
-const PATH = '/v1/messages';
-const MESSAGE_HEADERS = { 'anthropic-version': '2023-06-01', 'x-api-key': 'sk-bench' };
+export const PATH = '/v1/messages';
+export const MESSAGE_HEADERS = { 'anthropic-version': '2023-06-01', 'x-api-key': 'sk-bench' };
 const ANSWER = 'Created hello.txt.';
-const FIXTURE = `chat:
+export const FIXTURE = `chat:
   - name: agent-done
     match: { tools: [Write], turn: 1, contains: "create hello.txt" }
     reply: { text: "${ANSWER}" }
@@ -49,6 +49,11 @@ function bodies(system, declared) {
   );
 }
 
+/** The agent's 200 distinct bodies: a 100 KB system prompt and 25 tools each. */
+export function agentBodies() {
+  return bodies(GUIDANCE.repeat(Math.ceil(100_000 / GUIDANCE.length)).slice(0, 100_000), tools());
+}
+
 async function sample(url, body) {
   const response = await fetch(`${url}${PATH}`, { method: 'POST', headers: { ...HEADERS, ...MESSAGE_HEADERS }, body });
   const text = await response.text();
@@ -62,25 +67,23 @@ export async function agentPrompt(root, settings) {
   const dir = join(root, 'fixtures-agent');
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'agent.yaml'), FIXTURE);
-  const system = GUIDANCE.repeat(Math.ceil(100_000 / GUIDANCE.length)).slice(0, 100_000);
-  const declared = tools();
-  const agentBodies = bodies(system, declared);
-  const shortBodies = bodies('You edit files.', declared.slice(0, 1));
+  const agent = agentBodies();
+  const shortBodies = bodies('You edit files.', tools().slice(0, 1));
   const targets = {};
   try {
     const mock = await startMock({ fixtures: dir, scenarios: emptyScenarios(root), logLevel: 'silent' }, log);
-    const reply = await sample(mock.url, agentBodies[0]);
+    const reply = await sample(mock.url, agent[0]);
     await sample(mock.url, shortBodies[0]);
-    targets.agent = { server: mock, body: agentBodies };
+    targets.agent = { server: mock, body: agent };
     targets.short = { server: mock, body: shortBodies };
-    targets.bare = { server: await startBare(reply), body: agentBodies };
+    targets.bare = { server: await startBare(reply), body: agent };
     const runs = { agent: [], short: [], bare: [] };
     const { rounds, ...load } = settings;
     for (let round = 0; round < rounds; round++) {
       for (const [name, { server, body }] of Object.entries(targets)) runs[name].push(await measure(server, body, { ...load, path: PATH, headers: MESSAGE_HEADERS }));
     }
     return {
-      requestBytes: Buffer.byteLength(agentBodies[0]),
+      requestBytes: Buffer.byteLength(agent[0]),
       ...Object.fromEntries(Object.keys(runs).map((name) => [name, best(runs[name], 'requestsPerSecond')])),
       runs,
     };

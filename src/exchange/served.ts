@@ -24,8 +24,8 @@ export interface ServedAnswer {
   startMs: number;
   endMs: number;
   headers: ServedEvent['headers'];
-  /** The JSON text of the request body, and of what was sent (`null` when nothing was). */
-  body: string;
+  /** The JSON of the request body (see ServedEvent), and the JSON text of what was sent (`null` when nothing was). */
+  body: ServedEvent['body'];
   response: string;
   /** Left out: as the notes say. What no route answered decided no reply: `-`. */
   source?: string;

@@ -13,7 +13,8 @@ import { Slice, turnForBytes } from '../state/event-loop.js';
 import { BodiesInFlight } from '../state/large-bodies.js';
 import { loadFormParser } from './form-parser.js';
 import { isPlainJson, parseJson, parseJsonText } from './json-body.js';
-import { decodeBody, isIdentity, readWire, readWireChunks, readWireText, refuseAnnounced, tooLarge } from './wire-body.js';
+import { JOURNAL_BODY_MAX } from '../state/journal.js';
+import { decodeBody, isIdentity, readWire, readWireChunks, readWireTextAndChunks, refuseAnnounced, tooLarge } from './wire-body.js';
 import type { MockState } from './state.js';
 
 /**
@@ -132,8 +133,11 @@ async function parseFrom(ctx: Context, chunks: readonly Buffer[], size: number, 
   }
 }
 
-/** A body as read: its text (plain JSON decoded as it came), or its chunks, and the whole bytes when they were joined. */
-type ReadBody = { text: string; size: number } | { chunks: Buffer[]; bytes?: Buffer; size: number };
+/**
+ * A body as read: its text (plain JSON decoded as it came, with its chunks when the journal can
+ * keep them), or its chunks, and the whole bytes when they were joined.
+ */
+type ReadBody = { text: string; chunks?: Buffer[]; size: number } | { chunks: Buffer[]; bytes?: Buffer; size: number };
 
 /** A body's bytes as sent, decoded from its Content-Encoding. */
 async function readBytes(ctx: Context, limit: number): Promise<ReadBody> {
@@ -197,7 +201,7 @@ export function bodyParser(mock: Mock, multipart: boolean, limit = mock.options.
         // JSON, or kept in its chunks for the parser.
         const plainJson = isPlainJson(ctx.get('content-type'));
         const asSent = !forwarding && isIdentity(ctx.get('content-encoding'));
-        const read: ReadBody = asSent && plainJson ? await readWireText(ctx.req, limit) : asSent ? await readWireChunks(ctx.req, limit) : await readBytes(ctx, limit);
+        const read: ReadBody = asSent && plainJson ? await readWireTextAndChunks(ctx.req, limit, JOURNAL_BODY_MAX) : asSent ? await readWireChunks(ctx.req, limit) : await readBytes(ctx, limit);
         if (!announced) {
           const admittedRead = inFlight.admit(read.size);
           if (admittedRead) await admittedRead;
@@ -206,15 +210,17 @@ export function bodyParser(mock: Mock, multipart: boolean, limit = mock.options.
         const decoded = turnForBytes(read.size - announced);
         if (decoded) await decoded;
         // A request that may be forwarded is sent on as the client wrote it (decoded).
-        if (forwarding && 'chunks' in read) (ctx.request as { rawBody?: Buffer }).rawBody = read.bytes;
+        if (forwarding && !('text' in read)) (ctx.request as { rawBody?: Buffer }).rawBody = read.bytes;
         // An empty form holds no fields (the multipart parser fails on one with a stream error):
         // the route names what is missing.
         if (read.size === 0 && ctx.is('multipart')) ctx.request.body = {};
         else if (plainJson) {
-          const { body, text } = 'text' in read ? parseJsonText(read.text) : parseJson(read.bytes ?? Buffer.concat(read.chunks));
+          const bytes = 'text' in read ? read.chunks : [read.bytes ?? Buffer.concat(read.chunks)];
+          const { body, text } = 'text' in read ? parseJsonText(read.text) : parseJson(bytes![0]!);
           ctx.request.body = body as typeof ctx.request.body;
+          if (bytes && read.size <= JOURNAL_BODY_MAX) (ctx.state as MockState).bodyBytes = withoutByteOrderMark(bytes);
           shape = measureJson(text, body);
-        } else if ('chunks' in read) await parseFrom(ctx, read.chunks, read.size, () => parse(ctx, parsedOnly));
+        } else if (!('text' in read)) await parseFrom(ctx, read.chunks, read.size, () => parse(ctx, parsedOnly));
       } else await parse(ctx, parsedOnly);
     } catch (error) {
       inFlight.release(held);
@@ -228,12 +234,23 @@ export function bodyParser(mock: Mock, multipart: boolean, limit = mock.options.
   };
 }
 
+const BYTE_ORDER_MARK = Buffer.from([0xef, 0xbb, 0xbf]);
+
+/** The bytes of the text the parser read: it drops a byte order mark, as co-body does. */
+function withoutByteOrderMark(chunks: Buffer[]): Buffer[] {
+  // The mark is three bytes: a first chunk shorter than that is joined to the rest to look.
+  const [first, ...rest] = chunks[0] !== undefined && chunks[0].length < BYTE_ORDER_MARK.length ? [Buffer.concat(chunks)] : chunks;
+  if (first === undefined || !first.subarray(0, BYTE_ORDER_MARK.length).equals(BYTE_ORDER_MARK)) return chunks;
+  return [first.subarray(BYTE_ORDER_MARK.length), ...rest];
+}
+
 /** Refuses a body nested too deep, notes its size, and lets the route answer. */
 async function finishBody(ctx: Context, shape: BodyShape | undefined, next: Next): Promise<void> {
   shape ??= measureBody(ctx.request.body);
   if (!shape.withinDepth) {
-    // Nothing keeps the body: the journal would fail to serialise it later.
+    // Nothing keeps the body, nor its bytes: the journal could not serve it back.
     ctx.request.body = undefined;
+    (ctx.state as MockState).bodyBytes = undefined;
     throw failure('invalid_body', `The request body nests deeper than ${MAX_BODY_DEPTH} levels.`);
   }
   (ctx.state as MockState).bodySize = shape.size;

@@ -5,17 +5,22 @@ import type { Context } from 'koa';
 import { doorOperation, sourceOf, type Notes } from '../exchange/exchange.js';
 import type { Mock } from '../exchange/mock.js';
 import { serve } from '../exchange/served.js';
+import { JOURNAL_BODY_MAX } from '../state/journal.js';
 import { isControlPath, isInspectorFile } from './admin-path.js';
 import { printable } from './printable.js';
 import type { MockState } from './state.js';
-
-/** A journal entry keeps a body up to this size; a session keeps up to --journal-max entries. */
-export const JOURNAL_BODY_MAX = 1024 * 1024;
 
 /** Large bodies (pictures as base64, long documents) would make a full journal hold gigabytes. */
 function journalBody(body: unknown, size: number | undefined): unknown {
   if (size === undefined || size <= JOURNAL_BODY_MAX) return body ?? null;
   return `[a body of about ${size} characters, not kept: the journal keeps bodies up to ${JOURNAL_BODY_MAX}]`;
+}
+
+/** The JSON the journal keeps of the request body: a plain JSON body's own bytes when it was read whole. */
+function journalBodyJson(ctx: Context, state: MockState, notes: Notes): string | readonly Buffer[] {
+  if (state.bodyBytes !== undefined && !notes.uploads) return state.bodyBytes;
+  const body = notes.uploads ? { ...(ctx.request.body as object), ...notes.uploads } : ctx.request.body;
+  return JSON.stringify(journalBody(body, state.bodySize));
 }
 
 /**
@@ -67,7 +72,7 @@ export function record(mock: Mock, ctx: Context, started: number): void {
     endMs: ended,
     headers: ctx.headers,
     operation: state.door ? doorOperation(state.door) : '-',
-    body: JSON.stringify(journalBody(notes.uploads ? { ...(ctx.request.body as object), ...notes.uploads } : ctx.request.body, state.bodySize)),
+    body: journalBodyJson(ctx, state, notes),
     response: state.sent ?? 'null',
     source,
     upstreamRefused: state.upstreamRefused ?? null,

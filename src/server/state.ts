@@ -21,6 +21,13 @@ export interface MockState {
   keyScenario?: string;
   /** Set by the body parser: about the size of the parsed body in characters of JSON. */
   bodySize?: number;
+  /**
+   * Set by the body parser for a plain JSON body within the journal's bound: its UTF-8 bytes as
+   * they came (the chunks themselves), which the journal keeps as they are rather than serialising
+   * the parsed body again (for a coding agent's 100 KB prompt that was the largest part of a
+   * request's work after the reading).
+   */
+  bodyBytes?: readonly Buffer[];
   /** Why the request was not forwarded to the upstream (its page's origin), for the journal. */
   upstreamRefused?: string;
   /** Set by the frame while the inspector watches: the request's start and its stream's progress. */

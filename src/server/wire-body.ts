@@ -70,6 +70,26 @@ const asText = (): Keeper<string> => {
   return { add: (chunk) => (text += decoder.decode(chunk, { stream: true })), kept: () => text + decoder.decode() };
 };
 
+/**
+ * The text as `asText` makes it, and the chunks themselves while the body is at most `bound`
+ * bytes: they are kept as they came (the journal keeps a JSON body's bytes), where joining them
+ * would make a copy for nothing.
+ */
+const asTextAndChunks = (bound: number): Keeper<{ text: string; chunks?: Buffer[] }> => {
+  const text = asText();
+  let chunks: Buffer[] | undefined = [];
+  let held = 0;
+  return {
+    add: (chunk) => {
+      text.add(chunk);
+      held += chunk.length;
+      if (held > bound) chunks = undefined;
+      chunks?.push(chunk);
+    },
+    kept: (size) => ({ text: text.kept(size), chunks }),
+  };
+};
+
 /** What the reader kept, at most `limit` bytes of body; over it, a 413 at once and the rest dropped. */
 function readKept<T>(req: IncomingMessage, limit: number, keeper: Keeper<T>): Promise<{ kept: T; size: number }> {
   return new Promise((resolve, reject) => {
@@ -124,6 +144,12 @@ export async function readWireChunks(req: IncomingMessage, limit: number): Promi
 export async function readWireText(req: IncomingMessage, limit: number): Promise<{ text: string; size: number }> {
   const { kept, size } = await readKept(req, limit, asText());
   return { text: kept, size };
+}
+
+/** As `readWireText`, with the body's chunks as they came when it is at most `bound` bytes. */
+export async function readWireTextAndChunks(req: IncomingMessage, limit: number, bound: number): Promise<{ text: string; chunks?: Buffer[]; size: number }> {
+  const { kept, size } = await readKept(req, limit, asTextAndChunks(bound));
+  return { ...kept, size };
 }
 
 type Decoder = (bytes: InputType, options: ZlibOptions) => Promise<Buffer>;

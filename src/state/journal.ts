@@ -93,9 +93,17 @@ export type EntryFields = Omit<JournalEntry, 'body' | 'response' | 'mcp'> & { sa
  */
 export interface KeptEntry extends EntryFields {
   readonly payload: PackedText;
-  /** The length of the request body's JSON at the start of the payload, so it is read without the response. */
-  readonly bodyChars: number;
+  /** The length in bytes of the request body's JSON at the start of the payload, so it is read without the response. */
+  readonly bodyBytes: number;
+  /** Whether that JSON is the client's own text, kept as sent, rather than JSON.stringify's. */
+  readonly bodyAsSent: boolean;
 }
+
+/** The payload's first byte, before the body's own. */
+const OPEN = Buffer.from('[');
+
+/** A journal entry keeps a body up to this size; a session keeps up to --journal-max entries. */
+export const JOURNAL_BODY_MAX = 1024 * 1024;
 
 // What a kept entry holds besides its payload: the object and its fields' strings (ids, times,
 // names, a near miss), its slot in the journal and its line in the session's holdings.
@@ -128,8 +136,11 @@ function sharedSaid(said: Said): Said {
   return { text: said.text, tools: said.tools.length > 0 ? said.tools : NONE, toolResults: said.toolResults.length > 0 ? said.toolResults : NONE };
 }
 
-/** `body` and `response`: the JSON texts of the request body and of what was sent (`null` when nothing was). */
-export function keptEntry(f: EntryFields, body: string, response: string): KeptEntry {
+/**
+ * `body`: the request body's JSON, JSON.stringify's text or the client's own bytes; `response`:
+ * the JSON text of what was sent (`null` when nothing was).
+ */
+export function keptEntry(f: EntryFields, body: string | readonly Buffer[], response: string): KeptEntry {
   // Spelled out, not spread: spread entries each got a hidden class of their own (500 bytes apiece).
   return {
     id: f.id,
@@ -156,8 +167,9 @@ export function keptEntry(f: EntryFields, body: string, response: string): KeptE
     batch: f.batch,
     mcp: f.mcp,
     // Deflated by the session once memory gets short (`journal` in state/session.ts).
-    payload: PackedText.plain(`[${body},${response}]`),
-    bodyChars: body.length,
+    payload: typeof body === 'string' ? PackedText.plain(`[${body},${response}]`) : PackedText.joined([OPEN, ...body, Buffer.from(`,${response}]`)]),
+    bodyBytes: typeof body === 'string' ? Buffer.byteLength(body) : body.reduce((sum, chunk) => sum + chunk.length, 0),
+    bodyAsSent: typeof body !== 'string',
   };
 }
 
@@ -166,9 +178,14 @@ export function keptBytes(entry: KeptEntry): number {
   return ENTRY_BYTES + entry.path.length + entry.payload.bytes + 2 * (entry.said?.text.length ?? 0);
 }
 
-/** The request body's JSON text alone, from the start of the payload. */
+/**
+ * The request body's JSON text alone, from the start of the payload, as JSON.stringify writes it
+ * (a client's own text is put in that form here, when read, so that a search of it does not
+ * depend on the client's spacing or escapes).
+ */
 export function requestBodyTextOf(kept: KeptEntry): string {
-  return kept.payload.text.slice(1, 1 + kept.bodyChars);
+  const text = kept.payload.textOf(1, 1 + kept.bodyBytes);
+  return kept.bodyAsSent ? JSON.stringify(JSON.parse(text)) : text;
 }
 
 /** The entry as the admin API shows it, its fields in the order SPEC lists them. */
@@ -177,8 +194,8 @@ export function entryOf(kept: KeptEntry): JournalEntry {
 }
 
 /** The entry as the admin API shows it, before it is kept: `body` and `response` as `keptEntry` takes them. */
-export function shownEntry(fields: EntryFields, body: string, response: string): JournalEntry {
-  return unpacked(fields, `[${body},${response}]`);
+export function shownEntry(fields: EntryFields, body: string | readonly Buffer[], response: string): JournalEntry {
+  return unpacked(fields, `[${typeof body === 'string' ? body : Buffer.concat(body).toString()},${response}]`);
 }
 
 function unpacked(fields: EntryFields, payload: string): JournalEntry {

@@ -1,82 +1,95 @@
-// Text kept for reading later (a journal entry's body and response): as it is, then, once memory
-// gets short, deflated (alone when long, many together when short) where it shrinks, so what a
-// session holds costs at most the size it is counted at.
+// Text kept for reading later (a journal entry's body and response): its UTF-8 bytes, outside
+// V8's heap, then, once memory gets short, deflated (alone when long, many together when short)
+// where it shrinks, so what a session holds costs at most the size it is counted at. Outside the
+// heap because every young-generation collection copied a kept text that was still young: with a
+// coding agent's 126 KB requests the copying cost more than the rest of the request together.
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 
 /** Shorter texts are kept as they are: deflating them saves little and costs a zlib stream each. */
 export const DEFLATE_FROM = 16 * 1024;
 /** A longer text is tried on a sample this long first, so incompressible data (base64) costs one sample's work. */
-const SAMPLE_CHARS = 16 * 1024;
+const SAMPLE_BYTES = 16 * 1024;
 /** Kept deflated only when the sample shrinks to at most this share of its size. */
 const WORTH_IT = 0.75;
 // Level 1: on JSON it keeps most of level 6's gain (a 512 KB run of one letter: 2.3 KB vs 0.5 KB)
 // at a fraction of its time.
 const LEVEL = { level: 1 };
 
-function deflates(sample: string): boolean {
-  const bytes = Buffer.byteLength(sample);
-  return deflateRawSync(sample, LEVEL).length <= WORTH_IT * bytes;
+function deflates(sample: Buffer): boolean {
+  return deflateRawSync(sample, LEVEL).length <= WORTH_IT * sample.length;
 }
 
 /** Short texts deflated as one: texts alike (a session's journal entries) shrink to a fraction. */
 class Block {
   constructor(
-    /** The deflated UTF-8 bytes, one per character. */
-    readonly data: string,
-    readonly chars: number,
+    /** The deflated bytes of the texts joined. */
+    readonly data: Buffer,
+    /** The bytes they inflate to. */
+    readonly size: number,
   ) {}
 
-  /** The texts joined; the last block read is kept, so reading a block's texts in turn inflates it once. */
-  text(): string {
-    if (lastRead?.block !== this) lastRead = { block: this, text: inflate(this.data) };
-    return lastRead.text;
+  /** The texts' bytes joined; the last block read is kept, so reading a block's texts in turn inflates it once. */
+  bytes(): Buffer {
+    if (lastRead?.block !== this) lastRead = { block: this, bytes: inflateRawSync(this.data) };
+    return lastRead.bytes;
   }
 }
 
-let lastRead: { block: Block; text: string } | undefined;
-
-function inflate(data: string): string {
-  return inflateRawSync(Buffer.from(data, 'latin1')).toString();
-}
+let lastRead: { block: Block; bytes: Buffer } | undefined;
 
 export class PackedText {
   private constructor(
-    /** The text, or its deflated UTF-8 bytes one per character (a one-byte string in V8's heap, moved by its GC like any other). */
-    private data: string | Block,
+    /**
+     * The text's UTF-8 bytes: as they were given (in one buffer or several, never copied to be
+     * joined), deflated, or in the block they were deflated in.
+     */
+    private data: Buffer | readonly Buffer[] | Block,
     private deflated: boolean,
-    /** What the text costs held as it is: one byte a character for ASCII, else two (V8's strings are Latin-1 or UTF-16). */
+    /** What the text costs held as it is: its UTF-8 bytes. */
     readonly bytes: number,
-    /** Where the text lies in its block's. */
+    /** Where the text's bytes lie in its block's. */
     private start = 0,
     private end = 0,
   ) {}
 
-  /**
-   * `text` must be well-formed UTF-16 (JSON.stringify's output is: it escapes lone surrogates),
-   * so that its UTF-8 bytes give it back exactly.
-   */
+  /** The text kept, and deflated at once where that pays (see `plain` for what `text` must be). */
   static of(text: string): PackedText {
     const packed = PackedText.plain(text);
     packed.packAlone();
     return packed;
   }
 
-  /** The text kept as it is, for `packAlone` or `packTogether` later, once memory gets short. */
+  /**
+   * The text kept as it is, for `packAlone` or `packTogether` later, once memory gets short.
+   * `text` must be well-formed UTF-16 (JSON.stringify's output is: it escapes lone surrogates; so
+   * is a body decoded from UTF-8), so that its UTF-8 bytes give it back exactly.
+   */
   static plain(text: string): PackedText {
-    // Measuring also flattens a text built by concatenation into one string.
-    const ascii = Buffer.byteLength(text) === text.length;
-    return new PackedText(text, false, ascii ? text.length : 2 * text.length);
+    const bytes = Buffer.from(text);
+    return new PackedText(bytes, false, bytes.length);
+  }
+
+  /** As `plain`, from the UTF-8 bytes of the text's parts in order, kept as they are. */
+  static joined(parts: readonly Buffer[]): PackedText {
+    return new PackedText(parts, false, parts.reduce((sum, part) => sum + part.length, 0));
+  }
+
+  /** The bytes kept as they are, in one buffer; undefined once deflated. */
+  private plainBytes(): Buffer | undefined {
+    if (this.data instanceof Block || this.deflated) return undefined;
+    return Buffer.isBuffer(this.data) ? this.data : Buffer.concat(this.data as readonly Buffer[], this.bytes);
   }
 
   /** Deflates a long text kept as it is, when it shrinks enough; short ones are left to `packTogether`. */
   packAlone(): void {
-    const text = this.data;
-    if (typeof text !== 'string' || this.deflated || text.length < DEFLATE_FROM) return;
-    const middle = Math.max(0, Math.floor((text.length - SAMPLE_CHARS) / 2));
-    if (text.length > 4 * SAMPLE_CHARS && !deflates(text.slice(middle, middle + SAMPLE_CHARS))) return;
-    const deflated = deflateRawSync(text, LEVEL);
+    if (this.bytes < DEFLATE_FROM) return;
+    const bytes = this.plainBytes();
+    if (bytes === undefined) return;
+    const middle = Math.max(0, Math.floor((bytes.length - SAMPLE_BYTES) / 2));
+    if (bytes.length > 4 * SAMPLE_BYTES && !deflates(bytes.subarray(middle, middle + SAMPLE_BYTES))) return;
+    const deflated = deflateRawSync(bytes, LEVEL);
     if (deflated.length > WORTH_IT * this.bytes) return;
-    this.data = deflated.toString('latin1');
+    this.data = deflated;
     this.deflated = true;
   }
 
@@ -86,27 +99,31 @@ export class PackedText {
    * would hold the event loop for a deflate of 32 MB, for nothing.
    */
   static packTogether(texts: readonly PackedText[]): void {
-    const plain = texts.filter((packed) => typeof packed.data === 'string' && !packed.deflated && packed.data.length < DEFLATE_FROM);
-    const joined = plain.map((packed) => packed.data as string).join('');
-    const block = new Block(deflateRawSync(joined, LEVEL).toString('latin1'), joined.length);
+    const plain = texts.filter((packed) => packed.bytes < DEFLATE_FROM && packed.plainBytes() !== undefined);
+    const joined = Buffer.concat(plain.map((packed) => packed.plainBytes()!));
+    const block = new Block(deflateRawSync(joined, LEVEL), joined.length);
     let at = 0;
     for (const packed of plain) {
-      const length = (packed.data as string).length;
       packed.data = block;
       packed.start = at;
-      packed.end = at + length;
-      at += length;
+      packed.end = at + packed.bytes;
+      at += packed.bytes;
     }
   }
 
   get text(): string {
-    if (typeof this.data !== 'string') return this.data.text().slice(this.start, this.end);
-    return this.deflated ? inflate(this.data) : this.data;
+    return this.textOf(0, this.bytes);
+  }
+
+  /** The text of the bytes from `start` to `end`, which must lie between whole characters. */
+  textOf(start: number, end: number): string {
+    if (this.data instanceof Block) return this.data.bytes().toString('utf8', this.start + start, this.start + end);
+    return (this.plainBytes() ?? inflateRawSync(this.data as Buffer)).toString('utf8', start, end);
   }
 
   /** What is really held: at most `bytes` (a block's bytes shared by its texts by length). */
   get heldBytes(): number {
-    if (typeof this.data !== 'string') return Math.ceil((this.data.data.length * (this.end - this.start)) / Math.max(1, this.data.chars));
-    return this.deflated ? this.data.length : this.bytes;
+    if (this.data instanceof Block) return Math.ceil((this.data.data.length * (this.end - this.start)) / Math.max(1, this.data.size));
+    return this.deflated ? (this.data as Buffer).length : this.bytes;
   }
 }

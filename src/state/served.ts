@@ -21,8 +21,13 @@ export interface ServedEvent {
   /** What the request came with, for trace context (`traceparent`, `tracestate`). */
   readonly headers: Readonly<Record<string, string | string[] | undefined>>;
   readonly finishReasons: readonly string[] | null;
-  /** The JSON text of the request body, and of what was sent (`null` when nothing was). */
-  readonly body: string;
+  /**
+   * The JSON of the request body: JSON.stringify's text, or the UTF-8 bytes of the client's own
+   * in the chunks they came in (its spacing, its escapes: see `requestBodyTextOf`); and the JSON
+   * text of what was sent
+   * (`null` when nothing was).
+   */
+  readonly body: string | readonly Buffer[];
   readonly response: string;
 }
 

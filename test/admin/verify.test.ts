@@ -72,6 +72,18 @@ describe('POST /__admin/verify', () => {
     expect(ids).toHaveLength(2);
   });
 
+  it('finds a body written with its own spacing, escapes and byte order mark as the value it means, and the journal shows it parsed', async () => {
+    // A byte order mark, spaces, newlines, escaped letters and a number written as 1.50: the
+    // journal keeps the client's text, and the filter compares values, not spellings.
+    const written = '\ufeff{ "model" : "gpt-4o-mini",\n  "temperature": 1.50,\n  "messages": [ { "role": "user", "content": "\\u0068ello \\u00e9t\\u00e9" } ] }';
+    const sent = await fetch(`${server.url}/v1/chat/completions`, { method: 'POST', headers: { authorization: 'Bearer sk-test', 'content-type': 'application/json', 'x-mock-session': 'spelled' }, body: written });
+    expect(sent.status).toBe(200);
+    const { body } = await verify({ session: 'spelled', expect: [{ requests: { body: { temperature: 1.5, messages: [{ content: 'hello été' }] } }, count: 1 }] });
+    expect(body.results.map((r) => r.ok)).toEqual([true]);
+    const listed = (await (await server.admin('/requests?session=spelled')).json()) as { requests: Array<{ body: unknown }> };
+    expect(listed.requests[0]!.body).toEqual({ model: 'gpt-4o-mini', temperature: 1.5, messages: [{ role: 'user', content: 'hello été' }] });
+  });
+
   it('fails a sequence out of order, naming where the step matched instead', async () => {
     await agentLoop('order');
     const { body } = await verify({ session: 'order', expect: [{ sequence: [{ tool_result: 'get_weather' }, { fixture: 'weather-call' }] }] });

@@ -50,6 +50,16 @@ describe('countTokens', () => {
     for (let time = 0; time < 3; time++) expect(countTokens(prompt)).toBe(exact);
   });
 
+  it('tells apart long prompts of one length that differ in one place (the date in a system prompt)', () => {
+    const prompt = (date: string) => `${'Read a file before you edit it; keep changes small and tested. '.repeat(800)}Today is ${date}. ${'Prefer the file tools. '.repeat(800)}`;
+    // The same length: only a comparison of the whole text tells them apart.
+    const [first, second] = [prompt('2026-11-29'), prompt('a long day')];
+    expect(first.length).toBe(second.length);
+    const [firstExact, secondExact] = [encode(first).length, encode(second).length];
+    expect(firstExact).not.toBe(secondExact);
+    for (let time = 0; time < 3; time++) expect([countTokens(first), countTokens(second)]).toEqual([firstExact, secondExact]);
+  });
+
   it('counts text that spells a special token as plain text instead of throwing', () => {
     expect(countTokens('say <|endoftext|> now')).toBeGreaterThan(3);
   });

@@ -4,7 +4,7 @@
 import { request } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JOURNAL_BODY_MAX } from '../../src/server/record.js';
+import { JOURNAL_BODY_MAX } from '../../src/state/journal.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { expectClientError, expectEnvelope, formFields, keepAlive, multipart, send, type RawAnswer, type Route } from './wire.js';
 import { ROUTES } from './sampled-routes.js';
