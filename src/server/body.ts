@@ -220,7 +220,7 @@ export function bodyParser(mock: Mock, multipart: boolean, limit = mock.options.
         // the route names what is missing.
         if (read.size === 0 && ctx.is('multipart')) ctx.request.body = {};
         else if (plainJson) {
-          const { body, text } = 'text' in read ? parseJsonText(read.text) : parseJson(read.bytes ?? Buffer.concat(read.chunks));
+          const { body, text } = await ('text' in read ? parseJsonText(read.text) : parseJson(read.bytes ?? Buffer.concat(read.chunks)));
           ctx.request.body = body as typeof ctx.request.body;
           shape = measureJson(text, body);
         } else if ('chunks' in read) await parseFrom(ctx, read.chunks, read.size, () => parse(ctx, parsedOnly));
