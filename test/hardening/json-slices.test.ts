@@ -105,7 +105,7 @@ describe('a large body through the SDK', () => {
 
   it('refuses a __proto__ key in a large body with the small body\'s 400', async () => {
     const client = new OpenAI({ baseURL: `${server.url}/v1`, apiKey: 'sk-test', maxRetries: 0 });
-    const large = { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'x'.repeat(MB) }], metadata: JSON.parse('{"__proto__":{"admin":true}}') };
+    const large = { model: 'gpt-4o-mini', messages: [{ role: 'user' as const, content: 'x'.repeat(MB) }], metadata: JSON.parse('{"__proto__":{"admin":true}}') };
     const error = await client.chat.completions.create(large).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(OpenAI.BadRequestError);
     expect((error as InstanceType<typeof OpenAI.BadRequestError>).message).toContain('Object contains forbidden prototype property');
