@@ -13,6 +13,8 @@ export interface MatchSubject {
   /** Text of the last user turn (the prompt, for images and videos). */
   readonly lastUser: string;
   readonly lastUserLower: string;
+  /** Whether `lastUserLower` holds `needle` (lower-cased): a `contains`, answered ahead for a long text. */
+  lastUserHolds(needle: string): boolean;
   readonly systemLower: string;
   readonly conversationLower: string;
   readonly tools: ReadonlySet<string>;
@@ -41,7 +43,14 @@ export interface MatchSubject {
  * A turn's text and its lower case, made once per turn: the turns a `previous_response_id` chain
  * carries are the same objects request after request (turns are not changed once decoded).
  */
-const texts = new WeakMap<Turn, { text: string; lower?: string }>();
+const texts = new WeakMap<Turn, KnownText>();
+
+interface KnownText {
+  text: string;
+  lower?: string;
+  /** Needles looked for in a long text ahead, in steps, and whether it holds each. */
+  holds?: Map<string, boolean>;
+}
 
 export function turnText(turn: Turn): string {
   let known = texts.get(turn);
@@ -83,18 +92,25 @@ function turnLower(turn: Turn): string {
 const LONG_TEXT = 256 * 1024;
 
 /**
- * The lower case of the last user turn made in pieces when its text is long, so the matchers'
- * `contains` then finds it made (the one turn every chat fixture's `contains` reads); undefined
- * for a short one, whose lower case is made at once if a matcher asks.
+ * The lower case of the last user turn made in pieces when its text is long, and whether it holds
+ * each of `needles` (the fixtures' `contains`) looked for a needle a step: each search of
+ * megabytes takes milliseconds, and a dozen fixtures took 50 ms in one turn. The matchers then find
+ * both made. Undefined for a short text, whose lower case is made at once if a matcher asks.
  */
-export function lastUserLowerSteps(request: ChatRequest): Steps<void> | undefined {
+export function lastUserLowerSteps(request: ChatRequest, needles: Iterable<string>): Steps<void> | undefined {
   const turn = lastUserTurn(request.turns);
   if (turn === undefined || turnText(turn).length < LONG_TEXT) return undefined;
-  return keepLower(texts.get(turn)!);
+  return keepLower(texts.get(turn)!, needles);
 }
 
-function* keepLower(known: { text: string; lower?: string }): Steps<void> {
-  known.lower ??= yield* lowerCaseSteps(known.text);
+function* keepLower(known: KnownText, needles: Iterable<string>): Steps<void> {
+  const lower = (known.lower ??= yield* lowerCaseSteps(known.text));
+  const holds = (known.holds ??= new Map());
+  for (const needle of needles) {
+    if (holds.has(needle)) continue;
+    holds.set(needle, lower.includes(needle));
+    yield;
+  }
 }
 
 function lastUserTurn(turns: readonly Turn[]): Turn | undefined {
@@ -164,6 +180,11 @@ class ChatSubject implements MatchSubject {
     return this.lastUserLowerText;
   }
 
+  lastUserHolds(needle: string): boolean {
+    const turn = lastUserTurn(this.request.turns);
+    return (turn && texts.get(turn)?.holds?.get(needle)) ?? this.lastUserLower.includes(needle);
+  }
+
   get systemLower(): string {
     return (this.systemLowerText ??= this.request.system.toLowerCase());
   }
@@ -228,6 +249,7 @@ export function promptSubject(model: string, prompt: string, headers: Record<str
     model,
     lastUser: prompt,
     lastUserLower: lower,
+    lastUserHolds: (needle) => lower.includes(needle),
     systemLower: '',
     conversationLower: lower,
     tools: new Set(),

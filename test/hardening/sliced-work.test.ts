@@ -6,6 +6,9 @@ import { check, tallied, type Journal } from '../../src/exchange/admin/verify/ch
 import { verifyBody } from '../../src/exchange/admin/verify/expectation.js';
 import type { VerifyAnswer } from '../../src/exchange/admin/verify/verify.js';
 import { lowerCaseSteps } from '../../src/conversation/lower-case.js';
+import { chatSubject, lastUserLowerSteps } from '../../src/conversation/subject.js';
+import type { ChatRequest } from '../../src/conversation/types.js';
+import { chatRequest } from '../helpers/chat-request.js';
 import { finished } from '../../src/conversation/steps.js';
 import { hashHex } from '../../src/conversation/random.js';
 import { SidesDigest } from '../../src/conversation/sides-digest.js';
@@ -160,6 +163,32 @@ describe('a message of megabytes', () => {
     const outcome = answer(mock, 'POST /v1/chat/completions', { body: { model: 'gpt-4o-mini', messages: [{ role: 'user', content }] } });
     expect(await turnsWhile(outcome)).toBeGreaterThan(0);
     expect((await outcome).notes.fixture).toBe('at-the-end');
+  });
+});
+
+describe('the fixtures\' contains over a message of megabytes', () => {
+  const content = `${'Parcel ZQ '.repeat(500_000)}Where Is My Order`;
+  // A new turn each time: a turn's lower case and needles are kept with it.
+  const request = (): ChatRequest => chatRequest({ turns: [{ role: 'user', parts: [{ kind: 'text', text: content }] }] });
+
+  it('looks for each needle in a step of its own once the message is lower-cased', () => {
+    const steps = (needles: string[]): number => {
+      let count = 0;
+      const lowering = lastUserLowerSteps(request(), needles)!;
+      while (!lowering.next().done) count += 1;
+      return count;
+    };
+    const needles = Array.from({ length: 12 }, (_, i) => `ref-0000${i}`);
+    expect(steps(needles) - steps([])).toBe(needles.length);
+  });
+
+  it('answers each contains as the whole lower-cased message does, a needle not looked for ahead too', () => {
+    const asked = request();
+    finished(lastUserLowerSteps(asked, ['where is my order', 'zq parcel', 'nowhere', 'zq p'])!);
+    const subject = chatSubject(asked);
+    for (const needle of ['where is my order', 'zq parcel', 'nowhere', 'zq p', 'my order', 'absent']) {
+      expect(subject.lastUserHolds(needle)).toBe(content.toLowerCase().includes(needle));
+    }
   });
 });
 
