@@ -138,6 +138,7 @@ function calledToolNames(turns: readonly Turn[]): string[] {
 class ChatSubject implements MatchSubject {
   private lastUserText: string | undefined;
   private lastUserLowerText: string | undefined;
+  private lastUserHeld: Map<string, boolean> | null | undefined;
   private systemLowerText: string | undefined;
   private conversationLowerText: string | undefined;
   private toolNames: Set<string> | undefined;
@@ -181,8 +182,12 @@ class ChatSubject implements MatchSubject {
   }
 
   lastUserHolds(needle: string): boolean {
-    const turn = lastUserTurn(this.request.turns);
-    return (turn && texts.get(turn)?.holds?.get(needle)) ?? this.lastUserLower.includes(needle);
+    // The last user turn is found once: telling a user's turn from injected context reads its text.
+    if (this.lastUserHeld === undefined) {
+      const turn = lastUserTurn(this.request.turns);
+      this.lastUserHeld = (turn && texts.get(turn)?.holds) ?? null;
+    }
+    return this.lastUserHeld?.get(needle) ?? this.lastUserLower.includes(needle);
   }
 
   get systemLower(): string {
