@@ -1,7 +1,8 @@
 // What matchers look at: the features of a request, each computed at most once and only when a
 // matcher asks for it, so a fixture hit on `model` alone costs no lower-casing of a long history.
 import { fingerprint } from './fingerprint.js';
-import { lowerCaseSteps } from './lower-case.js';
+import { lowerCasePieceSteps } from './lower-case.js';
+import { piecesInclude } from './text-pieces.js';
 import { PatternWork } from './pattern-work.js';
 import { conversationShape, isUserTurn } from './shape.js';
 import type { Steps } from './steps.js';
@@ -48,6 +49,8 @@ const texts = new WeakMap<Turn, KnownText>();
 interface KnownText {
   text: string;
   lower?: string;
+  /** A long text's lower case in the pieces it was made in, joined only when a reader wants it whole. */
+  lowerPieces?: string[];
   /** Needles looked for in a long text ahead, in steps, and whether it holds each. */
   holds?: Map<string, boolean>;
 }
@@ -85,14 +88,15 @@ function toolResultNames(turns: readonly Turn[], from: number): string[] {
 function turnLower(turn: Turn): string {
   turnText(turn);
   const known = texts.get(turn)!;
-  return (known.lower ??= known.text.toLowerCase());
+  return (known.lower ??= known.lowerPieces ? known.lowerPieces.join('') : known.text.toLowerCase());
 }
 
 /** Below this, a turn's lower case is made at once when a matcher first asks for it. */
 const LONG_TEXT = 256 * 1024;
 
 /**
- * The lower case of the last user turn made in pieces when its text is long, and whether it holds
+ * The lower case of the last user turn made in pieces when its text is long (kept in them, joined
+ * only if a reader wants it whole), and whether it holds
  * each of `needles` (the fixtures' `contains`) looked for a needle a step: each search of
  * megabytes takes milliseconds, and a dozen fixtures took 50 ms in one turn. The matchers then find
  * both made. Undefined for a short text, whose lower case is made at once if a matcher asks.
@@ -104,11 +108,11 @@ export function lastUserLowerSteps(request: ChatRequest, needles: Iterable<strin
 }
 
 function* keepLower(known: KnownText, needles: Iterable<string>): Steps<void> {
-  const lower = (known.lower ??= yield* lowerCaseSteps(known.text));
+  const lower = known.lower !== undefined ? [known.lower] : (known.lowerPieces ??= yield* lowerCasePieceSteps(known.text));
   const holds = (known.holds ??= new Map());
   for (const needle of needles) {
     if (holds.has(needle)) continue;
-    holds.set(needle, lower.includes(needle));
+    holds.set(needle, piecesInclude(lower, needle));
     yield;
   }
 }

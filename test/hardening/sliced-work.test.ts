@@ -6,6 +6,7 @@ import { check, tallied, type Journal } from '../../src/exchange/admin/verify/ch
 import { verifyBody } from '../../src/exchange/admin/verify/expectation.js';
 import type { VerifyAnswer } from '../../src/exchange/admin/verify/verify.js';
 import { lowerCaseSteps } from '../../src/conversation/lower-case.js';
+import { piecesInclude } from '../../src/conversation/text-pieces.js';
 import { chatSubject, lastUserLowerSteps } from '../../src/conversation/subject.js';
 import type { ChatRequest } from '../../src/conversation/types.js';
 import { chatRequest } from '../helpers/chat-request.js';
@@ -182,13 +183,24 @@ describe('the fixtures\' contains over a message of megabytes', () => {
     expect(steps(needles) - steps([])).toBe(needles.length);
   });
 
+  it('finds a needle in pieces where the joined text holds it, across a cut and across short pieces', () => {
+    const pieces = ['abc', 'de', 'f', 'ghij', 'klmnop'];
+    const joined = pieces.join('');
+    for (let from = 0; from < joined.length; from++) {
+      for (let to = from; to <= joined.length; to++) expect(piecesInclude(pieces, joined.slice(from, to))).toBe(true);
+    }
+    for (const needle of ['ac', 'fh', 'pa', 'abcdefghijklmnopq', 'z']) expect(piecesInclude(pieces, needle)).toBe(false);
+  });
+
   it('answers each contains as the whole lower-cased message does, a needle not looked for ahead too', () => {
     const asked = request();
-    finished(lastUserLowerSteps(asked, ['where is my order', 'zq parcel', 'nowhere', 'zq p'])!);
+    const acrossCut = content.toLowerCase().slice(64 * 1024 - 5, 64 * 1024 + 5);
+    finished(lastUserLowerSteps(asked, ['where is my order', 'zq parcel', 'nowhere', 'zq p', acrossCut])!);
     const subject = chatSubject(asked);
-    for (const needle of ['where is my order', 'zq parcel', 'nowhere', 'zq p', 'my order', 'absent']) {
+    for (const needle of ['where is my order', 'zq parcel', 'nowhere', 'zq p', acrossCut, 'my order', 'absent']) {
       expect(subject.lastUserHolds(needle)).toBe(content.toLowerCase().includes(needle));
     }
+    expect(subject.lastUserLower).toBe(content.toLowerCase());
   });
 });
 
