@@ -143,6 +143,7 @@ class ChatSubject implements MatchSubject {
   private lastUserText: string | undefined;
   private lastUserLowerText: string | undefined;
   private lastUserHeld: Map<string, boolean> | null | undefined;
+  private lastUserTurnFound: Turn | null | undefined;
   private systemLowerText: string | undefined;
   private conversationLowerText: string | undefined;
   private toolNames: Set<string> | undefined;
@@ -168,9 +169,15 @@ class ChatSubject implements MatchSubject {
     this.responseFormat = request.responseFormat;
   }
 
+  /** Found once: telling a user's turn from injected context reads its text. */
+  private get lastUserTurn(): Turn | undefined {
+    if (this.lastUserTurnFound === undefined) this.lastUserTurnFound = lastUserTurn(this.request.turns) ?? null;
+    return this.lastUserTurnFound ?? undefined;
+  }
+
   get lastUser(): string {
     if (this.lastUserText === undefined) {
-      const turn = lastUserTurn(this.request.turns);
+      const turn = this.lastUserTurn;
       this.lastUserText = turn ? turnText(turn) : '';
     }
     return this.lastUserText;
@@ -179,16 +186,15 @@ class ChatSubject implements MatchSubject {
   get lastUserLower(): string {
     if (this.lastUserLowerText === undefined) {
       // The turn's own lower case, which the conversation's is joined from: one copy, not two.
-      const turn = lastUserTurn(this.request.turns);
+      const turn = this.lastUserTurn;
       this.lastUserLowerText = turn ? turnLower(turn) : '';
     }
     return this.lastUserLowerText;
   }
 
   lastUserHolds(needle: string): boolean {
-    // The last user turn is found once: telling a user's turn from injected context reads its text.
     if (this.lastUserHeld === undefined) {
-      const turn = lastUserTurn(this.request.turns);
+      const turn = this.lastUserTurn;
       this.lastUserHeld = (turn && texts.get(turn)?.holds) ?? null;
     }
     return this.lastUserHeld?.get(needle) ?? this.lastUserLower.includes(needle);
@@ -222,7 +228,7 @@ class ChatSubject implements MatchSubject {
   get media(): readonly string[] {
     if (this.mediaTypes === undefined) {
       this.mediaTypes = [];
-      for (const part of lastUserTurn(this.request.turns)?.parts ?? []) if (part.kind === 'media') this.mediaTypes.push(part.mimeType);
+      for (const part of this.lastUserTurn?.parts ?? []) if (part.kind === 'media') this.mediaTypes.push(part.mimeType);
     }
     return this.mediaTypes;
   }

@@ -220,7 +220,9 @@ export function bodyParser(mock: Mock, multipart: boolean, limit = mock.options.
         // the route names what is missing.
         if (read.size === 0 && ctx.is('multipart')) ctx.request.body = {};
         else if (plainJson) {
-          const { body, text } = await ('text' in read ? parseJsonText(read.text) : parseJson(read.bytes ?? Buffer.concat(read.chunks)));
+          const parsed = 'text' in read ? parseJsonText(read.text) : parseJson(read.bytes ?? Buffer.concat(read.chunks));
+          // Only a large body's parse is awaited: the usual request goes on in the same microtask.
+          const { body, text } = parsed instanceof Promise ? await parsed : parsed;
           ctx.request.body = body as typeof ctx.request.body;
           shape = measureJson(text, body);
         } else if ('chunks' in read) await parseFrom(ctx, read.chunks, read.size, () => parse(ctx, parsedOnly));

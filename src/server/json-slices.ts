@@ -4,6 +4,7 @@
 // piece of a long string) is parsed by JSON.parse itself, so what is accepted, and what it becomes,
 // is JSON.parse's. Whatever this walk does not follow ends in `Unfollowed`, and the caller parses
 // the whole text in one piece instead: a malformed body gets the same error, worded the same.
+import { BACKSLASH, CLOSE_ARRAY, CLOSE_OBJECT, COLON, COMMA, OPEN_ARRAY, OPEN_OBJECT, QUOTE, stringEnd as endOfString } from '../conversation/json-text.js';
 import type { Steps } from '../conversation/steps.js';
 
 /** About the characters JSON.parse reads in a few hundred microseconds. */
@@ -14,14 +15,6 @@ export const FORBIDDEN_KEY = 'Object contains forbidden prototype property';
 /** The walk cannot go on: the whole text is parsed in one piece, for its value or its error. */
 export class Unfollowed extends Error {}
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const COMMA = 0x2c;
-const COLON = 0x3a;
-const OPEN_ARRAY = 0x5b;
-const CLOSE_ARRAY = 0x5d;
-const OPEN_OBJECT = 0x7b;
-const CLOSE_OBJECT = 0x7d;
 /** The characters a number, `true`, `false` or `null` may hold, and some they may not: JSON.parse judges. */
 const SCALAR = /[-+.0-9a-zA-Z]*/y;
 
@@ -31,18 +24,6 @@ function skipSpace(text: string, at: number): number {
     const code = text.charCodeAt(at);
     if (code !== 0x20 && code !== 0x0a && code !== 0x0d && code !== 0x09) return at;
     at += 1;
-  }
-}
-
-/** The index after the string opening at `at`, or -1 when it does not close. */
-function endOfString(text: string, at: number): number {
-  for (let from = at + 1; ; ) {
-    const quote = text.indexOf('"', from);
-    if (quote < 0) return -1;
-    let before = quote - 1;
-    while (text.charCodeAt(before) === BACKSLASH) before -= 1;
-    if ((quote - 1 - before) % 2 === 0) return quote + 1;
-    from = quote + 1;
   }
 }
 
