@@ -3,22 +3,10 @@
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { finished } from '../../src/conversation/steps.js';
-import { nextTurn } from '../../src/state/event-loop.js';
 import { parseJsonText } from '../../src/server/json-body.js';
 import { jsonSteps } from '../../src/server/json-slices.js';
+import { turnsWhile } from '../helpers/turns.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-
-/** Settles with how many turns of the loop other work had before `work` was done. */
-async function turnsWhile(work: Promise<unknown> | unknown): Promise<number> {
-  let done = false;
-  void Promise.resolve(work).then(() => (done = true));
-  let turns = 0;
-  for (;;) {
-    await nextTurn();
-    if (done) return turns;
-    turns += 1;
-  }
-}
 
 const MB = 1024 * 1024;
 

@@ -14,7 +14,6 @@ import { finished } from '../../src/conversation/steps.js';
 import { hashHex } from '../../src/conversation/random.js';
 import { SidesDigest } from '../../src/conversation/sides-digest.js';
 import type { Turn } from '../../src/conversation/types.js';
-import { nextTurn } from '../../src/state/event-loop.js';
 import { LARGE_BODY } from '../../src/state/large-bodies.js';
 import { keptEntry } from '../../src/state/journal.js';
 import { journal } from '../../src/state/session.js';
@@ -24,18 +23,7 @@ import type { Outcome } from '../../src/exchange/exchange.js';
 import { float32Base64sInSlices } from '../../src/exchange/embedding-vectors.js';
 import { paintPng, renderPng } from '../../src/media/png.js';
 import { adminCall, answer, plainMock } from '../helpers/mock.js';
-
-/** Settles with how many turns of the loop other work had before `work` was done. */
-async function turnsWhile(work: Promise<unknown>): Promise<number> {
-  let done = false;
-  void work.then(() => (done = true));
-  let turns = 0;
-  for (;;) {
-    await nextTurn();
-    if (done) return turns;
-    turns += 1;
-  }
-}
+import { turnsWhile } from '../helpers/turns.js';
 
 const ENTRIES = 4000;
 
