@@ -165,6 +165,11 @@ export function firstMatch<T extends { matcher: Matcher }>(fixtures: readonly T[
   return undefined;
 }
 
+/** The `contains` needles of the fixtures in `lists`, lower-cased as their matchers hold them. */
+export function* needlesOf(...lists: readonly (readonly { matcher: Matcher }[])[]): Generator<string> {
+  for (const list of lists) for (const { matcher } of list) if (matcher.contains !== undefined) yield matcher.contains;
+}
+
 /**
  * The first recorded turn of the subject's shape (SPEC 20), for when no fixture matched: a session
  * replayed in another directory or on another day. Its captures are none: a recording is literal.

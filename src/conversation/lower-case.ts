@@ -23,6 +23,11 @@ function safeCut(text: string, at: number, sigma: boolean): boolean {
 
 /** `text.toLowerCase()`, a step between pieces of about PIECE characters. */
 export function* lowerCaseSteps(text: string): Steps<string> {
+  return (yield* lowerCasePieceSteps(text)).join('');
+}
+
+/** The pieces that joined are `text.toLowerCase()`, a step between pieces of about PIECE characters. */
+export function* lowerCasePieceSteps(text: string): Steps<string[]> {
   const sigma = text.includes(CAPITAL_SIGMA);
   const pieces: string[] = [];
   let from = 0;
@@ -35,5 +40,5 @@ export function* lowerCaseSteps(text: string): Steps<string> {
     yield;
   }
   pieces.push(text.slice(from).toLowerCase());
-  return pieces.join('');
+  return pieces;
 }

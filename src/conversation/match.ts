@@ -95,7 +95,7 @@ export function compileMatch(spec: MatchSpec = {}, calls?: readonly string[], fi
     checks.push({ key: 'model', test: (s) => glob.find(s.model, s.patterns) !== undefined });
   }
   const contains = spec.contains?.toLowerCase();
-  if (contains !== undefined) checks.push({ key: 'contains', test: (s) => s.lastUserLower.includes(contains) });
+  if (contains !== undefined) checks.push({ key: 'contains', test: (s) => s.lastUserHolds(contains) });
   // The pattern is tested last (and once, keeping its captures): the cheap keys spare its work.
   const pattern = spec.pattern === undefined ? undefined : compilePattern(spec.pattern);
   if (spec.system !== undefined) {

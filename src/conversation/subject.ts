@@ -1,7 +1,8 @@
 // What matchers look at: the features of a request, each computed at most once and only when a
 // matcher asks for it, so a fixture hit on `model` alone costs no lower-casing of a long history.
 import { fingerprint } from './fingerprint.js';
-import { lowerCaseSteps } from './lower-case.js';
+import { lowerCasePieceSteps } from './lower-case.js';
+import { piecesInclude } from './text-pieces.js';
 import { PatternWork } from './pattern-work.js';
 import { conversationShape, isUserTurn } from './shape.js';
 import type { Steps } from './steps.js';
@@ -13,6 +14,8 @@ export interface MatchSubject {
   /** Text of the last user turn (the prompt, for images and videos). */
   readonly lastUser: string;
   readonly lastUserLower: string;
+  /** Whether `lastUserLower` holds `needle` (lower-cased): a `contains`, answered ahead for a long text. */
+  lastUserHolds(needle: string): boolean;
   readonly systemLower: string;
   readonly conversationLower: string;
   readonly tools: ReadonlySet<string>;
@@ -41,7 +44,16 @@ export interface MatchSubject {
  * A turn's text and its lower case, made once per turn: the turns a `previous_response_id` chain
  * carries are the same objects request after request (turns are not changed once decoded).
  */
-const texts = new WeakMap<Turn, { text: string; lower?: string }>();
+const texts = new WeakMap<Turn, KnownText>();
+
+interface KnownText {
+  text: string;
+  lower?: string;
+  /** A long text's lower case in the pieces it was made in, joined only when a reader wants it whole. */
+  lowerPieces?: string[];
+  /** Needles looked for in a long text ahead, in steps, and whether it holds each. */
+  holds?: Map<string, boolean>;
+}
 
 export function turnText(turn: Turn): string {
   let known = texts.get(turn);
@@ -76,25 +88,33 @@ function toolResultNames(turns: readonly Turn[], from: number): string[] {
 function turnLower(turn: Turn): string {
   turnText(turn);
   const known = texts.get(turn)!;
-  return (known.lower ??= known.text.toLowerCase());
+  return (known.lower ??= known.lowerPieces ? known.lowerPieces.join('') : known.text.toLowerCase());
 }
 
 /** Below this, a turn's lower case is made at once when a matcher first asks for it. */
 const LONG_TEXT = 256 * 1024;
 
 /**
- * The lower case of the last user turn made in pieces when its text is long, so the matchers'
- * `contains` then finds it made (the one turn every chat fixture's `contains` reads); undefined
- * for a short one, whose lower case is made at once if a matcher asks.
+ * The lower case of the last user turn made in pieces when its text is long (kept in them, joined
+ * only if a reader wants it whole), and whether it holds
+ * each of `needles` (the fixtures' `contains`) looked for a needle a step: each search of
+ * megabytes takes milliseconds, and a dozen fixtures took 50 ms in one turn. The matchers then find
+ * both made. Undefined for a short text, whose lower case is made at once if a matcher asks.
  */
-export function lastUserLowerSteps(request: ChatRequest): Steps<void> | undefined {
+export function lastUserLowerSteps(request: ChatRequest, needles: Iterable<string>): Steps<void> | undefined {
   const turn = lastUserTurn(request.turns);
   if (turn === undefined || turnText(turn).length < LONG_TEXT) return undefined;
-  return keepLower(texts.get(turn)!);
+  return keepLower(texts.get(turn)!, needles);
 }
 
-function* keepLower(known: { text: string; lower?: string }): Steps<void> {
-  known.lower ??= yield* lowerCaseSteps(known.text);
+function* keepLower(known: KnownText, needles: Iterable<string>): Steps<void> {
+  const lower = known.lower !== undefined ? [known.lower] : (known.lowerPieces ??= yield* lowerCasePieceSteps(known.text));
+  const holds = (known.holds ??= new Map());
+  for (const needle of needles) {
+    if (holds.has(needle)) continue;
+    holds.set(needle, piecesInclude(lower, needle));
+    yield;
+  }
 }
 
 function lastUserTurn(turns: readonly Turn[]): Turn | undefined {
@@ -122,6 +142,8 @@ function calledToolNames(turns: readonly Turn[]): string[] {
 class ChatSubject implements MatchSubject {
   private lastUserText: string | undefined;
   private lastUserLowerText: string | undefined;
+  private lastUserHeld: Map<string, boolean> | null | undefined;
+  private lastUserTurnFound: Turn | null | undefined;
   private systemLowerText: string | undefined;
   private conversationLowerText: string | undefined;
   private toolNames: Set<string> | undefined;
@@ -147,9 +169,15 @@ class ChatSubject implements MatchSubject {
     this.responseFormat = request.responseFormat;
   }
 
+  /** Found once: telling a user's turn from injected context reads its text. */
+  private get lastUserTurn(): Turn | undefined {
+    if (this.lastUserTurnFound === undefined) this.lastUserTurnFound = lastUserTurn(this.request.turns) ?? null;
+    return this.lastUserTurnFound ?? undefined;
+  }
+
   get lastUser(): string {
     if (this.lastUserText === undefined) {
-      const turn = lastUserTurn(this.request.turns);
+      const turn = this.lastUserTurn;
       this.lastUserText = turn ? turnText(turn) : '';
     }
     return this.lastUserText;
@@ -158,10 +186,18 @@ class ChatSubject implements MatchSubject {
   get lastUserLower(): string {
     if (this.lastUserLowerText === undefined) {
       // The turn's own lower case, which the conversation's is joined from: one copy, not two.
-      const turn = lastUserTurn(this.request.turns);
+      const turn = this.lastUserTurn;
       this.lastUserLowerText = turn ? turnLower(turn) : '';
     }
     return this.lastUserLowerText;
+  }
+
+  lastUserHolds(needle: string): boolean {
+    if (this.lastUserHeld === undefined) {
+      const turn = this.lastUserTurn;
+      this.lastUserHeld = (turn && texts.get(turn)?.holds) ?? null;
+    }
+    return this.lastUserHeld?.get(needle) ?? this.lastUserLower.includes(needle);
   }
 
   get systemLower(): string {
@@ -192,7 +228,7 @@ class ChatSubject implements MatchSubject {
   get media(): readonly string[] {
     if (this.mediaTypes === undefined) {
       this.mediaTypes = [];
-      for (const part of lastUserTurn(this.request.turns)?.parts ?? []) if (part.kind === 'media') this.mediaTypes.push(part.mimeType);
+      for (const part of this.lastUserTurn?.parts ?? []) if (part.kind === 'media') this.mediaTypes.push(part.mimeType);
     }
     return this.mediaTypes;
   }
@@ -228,6 +264,7 @@ export function promptSubject(model: string, prompt: string, headers: Record<str
     model,
     lastUser: prompt,
     lastUserLower: lower,
+    lastUserHolds: (needle) => lower.includes(needle),
     systemLower: '',
     conversationLower: lower,
     tools: new Set(),

@@ -25,3 +25,18 @@ export function lengthOf(text: string | readonly string[]): number {
   for (const piece of text) length += piece.length;
   return length;
 }
+
+/**
+ * Whether the text the pieces join into holds `needle`, without joining them: megabytes joined
+ * into a new string cost tens of milliseconds on a machine slow to hand out fresh memory. A needle
+ * across a cut is looked for where the two pieces meet; one longer than some piece, in the join.
+ */
+export function piecesInclude(pieces: readonly string[], needle: string): boolean {
+  const reach = needle.length - 1;
+  if (pieces.some((piece, i) => piece.length < reach && i < pieces.length - 1)) return pieces.join('').includes(needle);
+  for (let i = 0; i < pieces.length; i++) {
+    if (pieces[i]!.includes(needle)) return true;
+    if (reach > 0 && i + 1 < pieces.length && `${pieces[i]!.slice(-reach)}${pieces[i + 1]!.slice(0, reach)}`.includes(needle)) return true;
+  }
+  return false;
+}

@@ -1,7 +1,7 @@
 // Chat in any style, one operation: decode, check the model, take the scenario step, decide the
 // reply once (fixture or generator), encode it whole or as events.
 import { sep } from 'node:path';
-import { chained, firstMatch, firstOfShape, nearestMiss, selectFixture, type ChatFixture, type Selection } from '../conversation/fixture.js';
+import { chained, firstMatch, firstOfShape, nearestMiss, needlesOf, selectFixture, type ChatFixture, type Selection } from '../conversation/fixture.js';
 import type { SemanticFault } from '../conversation/faults.js';
 import type { Plan, StreamEvent } from '../conversation/plan.js';
 import { contentKeySteps } from '../conversation/content-key.js';
@@ -118,9 +118,9 @@ interface AskedChat extends Asked {
 /** Chat in one style: the template's steps for a chat request. */
 export function chat(style: ChatStyle): Operation {
   return modelOperation<ChatRequest, AskedChat, Selection<ChatFixture>>({
-    read: (_mock, exchange) => {
+    read: (mock, exchange) => {
       const request = style.decode(styleInput(exchange), { storedTurns: (id) => storedConversation(exchange.session, id) });
-      const lowering = lastUserLowerSteps(request);
+      const lowering = lastUserLowerSteps(request, needlesOf(exchange.session.fixtures, mock.store.current.chat));
       return lowering ? inSlices(lowering).then(() => request) : request;
     },
     ask: (mock, exchange, decoded, door): AskedChat => {

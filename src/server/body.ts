@@ -216,7 +216,9 @@ export function bodyParser(mock: Mock, multipart: boolean, limit = mock.options.
         if (read.size === 0 && ctx.is('multipart')) ctx.request.body = {};
         else if (plainJson) {
           const bytes = 'text' in read ? read.chunks : [read.bytes ?? Buffer.concat(read.chunks)];
-          const { body, text } = 'text' in read ? parseJsonText(read.text) : parseJson(bytes![0]!);
+          const parsed = 'text' in read ? parseJsonText(read.text) : parseJson(bytes![0]!);
+          // Only a large body's parse is awaited: the usual request goes on in the same microtask.
+          const { body, text } = parsed instanceof Promise ? await parsed : parsed;
           ctx.request.body = body as typeof ctx.request.body;
           if (bytes && read.size <= JOURNAL_BODY_MAX) (ctx.state as MockState).bodyBytes = withoutByteOrderMark(bytes);
           shape = measureJson(text, body);

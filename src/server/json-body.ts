@@ -2,8 +2,11 @@
 // reader kept. koa-body spends more on it than the parsing costs (four content-type checks, a copy
 // of co-body's options, a pass through inflation); bourne keeps its behaviour: strict JSON (an
 // object or an array), `__proto__` keys refused. Other charsets, forms, text and multipart stay
-// koa-body's.
+// koa-body's. A large body is parsed a span at a time (json-slices.ts), the loop given back between.
 import bourne from '@hapi/bourne';
+import { MAX_BODY_DEPTH } from '../styles/body-shape.js';
+import { inSlices } from '../state/event-loop.js';
+import { jsonSteps, Unfollowed } from './json-slices.js';
 
 const PLAIN_JSON = /^application\/json\s*(?:;\s*charset="?utf-?8"?\s*)?$/i;
 /** co-body's strict mode: only an object or an array. */
@@ -15,14 +18,37 @@ export function isPlainJson(contentType: string | undefined): boolean {
   return contentType !== undefined && PLAIN_JSON.test(contentType);
 }
 
+/** Past this many characters a body is parsed in slices: JSON.parse of 512 KB takes 5-35 ms. */
+const SLICED_CHARS = 512 * 1024;
+
+export interface ParsedJson {
+  body: unknown;
+  text: string;
+}
+
 /** The parsed body and its text; an empty body is `{}`, as koa-body has it. */
-export function parseJson(bytes: Uint8Array): { body: unknown; text: string } {
+export function parseJson(bytes: Uint8Array): ParsedJson | Promise<ParsedJson> {
   return parseJsonText(UTF8.decode(bytes));
 }
 
-/** As `parseJson`, from the body's text, already decoded. */
-export function parseJsonText(text: string): { body: unknown; text: string } {
+/** As `parseJson`, from the body's text, already decoded; a large one in slices. */
+export function parseJsonText(text: string): ParsedJson | Promise<ParsedJson> {
+  if (text.length < SLICED_CHARS || !STRICT_JSON.test(text)) return parsedWhole(text);
+  return parsedInSlices(text);
+}
+
+function parsedWhole(text: string): ParsedJson {
   if (text === '') return { body: {}, text };
   if (!STRICT_JSON.test(text)) throw new SyntaxError('invalid JSON, only supports object and array');
   return { body: bourne.parse(text, { protoAction: 'error' }) as unknown, text };
+}
+
+/** What JSON.parse and bourne make of the text, or the error they throw, worded as theirs. */
+async function parsedInSlices(text: string): Promise<ParsedJson> {
+  try {
+    return { body: await inSlices(jsonSteps(text, MAX_BODY_DEPTH)), text };
+  } catch (error) {
+    if (error instanceof Unfollowed) return parsedWhole(text);
+    throw error;
+  }
 }

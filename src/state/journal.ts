@@ -1,5 +1,6 @@
 // One journal entry per request (admin requests and preflights excepted): what was asked,
 // what answered it, and for an unmatched chat request the closest fixture.
+import { randomUUID } from 'node:crypto';
 import { interned, Memo } from '../conversation/remember.js';
 import type { EntryUsage } from '../conversation/usage.js';
 import { PackedText } from './packed-text.js';
@@ -193,9 +194,34 @@ export function entryOf(kept: KeptEntry): JournalEntry {
   return unpacked(kept, kept.payload.text);
 }
 
+/** A body's JSON as `keptEntry` takes it, as text. */
+const bodyJson = (body: string | readonly Buffer[]): string => (typeof body === 'string' ? body : Buffer.concat(body).toString());
+
 /** The entry as the admin API shows it, before it is kept: `body` and `response` as `keptEntry` takes them. */
 export function shownEntry(fields: EntryFields, body: string | readonly Buffer[], response: string): JournalEntry {
-  return unpacked(fields, `[${typeof body === 'string' ? body : Buffer.concat(body).toString()},${response}]`);
+  return unpacked(fields, `[${bodyJson(body)},${response}]`);
+}
+
+/**
+ * Stands for the body or the response in an entry's JSON until their own texts take its place. A
+ * field spelled the same would be taken for it: the process's random part keeps clients from it.
+ */
+const STAND_IN = `\u0000${randomUUID()}`;
+const BODY_STAND_IN = JSON.stringify(`${STAND_IN}:body`);
+const RESPONSE_STAND_IN = JSON.stringify(`${STAND_IN}:response`);
+
+/**
+ * `JSON.stringify(shownEntry(...))`, worth as much to a client that parses it: the body and the
+ * response, JSON texts already, are put in as they are. Parsing a body of a megabyte back to
+ * spell it again took the request's own turn 30-60 ms for a watcher. A response that kept its
+ * stream's runs, or an MCP call that shows parts of both, is shown as `shownEntry` makes it.
+ */
+export function shownEntryJson(fields: EntryFields, body: string | readonly Buffer[], response: string): string {
+  if (fields.mcp || response.includes('"runs":')) return JSON.stringify(shownEntry(fields, body, response));
+  const around = JSON.stringify(shown(fields, `${STAND_IN}:body`, `${STAND_IN}:response` as unknown as SentResponse));
+  const bodyAt = around.indexOf(BODY_STAND_IN);
+  const responseAt = around.indexOf(RESPONSE_STAND_IN, bodyAt);
+  return `${around.slice(0, bodyAt)}${bodyJson(body)}${around.slice(bodyAt + BODY_STAND_IN.length, responseAt)}${response}${around.slice(responseAt + RESPONSE_STAND_IN.length)}`;
 }
 
 function unpacked(fields: EntryFields, payload: string): JournalEntry {

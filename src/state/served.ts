@@ -3,7 +3,7 @@
 // inspector's events, metrics and spans are its listeners, assembled with the mock: a door only
 // says what it served, and none can forget one of them.
 import type { EventHub } from './events.js';
-import { keptEntry, shownEntry, type EntryFields } from './journal.js';
+import { keptEntry, shownEntryJson, type EntryFields } from './journal.js';
 import type { Metrics } from './metrics.js';
 import { journal, type Session } from './session.js';
 
@@ -38,7 +38,7 @@ export const journalServed: ServedListener = (event) => journal(event.session, k
 /** Announces the entry to the inspector; nothing is built while nobody watches. */
 export function announceServed(events: EventHub): ServedListener {
   return (event) => {
-    if (events.watchers > 0) events.publish('request', shownEntry(event.entry, event.body, event.response));
+    if (events.watchers > 0) events.publishJson('request', shownEntryJson(event.entry, event.body, event.response));
   };
 }
 

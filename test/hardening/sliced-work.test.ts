@@ -6,11 +6,14 @@ import { check, tallied, type Journal } from '../../src/exchange/admin/verify/ch
 import { verifyBody } from '../../src/exchange/admin/verify/expectation.js';
 import type { VerifyAnswer } from '../../src/exchange/admin/verify/verify.js';
 import { lowerCaseSteps } from '../../src/conversation/lower-case.js';
+import { piecesInclude } from '../../src/conversation/text-pieces.js';
+import { chatSubject, lastUserLowerSteps } from '../../src/conversation/subject.js';
+import type { ChatRequest } from '../../src/conversation/types.js';
+import { chatRequest } from '../helpers/chat-request.js';
 import { finished } from '../../src/conversation/steps.js';
 import { hashHex } from '../../src/conversation/random.js';
 import { SidesDigest } from '../../src/conversation/sides-digest.js';
 import type { Turn } from '../../src/conversation/types.js';
-import { nextTurn } from '../../src/state/event-loop.js';
 import { LARGE_BODY } from '../../src/state/large-bodies.js';
 import { keptEntry } from '../../src/state/journal.js';
 import { journal } from '../../src/state/session.js';
@@ -20,18 +23,7 @@ import type { Outcome } from '../../src/exchange/exchange.js';
 import { float32Base64sInSlices } from '../../src/exchange/embedding-vectors.js';
 import { paintPng, renderPng } from '../../src/media/png.js';
 import { adminCall, answer, plainMock } from '../helpers/mock.js';
-
-/** Settles with how many turns of the loop other work had before `work` was done. */
-async function turnsWhile(work: Promise<unknown>): Promise<number> {
-  let done = false;
-  void work.then(() => (done = true));
-  let turns = 0;
-  for (;;) {
-    await nextTurn();
-    if (done) return turns;
-    turns += 1;
-  }
-}
+import { turnsWhile } from '../helpers/turns.js';
 
 const ENTRIES = 4000;
 
@@ -160,6 +152,43 @@ describe('a message of megabytes', () => {
     const outcome = answer(mock, 'POST /v1/chat/completions', { body: { model: 'gpt-4o-mini', messages: [{ role: 'user', content }] } });
     expect(await turnsWhile(outcome)).toBeGreaterThan(0);
     expect((await outcome).notes.fixture).toBe('at-the-end');
+  });
+});
+
+describe('the fixtures\' contains over a message of megabytes', () => {
+  const content = `${'Parcel ZQ '.repeat(500_000)}Where Is My Order`;
+  // A new turn each time: a turn's lower case and needles are kept with it.
+  const request = (): ChatRequest => chatRequest({ turns: [{ role: 'user', parts: [{ kind: 'text', text: content }] }] });
+
+  it('looks for each needle in a step of its own once the message is lower-cased', () => {
+    const steps = (needles: string[]): number => {
+      let count = 0;
+      const lowering = lastUserLowerSteps(request(), needles)!;
+      while (!lowering.next().done) count += 1;
+      return count;
+    };
+    const needles = Array.from({ length: 12 }, (_, i) => `ref-0000${i}`);
+    expect(steps(needles) - steps([])).toBe(needles.length);
+  });
+
+  it('finds a needle in pieces where the joined text holds it, across a cut and across short pieces', () => {
+    const pieces = ['abc', 'de', 'f', 'ghij', 'klmnop'];
+    const joined = pieces.join('');
+    for (let from = 0; from < joined.length; from++) {
+      for (let to = from; to <= joined.length; to++) expect(piecesInclude(pieces, joined.slice(from, to))).toBe(true);
+    }
+    for (const needle of ['ac', 'fh', 'pa', 'abcdefghijklmnopq', 'z']) expect(piecesInclude(pieces, needle)).toBe(false);
+  });
+
+  it('answers each contains as the whole lower-cased message does, a needle not looked for ahead too', () => {
+    const asked = request();
+    const acrossCut = content.toLowerCase().slice(64 * 1024 - 5, 64 * 1024 + 5);
+    finished(lastUserLowerSteps(asked, ['where is my order', 'zq parcel', 'nowhere', 'zq p', acrossCut])!);
+    const subject = chatSubject(asked);
+    for (const needle of ['where is my order', 'zq parcel', 'nowhere', 'zq p', acrossCut, 'my order', 'absent']) {
+      expect(subject.lastUserHolds(needle)).toBe(content.toLowerCase().includes(needle));
+    }
+    expect(subject.lastUserLower).toBe(content.toLowerCase());
   });
 });
 

@@ -5,29 +5,16 @@
 // texts are JSON.stringify's: no space outside strings, each key once, one way to write each value,
 // so a value equals the wanted one exactly when its text is the wanted one's JSON.
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const COLON = 0x3a;
-const COMMA = 0x2c;
-const OPEN_OBJECT = 0x7b;
-const CLOSE_OBJECT = 0x7d;
-const OPEN_ARRAY = 0x5b;
-const CLOSE_ARRAY = 0x5d;
-
 import { contains } from '../../../conversation/json-subset.js';
+import { CLOSE_ARRAY, CLOSE_OBJECT, COLON, COMMA, OPEN_ARRAY, OPEN_OBJECT, QUOTE, stringEnd as endOfString } from '../../../conversation/json-text.js';
 
 export { contains };
 
 /** The index just past the string whose opening quote is at `at`. */
 function stringEnd(json: string, at: number): number {
-  let quote = json.indexOf('"', at + 1);
-  for (;;) {
-    if (quote === -1) throw new SyntaxError('unterminated string');
-    let backslashes = 0;
-    while (json.charCodeAt(quote - 1 - backslashes) === BACKSLASH) backslashes++;
-    if (backslashes % 2 === 0) return quote + 1;
-    quote = json.indexOf('"', quote + 1);
-  }
+  const end = endOfString(json, at);
+  if (end === -1) throw new SyntaxError('unterminated string');
+  return end;
 }
 
 /** The index just past the value that starts at `at`. */
