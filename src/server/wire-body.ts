@@ -4,6 +4,7 @@
 // dropped, and the client's next request on the same keep-alive connection is served.
 import type { IncomingMessage } from 'node:http';
 import type { Context } from 'koa';
+import { StringDecoder } from 'node:string_decoder';
 import { promisify } from 'node:util';
 import { brotliDecompress, unzip, type InputType, type ZlibOptions } from 'node:zlib';
 import { failure, MockError } from '../conversation/errors.js';
@@ -46,6 +47,8 @@ export function refuseAnnounced(ctx: Context, limit: number): MockError {
   return tooLarge(limit);
 }
 
+const BYTE_ORDER_MARK = 0xfeff;
+
 const clientGone = (): MockError => failure('invalid_body', 'The request body ended before its announced end: the client closed the connection.');
 
 /** What the reader keeps of a body's chunks as they come. */
@@ -62,12 +65,20 @@ const asChunks = (): Keeper<Buffer[]> => {
 /**
  * The text of a UTF-8 body, decoded a chunk at a time as it comes (a byte order mark dropped, as
  * co-body has it): decoding 48 MB once it had all come, after joining its chunks, held the loop
- * for 400 ms.
+ * for 400 ms. Node's StringDecoder, not a streaming TextDecoder: it decodes the same (malformed
+ * bytes as U+FFFD alike), and a streaming TextDecoder goes through ICU at a quarter of its speed
+ * (89 against 21 µs for an agent's 100 KB).
  */
 const asText = (): Keeper<string> => {
-  const decoder = new TextDecoder('utf-8');
+  const decoder = new StringDecoder('utf8');
   let text = '';
-  return { add: (chunk) => (text += decoder.decode(chunk, { stream: true })), kept: () => text + decoder.decode() };
+  return {
+    add: (chunk) => (text += decoder.write(chunk)),
+    kept: () => {
+      const whole = text + decoder.end();
+      return whole.charCodeAt(0) === BYTE_ORDER_MARK ? whole.slice(1) : whole;
+    },
+  };
 };
 
 /**
