@@ -2,19 +2,42 @@
 // what is live: by default V8 lets the old generation grow to up to four times what its last full
 // collection found live before it collects again, and large request bodies, made and dropped by the
 // thousand, fill that room (the bench's hostile soak peaked at 466 MB of RSS with 100 MB live; 268
-// MB with the heap held to 1.25 times, for the same CPU).
-import { setFlagsFromString } from 'node:v8';
+// MB with the heap held to 1.25 times, for the same CPU). A small heap may grow by a fixed room
+// instead: held to 1.25 times a live heap of 30 MB, a coding agent's 126 KB requests (their bodies
+// kept by the journal, which V8 counts toward the limit) paid a full collection every 60 requests,
+// a quarter of a millisecond each.
+import { PerformanceObserver, constants } from 'node:perf_hooks';
+import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 
 const FLAG = '--heap-growing-percent';
-/** The old generation may grow to 1.25 times what the last full collection found live. */
+/** The old generation may grow to 1.25 times what the last full collection found live... */
 export const HEAP_GROWING_PERCENT = 25;
+/** ...or by this much, whichever is more, up to twice what was live. */
+export const HEAP_GROWING_ROOM = 32 * 1024 * 1024;
+
+/** How far, in percent, the old generation may grow past `liveBytes` before its next full collection. */
+export function growingPercent(liveBytes: number): number {
+  const forRoom = Math.ceil((100 * HEAP_GROWING_ROOM) / Math.max(1, liveBytes));
+  return Math.min(100, Math.max(HEAP_GROWING_PERCENT, forRoom));
+}
 
 /** Whether node was started with a heap growth of its own (`node --heap-growing-percent=N`): then it is left as it is. */
 export function heapGrowthGiven(execArgv: readonly string[]): boolean {
   return execArgv.some((flag) => flag.replaceAll('_', '-').startsWith(FLAG));
 }
 
-/** Only for a process the mock owns (the command): a process that embeds the mock keeps its own settings. */
+/**
+ * Only for a process the mock owns (the command): a process that embeds the mock keeps its own
+ * settings. The growth is set again after each full collection, from what it found live.
+ */
 export function boundHeapGrowth(): void {
-  if (!heapGrowthGiven(process.execArgv)) setFlagsFromString(`${FLAG}=${HEAP_GROWING_PERCENT}`);
+  if (heapGrowthGiven(process.execArgv)) return;
+  let percent = growingPercent(getHeapStatistics().used_heap_size);
+  setFlagsFromString(`${FLAG}=${percent}`);
+  const observer = new PerformanceObserver((list) => {
+    if (!list.getEntries().some((entry) => (entry as { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR)) return;
+    const next = growingPercent(getHeapStatistics().used_heap_size);
+    if (next !== percent) setFlagsFromString(`${FLAG}=${(percent = next)}`);
+  });
+  observer.observe({ entryTypes: ['gc'] });
 }
