@@ -12,7 +12,7 @@ export function fixturesTextProblems(text: string, file: string, dir: string): C
   const shown = displayPath(file);
   const bytes = Buffer.byteLength(text);
   if (bytes > CONFIG_LIMITS.fileBytes) return [{ file: shown, line: 1, col: 1, message: `is ${bytes} bytes, over the limit of ${CONFIG_LIMITS.fileBytes} bytes for one file` }];
-  const parsed = parseText(text, file, fixturesFileSchema);
+  const parsed = parseText(text, file, { kind: 'fixtures', schema: fixturesFileSchema });
   const source = parsed.source;
   if (!source) return parsed.problems;
   try {

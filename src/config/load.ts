@@ -100,7 +100,7 @@ function versionOf(file: string, dir: string, kind: Kind, schema: ZodType, look:
   }
   let fresh: CachedFile;
   try {
-    fresh = { file, dir, kind, stamp, parse: parseFile(file, schema, stat) };
+    fresh = { file, dir, kind, stamp, parse: parseFile(file, { kind, schema }, stat) };
   } catch (error) {
     if (!(error instanceof StillChanging) || !settling) throw error;
     // Changed after it settled: its wait starts again from what the next look sees.

@@ -8,7 +8,7 @@ import type { ZodType } from 'zod';
 import { formatPath } from '../conversation/field-path.js';
 import { CONFIG_LIMITS, refuseUnsafeNodes } from './bounds.js';
 import { checkAgainst } from './issues.js';
-import { shippedData } from './shipped-yaml.js';
+import { shippedFile } from './shipped-yaml.js';
 import type { ConfigProblem } from './types.js';
 
 export function displayPath(file: string): string {
@@ -112,8 +112,14 @@ export function parseYaml(text: string, shown: string): { data: unknown; positio
   }
 }
 
+/** What a file is checked against: its directory's kind and that kind's schema. */
+export interface CheckedAs {
+  kind: 'fixtures' | 'scenarios';
+  schema: ZodType;
+}
+
 /** Reads `file` at the stamp of `stat` (else StillChanging) and parses it. */
-export function parseFile(file: string, schema: ZodType, stat: Stats): FileParse {
+export function parseFile(file: string, as: CheckedAs, stat: Stats): FileParse {
   const shown = displayPath(file);
   if (stat.size > CONFIG_LIMITS.fileBytes) {
     return { problems: [{ file: shown, line: 1, col: 1, message: `is ${stat.size} bytes, over the limit of ${CONFIG_LIMITS.fileBytes} bytes for one file` }] };
@@ -125,21 +131,25 @@ export function parseFile(file: string, schema: ZodType, stat: Stats): FileParse
     if (error instanceof StillChanging) throw error;
     return { problems: [{ file: shown, line: 1, col: 1, message: `cannot be read: ${(error as Error).message}` }] };
   }
-  return parseText(text, file, schema);
+  return parseText(text, file, as);
 }
 
-/** A file's text parsed and checked as `file`; a shipped file's data is taken as it was parsed at build. */
-export function parseText(text: string, file: string, schema: ZodType): FileParse {
+/**
+ * A file's text parsed and checked as `file`; a shipped file's data is taken as it was parsed at
+ * build, and as it was checked there when it is read as the kind it ships as.
+ */
+export function parseText(text: string, file: string, as: CheckedAs): FileParse {
   const shown = displayPath(file);
-  let raw = shippedData(text);
-  const shipped = raw !== undefined;
+  const snapshot = shippedFile(text);
+  if (snapshot?.checked?.kind === as.kind) return { problems: [], source: sourceOf(file, text), data: JSON.parse(snapshot.checked.json), shipped: true };
+  let raw: unknown = snapshot && JSON.parse(snapshot.json);
   let positions: Positions | undefined;
-  if (!shipped) {
+  if (!snapshot) {
     const yaml = parseYaml(text, shown);
     if ('problems' in yaml) return { problems: yaml.problems };
     ({ data: raw, positions } = yaml);
   }
-  const result = checkAgainst(schema, raw);
+  const result = checkAgainst(as.schema, raw);
   if (result.issues) {
     const problems = result.issues.map((issue) => {
       const where = issue.path.length > 0 ? `${formatPath(issue.path)}: ` : '';
@@ -147,5 +157,5 @@ export function parseText(text: string, file: string, schema: ZodType): FilePars
     });
     return { problems };
   }
-  return { problems: [], source: sourceOf(file, text), data: result.data, ...(shipped && { shipped }) };
+  return { problems: [], source: sourceOf(file, text), data: result.data, ...(snapshot && { shipped: true as const }) };
 }
