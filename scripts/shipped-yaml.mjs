@@ -13,15 +13,14 @@ const { parseYaml } = await import(`${root}dist/config/parse-file.js`);
 const { digestOf, SHIPPED_YAML_FILE } = await import(`${root}dist/config/shipped-yaml.js`);
 const { checkAgainst } = await import(`${root}dist/config/issues.js`);
 const { compileFile } = await import(`${root}dist/config/compile.js`);
-const { fixturesFileSchema, scenariosFileSchema } = await import(`${root}dist/config/schema.js`);
-const SCHEMAS = { fixtures: fixturesFileSchema, scenarios: scenariosFileSchema };
+const { schemaOf } = await import(`${root}dist/config/schema.js`);
 
 /** Whether JSON carries `data` back exactly (no Infinity, no undefined, no RegExp). */
 const carried = (data) => isDeepStrictEqual(JSON.parse(JSON.stringify(data)), data);
 
 /** The data as its kind's schema checks it, if it checks and compiles without an error. */
 function compiled(kind, dir, file, data) {
-  const checked = checkAgainst(SCHEMAS[kind], data);
+  const checked = checkAgainst(schemaOf(kind), data);
   return !checked.issues && compileFile({ file, dir, kind, data: checked.data }).errors.length === 0 ? checked : undefined;
 }
 

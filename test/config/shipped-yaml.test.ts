@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load.js';
 import { checkAgainst } from '../../src/config/issues.js';
 import { parseYaml } from '../../src/config/parse-file.js';
-import { fixturesFileSchema, scenariosFileSchema } from '../../src/config/schema.js';
+import { schemaOf } from '../../src/config/schema.js';
 import { digestOf, readShippedYaml, shippedData } from '../../src/config/shipped-yaml.js';
 import { ensureBuilt, ROOT } from '../helpers/built.js';
 
@@ -45,7 +45,7 @@ describe('the shipped YAML, parsed at build', () => {
       expect(JSON.parse(entry!.json)).toEqual(data);
       const kind = file.includes(`${join(ROOT, 'fixtures')}/`) ? 'fixtures' : 'scenarios';
       expect(entry!.checked?.kind, file).toBe(kind);
-      expect(JSON.parse(entry!.checked!.json)).toEqual(checkAgainst(kind === 'fixtures' ? fixturesFileSchema : scenariosFileSchema, data).data);
+      expect(JSON.parse(entry!.checked!.json)).toEqual(checkAgainst(schemaOf(kind), data).data);
     }
   });
 
