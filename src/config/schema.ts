@@ -3,15 +3,17 @@
 // Built at its first use: a start on the package's own files alone (checked when the package was
 // built, src/config/shipped-yaml.ts) never builds it.
 import * as z from 'zod';
-import { chatFixtureSchema, chatImageOutput, driftEntrySchema, errorKind, matchSchema, nonNegative } from '../conversation/fixture-schema.js';
+import { fixtureSchemas } from '../conversation/fixture-schema.js';
 import { LANGUAGES, SEMANTIC_FAULTS, TRANSPORT_FAULTS, VIOLATIONS } from '../conversation/faults.js';
 import { FILTER_STAGES } from '../conversation/types.js';
-import { mcpServerSchema } from '../conversation/mcp-schema.js';
+import { mcpSchemas } from '../conversation/mcp-schema.js';
 import { CATEGORY_NAMES } from '../conversation/moderation.js';
 import { transcriptionFixtureSchema } from '../conversation/transcription-fixture.js';
 
 /** Every schema, made when first asked for: building them was about 20 ms of every start. */
 function build() {
+  const { chatFixtureSchema, chatImageOutput, driftEntrySchema, errorKind, matchSchema, nonNegative } = fixtureSchemas();
+  const { mcpServerSchema } = mcpSchemas();
   const videoTimingSchema = z.strictObject({
     queued_ms: nonNegative.optional(),
     run_ms: nonNegative.optional(),
