@@ -3,6 +3,7 @@
 // Built at its first use: a start on the package's own files alone (checked when the package was
 // built, src/config/shipped-yaml.ts) never builds it.
 import * as z from 'zod';
+import { madeAtFirstUse } from '../conversation/first-use.js';
 import { fixtureSchemas } from '../conversation/fixture-schema.js';
 import { LANGUAGES, SEMANTIC_FAULTS, TRANSPORT_FAULTS, VIOLATIONS } from '../conversation/faults.js';
 import { FILTER_STAGES } from '../conversation/types.js';
@@ -269,10 +270,9 @@ function build() {
 }
 
 type Schemas = ReturnType<typeof build>;
-let built: Schemas | undefined;
 
 /** The schemas, built once, at the first check of a file that is not a shipped one. */
-export const fileSchemas = (): Schemas => (built ??= build());
+export const fileSchemas: () => Schemas = madeAtFirstUse(build);
 
 /** The schema of a file in a directory of `kind`. */
 export function schemaOf(kind: 'fixtures' | 'scenarios'): z.ZodType {

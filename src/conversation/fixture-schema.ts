@@ -2,6 +2,7 @@
 // `POST /__admin/fixtures` write them. It lives beside the fixtures it describes, so their types
 // are inferred from it rather than written twice.
 import * as z from 'zod';
+import { madeAtFirstUse } from './first-use.js';
 import { ERROR_KINDS } from './error-codes.js';
 import { STYLE_NAMES } from './types.js';
 
@@ -100,7 +101,6 @@ function build() {
 }
 
 export type FixtureSchemas = ReturnType<typeof build>;
-let built: FixtureSchemas | undefined;
 
 /** The schemas, built once, at their first use. */
-export const fixtureSchemas = (): FixtureSchemas => (built ??= build());
+export const fixtureSchemas: () => FixtureSchemas = madeAtFirstUse(build);

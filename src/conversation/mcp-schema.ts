@@ -1,6 +1,7 @@
 // The `mcp:` section of a fixtures file (SPEC 22): the tool servers the mock fakes, their tools
 // with JSON Schemas for input and output, the replies by argument match, and resources.
 import * as z from 'zod';
+import { madeAtFirstUse } from './first-use.js';
 
 /** Made when the configuration schemas are first asked for (`config/schema.ts`), not at load. */
 function build() {
@@ -47,10 +48,9 @@ function build() {
 }
 
 export type McpSchemas = ReturnType<typeof build>;
-let built: McpSchemas | undefined;
 
 /** The schemas, built once, at their first use. */
-export const mcpSchemas = (): McpSchemas => (built ??= build());
+export const mcpSchemas: () => McpSchemas = madeAtFirstUse(build);
 
 export type McpServerSpec = z.infer<McpSchemas['mcpServerSchema']>;
 export type McpToolSpec = z.infer<McpSchemas['mcpToolSchema']>;
