@@ -79,6 +79,7 @@ describe('a start', () => {
     expect(scraped.status).toBe(200);
     const text = await scraped.text();
     expect(text).toMatch(/^mock_request_duration_seconds_count\{route="\/v1\/chat\/completions",style="chat-completions"\} 1$/m);
-    expect(loaded(mock, /\/prom-client\//)).toBe(true);
+    // Its stderr (the loaded modules) is read apart from the answer: it may come after it.
+    await vi.waitUntil(() => loaded(mock, /\/prom-client\//), { timeout: 10_000, interval: 20 });
   }, 120_000);
 });
