@@ -84,12 +84,11 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   // The tokenizer's tables load two turns of the event loop from now: after whatever the caller
   // prints on listening has gone out (the log sink writes at the end of a turn), before the
   // first request would wait for them.
-  // prom-client likewise, after the tokenizer: what is answered before it loads waits in a queue;
-  // then the form parser, each in a turn of its own.
+  // The tracing SDK likewise, after the tokenizer: what is answered before it loads waits in a
+  // queue; then the form parser, each in a turn of its own. prom-client waits for the first scrape.
   setImmediate(() => setImmediate(() => {
     loadTokenizer();
     setImmediate(() => {
-      void mock.metrics.load();
       tracing?.load().catch((error: Error) => log('error', `tracing could not start: ${error.message}`));
       setImmediate(() => void loadFormParser());
     });

@@ -4,7 +4,6 @@ import { formatPath } from '../conversation/field-path.js';
 import { CONFIG_LIMITS } from './bounds.js';
 import { compileFile, type ParsedFile } from './compile.js';
 import { displayPath, parseText } from './parse-file.js';
-import { fixturesFileSchema } from './schema.js';
 import type { ConfigProblem } from './types.js';
 
 /** What loading `text` as `file` in the fixtures directory `dir` would report: none when it would load. */
@@ -12,7 +11,7 @@ export function fixturesTextProblems(text: string, file: string, dir: string): C
   const shown = displayPath(file);
   const bytes = Buffer.byteLength(text);
   if (bytes > CONFIG_LIMITS.fileBytes) return [{ file: shown, line: 1, col: 1, message: `is ${bytes} bytes, over the limit of ${CONFIG_LIMITS.fileBytes} bytes for one file` }];
-  const parsed = parseText(text, file, fixturesFileSchema);
+  const parsed = parseText(text, file, 'fixtures');
   const source = parsed.source;
   if (!source) return parsed.problems;
   try {

@@ -4,14 +4,12 @@
 // stays in force (a new file stays out, a removed one stays in).
 import { statSync, type Stats } from 'node:fs';
 import { resolve, sep } from 'node:path';
-import type { ZodType } from 'zod';
 import { formatPath } from '../conversation/field-path.js';
 import { countEntries } from './bounds.js';
 import { compileFile, mergeFiles, type CompiledFile, type ParsedFile } from './compile.js';
 import { directoryProblem, findYamlFiles } from './files.js';
-import { displayPath, parseFile, stampOf, StillChanging, type FileParse, type Source } from './parse-file.js';
+import { displayPath, parseFile, stampOf, StillChanging, type FileKind, type FileParse, type Source } from './parse-file.js';
 import { GONE, type Settling } from './settle.js';
-import { fixturesFileSchema, scenariosFileSchema } from './schema.js';
 import type { Config, ConfigProblem } from './types.js';
 
 export { displayPath };
@@ -34,7 +32,7 @@ export interface LoadResult {
   taken?: boolean;
 }
 
-type Kind = 'fixtures' | 'scenarios';
+type Kind = FileKind;
 
 /** A file as the last load left it: reused while its size, times and inode stay the same. */
 interface CachedFile {
@@ -74,7 +72,7 @@ interface Look {
 }
 
 /** The version of `file` this look uses: undefined for a file that is not there or still new. */
-function versionOf(file: string, dir: string, kind: Kind, schema: ZodType, look: Look): CachedFile | undefined {
+function versionOf(file: string, dir: string, kind: Kind, look: Look): CachedFile | undefined {
   const key = keyOf(kind, file);
   const { cache, settling } = look;
   let stat: Stats;
@@ -100,7 +98,7 @@ function versionOf(file: string, dir: string, kind: Kind, schema: ZodType, look:
   }
   let fresh: CachedFile;
   try {
-    fresh = { file, dir, kind, stamp, parse: parseFile(file, schema, stat) };
+    fresh = { file, dir, kind, stamp, parse: parseFile(file, kind, stat) };
   } catch (error) {
     if (!(error instanceof StillChanging) || !settling) throw error;
     // Changed after it settled: its wait starts again from what the next look sees.
@@ -125,8 +123,8 @@ function walkOrder(a: string, b: string): number {
 }
 
 /** The versions a look uses of one directory's files, in walk order, removed files still settling included. */
-function versionsIn(dir: string, kind: Kind, schema: ZodType, found: string[], look: Look): CachedFile[] {
-  const versions = found.map((file) => versionOf(file, dir, kind, schema, look)).filter((v) => v !== undefined);
+function versionsIn(dir: string, kind: Kind, found: string[], look: Look): CachedFile[] {
+  const versions = found.map((file) => versionOf(file, dir, kind, look)).filter((v) => v !== undefined);
   const { cache, settling, seen } = look;
   let kept = false;
   for (const [key, cached] of cache.files) {
@@ -150,15 +148,15 @@ export function loadConfig(options: LoadOptions, cache = new LoadCache(), settli
   const problems: ConfigProblem[] = [];
   const compiledFiles: CompiledFile[] = [];
   const sources = new Map<string, Source>();
-  const dirs: Array<[string, Kind, ZodType]> = [
-    ...options.fixturesDirs.map((dir) => [dir, 'fixtures', fixturesFileSchema] as [string, Kind, ZodType]),
-    ...options.scenariosDirs.map((dir) => [dir, 'scenarios', scenariosFileSchema] as [string, Kind, ZodType]),
+  const dirs: Array<[string, Kind]> = [
+    ...options.fixturesDirs.map((dir) => [dir, 'fixtures'] as [string, Kind]),
+    ...options.scenariosDirs.map((dir) => [dir, 'scenarios'] as [string, Kind]),
   ];
   const files: string[] = [];
   const look: Look = { cache, settling, at: settling?.now() ?? 0, seen: new Set(), waiting: false, taken: false };
   let entries = 0;
   try {
-    for (const [dir, kind, schema] of dirs) {
+    for (const [dir, kind] of dirs) {
       const unusable = directoryProblem(dir);
       if (unusable) {
         problems.push({ file: displayPath(dir), line: 1, col: 1, message: `the ${kind} directory ${unusable}` });
@@ -168,7 +166,7 @@ export function loadConfig(options: LoadOptions, cache = new LoadCache(), settli
       for (const refused of found.refused) problems.push({ file: displayPath(refused.file), line: 1, col: 1, message: refused.message });
       let versions: CachedFile[];
       try {
-        versions = versionsIn(dir, kind, schema, found.files, look);
+        versions = versionsIn(dir, kind, found.files, look);
       } catch (error) {
         if (error instanceof StillChanging) return { files, problems, changing: true };
         throw error;

@@ -4,11 +4,11 @@
 import { closeSync, fstatSync, openSync, readFileSync, type Stats } from 'node:fs';
 import { relative } from 'node:path';
 import { LineCounter, parseDocument, type Document } from 'yaml';
-import type { ZodType } from 'zod';
 import { formatPath } from '../conversation/field-path.js';
 import { CONFIG_LIMITS, refuseUnsafeNodes } from './bounds.js';
 import { checkAgainst } from './issues.js';
-import { shippedData } from './shipped-yaml.js';
+import { schemaOf } from './schema.js';
+import { shippedFile } from './shipped-yaml.js';
 import type { ConfigProblem } from './types.js';
 
 export function displayPath(file: string): string {
@@ -112,8 +112,11 @@ export function parseYaml(text: string, shown: string): { data: unknown; positio
   }
 }
 
+/** What a file is checked as: the kind of the directory it is in. */
+export type FileKind = 'fixtures' | 'scenarios';
+
 /** Reads `file` at the stamp of `stat` (else StillChanging) and parses it. */
-export function parseFile(file: string, schema: ZodType, stat: Stats): FileParse {
+export function parseFile(file: string, kind: FileKind, stat: Stats): FileParse {
   const shown = displayPath(file);
   if (stat.size > CONFIG_LIMITS.fileBytes) {
     return { problems: [{ file: shown, line: 1, col: 1, message: `is ${stat.size} bytes, over the limit of ${CONFIG_LIMITS.fileBytes} bytes for one file` }] };
@@ -125,21 +128,25 @@ export function parseFile(file: string, schema: ZodType, stat: Stats): FileParse
     if (error instanceof StillChanging) throw error;
     return { problems: [{ file: shown, line: 1, col: 1, message: `cannot be read: ${(error as Error).message}` }] };
   }
-  return parseText(text, file, schema);
+  return parseText(text, file, kind);
 }
 
-/** A file's text parsed and checked as `file`; a shipped file's data is taken as it was parsed at build. */
-export function parseText(text: string, file: string, schema: ZodType): FileParse {
+/**
+ * A file's text parsed and checked as `file`; a shipped file's data is taken as it was parsed at
+ * build, and as it was checked there when it is read as the kind it ships as.
+ */
+export function parseText(text: string, file: string, kind: FileKind): FileParse {
   const shown = displayPath(file);
-  let raw = shippedData(text);
-  const shipped = raw !== undefined;
+  const snapshot = shippedFile(text);
+  if (snapshot?.checked?.kind === kind) return { problems: [], source: sourceOf(file, text), data: JSON.parse(snapshot.checked.json), shipped: true };
+  let raw: unknown = snapshot && JSON.parse(snapshot.json);
   let positions: Positions | undefined;
-  if (!shipped) {
+  if (!snapshot) {
     const yaml = parseYaml(text, shown);
     if ('problems' in yaml) return { problems: yaml.problems };
     ({ data: raw, positions } = yaml);
   }
-  const result = checkAgainst(schema, raw);
+  const result = checkAgainst(schemaOf(kind), raw);
   if (result.issues) {
     const problems = result.issues.map((issue) => {
       const where = issue.path.length > 0 ? `${formatPath(issue.path)}: ` : '';
@@ -147,5 +154,5 @@ export function parseText(text: string, file: string, schema: ZodType): FilePars
     });
     return { problems };
   }
-  return { problems: [], source: sourceOf(file, text), data: result.data, ...(shipped && { shipped }) };
+  return { problems: [], source: sourceOf(file, text), data: result.data, ...(snapshot && { shipped: true as const }) };
 }

@@ -2,7 +2,7 @@
 import type * as z from 'zod';
 import { CompileError } from './compile-error.js';
 import { candidates } from './fixture-index.js';
-import type { chatFixtureSchema } from './fixture-schema.js';
+import type { FixtureSchemas } from './fixture-schema.js';
 import { compileMatch, type Captures, type Matcher } from './match.js';
 import type { MatchSubject } from './subject.js';
 import { compileTemplate, compileValueTemplate, literalTemplate, type Template, type ValueTemplate } from './template.js';
@@ -11,7 +11,7 @@ import type { ErrorKind } from './error-codes.js';
 import type { FinishReason, ResponseFormat, StreamSettings } from './types.js';
 import { documentFit } from './document-fit.js';
 
-export type ChatFixtureSpec = z.infer<typeof chatFixtureSchema>;
+export type ChatFixtureSpec = z.infer<FixtureSchemas['chatFixtureSchema']>;
 /** A fixture's `reply` block as written in YAML. */
 export type ChatReplySpec = ChatFixtureSpec['reply'];
 

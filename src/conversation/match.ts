@@ -6,13 +6,13 @@
 import { RE2JS } from 're2js';
 import type * as z from 'zod';
 import { CompileError } from './compile-error.js';
-import type { matchSchema } from './fixture-schema.js';
+import type { FixtureSchemas } from './fixture-schema.js';
 import { BoundedPattern } from './pattern-work.js';
 import { answersToolChoice } from './forced-tool.js';
 import type { MatchSubject } from './subject.js';
 import type { ResponseFormat } from './types.js';
 
-export type MatchSpec = z.infer<typeof matchSchema>;
+export type MatchSpec = z.infer<FixtureSchemas['matchSchema']>;
 
 /** Named groups captured by `pattern`, empty when there is none. */
 export type Captures = Record<string, string>;

@@ -1,4 +1,4 @@
-// A library loaded after the server listens, not before its first answer (prom-client, the
+// A library loaded after the server listens, not before its first answer (the
 // OpenTelemetry SDK): what is handed to it before it has loaded waits in a queue, and is passed on
 // in order once it has.
 export class LoadedLater<T, S> {

@@ -1,9 +1,9 @@
-// The mock's Prometheus metrics (`GET /__admin/metrics`), kept with `prom-client` in a registry of
-// the server's own (several servers share a test process). The library loads after the server
-// listens, not before its first answer: what is observed until then waits in a short queue.
-// Counters are tallied by the mock itself and set at each scrape.
-import type { Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { LoadedLater } from './loaded-later.js';
+// The mock's Prometheus metrics (`GET /__admin/metrics`), written by `prom-client` from a registry
+// of the server's own (several servers share a test process). Every count and the latency histogram
+// are tallied by the mock itself from the first request, and the library is loaded at the first
+// scrape: a start, and the turns after it, never load it.
+import type { Counter, Gauge, Registry } from 'prom-client';
+import { LatencyTally } from './latency-tally.js';
 
 /** One answered request, as the frame saw it. */
 export interface RequestSample {
@@ -49,19 +49,15 @@ class Tally {
   }
 }
 
-interface Instruments {
-  registry: Registry;
-  latency: Histogram;
-}
-
 interface Tallies {
   requests: Tally;
   tokens: Tally;
   cost: Tally;
   upstream: Tally;
+  latency: LatencyTally;
 }
 
-async function instruments(gauges: MetricsGauges, tallies: Tallies): Promise<Instruments> {
+async function registryOf(gauges: MetricsGauges, tallies: Tallies): Promise<Registry> {
   const prom = await import('prom-client');
   const registry = new prom.Registry();
   const counter = (name: string, help: string, labelNames: string[], tally: Tally) =>
@@ -78,16 +74,8 @@ async function instruments(gauges: MetricsGauges, tallies: Tallies): Promise<Ins
   counter('mock_tokens_total', 'Tokens the answers counted, by model and direction (input, output).', ['model', 'direction'], tallies.tokens);
   counter('mock_cost_usd_total', 'What the answers would have cost at the catalog prices, by model.', ['model'], tallies.cost);
   counter('mock_upstream_requests_total', 'Requests forwarded to the upstream, by its status.', ['status'], tallies.upstream);
-  return {
-    registry,
-    latency: new prom.Histogram({
-      name: 'mock_request_duration_seconds',
-      help: 'Time from a request to the end of its answer, streams included.',
-      labelNames: ['route', 'style'],
-      buckets: [0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 5, 30],
-      registers: [registry],
-    }),
-  };
+  registry.registerMetric(tallies.latency.asMetric());
+  return registry;
 }
 
 /** The longest label value a client chooses (a model name) that is kept whole. */
@@ -113,6 +101,7 @@ class ChosenValues {
 
 function count(tallies: Tallies, models: ChosenValues, sample: RequestSample): void {
   tallies.requests.add({ route: sample.route, style: sample.style, status: String(sample.status), source: sample.source });
+  tallies.latency.observe({ route: sample.route, style: sample.style }, sample.seconds);
   const model = models.of(sample.model ?? '-');
   if (sample.usage) {
     tallies.tokens.add({ model, direction: 'input' }, sample.usage.input_tokens);
@@ -122,32 +111,28 @@ function count(tallies: Tallies, models: ChosenValues, sample: RequestSample): v
   if (sample.upstreamStatus !== null) tallies.upstream.add({ status: String(sample.upstreamStatus) });
 }
 
+const LATENCY_BUCKETS = [0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 5, 30];
+
 export class Metrics {
-  private readonly tallies: Tallies = { requests: new Tally(), tokens: new Tally(), cost: new Tally(), upstream: new Tally() };
+  private readonly tallies: Tallies = {
+    requests: new Tally(),
+    tokens: new Tally(),
+    cost: new Tally(),
+    upstream: new Tally(),
+    latency: new LatencyTally('mock_request_duration_seconds', 'Time from a request to the end of its answer, streams included.', LATENCY_BUCKETS),
+  };
   private readonly models = new ChosenValues();
-  /** Only the latency histogram waits for the library: the counters are tallied from the start. */
-  private readonly later: LoadedLater<Instruments, RequestSample>;
+  private registry: Promise<Registry> | undefined;
 
-  constructor(gauges: MetricsGauges) {
-    this.later = new LoadedLater(
-      () => instruments(gauges, this.tallies),
-      (made, sample) => made.latency.observe({ route: sample.route, style: sample.style }, sample.seconds),
-    );
-  }
-
-  /** Loads `prom-client` and observes what waited; the server calls it once it listens. */
-  load(): Promise<unknown> {
-    return this.later.load();
-  }
+  constructor(private readonly gauges: MetricsGauges) {}
 
   observe(sample: RequestSample): void {
     count(this.tallies, this.models, sample);
-    this.later.add(sample);
   }
 
-  /** The exposition text and its content type. */
+  /** The exposition text and its content type; the first scrape loads prom-client. */
   async exposition(): Promise<{ contentType: string; text: string }> {
-    const { registry } = await this.later.load();
+    const registry = await (this.registry ??= registryOf(this.gauges, this.tallies));
     return { contentType: registry.contentType, text: await registry.metrics() };
   }
 }

@@ -1,6 +1,6 @@
 // What a start loads: the built command with the package's own fixtures answers its first request
 // without node-forge (the TLS certificates' library), which it loads only to make the local CA or
-// at the first TLS connection.
+// at the first TLS connection; and without prom-client, which it loads at the first scrape.
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { get } from 'node:https';
@@ -25,6 +25,7 @@ async function start(): Promise<ServingMock> {
 }
 
 const forgeLoaded = (mock: ServingMock) => mock.lines.some((line) => FORGE.test(line));
+const loaded = (mock: ServingMock, name: RegExp) => mock.lines.some((line) => line.startsWith('loaded file:') && name.test(line));
 
 beforeAll(async () => {
   await ensureBuilt();
@@ -65,5 +66,20 @@ describe('a start', () => {
     });
     expect(status).toBe(200);
     await vi.waitUntil(() => forgeLoaded(mock), { timeout: 10_000, interval: 20 });
+  }, 120_000);
+
+  it('loads prom-client at the first scrape, not after listening, and counts what was answered before it', async () => {
+    const mock = await start();
+    const client = new OpenAI({ baseURL: `${mock.url}/v1`, apiKey: 'sk-test', maxRetries: 0 });
+    await client.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hello' }] });
+    // koa-body is the last of what a start loads after listening, a turn at a time.
+    await vi.waitUntil(() => loaded(mock, /\/koa-body\//), { timeout: 30_000, interval: 20 });
+    expect(loaded(mock, /\/prom-client\//)).toBe(false);
+    const scraped = await fetch(`${mock.url}/__admin/metrics`);
+    expect(scraped.status).toBe(200);
+    const text = await scraped.text();
+    expect(text).toMatch(/^mock_request_duration_seconds_count\{route="\/v1\/chat\/completions",style="chat-completions"\} 1$/m);
+    // Its stderr (the loaded modules) is read apart from the answer: it may come after it.
+    await vi.waitUntil(() => loaded(mock, /\/prom-client\//), { timeout: 10_000, interval: 20 });
   }, 120_000);
 });

@@ -1,12 +1,15 @@
-// The shipped fixtures and scenarios are parsed when the package is built, and a start on them (or
-// on copies of them) takes their data from that snapshot: the same data their parse gives, and
-// every problem still at its file:line:col, whether the file came from the snapshot or not.
+// The shipped fixtures and scenarios are parsed and checked when the package is built, and a start
+// on them (or on copies of them) takes their data from that snapshot: the same data their parse
+// and check give, and every problem still at its file:line:col, whether the file came from the
+// snapshot or not; a copy in a directory of the other kind is checked as that kind.
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load.js';
+import { checkAgainst } from '../../src/config/issues.js';
 import { parseYaml } from '../../src/config/parse-file.js';
+import { schemaOf } from '../../src/config/schema.js';
 import { digestOf, readShippedYaml, shippedData } from '../../src/config/shipped-yaml.js';
 import { ensureBuilt, ROOT } from '../helpers/built.js';
 
@@ -32,14 +35,24 @@ function positionOf(text: string, needle: string, from = 0): { line: number; col
 beforeAll(ensureBuilt, 300_000);
 
 describe('the shipped YAML, parsed at build', () => {
-  it('holds every shipped file, with the data its parse gives', () => {
+  it('holds every shipped file, with the data its parse and its check give', () => {
     const snapshot = readShippedYaml();
     for (const file of shippedFiles) {
       const text = readFileSync(file, 'utf8');
       const entry = snapshot.find((shipped) => shipped.length === text.length && shipped.sha256 === digestOf(text));
       expect(entry, file).toBeDefined();
-      expect(JSON.parse(entry!.json)).toEqual((parseYaml(text, file) as { data: unknown }).data);
+      const data = (parseYaml(text, file) as { data: unknown }).data;
+      expect(JSON.parse(entry!.json)).toEqual(data);
+      const kind = file.includes(`${join(ROOT, 'fixtures')}/`) ? 'fixtures' : 'scenarios';
+      expect(entry!.checked?.kind, file).toBe(kind);
+      expect(JSON.parse(entry!.checked!.json)).toEqual(checkAgainst(schemaOf(kind), data).data);
     }
+  });
+
+  it('checks a shipped fixtures file copied into a scenarios directory as scenarios', () => {
+    const shipped = readFileSync(join(ROOT, 'fixtures', 'chat.yaml'), 'utf8');
+    const loaded = loadConfig({ fixturesDirs: [], scenariosDirs: [fixturesDir({ 'chat.yaml': shipped })] });
+    expect(loaded.problems[0]).toMatchObject({ ...positionOf(shipped, 'chat:'), message: expect.stringContaining('unknown key "chat"') });
   });
 
   it('parses a copy changed by one character, and puts its problem where it is', () => {

@@ -2,7 +2,7 @@
 // pauses are drawn from, seeded, so a load test's measured time to first token is the configured one.
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { modelSchema } from '../../src/config/schema.js';
+import { fileSchemas } from '../../src/config/schema.js';
 import { chunkDeadlines, drawMs } from '../../src/conversation/latency.js';
 import { seededRandom } from '../../src/conversation/random.js';
 import type { LatencyProfile } from '../../src/conversation/types.js';
@@ -71,7 +71,7 @@ describe('a catalog model with `latency:`', () => {
 
   it('refuses a spread whose p99 is under its p50, naming the field', () => {
     const latency = { first_token_ms: { p50: 400, p99: 1200 }, token_ms: { p50: 20, p99: 10 } };
-    const checked = modelSchema.safeParse({ id: 'slow-model', latency });
+    const checked = fileSchemas().modelSchema.safeParse({ id: 'slow-model', latency });
     expect(checked.success).toBe(false);
     expect(checked.error?.issues).toEqual([expect.objectContaining({ path: ['latency', 'token_ms', 'p99'], message: 'p99 must be at least p50' })]);
   });

@@ -7,7 +7,7 @@ import { CompileError, compileChatFixture, sortFixtures, type ChatFixture } from
 import { formatPath } from '../../conversation/field-path.js';
 import { displayPath } from '../../config/load.js';
 import { checkAgainst } from '../../config/issues.js';
-import { fixturesFileSchema } from '../../config/schema.js';
+import { fileSchemas } from '../../config/schema.js';
 import { FIXTURE_SECTIONS } from '../../config/summary.js';
 import { addRuntimeFixtures, MAX_RUNTIME_FIXTURES } from '../../state/session.js';
 import { DEFAULT_SESSION } from '../../state/sessions.js';
@@ -57,7 +57,7 @@ function problem(message: string, param?: string): MockError {
 
 /** Validates and compiles the posted document; every problem is named, as `validate` would. */
 function compilePosted(body: unknown, session: string, firstOrder: number): ChatFixture[] {
-  const parsed = checkAgainst(fixturesFileSchema, body ?? {});
+  const parsed = checkAgainst(fileSchemas().fixturesFileSchema, body ?? {});
   if (parsed.issues) {
     const problems = parsed.issues.map((issue) => `${formatPath(issue.path) || 'body'}: ${issue.message}`);
     throw problem(`The fixtures are not valid: ${problems.join('; ')}.`, formatPath(parsed.issues[0]!.path) || undefined);
