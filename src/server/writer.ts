@@ -1,6 +1,7 @@
 // The single writer: the only code that puts bytes on a response. It performs a plan (JSON,
 // binary or a paced stream, framed as its door says: framers.ts) with an optional fault, and
 // when the client goes away it stops at once, leaving no timer and no listener behind.
+import type { EventEmitter } from 'node:events';
 import { Readable } from 'node:stream';
 import type { ServerResponse } from 'node:http';
 import type { Context } from 'koa';
@@ -9,6 +10,7 @@ import { chunkDeadlines } from '../conversation/latency.js';
 import { JOURNAL_ANSWER_MAX, type Fault, type Framing, type Plan, type StreamEvent } from '../conversation/plan.js';
 import type { StreamProgress } from './in-flight.js';
 import { nextTurn, Slice } from '../state/event-loop.js';
+import { type BodySink, flushedSink } from './chunk-sink.js';
 import { FRAMERS, Framed, type Framer } from './framers.js';
 import { Pacer } from './pacer.js';
 import { SentStream, sentBinary, sentWhole } from './sent.js';
@@ -66,10 +68,10 @@ export async function waitForTurn(ctx: Context, turn: Promise<void>): Promise<bo
   return (await unlessClosed(ctx.res, turn)) || clientLeft(ctx);
 }
 
-/** Resolves when the socket takes more, or at once when the response closes (a destroyed one never drains). */
-function drain(res: ServerResponse): Promise<boolean> {
+/** Resolves when `drains` (the response or its socket) takes more, or at once when the response closes (a destroyed one never drains). */
+function drain(res: ServerResponse, drains: EventEmitter = res): Promise<boolean> {
   let onDrain = () => {};
-  return unlessClosed(res, new Promise<void>((drained) => res.once('drain', (onDrain = drained))), () => res.off('drain', onDrain));
+  return unlessClosed(res, new Promise<void>((drained) => drains.once('drain', (onDrain = drained))), () => drains.off('drain', onDrain));
 }
 
 /** HTTP/2 has no `connection` header (Node drops it with a warning): its streams share one connection anyway. */
@@ -120,13 +122,13 @@ async function writeStream(ctx: Context, plan: Extract<Plan, { kind: 'stream' }>
   const headers = { ...(ctx.response.headers as Record<string, string>), ...streamHeaders(framer, plan.headers, ctx.req.httpVersionMajor) };
   res.writeHead(plan.status, headers);
   // A paced stream shows its headers before its first pause; an unpaced one sends them with its events, in one write.
-  if (isPaced(plan.pacing)) res.flushHeaders();
+  const sink: BodySink = isPaced(plan.pacing) ? flushedSink(res) : { write: (data) => res.write(data), drains: res };
   const sent = new SentStream(plan.status, headers);
   const pacer = new Pacer(res);
   const release = (ctx.state as MockState).streams.open(pacer.interrupt);
   try {
     // The journal keeps 499 for a stream its client abandoned (the headers said 200).
-    const writing = { pacer, sent, progress: (ctx.state as MockState).inFlight?.progress, framer };
+    const writing = { pacer, sent, progress: (ctx.state as MockState).inFlight?.progress, framer, sink };
     if ((await writeEvents(res, plan, fault, writing)) === 'client gone') res.statusCode = CLIENT_GONE;
   } finally {
     pacer.stop();
@@ -139,9 +141,9 @@ async function writeStream(ctx: Context, plan: Extract<Plan, { kind: 'stream' }>
 /** How a stream ended: written to its end (or its fault), or abandoned by its client. */
 type StreamEnd = 'written' | 'client gone';
 
-type Writing = { pacer: Pacer; sent: SentStream; progress: StreamProgress | undefined; framer: Framer };
+type Writing = { pacer: Pacer; sent: SentStream; progress: StreamProgress | undefined; framer: Framer; sink: BodySink };
 
-async function writeEvents(res: ServerResponse, plan: Extract<Plan, { kind: 'stream' }>, fault: Fault | undefined, { pacer, sent, progress, framer }: Writing): Promise<StreamEnd> {
+async function writeEvents(res: ServerResponse, plan: Extract<Plan, { kind: 'stream' }>, fault: Fault | undefined, { pacer, sent, progress, framer, sink }: Writing): Promise<StreamEnd> {
   const paced = isPaced(plan.pacing);
   // A paced stream's events are made in a later turn than its headers: a burst of streams gets
   // all its headers out before any of them makes its events.
@@ -166,9 +168,9 @@ async function writeEvents(res: ServerResponse, plan: Extract<Plan, { kind: 'str
   const flush = async (): Promise<boolean> => {
     if (res.destroyed) return false;
     if (!pending.empty) {
-      const flowing = res.write(pending.take());
+      const flowing = sink.write(pending.take());
       sent.commit();
-      if (!flowing) await drain(res);
+      if (!flowing) await drain(res, sink.drains);
     }
     return !res.destroyed;
   };
