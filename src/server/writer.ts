@@ -145,14 +145,13 @@ type Writing = { pacer: Pacer; sent: SentStream; progress: StreamProgress | unde
 
 async function writeEvents(res: ServerResponse, plan: Extract<Plan, { kind: 'stream' }>, fault: Fault | undefined, { pacer, sent, progress, framer, sink }: Writing): Promise<StreamEnd> {
   const paced = isPaced(plan.pacing);
-  // A paced stream's events are made in a later turn than its headers: a burst of streams gets
-  // all its headers out before any of them makes its events.
+  // Its events are made a turn after its headers: a burst of streams gets all its headers out first.
   if (paced && !(await unlessClosed(res, nextTurn()))) return 'client gone';
   const strike = strikeAt(plan.events, fault);
   const deadline = chunkDeadlines(plan.pacing);
   const total = progress && plan.events.filter((event) => event.paced).length;
   const pending = new Framed();
-  const slice = new Slice();
+  let slice = new Slice();
   let chunks = 0;
   let written = 0;
   const add = (event: StreamEvent) => {
@@ -177,16 +176,22 @@ async function writeEvents(res: ServerResponse, plan: Extract<Plan, { kind: 'str
   for (const event of plan.events) {
     if (written >= strike) break;
     if (event.paced && paced) {
-      if (!(await flush())) return 'client gone';
-      if (!(await pacer.until(deadline()))) return 'client gone';
+      // An event already due (a stream running late) joins the events before it: they go out
+      // together, in one write, when the stream next waits.
+      const at = deadline();
+      if (!pacer.isPast(at)) {
+        if (!(await flush())) return 'client gone';
+        if (!(await pacer.until(at))) return 'client gone';
+        slice = new Slice();
+      }
       if (pacer.interrupted) break;
       chunks++;
       progress?.(chunks, total!);
     }
     add(event);
-    // A long unpaced stream (speech as base64 events: 15 MB) goes out a few milliseconds of
-    // work at a time, so no other client waits for the whole of it.
-    if (!paced && slice.over) {
+    // A long unpaced stream (speech as base64 events: 15 MB), or a paced one far behind, goes out
+    // a few milliseconds of work at a time, so no other client waits for the whole of it.
+    if (slice.over) {
       if (!(await flush())) return 'client gone';
       await slice.next();
     }

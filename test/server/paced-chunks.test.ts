@@ -76,8 +76,8 @@ describe('paced streams on the wire', () => {
     expect(answer.toString('latin1', 0, headEnd)).toMatch(/transfer-encoding: chunked/i);
     const { text: sse, chunks } = unchunked(answer.subarray(headEnd + 4));
     expect(streamedText(sse)).toBe(TEXT);
-    // One chunk an event as they come due: a character each.
-    expect(chunks).toBeGreaterThan([...TEXT].length);
+    // Paced: the events come in several chunks (events already due when one is written share it).
+    expect(chunks).toBeGreaterThan(1);
   });
 
   it('carry the same events over HTTP/2', async () => {
