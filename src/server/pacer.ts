@@ -42,6 +42,11 @@ export class Pacer implements Sleeper {
     wake(open);
   }
 
+  /** Whether `atMs` after the stream began has passed: an event due then need not wait. */
+  isPast(atMs: number): boolean {
+    return this.startedMs + atMs <= performance.now();
+  }
+
   /** Resolves `atMs` after the stream began (at once if that is past, or interrupted); false when the client left. */
   until(atMs: number): Promise<boolean> {
     if (this.closed || this.res.destroyed) return Promise.resolve(false);

@@ -1,6 +1,7 @@
 // The single writer: the only code that puts bytes on a response. It performs a plan (JSON,
 // binary or a paced stream, framed as its door says: framers.ts) with an optional fault, and
 // when the client goes away it stops at once, leaving no timer and no listener behind.
+import type { EventEmitter } from 'node:events';
 import { Readable } from 'node:stream';
 import type { ServerResponse } from 'node:http';
 import type { Context } from 'koa';
@@ -9,6 +10,7 @@ import { chunkDeadlines } from '../conversation/latency.js';
 import { JOURNAL_ANSWER_MAX, type Fault, type Framing, type Plan, type StreamEvent } from '../conversation/plan.js';
 import type { StreamProgress } from './in-flight.js';
 import { nextTurn, Slice } from '../state/event-loop.js';
+import { type BodySink, flushedSink } from './chunk-sink.js';
 import { FRAMERS, Framed, type Framer } from './framers.js';
 import { Pacer } from './pacer.js';
 import { SentStream, sentBinary, sentWhole } from './sent.js';
@@ -66,10 +68,10 @@ export async function waitForTurn(ctx: Context, turn: Promise<void>): Promise<bo
   return (await unlessClosed(ctx.res, turn)) || clientLeft(ctx);
 }
 
-/** Resolves when the socket takes more, or at once when the response closes (a destroyed one never drains). */
-function drain(res: ServerResponse): Promise<boolean> {
+/** Resolves when `drains` (the response or its socket) takes more, or at once when the response closes (a destroyed one never drains). */
+function drain(res: ServerResponse, drains: EventEmitter = res): Promise<boolean> {
   let onDrain = () => {};
-  return unlessClosed(res, new Promise<void>((drained) => res.once('drain', (onDrain = drained))), () => res.off('drain', onDrain));
+  return unlessClosed(res, new Promise<void>((drained) => drains.once('drain', (onDrain = drained))), () => drains.off('drain', onDrain));
 }
 
 /** HTTP/2 has no `connection` header (Node drops it with a warning): its streams share one connection anyway. */
@@ -120,13 +122,13 @@ async function writeStream(ctx: Context, plan: Extract<Plan, { kind: 'stream' }>
   const headers = { ...(ctx.response.headers as Record<string, string>), ...streamHeaders(framer, plan.headers, ctx.req.httpVersionMajor) };
   res.writeHead(plan.status, headers);
   // A paced stream shows its headers before its first pause; an unpaced one sends them with its events, in one write.
-  if (isPaced(plan.pacing)) res.flushHeaders();
+  const sink: BodySink = isPaced(plan.pacing) ? flushedSink(res) : { write: (data) => res.write(data), drains: res };
   const sent = new SentStream(plan.status, headers);
   const pacer = new Pacer(res);
   const release = (ctx.state as MockState).streams.open(pacer.interrupt);
   try {
     // The journal keeps 499 for a stream its client abandoned (the headers said 200).
-    const writing = { pacer, sent, progress: (ctx.state as MockState).inFlight?.progress, framer };
+    const writing = { pacer, sent, progress: (ctx.state as MockState).inFlight?.progress, framer, sink };
     if ((await writeEvents(res, plan, fault, writing)) === 'client gone') res.statusCode = CLIENT_GONE;
   } finally {
     pacer.stop();
@@ -139,18 +141,17 @@ async function writeStream(ctx: Context, plan: Extract<Plan, { kind: 'stream' }>
 /** How a stream ended: written to its end (or its fault), or abandoned by its client. */
 type StreamEnd = 'written' | 'client gone';
 
-type Writing = { pacer: Pacer; sent: SentStream; progress: StreamProgress | undefined; framer: Framer };
+type Writing = { pacer: Pacer; sent: SentStream; progress: StreamProgress | undefined; framer: Framer; sink: BodySink };
 
-async function writeEvents(res: ServerResponse, plan: Extract<Plan, { kind: 'stream' }>, fault: Fault | undefined, { pacer, sent, progress, framer }: Writing): Promise<StreamEnd> {
+async function writeEvents(res: ServerResponse, plan: Extract<Plan, { kind: 'stream' }>, fault: Fault | undefined, { pacer, sent, progress, framer, sink }: Writing): Promise<StreamEnd> {
   const paced = isPaced(plan.pacing);
-  // A paced stream's events are made in a later turn than its headers: a burst of streams gets
-  // all its headers out before any of them makes its events.
+  // Its events are made a turn after its headers: a burst of streams gets all its headers out first.
   if (paced && !(await unlessClosed(res, nextTurn()))) return 'client gone';
   const strike = strikeAt(plan.events, fault);
   const deadline = chunkDeadlines(plan.pacing);
   const total = progress && plan.events.filter((event) => event.paced).length;
   const pending = new Framed();
-  const slice = new Slice();
+  let slice = new Slice();
   let chunks = 0;
   let written = 0;
   const add = (event: StreamEvent) => {
@@ -166,25 +167,31 @@ async function writeEvents(res: ServerResponse, plan: Extract<Plan, { kind: 'str
   const flush = async (): Promise<boolean> => {
     if (res.destroyed) return false;
     if (!pending.empty) {
-      const flowing = res.write(pending.take());
+      const flowing = sink.write(pending.take());
       sent.commit();
-      if (!flowing) await drain(res);
+      if (!flowing) await drain(res, sink.drains);
     }
     return !res.destroyed;
   };
   for (const event of plan.events) {
     if (written >= strike) break;
     if (event.paced && paced) {
-      if (!(await flush())) return 'client gone';
-      if (!(await pacer.until(deadline()))) return 'client gone';
+      // An event already due (a stream running late) joins the events before it: they go out
+      // together, in one write, when the stream next waits.
+      const at = deadline();
+      if (!pacer.isPast(at)) {
+        if (!(await flush())) return 'client gone';
+        if (!(await pacer.until(at))) return 'client gone';
+        slice = new Slice();
+      }
       if (pacer.interrupted) break;
       chunks++;
       progress?.(chunks, total!);
     }
     add(event);
-    // A long unpaced stream (speech as base64 events: 15 MB) goes out a few milliseconds of
-    // work at a time, so no other client waits for the whole of it.
-    if (!paced && slice.over) {
+    // A long unpaced stream (speech as base64 events: 15 MB), or a paced one far behind, goes out
+    // a few milliseconds of work at a time, so no other client waits for the whole of it.
+    if (slice.over) {
       if (!(await flush())) return 'client gone';
       await slice.next();
     }

@@ -1,0 +1,41 @@
+// A thousand paced streams write tens of thousands of events a second, one at a time. Node's
+// `res.write` frames a piece of a chunked HTTP/1.1 body in four sends (its length, a line break,
+// the piece, a line break) and corks the socket with a nextTick to uncork it, so every event is a
+// writev of four buffers a tick later. Framed here once and written to the response's own socket,
+// an event is one send. Anything else (HTTP/2, a body not sent in chunks, a response still queued
+// behind another on its connection) goes through `res.write` as before.
+import type { EventEmitter } from 'node:events';
+import type { ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+
+const CRLF = Buffer.from('\r\n');
+
+/** Where a stream's body goes once its headers are on the wire. */
+export interface BodySink {
+  /** Writes `data` as the body's next piece; false when the caller should wait for `drains` to emit 'drain'. */
+  write(data: string | Uint8Array): boolean;
+  readonly drains: EventEmitter;
+}
+
+/** The socket a response may write its chunks to itself: its headers sent, nothing of it still queued ahead. */
+function ownSocket(res: ServerResponse): Socket | undefined {
+  const socket = res.socket;
+  // `writableLength` counts what the response still holds back plus what its socket has queued.
+  if (!res.chunkedEncoding || !res.headersSent || !socket || res.writableLength !== socket.writableLength) return undefined;
+  return socket;
+}
+
+/** One piece of a chunked body, as Node frames it: its size in hex, the piece, each line ended by CRLF. */
+function chunkOf(data: string | Uint8Array): string | Buffer {
+  if (typeof data === 'string') return `${Buffer.byteLength(data).toString(16)}\r\n${data}\r\n`;
+  return Buffer.concat([Buffer.from(`${data.byteLength.toString(16)}\r\n`), data, CRLF]);
+}
+
+/** Sends the response's headers now, and gives where its body goes: its socket when it owns one, else the response itself. */
+export function flushedSink(res: ServerResponse): BodySink {
+  res.flushHeaders();
+  const socket = ownSocket(res);
+  if (!socket) return { write: (data) => res.write(data), drains: res };
+  // An empty piece would read as the body's last chunk.
+  return { write: (data) => data.length === 0 || socket.write(chunkOf(data)), drains: socket };
+}
