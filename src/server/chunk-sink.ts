@@ -6,7 +6,7 @@
 // behind another on its connection) goes through `res.write` as before.
 import type { EventEmitter } from 'node:events';
 import type { ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
+import { Socket } from 'node:net';
 
 const CRLF = Buffer.from('\r\n');
 
@@ -17,11 +17,15 @@ export interface BodySink {
   readonly drains: EventEmitter;
 }
 
-/** The socket a response may write its chunks to itself: its headers sent, nothing of it still queued ahead. */
+/**
+ * The socket a response may write its chunks to itself: a real one (a request injected in
+ * process, as the drift command asks its mock, has a stand-in that only `res.write` feeds), its
+ * headers sent, nothing of it still queued ahead.
+ */
 function ownSocket(res: ServerResponse): Socket | undefined {
   const socket = res.socket;
   // `writableLength` counts what the response still holds back plus what its socket has queued.
-  if (!res.chunkedEncoding || !res.headersSent || !socket || res.writableLength !== socket.writableLength) return undefined;
+  if (!res.chunkedEncoding || !res.headersSent || !(socket instanceof Socket) || res.writableLength !== socket.writableLength) return undefined;
   return socket;
 }
 
