@@ -8,8 +8,7 @@ const load = createRequire(import.meta.url);
 
 /** The package (or package path) `name`, loaded at the first call and kept. */
 export function atFirstUse<T>(name: string): () => T {
-  let loaded: T | undefined;
-  return () => (loaded ??= load(name) as T);
+  return madeAtFirstUse(() => load(name) as T);
 }
 
 /** What `make` returns, made at the first call and kept: for what a start does not need (schemas). */
