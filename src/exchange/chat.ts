@@ -5,7 +5,8 @@ import { chained, firstMatch, firstOfShape, nearestMiss, needlesOf, selectFixtur
 import type { SemanticFault } from '../conversation/faults.js';
 import type { Plan, StreamEvent } from '../conversation/plan.js';
 import { contentKeySteps } from '../conversation/content-key.js';
-import { countInputTokens } from '../conversation/input-tokens.js';
+import { countInputTokens, inputTokenSteps } from '../conversation/input-tokens.js';
+import { oneAfterAnother } from '../conversation/steps.js';
 import { buildReply } from '../conversation/reply.js';
 import { chatSubject, lastUserLowerSteps, type MatchSubject } from '../conversation/subject.js';
 import type { ChatRequest, Reply } from '../conversation/types.js';
@@ -119,13 +120,15 @@ interface AskedChat extends Asked {
 export function chat(style: ChatStyle): Operation {
   return modelOperation<ChatRequest, AskedChat, Selection<ChatFixture>>({
     read: (mock, exchange) => {
-      const request = style.decode(styleInput(exchange), { storedTurns: (id) => storedConversation(exchange.session, id) });
+      const request = catalogued(mock, style, style.decode(styleInput(exchange), { storedTurns: (id) => storedConversation(exchange.session, id) }));
       const lowering = lastUserLowerSteps(request, needlesOf(exchange.session.fixtures, mock.store.current.chat));
-      return lowering ? inSlices(lowering).then(() => request) : request;
+      // A large request's input tokens are counted here, in slices: 128 KB of new text held the
+      // loop for 50 ms in the turn that built the reply.
+      const counting = isLarge(exchange.bodySize) ? inputTokenSteps(request) : undefined;
+      return lowering || counting ? inSlices(oneAfterAnother(lowering, counting)).then(() => request) : request;
     },
-    ask: (mock, exchange, decoded, door): AskedChat => {
+    ask: (mock, exchange, request, door): AskedChat => {
       const kinds = door.modelKinds ?? CHAT_STYLE_MODELS;
-      const request = catalogued(mock, style, decoded);
       const subject = chatSubject(request);
       const inputTokens = () => countInputTokens(request);
       const missing = unlisted(mock, request.model, kinds);
