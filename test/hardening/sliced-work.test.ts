@@ -12,6 +12,8 @@ import type { ChatRequest } from '../../src/conversation/types.js';
 import { chatRequest } from '../helpers/chat-request.js';
 import { finished } from '../../src/conversation/steps.js';
 import { countInputTokens, inputTokenSteps } from '../../src/conversation/input-tokens.js';
+import { compileChatFixture } from '../../src/conversation/fixture.js';
+import { replySteps } from '../../src/conversation/reply.js';
 import { encode } from 'gpt-tokenizer/encoding/o200k_base';
 import { hashHex } from '../../src/conversation/random.js';
 import { SidesDigest } from '../../src/conversation/sides-digest.js';
@@ -243,6 +245,20 @@ describe('the input tokens of a long message', () => {
     // The same request made again is counted at once, from what the steps remembered.
     const again = inputTokenSteps(request);
     expect(again.next().done).toBe(true);
+  });
+
+  it('of a reply are counted in steps too, into the exact count', () => {
+    const text = freshText();
+    // Cut at a stop sequence, a fixture's text is counted anew, as a template's output always is.
+    const fixture = compileChatFixture({ reply: { text: `${text} THE END` } }, 'long.yaml', 0);
+    const request = chatRequest({ turns: [{ role: 'user', parts: [{ kind: 'text', text: 'go' }] }], stopSequences: [' THE END'], maxOutputTokens: 200_000 });
+    const context = { id: 'r', createdMs: 0, seed: 7, chunkBy: 'token' as const, pacing: { firstChunkMs: 0, chunkMs: 0 }, outputLimit: 200_000 };
+    const steps = replySteps(request, { fixture, captures: {} }, context);
+    let taken = 0;
+    let step = steps.next();
+    for (; !step.done; step = steps.next()) taken += 1;
+    expect(taken).toBeGreaterThan(2);
+    expect(step.value.usage.outputTokens).toBe(encode(text).length);
   });
 
   it('are billed by a chat answer of a large body as counted at once', async () => {
