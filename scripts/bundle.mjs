@@ -21,7 +21,7 @@ const lazyPackages = {
 };
 
 /**
- * `mime-types` loaded at its first use (scripts/mime-types-later.cjs), and one copy of it: koa's
+ * `mime-types` loaded at its first use (scripts/mime-types-later.cjs), from node_modules, and one copy of it: koa's
  * `accepts@1` brings `mime-types@2` with a table of its own beside koa's `mime-types@3`, and
  * `accepts` calls only `lookup`, the same in both.
  */
@@ -29,6 +29,9 @@ const mimeTypesLater = {
   name: 'mime-types-later',
   setup(bundle) {
     bundle.onResolve({ filter: /^mime-types$/ }, ({ kind }) => (kind === 'require-call' ? { path: `${root}scripts/mime-types-later.cjs` } : undefined));
+    // The real one is left to Node at that first use: bundled, its table (mime-db, 230 KB of
+    // JavaScript) was compiled at every start; Node reads it as JSON when it is first asked.
+    bundle.onResolve({ filter: /^mime-types\/index\.js$/ }, () => ({ path: 'mime-types/index.js', external: true }));
   },
 };
 

@@ -131,6 +131,22 @@ describe('variations', () => {
     const error = await client.images.createVariation({ image: await toFile(Buffer.from('not a picture'), 'x.png') }).catch((e: unknown) => e);
     expect((error as InstanceType<typeof OpenAI.BadRequestError>).param).toBe('image');
   });
+
+  // Its body's schema is made at the first variation asked for, not when the server starts.
+  it('refuses n past 10 and an unknown response_format as generations do, naming each', async () => {
+    const image = () => toFile(renderPng(64, 64, 'x'), 'x.png', { type: 'image/png' });
+    const asked = [
+      [{ n: 11 }, 'n'],
+      [{ response_format: 'png' }, 'response_format'],
+    ] as const;
+    for (const [fields, param] of asked) {
+      const varied = await client.images.createVariation({ image: await image(), ...(fields as object) }).catch((e: unknown) => e);
+      const generated = await client.images.generate({ model: 'gpt-image-1', prompt: 'x', ...(fields as object) }).catch((e: unknown) => e);
+      expect(varied).toBeInstanceOf(OpenAI.BadRequestError);
+      expect((varied as InstanceType<typeof OpenAI.BadRequestError>).param).toBe(param);
+      expect((varied as Error).message).toBe((generated as Error).message);
+    }
+  });
 });
 
 describe('the special-price group', () => {

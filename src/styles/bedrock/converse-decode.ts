@@ -3,52 +3,58 @@
 // AWS SDK's ConverseCommandInput; unknown ones pass, as AWS adds them.
 import * as z from 'zod';
 import { invalid } from '../../conversation/errors.js';
+import { madeAtFirstUse } from '../../conversation/first-use.js';
 import { checkGenerationBudget } from '../../conversation/generation-budget.js';
 import type { ChatRequest, Part, ReasoningRequest, ToolChoice, ToolDef, Turn } from '../../conversation/types.js';
 import type { StyleInput } from '../style.js';
 import { parseBody, type IssueWording } from '../validate.js';
 
-const media = z.looseObject({ format: z.string(), source: z.looseObject({ bytes: z.string().nullish() }) });
+/** The body's schemas, made at the first Converse request: a start that serves none builds none. */
+const schemas = madeAtFirstUse(() => {
+  const media = z.looseObject({ format: z.string(), source: z.looseObject({ bytes: z.string().nullish() }) });
 
-const toolResultContent = z.looseObject({ text: z.string().nullish(), json: z.unknown().optional() });
+  const toolResultContent = z.looseObject({ text: z.string().nullish(), json: z.unknown().optional() });
 
-const block = z.looseObject({
-  text: z.string().nullish(),
-  image: media.nullish(),
-  document: media.extend({ name: z.string().nullish() }).nullish(),
-  toolUse: z.looseObject({ toolUseId: z.string().min(1), name: z.string().min(1), input: z.unknown() }).nullish(),
-  toolResult: z.looseObject({ toolUseId: z.string().min(1), content: z.array(toolResultContent), status: z.enum(['success', 'error']).nullish() }).nullish(),
-  reasoningContent: z.looseObject({ reasoningText: z.looseObject({ text: z.string() }).nullish() }).nullish(),
+  const block = z.looseObject({
+    text: z.string().nullish(),
+    image: media.nullish(),
+    document: media.extend({ name: z.string().nullish() }).nullish(),
+    toolUse: z.looseObject({ toolUseId: z.string().min(1), name: z.string().min(1), input: z.unknown() }).nullish(),
+    toolResult: z.looseObject({ toolUseId: z.string().min(1), content: z.array(toolResultContent), status: z.enum(['success', 'error']).nullish() }).nullish(),
+    reasoningContent: z.looseObject({ reasoningText: z.looseObject({ text: z.string() }).nullish() }).nullish(),
+  });
+
+  const body = z.looseObject({
+    messages: z.array(z.looseObject({ role: z.enum(['user', 'assistant']), content: z.array(block) })).min(1),
+    system: z.array(z.looseObject({ text: z.string().nullish() })).nullish(),
+    inferenceConfig: z
+      .looseObject({
+        maxTokens: z.number().int().min(1).nullish(),
+        temperature: z.number().min(0).max(1).nullish(),
+        topP: z.number().min(0).max(1).nullish(),
+        stopSequences: z.array(z.string()).max(4).nullish(),
+      })
+      .nullish(),
+    toolConfig: z
+      .looseObject({
+        tools: z.array(z.looseObject({ toolSpec: z.looseObject({ name: z.string().min(1), description: z.string().nullish(), inputSchema: z.looseObject({ json: z.record(z.string(), z.unknown()) }) }).nullish() })).min(1),
+        toolChoice: z.looseObject({ auto: z.object({}).nullish(), any: z.object({}).nullish(), tool: z.looseObject({ name: z.string() }).nullish() }).nullish(),
+      })
+      .nullish(),
+    additionalModelRequestFields: z.record(z.string(), z.unknown()).nullish(),
+  });
+  return { body, block, toolResultContent };
 });
 
-const body = z.looseObject({
-  messages: z.array(z.looseObject({ role: z.enum(['user', 'assistant']), content: z.array(block) })).min(1),
-  system: z.array(z.looseObject({ text: z.string().nullish() })).nullish(),
-  inferenceConfig: z
-    .looseObject({
-      maxTokens: z.number().int().min(1).nullish(),
-      temperature: z.number().min(0).max(1).nullish(),
-      topP: z.number().min(0).max(1).nullish(),
-      stopSequences: z.array(z.string()).max(4).nullish(),
-    })
-    .nullish(),
-  toolConfig: z
-    .looseObject({
-      tools: z.array(z.looseObject({ toolSpec: z.looseObject({ name: z.string().min(1), description: z.string().nullish(), inputSchema: z.looseObject({ json: z.record(z.string(), z.unknown()) }) }).nullish() })).min(1),
-      toolChoice: z.looseObject({ auto: z.object({}).nullish(), any: z.object({}).nullish(), tool: z.looseObject({ name: z.string() }).nullish() }).nullish(),
-    })
-    .nullish(),
-  additionalModelRequestFields: z.record(z.string(), z.unknown()).nullish(),
-});
-
-type Body = z.infer<typeof body>;
-type Block = z.infer<typeof block>;
+type Schemas = ReturnType<typeof schemas>;
+type Body = z.infer<Schemas['body']>;
+type Block = z.infer<Schemas['block']>;
 
 /** AWS words a schema problem as "1 validation error detected: Value at 'field' failed to satisfy constraint". */
 export const bedrockWording: IssueWording = ({ field, missing, detail }) =>
   `1 validation error detected: Value ${missing ? 'null ' : ''}at '${field || 'body'}' failed to satisfy constraint: ${missing ? 'Member must not be null' : detail}`;
 
-function toolResultText(content: ReadonlyArray<z.infer<typeof toolResultContent>>): string {
+function toolResultText(content: ReadonlyArray<z.infer<Schemas['toolResultContent']>>): string {
   return content.map((item) => item.text ?? JSON.stringify(item.json ?? null)).join('\n');
 }
 
@@ -91,7 +97,7 @@ function reasoningOf(fields: Body['additionalModelRequestFields']): ReasoningReq
 }
 
 export function decodeConverse(input: StyleInput, model: string, stream: boolean): ChatRequest {
-  const data = parseBody(body, input.body, bedrockWording);
+  const data = parseBody(schemas().body, input.body, bedrockWording);
   const tools = toolsOf(data.toolConfig);
   const inference = data.inferenceConfig;
   const request: ChatRequest = {

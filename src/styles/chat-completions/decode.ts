@@ -9,76 +9,82 @@ import { urlPart } from '../media.js';
 import type { StyleInput } from '../style.js';
 import { parseBody } from '../validate.js';
 import { imageOutputOf } from './image-config.js';
-import { toolChoice, toolChoiceOf, toolDefs, tools } from './tools.js';
+import { toolChoiceOf, toolDefs, toolSchemas } from './tools.js';
+import { madeAtFirstUse } from '../../conversation/first-use.js';
 
-const contentPart = z.looseObject({
-  type: z.string(),
-  text: z.string().optional(),
-  image_url: z.union([z.string(), z.looseObject({ url: z.string() })]).optional(),
-  input_audio: z.looseObject({ data: z.string(), format: z.string() }).optional(),
-  file: z.looseObject({ file_data: z.string().optional(), file_id: z.string().optional(), filename: z.string().optional() }).optional(),
+/** The body's schemas, made at the first chat-completions request: a start that serves none builds none. */
+const schemas = madeAtFirstUse(() => {
+  const { tools, toolChoice } = toolSchemas();
+  const contentPart = z.looseObject({
+    type: z.string(),
+    text: z.string().optional(),
+    image_url: z.union([z.string(), z.looseObject({ url: z.string() })]).optional(),
+    input_audio: z.looseObject({ data: z.string(), format: z.string() }).optional(),
+    file: z.looseObject({ file_data: z.string().optional(), file_id: z.string().optional(), filename: z.string().optional() }).optional(),
+  });
+
+  // An earlier call of a function (`ChatCompletionMessageFunctionToolCall`) or of a custom tool
+  // (`ChatCompletionMessageCustomToolCall`, its raw `input`).
+  const toolCall = z.union([
+    z.looseObject({
+      id: z.string(),
+      type: z.literal('function').optional(),
+      function: z.looseObject({ name: z.string(), arguments: z.string() }),
+    }),
+    z.looseObject({ id: z.string(), type: z.literal('custom'), custom: z.looseObject({ name: z.string(), input: z.string() }) }),
+  ]);
+
+  const message = z.looseObject({
+    role: z.enum(['system', 'developer', 'user', 'assistant', 'tool', 'function']),
+    content: z.union([z.string(), z.array(contentPart)]).nullish(),
+    name: z.string().nullish(),
+    tool_calls: z.array(toolCall).nullish(),
+    tool_call_id: z.string().nullish(),
+    reasoning_content: z.string().nullish(),
+  });
+
+  const body = z.looseObject({
+    model: z.string().min(1),
+    messages: z.array(message).min(1),
+    stream: z.boolean().nullish(),
+    stream_options: z.looseObject({ include_usage: z.boolean().nullish() }).nullish(),
+    n: z.number().int().min(1).max(128).nullish(),
+    temperature: z.number().min(0).max(2).nullish(),
+    top_p: z.number().min(0).max(1).nullish(),
+    stop: z.union([z.string(), z.array(z.string()).max(4)]).nullish(),
+    max_tokens: z.number().int().positive().nullish(),
+    max_completion_tokens: z.number().int().positive().nullish(),
+    presence_penalty: z.number().min(-2).max(2).nullish(),
+    frequency_penalty: z.number().min(-2).max(2).nullish(),
+    logit_bias: z.record(z.string(), z.number()).nullish(),
+    logprobs: z.boolean().nullish(),
+    top_logprobs: z.number().int().min(0).max(20).nullish(),
+    user: z.string().nullish(),
+    seed: z.number().int().nullish(),
+    tools,
+    tool_choice: toolChoice,
+    response_format: z
+      .union([
+        z.looseObject({ type: z.literal('text') }),
+        z.looseObject({ type: z.literal('json_object') }),
+        z.looseObject({
+          type: z.literal('json_schema'),
+          json_schema: z.looseObject({ name: z.string(), schema: z.record(z.string(), z.unknown()).nullish() }),
+        }),
+      ])
+      .nullish(),
+    reasoning_effort: z.string().nullish(),
+    modalities: z.array(z.string()).nullish(),
+    // A voice by name, or a custom voice by id (`ChatCompletionAudioParam.ID`).
+    audio: z.looseObject({ voice: z.union([z.string(), z.looseObject({ id: z.string() })]), format: z.string() }).nullish(),
+    parallel_tool_calls: z.boolean().nullish(),
+  });
+  return { body };
 });
 
-// An earlier call of a function (`ChatCompletionMessageFunctionToolCall`) or of a custom tool
-// (`ChatCompletionMessageCustomToolCall`, its raw `input`).
-const toolCall = z.union([
-  z.looseObject({
-    id: z.string(),
-    type: z.literal('function').optional(),
-    function: z.looseObject({ name: z.string(), arguments: z.string() }),
-  }),
-  z.looseObject({ id: z.string(), type: z.literal('custom'), custom: z.looseObject({ name: z.string(), input: z.string() }) }),
-]);
+export type ChatCompletionsBody = z.infer<ReturnType<typeof schemas>['body']>;
 
-const message = z.looseObject({
-  role: z.enum(['system', 'developer', 'user', 'assistant', 'tool', 'function']),
-  content: z.union([z.string(), z.array(contentPart)]).nullish(),
-  name: z.string().nullish(),
-  tool_calls: z.array(toolCall).nullish(),
-  tool_call_id: z.string().nullish(),
-  reasoning_content: z.string().nullish(),
-});
-
-const body = z.looseObject({
-  model: z.string().min(1),
-  messages: z.array(message).min(1),
-  stream: z.boolean().nullish(),
-  stream_options: z.looseObject({ include_usage: z.boolean().nullish() }).nullish(),
-  n: z.number().int().min(1).max(128).nullish(),
-  temperature: z.number().min(0).max(2).nullish(),
-  top_p: z.number().min(0).max(1).nullish(),
-  stop: z.union([z.string(), z.array(z.string()).max(4)]).nullish(),
-  max_tokens: z.number().int().positive().nullish(),
-  max_completion_tokens: z.number().int().positive().nullish(),
-  presence_penalty: z.number().min(-2).max(2).nullish(),
-  frequency_penalty: z.number().min(-2).max(2).nullish(),
-  logit_bias: z.record(z.string(), z.number()).nullish(),
-  logprobs: z.boolean().nullish(),
-  top_logprobs: z.number().int().min(0).max(20).nullish(),
-  user: z.string().nullish(),
-  seed: z.number().int().nullish(),
-  tools,
-  tool_choice: toolChoice,
-  response_format: z
-    .union([
-      z.looseObject({ type: z.literal('text') }),
-      z.looseObject({ type: z.literal('json_object') }),
-      z.looseObject({
-        type: z.literal('json_schema'),
-        json_schema: z.looseObject({ name: z.string(), schema: z.record(z.string(), z.unknown()).nullish() }),
-      }),
-    ])
-    .nullish(),
-  reasoning_effort: z.string().nullish(),
-  modalities: z.array(z.string()).nullish(),
-  // A voice by name, or a custom voice by id (`ChatCompletionAudioParam.ID`).
-  audio: z.looseObject({ voice: z.union([z.string(), z.looseObject({ id: z.string() })]), format: z.string() }).nullish(),
-  parallel_tool_calls: z.boolean().nullish(),
-});
-
-export type ChatCompletionsBody = z.infer<typeof body>;
-
-function contentParts(content: z.infer<typeof message>['content']): Part[] {
+function contentParts(content: ChatCompletionsBody['messages'][number]['content']): Part[] {
   if (content === null || content === undefined) return [];
   if (typeof content === 'string') return [{ kind: 'text', text: content }];
   return content.flatMap((part): Part[] => {
@@ -154,7 +160,7 @@ function audioOutputOf(data: ChatCompletionsBody): ChatRequest['audioOutput'] {
 }
 
 export function decodeChatCompletions(input: StyleInput): ChatRequest {
-  const data = parseBody(body, input.body);
+  const data = parseBody(schemas().body, input.body);
   const { system, systemAt, turns } = toTurns(data.messages);
   const tools = toolDefs(data.tools);
   const stop = data.stop ?? [];

@@ -5,44 +5,51 @@
 import * as z from 'zod';
 import { invalid } from '../../conversation/errors.js';
 import type { ToolChoice, ToolDef } from '../../conversation/types.js';
+import { madeAtFirstUse } from '../../conversation/first-use.js';
 
-const functionTool = z.looseObject({
-  type: z.literal('function'),
-  function: z.looseObject({
-    name: z.string().min(1),
-    description: z.string().nullish(),
-    parameters: z.record(z.string(), z.unknown()).nullish(),
-  }),
-});
-
-const customFormat = z.union([
-  z.looseObject({ type: z.literal('text') }),
-  z.looseObject({
-    type: z.literal('grammar'),
-    grammar: z.looseObject({ definition: z.string(), syntax: z.enum(['lark', 'regex']) }),
-  }),
-]);
-
-const customTool = z.looseObject({
-  type: z.literal('custom'),
-  custom: z.looseObject({ name: z.string().min(1), description: z.string().nullish(), format: customFormat.nullish() }),
-});
-
-export const tools = z.array(z.discriminatedUnion('type', [functionTool, customTool])).nullish();
-
-export const toolChoice = z
-  .union([
-    z.enum(['none', 'auto', 'required']),
-    z.looseObject({ type: z.literal('function'), function: z.looseObject({ name: z.string() }) }),
-    z.looseObject({ type: z.literal('custom'), custom: z.looseObject({ name: z.string() }) }),
-    z.looseObject({
-      type: z.literal('allowed_tools'),
-      allowed_tools: z.looseObject({ mode: z.enum(['auto', 'required']), tools: z.array(z.looseObject({})) }),
+/** The tools' schemas, made at the first chat-completions request with the body's. */
+export const toolSchemas = madeAtFirstUse(() => {
+  const functionTool = z.looseObject({
+    type: z.literal('function'),
+    function: z.looseObject({
+      name: z.string().min(1),
+      description: z.string().nullish(),
+      parameters: z.record(z.string(), z.unknown()).nullish(),
     }),
-  ])
-  .nullish();
+  });
 
-export function toolDefs(declared: z.infer<typeof tools>): ToolDef[] {
+  const customFormat = z.union([
+    z.looseObject({ type: z.literal('text') }),
+    z.looseObject({
+      type: z.literal('grammar'),
+      grammar: z.looseObject({ definition: z.string(), syntax: z.enum(['lark', 'regex']) }),
+    }),
+  ]);
+
+  const customTool = z.looseObject({
+    type: z.literal('custom'),
+    custom: z.looseObject({ name: z.string().min(1), description: z.string().nullish(), format: customFormat.nullish() }),
+  });
+
+  const tools = z.array(z.discriminatedUnion('type', [functionTool, customTool])).nullish();
+
+  const toolChoice = z
+    .union([
+      z.enum(['none', 'auto', 'required']),
+      z.looseObject({ type: z.literal('function'), function: z.looseObject({ name: z.string() }) }),
+      z.looseObject({ type: z.literal('custom'), custom: z.looseObject({ name: z.string() }) }),
+      z.looseObject({
+        type: z.literal('allowed_tools'),
+        allowed_tools: z.looseObject({ mode: z.enum(['auto', 'required']), tools: z.array(z.looseObject({})) }),
+      }),
+    ])
+    .nullish();
+  return { tools, toolChoice };
+});
+
+type ToolSchemas = ReturnType<typeof toolSchemas>;
+
+export function toolDefs(declared: z.infer<ToolSchemas['tools']>): ToolDef[] {
   return (declared ?? []).map((tool): ToolDef => {
     if (tool.type === 'function') {
       const fn = tool.function;
@@ -62,7 +69,7 @@ function allowedNames(listed: ReadonlyArray<Record<string, unknown>>): string[] 
   });
 }
 
-export function toolChoiceOf(choice: z.infer<typeof toolChoice>, declared: readonly ToolDef[]): ToolChoice {
+export function toolChoiceOf(choice: z.infer<ToolSchemas['toolChoice']>, declared: readonly ToolDef[]): ToolChoice {
   if (!choice) return { mode: 'auto' };
   if (typeof choice === 'string') return { mode: choice };
   if (choice.type === 'allowed_tools') {

@@ -6,6 +6,7 @@ import { invalid } from '../../conversation/errors.js';
 import { decodeTokens } from '../../conversation/tokenizer.js';
 import type { ChatRequest } from '../../conversation/types.js';
 import { parseBody } from '../validate.js';
+import { madeAtFirstUse } from '../../conversation/first-use.js';
 
 /** The vendor's default, far below a chat model's. */
 export const DEFAULT_MAX_TOKENS = 16;
@@ -19,26 +20,30 @@ export const MAX_CHOICES = 2048;
 /** Characters `echo` repeats in all (each prompt once per choice): 128 MB took 5 s to send. */
 export const MAX_ECHOED_CHARACTERS = 2_000_000;
 
-const tokenList = z.array(z.number().int().min(0)).min(1);
+/** The body's schema, made at the first completions request: a start that serves none builds none. */
+const schemas = madeAtFirstUse(() => {
+  const tokenList = z.array(z.number().int().min(0)).min(1);
 
-const body = z.looseObject({
-  model: z.string().min(1),
-  prompt: z.union([z.string(), z.array(z.string()).min(1).max(MAX_PROMPTS), tokenList, z.array(tokenList).min(1).max(MAX_PROMPTS)]),
-  max_tokens: z.number().int().min(0).nullish(),
-  n: z.number().int().min(1).max(128).nullish(),
-  stream: z.boolean().nullish(),
-  stream_options: z.looseObject({ include_usage: z.boolean().nullish() }).nullish(),
-  suffix: z.string().nullish(),
-  echo: z.boolean().nullish(),
-  stop: z.union([z.string(), z.array(z.string()).max(4)]).nullish(),
-  seed: z.number().int().nullish(),
-  temperature: z.number().min(0).max(2).nullish(),
-  top_p: z.number().min(0).max(1).nullish(),
-  logprobs: z.number().int().min(0).max(5).nullish(),
-  best_of: z.number().int().min(1).max(20).nullish(),
-  presence_penalty: z.number().min(-2).max(2).nullish(),
-  frequency_penalty: z.number().min(-2).max(2).nullish(),
-  user: z.string().nullish(),
+  const body = z.looseObject({
+    model: z.string().min(1),
+    prompt: z.union([z.string(), z.array(z.string()).min(1).max(MAX_PROMPTS), tokenList, z.array(tokenList).min(1).max(MAX_PROMPTS)]),
+    max_tokens: z.number().int().min(0).nullish(),
+    n: z.number().int().min(1).max(128).nullish(),
+    stream: z.boolean().nullish(),
+    stream_options: z.looseObject({ include_usage: z.boolean().nullish() }).nullish(),
+    suffix: z.string().nullish(),
+    echo: z.boolean().nullish(),
+    stop: z.union([z.string(), z.array(z.string()).max(4)]).nullish(),
+    seed: z.number().int().nullish(),
+    temperature: z.number().min(0).max(2).nullish(),
+    top_p: z.number().min(0).max(1).nullish(),
+    logprobs: z.number().int().min(0).max(5).nullish(),
+    best_of: z.number().int().min(1).max(20).nullish(),
+    presence_penalty: z.number().min(-2).max(2).nullish(),
+    frequency_penalty: z.number().min(-2).max(2).nullish(),
+    user: z.string().nullish(),
+  });
+  return { body };
 });
 
 export interface CompletionsRequest {
@@ -55,14 +60,16 @@ function promptText(prompt: string | number[], field: string): string {
   return decoded.text;
 }
 
-function promptsOf(prompt: z.infer<typeof body>['prompt']): string[] {
+type Body = z.infer<ReturnType<typeof schemas>['body']>;
+
+function promptsOf(prompt: Body['prompt']): string[] {
   if (typeof prompt === 'string') return [prompt];
   if (prompt.every((item) => typeof item === 'number')) return [promptText(prompt as number[], 'prompt')];
   return (prompt as Array<string | number[]>).map((item, index) => promptText(item, `prompt[${index}]`));
 }
 
 /** Refuses what the vendor refuses (`best_of` below `n`) and what would take the mock too long. */
-function checkCounts(data: z.infer<typeof body>, texts: readonly string[]): void {
+function checkCounts(data: Body, texts: readonly string[]): void {
   const n = data.n ?? 1;
   if (data.best_of !== undefined && data.best_of !== null && data.best_of < n) {
     throw invalid('best_of must be greater than or equal to n', 'best_of', 'invalid_value');
@@ -79,7 +86,7 @@ function checkCounts(data: z.infer<typeof body>, texts: readonly string[]): void
 }
 
 export function decodeCompletions(input: unknown, headers: Record<string, string>): CompletionsRequest {
-  const data = parseBody(body, input);
+  const data = parseBody(schemas().body, input);
   const texts = promptsOf(data.prompt);
   checkCounts(data, texts);
   const stop = data.stop === undefined || data.stop === null ? [] : typeof data.stop === 'string' ? [data.stop] : data.stop;

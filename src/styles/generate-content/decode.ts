@@ -8,79 +8,86 @@ import type { ChatRequest, ReasoningRequest, ResponseFormat, ToolChoice, ToolDef
 import type { StyleInput } from '../style.js';
 import { parseBody } from '../validate.js';
 import { camelKeys } from './casing.js';
-import { contentSchema, contentsToTurns, systemInstructionSchema, systemText } from './parts.js';
+import { contentsToTurns, partSchemas, systemText } from './parts.js';
 import { toJsonSchema } from './schema.js';
+import { madeAtFirstUse } from '../../conversation/first-use.js';
 
 // Letters, digits, underscores, dots, colons and dashes, up to 64, as the vendor documents.
 const FUNCTION_NAME = /^[A-Za-z_][A-Za-z0-9_.:-]{0,63}$/;
 const caseless = <T extends string>(values: readonly [T, ...T[]]) =>
   z.preprocess((value) => (typeof value === 'string' ? value.toUpperCase() : value), z.enum(values));
 
-const declaration = z.looseObject({
-  name: z.string().regex(FUNCTION_NAME, 'a function name starts with a letter or underscore and holds up to 64 of A-Z a-z 0-9 _ . : -'),
-  description: z.string().optional(),
-  parameters: z.record(z.string(), z.unknown()).optional(),
-  parametersJsonSchema: z.unknown().optional(),
+/** The body's schemas, made at the first generate-content request: a start that serves none builds none. */
+const schemas = madeAtFirstUse(() => {
+  const { contentSchema, systemInstructionSchema } = partSchemas();
+  const declaration = z.looseObject({
+    name: z.string().regex(FUNCTION_NAME, 'a function name starts with a letter or underscore and holds up to 64 of A-Z a-z 0-9 _ . : -'),
+    description: z.string().optional(),
+    parameters: z.record(z.string(), z.unknown()).optional(),
+    parametersJsonSchema: z.unknown().optional(),
+  });
+
+  const generationConfig = z.looseObject({
+    temperature: z.number().min(0).max(2).optional(),
+    topP: z.number().min(0).max(1).optional(),
+    topK: z.number().int().positive().optional(),
+    maxOutputTokens: z.number().int().positive().optional(),
+    candidateCount: z.number().int().min(1).max(8).optional(),
+    stopSequences: z.array(z.string()).max(5).optional(),
+    responseLogprobs: z.boolean().optional(),
+    logprobs: z.number().int().min(0).max(20).optional(),
+    seed: z.number().int().optional(),
+    presencePenalty: z.number().optional(),
+    frequencyPenalty: z.number().optional(),
+    responseMimeType: z.enum(['text/plain', 'application/json', 'application/xml', 'application/yaml', 'text/x.enum']).optional(),
+    responseSchema: z.record(z.string(), z.unknown()).optional(),
+    responseJsonSchema: z.unknown().optional(),
+    responseModalities: z.array(caseless(['TEXT', 'IMAGE', 'AUDIO', 'MODALITY_UNSPECIFIED'])).optional(),
+    imageConfig: z.looseObject({ aspectRatio: z.string().optional(), imageSize: z.string().optional() }).optional(),
+    thinkingConfig: z
+      .looseObject({
+        thinkingBudget: z.number().int().min(-1).optional(),
+        includeThoughts: z.boolean().optional(),
+        thinkingLevel: caseless(['MINIMAL', 'LOW', 'MEDIUM', 'HIGH', 'THINKING_LEVEL_UNSPECIFIED']).optional(),
+      })
+      .optional(),
+  });
+
+  const requestFields = {
+    contents: z.array(contentSchema).min(1),
+    systemInstruction: z.union([z.string(), systemInstructionSchema]).optional(),
+    tools: z.array(z.looseObject({ functionDeclarations: z.array(declaration).optional() })).optional(),
+    toolConfig: z
+      .looseObject({
+        functionCallingConfig: z
+          .looseObject({
+            mode: caseless(['AUTO', 'ANY', 'NONE', 'VALIDATED', 'MODE_UNSPECIFIED']).optional(),
+            allowedFunctionNames: z.array(z.string()).optional(),
+          })
+          .optional(),
+      })
+      .optional(),
+    generationConfig: generationConfig.optional(),
+    safetySettings: z.array(z.looseObject({ category: z.string(), threshold: z.string() })).optional(),
+    cachedContent: z.string().optional(),
+    labels: z.record(z.string(), z.string()).optional(),
+  };
+
+  const body = z.looseObject(requestFields);
+
+  // countTokens takes the contents (with the tools and system instruction they are counted with),
+  // or a whole generateContent request. Here the system instruction must be a Content object.
+  const countBody = z.looseObject({
+    contents: requestFields.contents.optional(),
+    systemInstruction: systemInstructionSchema.optional(),
+    tools: requestFields.tools,
+    generateContentRequest: z.looseObject({ ...requestFields, model: z.string().optional() }).optional(),
+  });
+  return { body, countBody };
 });
 
-const generationConfig = z.looseObject({
-  temperature: z.number().min(0).max(2).optional(),
-  topP: z.number().min(0).max(1).optional(),
-  topK: z.number().int().positive().optional(),
-  maxOutputTokens: z.number().int().positive().optional(),
-  candidateCount: z.number().int().min(1).max(8).optional(),
-  stopSequences: z.array(z.string()).max(5).optional(),
-  responseLogprobs: z.boolean().optional(),
-  logprobs: z.number().int().min(0).max(20).optional(),
-  seed: z.number().int().optional(),
-  presencePenalty: z.number().optional(),
-  frequencyPenalty: z.number().optional(),
-  responseMimeType: z.enum(['text/plain', 'application/json', 'application/xml', 'application/yaml', 'text/x.enum']).optional(),
-  responseSchema: z.record(z.string(), z.unknown()).optional(),
-  responseJsonSchema: z.unknown().optional(),
-  responseModalities: z.array(caseless(['TEXT', 'IMAGE', 'AUDIO', 'MODALITY_UNSPECIFIED'])).optional(),
-  imageConfig: z.looseObject({ aspectRatio: z.string().optional(), imageSize: z.string().optional() }).optional(),
-  thinkingConfig: z
-    .looseObject({
-      thinkingBudget: z.number().int().min(-1).optional(),
-      includeThoughts: z.boolean().optional(),
-      thinkingLevel: caseless(['MINIMAL', 'LOW', 'MEDIUM', 'HIGH', 'THINKING_LEVEL_UNSPECIFIED']).optional(),
-    })
-    .optional(),
-});
-
-const requestFields = {
-  contents: z.array(contentSchema).min(1),
-  systemInstruction: z.union([z.string(), systemInstructionSchema]).optional(),
-  tools: z.array(z.looseObject({ functionDeclarations: z.array(declaration).optional() })).optional(),
-  toolConfig: z
-    .looseObject({
-      functionCallingConfig: z
-        .looseObject({
-          mode: caseless(['AUTO', 'ANY', 'NONE', 'VALIDATED', 'MODE_UNSPECIFIED']).optional(),
-          allowedFunctionNames: z.array(z.string()).optional(),
-        })
-        .optional(),
-    })
-    .optional(),
-  generationConfig: generationConfig.optional(),
-  safetySettings: z.array(z.looseObject({ category: z.string(), threshold: z.string() })).optional(),
-  cachedContent: z.string().optional(),
-  labels: z.record(z.string(), z.string()).optional(),
-};
-
-const body = z.looseObject(requestFields);
-type Body = z.infer<typeof body>;
+type Body = z.infer<ReturnType<typeof schemas>['body']>;
 type Config = NonNullable<Body['generationConfig']>;
-
-// countTokens takes the contents (with the tools and system instruction they are counted with),
-// or a whole generateContent request. Here the system instruction must be a Content object.
-const countBody = z.looseObject({
-  contents: requestFields.contents.optional(),
-  systemInstruction: systemInstructionSchema.optional(),
-  tools: requestFields.tools,
-  generateContentRequest: z.looseObject({ ...requestFields, model: z.string().optional() }).optional(),
-});
 
 function toolsOf(data: Body): ToolDef[] {
   const tools: ToolDef[] = [];
@@ -196,7 +203,7 @@ function toRequest(data: Body, model: string, stream: boolean, input: StyleInput
 }
 
 export function decodeGenerateContent(input: StyleInput): ChatRequest {
-  const data = parseBody(body, camelKeys(input.body));
+  const data = parseBody(schemas().body, camelKeys(input.body));
   const request = toRequest(data, input.params.model ?? '', input.params.action === 'streamGenerateContent', input);
   const format = data.generationConfig?.responseSchema !== undefined ? 'responseSchema' : 'responseJsonSchema';
   const toolFields = (data.tools ?? []).flatMap((tool, t) =>
@@ -207,7 +214,7 @@ export function decodeGenerateContent(input: StyleInput): ChatRequest {
 }
 
 export function decodeCountTokens(input: StyleInput): ChatRequest {
-  const data = parseBody(countBody, camelKeys(input.body));
+  const data = parseBody(schemas().countBody, camelKeys(input.body));
   const model = input.params.model ?? '';
   if (data.generateContentRequest) return toRequest(data.generateContentRequest, model, false, input);
   if (!data.contents) throw invalid(`Missing required parameter: 'contents' (or 'generateContentRequest').`, 'contents', 'missing_required_parameter');

@@ -4,32 +4,38 @@
 import * as z from 'zod';
 import { invalid } from '../../conversation/errors.js';
 import type { Part, Turn } from '../../conversation/types.js';
+import { madeAtFirstUse } from '../../conversation/first-use.js';
 
-export const partSchema = z.looseObject({
-  text: z.string().optional(),
-  thought: z.boolean().optional(),
-  thoughtSignature: z.string().optional(),
-  inlineData: z.looseObject({ mimeType: z.string(), data: z.string() }).optional(),
-  fileData: z.unknown().optional(),
-  functionCall: z
-    .looseObject({ id: z.string().optional(), name: z.string().min(1), args: z.record(z.string(), z.unknown()).optional() })
-    .optional(),
-  functionResponse: z
-    .looseObject({ id: z.string().optional(), name: z.string().min(1), response: z.record(z.string(), z.unknown()).optional() })
-    .optional(),
+/** The contents' schemas, made at the first generate-content request with the body's. */
+export const partSchemas = madeAtFirstUse(() => {
+  const partSchema = z.looseObject({
+    text: z.string().optional(),
+    thought: z.boolean().optional(),
+    thoughtSignature: z.string().optional(),
+    inlineData: z.looseObject({ mimeType: z.string(), data: z.string() }).optional(),
+    fileData: z.unknown().optional(),
+    functionCall: z
+      .looseObject({ id: z.string().optional(), name: z.string().min(1), args: z.record(z.string(), z.unknown()).optional() })
+      .optional(),
+    functionResponse: z
+      .looseObject({ id: z.string().optional(), name: z.string().min(1), response: z.record(z.string(), z.unknown()).optional() })
+      .optional(),
+  });
+
+  const contentSchema = z.looseObject({
+    role: z.enum(['user', 'model']).optional(),
+    parts: z.array(partSchema).min(1),
+  });
+
+  // The service reads only the text of a system instruction: any role (`system`, `user`, ...) or none
+  // passes, and Google's older SDK sends `system` with every system prompt.
+  const systemInstructionSchema = contentSchema.extend({ role: z.string().optional() });
+  return { partSchema, contentSchema, systemInstructionSchema };
 });
 
-export const contentSchema = z.looseObject({
-  role: z.enum(['user', 'model']).optional(),
-  parts: z.array(partSchema).min(1),
-});
-
-// The service reads only the text of a system instruction: any role (`system`, `user`, ...) or none
-// passes, and Google's older SDK sends `system` with every system prompt.
-export const systemInstructionSchema = contentSchema.extend({ role: z.string().optional() });
-
-type WirePart = z.infer<typeof partSchema>;
-type WireContent = z.infer<typeof contentSchema>;
+type PartSchemas = ReturnType<typeof partSchemas>;
+type WirePart = z.infer<PartSchemas['partSchema']>;
+type WireContent = z.infer<PartSchemas['contentSchema']>;
 
 // Server-side tool traffic (code execution, built-in tools) may be echoed back in a history; the
 // mock runs none of those tools, so such parts are accepted and carry nothing into the turn; so is
@@ -113,7 +119,7 @@ export function contentsToTurns(contents: readonly WireContent[], field = 'conte
 }
 
 /** `systemInstruction` as a string or a content of text parts. */
-export function systemText(instruction: string | z.infer<typeof systemInstructionSchema> | undefined): string {
+export function systemText(instruction: string | z.infer<PartSchemas['systemInstructionSchema']> | undefined): string {
   if (instruction === undefined) return '';
   if (typeof instruction === 'string') return instruction;
   return instruction.parts.flatMap((part) => (part.text !== undefined ? [part.text] : [])).join('\n');

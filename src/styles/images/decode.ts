@@ -5,26 +5,33 @@ import * as z from 'zod';
 import { invalid } from '../../conversation/errors.js';
 import { formBool, formInt } from '../form.js';
 import { parseBody } from '../validate.js';
+import { madeAtFirstUse } from '../../conversation/first-use.js';
 
-const common = {
-  model: z.string().min(1).nullish(),
-  n: formInt(1, 10).nullish(),
-  size: z.string().nullish(),
-  response_format: z.enum(['url', 'b64_json']).nullish(),
-  user: z.string().nullish(),
-};
+/** The bodies' schemas, made at the first image request: a start that serves none builds none. */
+const schemas = madeAtFirstUse(() => {
+  const common = {
+    model: z.string().min(1).nullish(),
+    n: formInt(1, 10).nullish(),
+    size: z.string().nullish(),
+    response_format: z.enum(['url', 'b64_json']).nullish(),
+    user: z.string().nullish(),
+  };
 
-const body = z.looseObject({
-  ...common,
-  prompt: z.string(),
-  quality: z.string().nullish(),
-  background: z.enum(['transparent', 'opaque', 'auto']).nullish(),
-  output_format: z.enum(['png', 'jpeg', 'webp']).nullish(),
-  output_compression: formInt(0, 100).nullish(),
-  moderation: z.string().nullish(),
-  style: z.string().nullish(),
-  stream: formBool.nullish(),
-  partial_images: formInt(0, 3).nullish(),
+  const body = z.looseObject({
+    ...common,
+    prompt: z.string(),
+    quality: z.string().nullish(),
+    background: z.enum(['transparent', 'opaque', 'auto']).nullish(),
+    output_format: z.enum(['png', 'jpeg', 'webp']).nullish(),
+    output_compression: formInt(0, 100).nullish(),
+    moderation: z.string().nullish(),
+    style: z.string().nullish(),
+    stream: formBool.nullish(),
+    partial_images: formInt(0, 3).nullish(),
+  });
+  /** A variation has no prompt and no output options. */
+  const variationBody = z.looseObject(common);
+  return { body, variationBody };
 });
 
 export interface ImageRequest {
@@ -44,7 +51,7 @@ export interface ImageRequest {
 }
 
 export function decodeImageRequest(input: unknown): ImageRequest {
-  const data = parseBody(body, input);
+  const data = parseBody(schemas().body, input);
   if (data.prompt.trim() === '') throw invalid("Invalid value for 'prompt': it must not be empty.", 'prompt');
   const format = data.output_format ?? 'png';
   if (data.background === 'transparent' && format === 'jpeg') {
@@ -67,7 +74,7 @@ export function decodeImageRequest(input: unknown): ImageRequest {
 
 /** A variation has no prompt and no output options: the picture is all it is asked about. */
 export function decodeVariationRequest(input: unknown): ImageRequest {
-  const data = parseBody(z.looseObject(common), input);
+  const data = parseBody(schemas().variationBody, input);
   return {
     model: data.model ?? undefined,
     prompt: '',

@@ -5,71 +5,77 @@ import * as z from 'zod';
 import type { ChatRequest, ReasoningRequest, ResponseFormat, ToolChoice, ToolDef } from '../../conversation/types.js';
 import type { StyleInput } from '../style.js';
 import { parseBody } from '../validate.js';
-import { contentBlock, textBlock } from './blocks.js';
+import { blockSchemas } from './blocks.js';
 import { toTurns } from './turns.js';
 import { badField, messagesWording } from './wording.js';
+import { madeAtFirstUse } from '../../conversation/first-use.js';
 
-/**
- * Client tools carry a schema; server tools (`web_search_20250305`, `bash_20250124`...) a type and
- * name; toolsets (`computer_toolset_20260801`, `browser_toolset_20260801`, the beta `mcp_toolset`)
- * only a type.
- */
-const tool = z.looseObject({
-  type: z.string().nullish(),
-  name: z.string().min(1).nullish(),
-  description: z.string().nullish(),
-  input_schema: z.record(z.string(), z.unknown()).nullish(),
+/** The body's schemas, made at the first messages request: a start that serves none builds none. */
+const schemas = madeAtFirstUse(() => {
+  const { contentBlock, textBlock } = blockSchemas();
+  /**
+   * Client tools carry a schema; server tools (`web_search_20250305`, `bash_20250124`...) a type and
+   * name; toolsets (`computer_toolset_20260801`, `browser_toolset_20260801`, the beta `mcp_toolset`)
+   * only a type.
+   */
+  const tool = z.looseObject({
+    type: z.string().nullish(),
+    name: z.string().min(1).nullish(),
+    description: z.string().nullish(),
+    input_schema: z.record(z.string(), z.unknown()).nullish(),
+  });
+
+  const parallel = { disable_parallel_tool_use: z.boolean().nullish() };
+
+  /** `omitted`: the thinking blocks come back with empty text and their signature. */
+  const display = z.enum(['summarized', 'omitted']).nullish();
+
+  const body = z.looseObject({
+    model: z.string().min(1),
+    // 0 warms the prompt cache: usage, no content (`stop_reason: "max_tokens"`).
+    max_tokens: z.number().int().min(0),
+    messages: z
+      .array(z.looseObject({ role: z.enum(['user', 'assistant', 'system']), content: z.union([z.string(), z.array(contentBlock)]) }))
+      .min(1, 'at least one message is required'),
+    system: z.union([z.string(), z.array(textBlock)]).nullish(),
+    tools: z.array(tool).nullish(),
+    tool_choice: z
+      .discriminatedUnion('type', [
+        z.looseObject({ type: z.literal('auto'), ...parallel }),
+        z.looseObject({ type: z.literal('any'), ...parallel }),
+        z.looseObject({ type: z.literal('tool'), name: z.string().min(1), ...parallel }),
+        z.looseObject({ type: z.literal('none') }),
+      ])
+      .nullish(),
+    thinking: z
+      .discriminatedUnion('type', [
+        z.looseObject({ type: z.literal('enabled'), budget_tokens: z.number().int().min(1024), display }),
+        z.looseObject({ type: z.literal('adaptive'), display }),
+        z.looseObject({ type: z.literal('between_tools') }),
+        z.looseObject({ type: z.literal('disabled') }),
+      ])
+      .nullish(),
+    output_config: z
+      .looseObject({
+        effort: z.string().nullish(),
+        format: z.looseObject({ type: z.literal('json_schema'), schema: z.record(z.string(), z.unknown()) }).nullish(),
+      })
+      .nullish(),
+    stop_sequences: z.array(z.string()).nullish(),
+    temperature: z.number().min(0).max(1).nullish(),
+    top_p: z.number().min(0).max(1).nullish(),
+    top_k: z.number().int().min(0).nullish(),
+    metadata: z.looseObject({ user_id: z.string().max(256).nullish() }).nullish(),
+    stream: z.boolean().nullish(),
+    service_tier: z.enum(['auto', 'standard_only']).nullish(),
+  });
+
+  /** `count_tokens` takes the same body without the output settings. */
+  const countBody = body.extend({ max_tokens: z.number().int().min(0).nullish() });
+  return { body, countBody };
 });
 
-const parallel = { disable_parallel_tool_use: z.boolean().nullish() };
-
-/** `omitted`: the thinking blocks come back with empty text and their signature. */
-const display = z.enum(['summarized', 'omitted']).nullish();
-
-const body = z.looseObject({
-  model: z.string().min(1),
-  // 0 warms the prompt cache: usage, no content (`stop_reason: "max_tokens"`).
-  max_tokens: z.number().int().min(0),
-  messages: z
-    .array(z.looseObject({ role: z.enum(['user', 'assistant', 'system']), content: z.union([z.string(), z.array(contentBlock)]) }))
-    .min(1, 'at least one message is required'),
-  system: z.union([z.string(), z.array(textBlock)]).nullish(),
-  tools: z.array(tool).nullish(),
-  tool_choice: z
-    .discriminatedUnion('type', [
-      z.looseObject({ type: z.literal('auto'), ...parallel }),
-      z.looseObject({ type: z.literal('any'), ...parallel }),
-      z.looseObject({ type: z.literal('tool'), name: z.string().min(1), ...parallel }),
-      z.looseObject({ type: z.literal('none') }),
-    ])
-    .nullish(),
-  thinking: z
-    .discriminatedUnion('type', [
-      z.looseObject({ type: z.literal('enabled'), budget_tokens: z.number().int().min(1024), display }),
-      z.looseObject({ type: z.literal('adaptive'), display }),
-      z.looseObject({ type: z.literal('between_tools') }),
-      z.looseObject({ type: z.literal('disabled') }),
-    ])
-    .nullish(),
-  output_config: z
-    .looseObject({
-      effort: z.string().nullish(),
-      format: z.looseObject({ type: z.literal('json_schema'), schema: z.record(z.string(), z.unknown()) }).nullish(),
-    })
-    .nullish(),
-  stop_sequences: z.array(z.string()).nullish(),
-  temperature: z.number().min(0).max(1).nullish(),
-  top_p: z.number().min(0).max(1).nullish(),
-  top_k: z.number().int().min(0).nullish(),
-  metadata: z.looseObject({ user_id: z.string().max(256).nullish() }).nullish(),
-  stream: z.boolean().nullish(),
-  service_tier: z.enum(['auto', 'standard_only']).nullish(),
-});
-
-/** `count_tokens` takes the same body without the output settings. */
-const countBody = body.extend({ max_tokens: z.number().int().min(0).nullish() });
-
-type Body = z.infer<typeof countBody>;
+type Body = z.infer<ReturnType<typeof schemas>['countBody']>;
 
 const TOOL_NAME = /^[a-zA-Z0-9_-]{1,128}$/;
 
@@ -144,7 +150,7 @@ function toRequest(data: Body, input: StyleInput): ChatRequest {
 }
 
 export function decodeMessages(input: StyleInput): ChatRequest {
-  const data = parseBody(body, input.body, messagesWording);
+  const data = parseBody(schemas().body, input.body, messagesWording);
   const request = toRequest(data, input);
   const declared = data.tools ?? [];
   const field = (i: number) => `tools[${declared.findIndex((t) => t.name === request.tools[i]!.name)}].input_schema`;
@@ -154,5 +160,5 @@ export function decodeMessages(input: StyleInput): ChatRequest {
 
 /** The body of `POST /v1/messages/count_tokens`: `max_tokens` and `stream` play no part there. */
 export function decodeCountTokens(input: StyleInput): ChatRequest {
-  return { ...toRequest(parseBody(countBody, input.body, messagesWording), input), stream: false };
+  return { ...toRequest(parseBody(schemas().countBody, input.body, messagesWording), input), stream: false };
 }

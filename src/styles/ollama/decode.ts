@@ -6,57 +6,62 @@ import { checkGenerationBudget } from '../../conversation/generation-budget.js';
 import type { ChatRequest, Part, ResponseFormat, Turn } from '../../conversation/types.js';
 import type { StyleInput } from '../style.js';
 import { parseBody } from '../validate.js';
+import { madeAtFirstUse } from '../../conversation/first-use.js';
 
-const toolCall = z.looseObject({
-  id: z.string().optional(),
-  function: z.looseObject({ name: z.string(), arguments: z.record(z.string(), z.unknown()).default({}) }),
-});
+/** The bodies' schemas, made at the first Ollama request: a start that serves none builds none. */
+const schemas = madeAtFirstUse(() => {
+  const toolCall = z.looseObject({
+    id: z.string().optional(),
+    function: z.looseObject({ name: z.string(), arguments: z.record(z.string(), z.unknown()).default({}) }),
+  });
 
-const message = z.looseObject({
-  role: z.enum(['system', 'user', 'assistant', 'tool']),
-  content: z.string().default(''),
-  thinking: z.string().optional(),
-  images: z.array(z.string()).nullish(),
-  tool_calls: z.array(toolCall).nullish(),
-  tool_name: z.string().optional(),
-});
+  const message = z.looseObject({
+    role: z.enum(['system', 'user', 'assistant', 'tool']),
+    content: z.string().default(''),
+    thinking: z.string().optional(),
+    images: z.array(z.string()).nullish(),
+    tool_calls: z.array(toolCall).nullish(),
+    tool_name: z.string().optional(),
+  });
 
-const options = z.looseObject({
-  temperature: z.number().optional(),
-  seed: z.number().int().optional(),
-  num_predict: z.number().int().optional(),
-  stop: z.array(z.string()).optional(),
-});
+  const options = z.looseObject({
+    temperature: z.number().optional(),
+    seed: z.number().int().optional(),
+    num_predict: z.number().int().optional(),
+    stop: z.array(z.string()).optional(),
+  });
 
-const common = {
-  model: z.string().min(1),
-  format: z.union([z.literal('json'), z.literal(''), z.record(z.string(), z.unknown())]).optional(),
-  options: options.optional(),
-  stream: z.boolean().optional(),
-  think: z.union([z.boolean(), z.string()]).optional(),
-  keep_alive: z.union([z.string(), z.number()]).optional(),
-};
+  const common = {
+    model: z.string().min(1),
+    format: z.union([z.literal('json'), z.literal(''), z.record(z.string(), z.unknown())]).optional(),
+    options: options.optional(),
+    stream: z.boolean().optional(),
+    think: z.union([z.boolean(), z.string()]).optional(),
+    keep_alive: z.union([z.string(), z.number()]).optional(),
+  };
 
-const chatBody = z.looseObject({
-  ...common,
-  messages: z.array(message).default([]),
-  tools: z
-    .array(
-      z.looseObject({
-        type: z.literal('function').optional(),
-        function: z.looseObject({ name: z.string().min(1), description: z.string().optional(), parameters: z.record(z.string(), z.unknown()).optional() }),
-      }),
-    )
-    .optional(),
-});
+  const chatBody = z.looseObject({
+    ...common,
+    messages: z.array(message).default([]),
+    tools: z
+      .array(
+        z.looseObject({
+          type: z.literal('function').optional(),
+          function: z.looseObject({ name: z.string().min(1), description: z.string().optional(), parameters: z.record(z.string(), z.unknown()).optional() }),
+        }),
+      )
+      .optional(),
+  });
 
-const generateBody = z.looseObject({
-  ...common,
-  prompt: z.string().default(''),
-  system: z.string().optional(),
-  suffix: z.string().optional(),
-  images: z.array(z.string()).optional(),
-  raw: z.boolean().optional(),
+  const generateBody = z.looseObject({
+    ...common,
+    prompt: z.string().default(''),
+    system: z.string().optional(),
+    suffix: z.string().optional(),
+    images: z.array(z.string()).optional(),
+    raw: z.boolean().optional(),
+  });
+  return { chatBody, generateBody };
 });
 
 /** Whether a body asks `/api/generate` (a prompt) rather than `/api/chat`; the encoder answers each in its form. */
@@ -68,7 +73,9 @@ function imageParts(images: readonly string[] | null | undefined): Part[] {
   return (images ?? []).map((data) => ({ kind: 'media', mimeType: 'image/png', data }));
 }
 
-function toTurns(messages: z.infer<typeof chatBody>['messages']): { system: string; turns: Turn[] } {
+type ChatBody = z.infer<ReturnType<typeof schemas>['chatBody']>;
+
+function toTurns(messages: ChatBody['messages']): { system: string; turns: Turn[] } {
   const system: string[] = [];
   const turns: Turn[] = [];
   messages.forEach((m, i) => {
@@ -83,21 +90,21 @@ function toTurns(messages: z.infer<typeof chatBody>['messages']): { system: stri
   return { system: system.join('\n'), turns };
 }
 
-function formatOf(format: z.infer<typeof chatBody>['format']): ResponseFormat {
+function formatOf(format: ChatBody['format']): ResponseFormat {
   if (format === undefined || format === '') return { type: 'text' };
   return format === 'json' ? { type: 'json_object' } : { type: 'json_schema', schema: format };
 }
 
-type Common = z.infer<typeof generateBody> | z.infer<typeof chatBody>;
+type Common = z.infer<ReturnType<typeof schemas>['generateBody']> | ChatBody;
 
 /** What the two forms say differently: the conversation and the tools. */
 function conversationOf(input: StyleInput): { data: Common; system: string; turns: Turn[]; tools: ChatRequest['tools'] } {
   const raw = input.body;
   if (raw !== null && typeof raw === 'object' && !Array.isArray(raw) && isGenerate(raw as Record<string, unknown>)) {
-    const data = parseBody(generateBody, raw);
+    const data = parseBody(schemas().generateBody, raw);
     return { data, system: data.system ?? '', turns: [{ role: 'user', parts: [{ kind: 'text', text: data.prompt }, ...imageParts(data.images)] }], tools: [] };
   }
-  const data = parseBody(chatBody, raw);
+  const data = parseBody(schemas().chatBody, raw);
   const tools = (data.tools ?? []).map((t) => ({
     name: t.function.name,
     description: t.function.description,

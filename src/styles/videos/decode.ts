@@ -6,31 +6,7 @@ import { invalid } from '../../conversation/errors.js';
 import { MAX_BODY_DEPTH, measureBody } from '../body-shape.js';
 import { formBool, formInt } from '../form.js';
 import { parseBody } from '../validate.js';
-
-const frameOptions = {
-  seconds: formInt(1, 60).transform(String).nullish(),
-  size: z.string().nullish(),
-  resolution: z.string().nullish(),
-  ratio: z.string().nullish(),
-  generate_audio: formBool.nullish(),
-  watermark: formBool.nullish(),
-  camera_fixed: formBool.nullish(),
-  return_last_frame: formBool.nullish(),
-};
-
-/** `metadata.content` items: `{type: "text", text}` or `{type: "<kind>_url", "<kind>_url": {url}}`. */
-const contentItem = z.looseObject({ type: z.string().min(1), text: z.string().optional() }).superRefine((item, ctx) => {
-  if (item.type === 'text' && typeof item.text !== 'string') {
-    ctx.addIssue({ code: 'custom', path: ['text'], message: 'a text item needs a text string' });
-  }
-  if (item.type.endsWith('_url')) {
-    const media = (item as Record<string, unknown>)[item.type];
-    const url = typeof media === 'string' ? media : (media as { url?: unknown } | undefined)?.url;
-    if (typeof url !== 'string' || url === '') {
-      ctx.addIssue({ code: 'custom', path: [item.type], message: `a ${item.type} item needs ${item.type}.url` });
-    }
-  }
-});
+import { madeAtFirstUse } from '../../conversation/first-use.js';
 
 function jsonObjectText(value: unknown): unknown {
   if (typeof value !== 'string') return value;
@@ -45,25 +21,54 @@ function jsonObjectText(value: unknown): unknown {
   return parsed;
 }
 
-const metadata = z.preprocess(
-  jsonObjectText,
-  z.looseObject({ ...frameOptions, content: z.array(contentItem).nullish() }),
-);
+/** The body's schema, made at the first video request: a start that serves none builds none. */
+const schemas = madeAtFirstUse(() => {
+  const frameOptions = {
+    seconds: formInt(1, 60).transform(String).nullish(),
+    size: z.string().nullish(),
+    resolution: z.string().nullish(),
+    ratio: z.string().nullish(),
+    generate_audio: formBool.nullish(),
+    watermark: formBool.nullish(),
+    camera_fixed: formBool.nullish(),
+    return_last_frame: formBool.nullish(),
+  };
 
-const body = z.looseObject({
-  model: z.string().min(1).nullish(),
-  prompt: z.string().nullish(),
-  ...frameOptions,
-  metadata: metadata.nullish(),
-  input_reference: z
-    .union([
-      z.string().min(1),
-      z.strictObject({ image_url: z.string().min(1).optional(), file_id: z.string().min(1).optional() }),
-    ])
-    .nullish(),
+  /** `metadata.content` items: `{type: "text", text}` or `{type: "<kind>_url", "<kind>_url": {url}}`. */
+  const contentItem = z.looseObject({ type: z.string().min(1), text: z.string().optional() }).superRefine((item, ctx) => {
+    if (item.type === 'text' && typeof item.text !== 'string') {
+      ctx.addIssue({ code: 'custom', path: ['text'], message: 'a text item needs a text string' });
+    }
+    if (item.type.endsWith('_url')) {
+      const media = (item as Record<string, unknown>)[item.type];
+      const url = typeof media === 'string' ? media : (media as { url?: unknown } | undefined)?.url;
+      if (typeof url !== 'string' || url === '') {
+        ctx.addIssue({ code: 'custom', path: [item.type], message: `a ${item.type} item needs ${item.type}.url` });
+      }
+    }
+  });
+
+  const metadata = z.preprocess(
+    jsonObjectText,
+    z.looseObject({ ...frameOptions, content: z.array(contentItem).nullish() }),
+  );
+
+  const body = z.looseObject({
+    model: z.string().min(1).nullish(),
+    prompt: z.string().nullish(),
+    ...frameOptions,
+    metadata: metadata.nullish(),
+    input_reference: z
+      .union([
+        z.string().min(1),
+        z.strictObject({ image_url: z.string().min(1).optional(), file_id: z.string().min(1).optional() }),
+      ])
+      .nullish(),
+  });
+  return { body };
 });
 
-type Body = z.infer<typeof body>;
+type Body = z.infer<ReturnType<typeof schemas>['body']>;
 
 /** A value and the field it came from (`ratio` or `metadata.ratio`), to name it in a 400. */
 export interface Sourced {
@@ -102,7 +107,7 @@ function promptOf(data: Body): string {
 }
 
 export function decodeVideoRequest(input: unknown): VideoRequest {
-  const data = parseBody(body, input);
+  const data = parseBody(schemas().body, input);
   return {
     model: data.model ?? undefined,
     prompt: promptOf(data),

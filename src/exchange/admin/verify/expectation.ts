@@ -4,6 +4,7 @@
 import * as z from 'zod';
 import { invalid } from '../../../conversation/errors.js';
 import { formatPath } from '../../../conversation/field-path.js';
+import { madeAtFirstUse } from '../../../conversation/first-use.js';
 
 /** Which journal entries an expectation is about; every key given must hold. */
 export interface RequestFilter {
@@ -63,50 +64,54 @@ function valuesWithin(value: unknown, max: number): boolean {
   return true;
 }
 
-const name = z.string().min(1);
-const filter = z.strictObject({
-  path: name.optional(),
-  style: name.optional(),
-  model: name.optional(),
-  status: z.number().int().min(100).max(599).optional(),
-  source: name.optional(),
-  fixture: name.optional(),
-  scenario: name.optional(),
-  fault: name.optional(),
-  text: z.string().optional(),
-  body: z
-    .record(z.string(), z.unknown())
-    .refine((body) => valuesWithin(body, MAX_BODY_VALUES), { error: `a body filter holds at most ${MAX_BODY_VALUES} values` })
-    .optional(),
-  tools_offered: z.union([name, z.array(name).min(1).max(MAX_TOOLS_OFFERED, { error: `at most ${MAX_TOOLS_OFFERED} tool names are taken` })]).optional(),
-  tool_result: name.optional(),
-  tool: z.string().regex(/^[^/]+\/[^/]+$/, { error: 'a tool is named SERVER/TOOL, e.g. weather/get_forecast' }).optional(),
-  args: z
-    .record(z.string(), z.unknown())
-    .refine((args) => valuesWithin(args, MAX_BODY_VALUES), { error: `an args filter holds at most ${MAX_BODY_VALUES} values` })
-    .optional(),
-});
-const whole = z.number().int().min(0);
-
-const KINDS = {
-  requests: z.strictObject({
-    requests: filter,
-    count: z
-      .union([whole, z.strictObject({ min: whole.optional(), max: whole.optional() })])
-      .refine((count) => typeof count === 'number' || count.min === undefined || count.max === undefined || count.min <= count.max, { error: 'min must not exceed max' })
+/** The schemas of a verify call, made at the first one: a start that answers none builds none. */
+const schemas = madeAtFirstUse(() => {
+  const name = z.string().min(1);
+  const filter = z.strictObject({
+    path: name.optional(),
+    style: name.optional(),
+    model: name.optional(),
+    status: z.number().int().min(100).max(599).optional(),
+    source: name.optional(),
+    fixture: name.optional(),
+    scenario: name.optional(),
+    fault: name.optional(),
+    text: z.string().optional(),
+    body: z
+      .record(z.string(), z.unknown())
+      .refine((body) => valuesWithin(body, MAX_BODY_VALUES), { error: `a body filter holds at most ${MAX_BODY_VALUES} values` })
       .optional(),
-  }),
-  sequence: z.strictObject({ sequence: z.array(filter).min(1).max(MAX_SEQUENCE_STEPS, { error: `a sequence has at most ${MAX_SEQUENCE_STEPS} steps` }) }),
-  no_generated: z.strictObject({ no_generated: z.literal(true) }),
-  max_tokens: z.strictObject({ max_tokens: whole }),
-  max_cost_usd: z.strictObject({ max_cost_usd: z.number().min(0) }),
-} satisfies Record<string, z.ZodType<Expectation>>;
+    tools_offered: z.union([name, z.array(name).min(1).max(MAX_TOOLS_OFFERED, { error: `at most ${MAX_TOOLS_OFFERED} tool names are taken` })]).optional(),
+    tool_result: name.optional(),
+    tool: z.string().regex(/^[^/]+\/[^/]+$/, { error: 'a tool is named SERVER/TOOL, e.g. weather/get_forecast' }).optional(),
+    args: z
+      .record(z.string(), z.unknown())
+      .refine((args) => valuesWithin(args, MAX_BODY_VALUES), { error: `an args filter holds at most ${MAX_BODY_VALUES} values` })
+      .optional(),
+  });
+  const whole = z.number().int().min(0);
 
-const KIND_NAMES = Object.keys(KINDS) as Array<keyof typeof KINDS>;
+  const KINDS = {
+    requests: z.strictObject({
+      requests: filter,
+      count: z
+        .union([whole, z.strictObject({ min: whole.optional(), max: whole.optional() })])
+        .refine((count) => typeof count === 'number' || count.min === undefined || count.max === undefined || count.min <= count.max, { error: 'min must not exceed max' })
+        .optional(),
+    }),
+    sequence: z.strictObject({ sequence: z.array(filter).min(1).max(MAX_SEQUENCE_STEPS, { error: `a sequence has at most ${MAX_SEQUENCE_STEPS} steps` }) }),
+    no_generated: z.strictObject({ no_generated: z.literal(true) }),
+    max_tokens: z.strictObject({ max_tokens: whole }),
+    max_cost_usd: z.strictObject({ max_cost_usd: z.number().min(0) }),
+  } satisfies Record<string, z.ZodType<Expectation>>;
 
-const body = z.strictObject({
-  session: name.optional(),
-  expect: z.array(z.unknown()).min(1).max(MAX_EXPECTATIONS, { error: `at most ${MAX_EXPECTATIONS} expectations are checked in one call` }),
+  const KIND_NAMES = Object.keys(KINDS) as Array<keyof typeof KINDS>;
+
+  const body = z.strictObject({
+    session: name.optional(),
+    expect: z.array(z.unknown()).min(1).max(MAX_EXPECTATIONS, { error: `at most ${MAX_EXPECTATIONS} expectations are checked in one call` }),
+  });
+  return { kinds: KINDS, kindNames: KIND_NAMES, body };
 });
 
 function refused(path: PropertyKey[], issue: z.core.$ZodIssue): never {
@@ -123,6 +128,7 @@ function parsed<T>(schema: z.ZodType<T>, value: unknown, at: PropertyKey[]): T {
 
 export function expectationOf(value: unknown, index: number): Expectation {
   const at = ['expect', index];
+  const { kinds: KINDS, kindNames: KIND_NAMES } = schemas();
   const kinds = value !== null && typeof value === 'object' ? KIND_NAMES.filter((kind) => kind in value) : [];
   if (kinds.length !== 1) {
     const field = formatPath(at);
@@ -134,6 +140,6 @@ export function expectationOf(value: unknown, index: number): Expectation {
 
 /** The body of a verify call: its session and its expectations, each checked where it stands. */
 export function verifyBody(value: unknown): { session?: string; expect: Expectation[] } {
-  const { session, expect } = parsed(body, value ?? {}, []);
+  const { session, expect } = parsed(schemas().body, value ?? {}, []);
   return { session, expect: expect.map(expectationOf) };
 }
