@@ -1,6 +1,7 @@
 // The content blocks a messages-style request may carry, as the vendor validates them: a block of
 // an unknown type, or a known type missing a field, is a 400 naming `messages.N.content.M...`.
 import * as z from 'zod';
+import { jsonObject } from '../json-object.js';
 
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
 
@@ -57,7 +58,7 @@ const toolUseBlock = z.looseObject({
   type: z.literal('tool_use'),
   id: z.string().min(1),
   name: z.string().min(1),
-  input: z.record(z.string(), z.unknown()),
+  input: jsonObject(),
 });
 
 const thinkingBlock = z.looseObject({ type: z.literal('thinking'), thinking: z.string(), signature: z.string() });
