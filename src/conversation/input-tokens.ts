@@ -2,6 +2,7 @@
 // their name and arguments) and the tools, counted with one budget (see tokens.ts).
 import { turnText } from './subject.js';
 import { TokenCounter } from './tokens.js';
+import { toolsJson } from './tools-json.js';
 import { TurnPrefixes } from './turn-prefixes.js';
 import type { ChatRequest, Turn } from './types.js';
 
@@ -53,6 +54,6 @@ export function countInputTokens(request: ChatRequest): number {
   }
   // A style that carries turns to the next request (responses) leaves the count for it.
   if (carriedTurns !== undefined) counted.remember(turns, system, known?.covered, () => ({ counter: counter.copy(), tokens: total }));
-  if (request.tools.length > 0) total += counter.count(JSON.stringify(request.tools));
+  if (request.tools.length > 0) total += counter.count(toolsJson(request.tools));
   return total + 3;
 }
