@@ -4,6 +4,7 @@
 // so it is given the text made then: comparing costs a quarter of stringifying, and allocates nothing.
 import { textBytes } from './caches.js';
 import { Memo } from './remember.js';
+import { isPlainObject } from './schema-walk.js';
 import type { ToolDef } from './types.js';
 
 /** A JSON value kept to be compared with a new one: an object's keys listed once, in their order. */
@@ -19,11 +20,6 @@ class KeptNode {
 
 /** A value JSON.stringify may write otherwise than its plain keys (a `toJSON`, a Map, a function). */
 const UNKEPT = Symbol('unkept');
-
-function isPlainObject(value: object): value is Record<string, unknown> {
-  const prototype: unknown = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
-}
 
 function kept(value: unknown): Kept | typeof UNKEPT {
   if (value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value === undefined) return value;

@@ -2,12 +2,7 @@
 // `z.record(z.string(), z.unknown())` checks the same thing but copies every key of every object
 // into a new one: for an agent's 25 tools that copy was a third of decoding its request.
 import * as z from 'zod';
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
-  const prototype: unknown = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
-}
+import { isPlainObject } from '../conversation/schema-walk.js';
 
 /** The object itself, refused with the issue `z.record` raises ("expected record, received array"). */
 export function jsonObject(): z.ZodType<Record<string, unknown>> {
