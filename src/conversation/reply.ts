@@ -1,6 +1,7 @@
 // Deciding the reply once, for every style: a fixture rendered with its captures, or a seeded
 // generated reply. Output limits, stop sequences and usage are applied here, so the four styles
-// can only differ in how they spell the same reply.
+// can only differ in how they spell the same reply. The reply is made in steps: a long text is
+// counted a segment a step, so a template's 128 KB of output does not hold the loop in one piece.
 import type { ChatFixture, CompiledText, Selection } from './fixture.js';
 import { argumentsText } from './call-arguments.js';
 import { generatedArguments, type Draft } from './draft.js';
@@ -16,7 +17,8 @@ import { turnText } from './subject.js';
 import type { TemplateScope } from './template.js';
 import { countInputTokens } from './input-tokens.js';
 import { chunkText, firstTokens } from './token-chunks.js';
-import { countTokens } from './tokens.js';
+import type { Steps } from './steps.js';
+import { countTokens, TokenCounter } from './tokens.js';
 import type { ChatRequest, ChunkBy, FinishReason, Pacing, Reply, ReplyChoice, ToolCall, ToolDef, Usage } from './types.js';
 
 export interface ReplyContext {
@@ -109,10 +111,10 @@ function generatedDraft(request: ChatRequest, random: Random, limit: number, id:
 /** A limit of 0 (the messages style's prompt-cache warm-up) says nothing at all: no text, call or thought. */
 const NOTHING: Draft = { text: '', toolCalls: [], finishReason: 'length' };
 
-function finish(given: Draft, request: ChatRequest, limit: number, chunkBy: ChunkBy, random: () => Random): ReplyChoice & { tokens: number } {
+function* finishSteps(given: Draft, request: ChatRequest, limit: number, chunkBy: ChunkBy, random: () => Random): Steps<ReplyChoice & { tokens: number }> {
   const draft = limit === 0 ? NOTHING : given;
   const stopped = cutAtStop(draft.text, request.stopSequences);
-  const counted = stopped.text === draft.text && draft.textTokens !== undefined ? draft.textTokens : countTokens(stopped.text);
+  const counted = stopped.text === draft.text && draft.textTokens !== undefined ? draft.textTokens : yield* new TokenCounter().countSteps(stopped.text);
   const limited = limitTokens(stopped.text, counted, limit);
   const reasoning = request.reasoning && limit > 0 ? (draft.reasoning ?? generateReasoning(random(), Math.min(limit, 200))) : undefined;
   const finishReason: FinishReason = limited.cut
@@ -134,7 +136,7 @@ function finish(given: Draft, request: ChatRequest, limit: number, chunkBy: Chun
   };
 }
 
-export function buildReply(request: ChatRequest, selection: Selection<ChatFixture> | undefined, context: ReplyContext): Reply {
+export function* replySteps(request: ChatRequest, selection: Selection<ChatFixture> | undefined, context: ReplyContext): Steps<Reply> {
   const limit = request.maxOutputTokens ?? context.outputLimit;
   let key: string | undefined;
   const choices: ReplyChoice[] = [];
@@ -165,7 +167,7 @@ export function buildReply(request: ChatRequest, selection: Selection<ChatFixtur
     const faulted = context.fault && misbehave(plain, { fault: context.fault, request, random: seeded(), callId, limit });
     if (faulted) applied = true;
     const draft = faulted ?? plain;
-    const { tokens, ...choice } = finish(draft, request, limit, selection?.fixture.stream?.chunkBy ?? context.chunkBy, seeded);
+    const { tokens, ...choice } = yield* finishSteps(draft, request, limit, selection?.fixture.stream?.chunkBy ?? context.chunkBy, seeded);
     outputTokens += tokens;
     if (choice.reasoning) reasoningTokens += countTokens(choice.reasoning);
     choices.push(choice);

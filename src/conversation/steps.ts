@@ -10,3 +10,8 @@ export function finished<T>(steps: Steps<T>): T {
   while (!step.done) step = steps.next();
   return step.value;
 }
+
+/** The steps of each in turn, those left out skipped. */
+export function* oneAfterAnother(...all: (Steps<void> | undefined)[]): Steps<void> {
+  for (const steps of all) if (steps) yield* steps;
+}

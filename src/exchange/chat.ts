@@ -5,8 +5,9 @@ import { chained, firstMatch, firstOfShape, nearestMiss, needlesOf, selectFixtur
 import type { SemanticFault } from '../conversation/faults.js';
 import type { Plan, StreamEvent } from '../conversation/plan.js';
 import { contentKeySteps } from '../conversation/content-key.js';
-import { countInputTokens } from '../conversation/input-tokens.js';
-import { buildReply } from '../conversation/reply.js';
+import { countInputTokens, inputTokenSteps } from '../conversation/input-tokens.js';
+import { finished, oneAfterAnother, type Steps } from '../conversation/steps.js';
+import { replySteps } from '../conversation/reply.js';
 import { chatSubject, lastUserLowerSteps, type MatchSubject } from '../conversation/subject.js';
 import type { ChatRequest, Reply } from '../conversation/types.js';
 import { costUsd, entryUsage } from '../conversation/usage.js';
@@ -46,17 +47,17 @@ export function select(mock: Mock, exchange: Exchange, subject: MatchSubject): F
   return { notes: { nearMiss: nearestMiss(chained(fixtures, config.chat), subject) ?? null } };
 }
 
-export function reply(
+function* chatReplySteps(
   mock: Mock,
   exchange: Exchange,
   request: ChatRequest,
   model: ModelEntry,
   selection: Selection<ChatFixture> | undefined,
   fault?: SemanticFault,
-): Reply {
+): Steps<Reply> {
   const stream = selection?.fixture.stream;
   const id = nextId(mock, exchange.session);
-  const made = buildReply(request, selection, {
+  const made = yield* replySteps(request, selection, {
     id,
     createdMs: mock.clock.now(),
     seed: mock.options.seed,
@@ -66,6 +67,10 @@ export function reply(
     fault,
   });
   return { ...made, costUsd: costUsd(model.pricing, { tokens: entryUsage(made.usage) }) ?? 0 };
+}
+
+export function reply(...args: Parameters<typeof chatReplySteps>): Reply {
+  return finished(chatReplySteps(...args));
 }
 
 /** The pictures of a reply to a request that asked for image output; `images:` fixtures apply as on /v1/images. */
@@ -119,13 +124,15 @@ interface AskedChat extends Asked {
 export function chat(style: ChatStyle): Operation {
   return modelOperation<ChatRequest, AskedChat, Selection<ChatFixture>>({
     read: (mock, exchange) => {
-      const request = style.decode(styleInput(exchange), { storedTurns: (id) => storedConversation(exchange.session, id) });
+      const request = catalogued(mock, style, style.decode(styleInput(exchange), { storedTurns: (id) => storedConversation(exchange.session, id) }));
       const lowering = lastUserLowerSteps(request, needlesOf(exchange.session.fixtures, mock.store.current.chat));
-      return lowering ? inSlices(lowering).then(() => request) : request;
+      // A large request's input tokens are counted here, in slices: 128 KB of new text held the
+      // loop for 50 ms in the turn that built the reply.
+      const counting = isLarge(exchange.bodySize) ? inputTokenSteps(request) : undefined;
+      return lowering || counting ? inSlices(oneAfterAnother(lowering, counting)).then(() => request) : request;
     },
-    ask: (mock, exchange, decoded, door): AskedChat => {
+    ask: (mock, exchange, request, door): AskedChat => {
       const kinds = door.modelKinds ?? CHAT_STYLE_MODELS;
-      const request = catalogued(mock, style, decoded);
       const subject = chatSubject(request);
       const inputTokens = () => countInputTokens(request);
       const missing = unlisted(mock, request.model, kinds);
@@ -147,7 +154,8 @@ export function chat(style: ChatStyle): Operation {
       // answers; a fixture's reply without a fault seldom draws from the seed (faker templates), so
       // a coding agent's long prompt answered from a fixture is not digested at all.
       if (isLarge(exchange.bodySize) && (!selection || misbehave)) await inSlices(contentKeySteps(request));
-      const plain = reply(mock, exchange, request, entry!, selection, misbehave);
+      // In slices: a template's long output is counted a segment a step.
+      const plain = await inSlices(chatReplySteps(mock, exchange, request, entry!, selection, misbehave));
       const refused = style.refusal?.(plain);
       if (refused) throw refused;
       const illustration = output ? await illustrated(mock, output, subject, selection?.fixture, plain) : undefined;

@@ -1,8 +1,10 @@
 // Token counting (generate-content `countTokens`, messages `count_tokens`, responses
 // `input_tokens`): the chat request decoded as the style reads it, counted with the same figures a
 // reply would bill. No fixture counts tokens: a request that may spend the upstream is counted there.
-import { countInputTokens } from '../conversation/input-tokens.js';
+import { countInputTokens, inputTokenSteps } from '../conversation/input-tokens.js';
 import { chatSubject } from '../conversation/subject.js';
+import { inSlices } from '../state/event-loop.js';
+import { isLarge } from '../state/large-bodies.js';
 import { storedConversation } from '../state/session.js';
 import type { TokenCounting } from '../styles/style.js';
 import { json, type Operation } from './exchange.js';
@@ -22,6 +24,9 @@ export function countTokens(counting: TokenCounting): Operation {
       if (model !== null && !unknown) requireModel(mock, model, CHAT_STYLE_MODELS);
       return { request, model, subject: chatSubject(request), ...(unknown && { unknown }) };
     },
-    build: (_mock, _exchange, { request }) => json(counting.encode(countInputTokens(request), request)),
+    build: async (_mock, exchange, { request }) => {
+      if (isLarge(exchange.bodySize)) await inSlices(inputTokenSteps(request));
+      return json(counting.encode(countInputTokens(request), request));
+    },
   });
 }

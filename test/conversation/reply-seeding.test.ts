@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileChatFixture } from '../../src/conversation/fixture.js';
-import { buildReply, type ReplyContext } from '../../src/conversation/reply.js';
+import { replySteps, type ReplyContext } from '../../src/conversation/reply.js';
+import { finished } from '../../src/conversation/steps.js';
 import type { ChatRequest } from '../../src/conversation/types.js';
 import { chatRequest } from '../helpers/chat-request.js';
 
@@ -16,24 +17,24 @@ const fakerFixture = compileChatFixture({ reply: { text: 'Hi {{faker.person.firs
 const plainFixture = compileChatFixture({ reply: { text: 'A constant answer.' } }, 'f.yaml', 1);
 const hit = (fixture: typeof fakerFixture) => ({ fixture, captures: {} });
 
-describe('buildReply seeding', () => {
+describe('the reply\'s seeding', () => {
   it('renders faker templates the same for the same request and differently for another', () => {
-    const first = buildReply(request('hello'), hit(fakerFixture), context).choices[0]!.text;
-    expect(buildReply(request('hello'), hit(fakerFixture), context).choices[0]!.text).toBe(first);
-    const others = ['hi', 'hey', 'good day', 'hello there'].map((p) => buildReply(request(p), hit(fakerFixture), context).choices[0]!.text);
+    const first = finished(replySteps(request('hello'), hit(fakerFixture), context)).choices[0]!.text;
+    expect(finished(replySteps(request('hello'), hit(fakerFixture), context)).choices[0]!.text).toBe(first);
+    const others = ['hi', 'hey', 'good day', 'hello there'].map((p) => finished(replySteps(request(p), hit(fakerFixture), context)).choices[0]!.text);
     expect(others.some((text) => text !== first)).toBe(true);
   });
 
   it('gives each of n choices its own faker draw', () => {
-    const reply = buildReply(request('hello', { choices: 3 }), hit(fakerFixture), context);
+    const reply = finished(replySteps(request('hello', { choices: 3 }), hit(fakerFixture), context));
     expect(new Set(reply.choices.map((choice) => choice.text)).size).toBeGreaterThan(1);
   });
 
   it('generates the same reasoning for a fixture hit without reasoning of its own', () => {
     const reasoning = { effort: 'high', visible: true };
-    const first = buildReply(request('hello', { reasoning }), hit(plainFixture), context).choices[0]!;
+    const first = finished(replySteps(request('hello', { reasoning }), hit(plainFixture), context)).choices[0]!;
     expect(first.text).toBe('A constant answer.');
     expect(first.reasoning).toBeTruthy();
-    expect(buildReply(request('hello', { reasoning }), hit(plainFixture), context).choices[0]!.reasoning).toBe(first.reasoning);
+    expect(finished(replySteps(request('hello', { reasoning }), hit(plainFixture), context)).choices[0]!.reasoning).toBe(first.reasoning);
   });
 });

@@ -11,6 +11,10 @@ import { chatSubject, lastUserLowerSteps } from '../../src/conversation/subject.
 import type { ChatRequest } from '../../src/conversation/types.js';
 import { chatRequest } from '../helpers/chat-request.js';
 import { finished } from '../../src/conversation/steps.js';
+import { countInputTokens, inputTokenSteps } from '../../src/conversation/input-tokens.js';
+import { compileChatFixture } from '../../src/conversation/fixture.js';
+import { replySteps } from '../../src/conversation/reply.js';
+import { encode } from 'gpt-tokenizer/encoding/o200k_base';
 import { hashHex } from '../../src/conversation/random.js';
 import { SidesDigest } from '../../src/conversation/sides-digest.js';
 import type { Turn } from '../../src/conversation/types.js';
@@ -219,6 +223,49 @@ describe('a conversation of megabytes', () => {
         expect(taken).toBeGreaterThan(2);
       }
     }
+  });
+});
+
+describe('the input tokens of a long message', () => {
+  /** Words no test has counted before (a counted text is remembered, and found in one step), within the 128 K characters a request counts exactly. */
+  const freshText = (): string => {
+    const salt = Math.random().toString(36).slice(2, 8);
+    return Array.from({ length: 12_000 }, (_, i) => `w${salt}${i % 997}x${i % 13}`).join(' ').slice(0, 100_000);
+  };
+
+  it('are counted in steps into the exact count, which the reply then finds counted', () => {
+    const text = freshText();
+    const request = chatRequest({ turns: [{ role: 'user', parts: [{ kind: 'text', text }] }] });
+    const steps = inputTokenSteps(request);
+    let taken = 0;
+    for (let step = steps.next(); !step.done; step = steps.next()) taken += 1;
+    expect(taken).toBeGreaterThan(2);
+    // A turn's four tokens and the reply's priming three, as the vendors bill them.
+    expect(countInputTokens(request)).toBe(encode(text).length + 4 + 3);
+    // The same request made again is counted at once, from what the steps remembered.
+    const again = inputTokenSteps(request);
+    expect(again.next().done).toBe(true);
+  });
+
+  it('of a reply are counted in steps too, into the exact count', () => {
+    const text = freshText();
+    // Cut at a stop sequence, a fixture's text is counted anew, as a template's output always is.
+    const fixture = compileChatFixture({ reply: { text: `${text} THE END` } }, 'long.yaml', 0);
+    const request = chatRequest({ turns: [{ role: 'user', parts: [{ kind: 'text', text: 'go' }] }], stopSequences: [' THE END'], maxOutputTokens: 200_000 });
+    const context = { id: 'r', createdMs: 0, seed: 7, chunkBy: 'token' as const, pacing: { firstChunkMs: 0, chunkMs: 0 }, outputLimit: 200_000 };
+    const steps = replySteps(request, { fixture, captures: {} }, context);
+    let taken = 0;
+    let step = steps.next();
+    for (; !step.done; step = steps.next()) taken += 1;
+    expect(taken).toBeGreaterThan(2);
+    expect(step.value.usage.outputTokens).toBe(encode(text).length);
+  });
+
+  it('are billed by a chat answer of a large body as counted at once', async () => {
+    const text = freshText();
+    const body = { model: 'gpt-4o-mini', messages: [{ role: 'user', content: text }] };
+    const outcome = await answer(plainMock(), 'POST /v1/chat/completions', { body, bodySize: JSON.stringify(body).length });
+    expect(bodyOf(outcome).usage.prompt_tokens).toBe(encode(text).length + 4 + 3);
   });
 });
 

@@ -4,7 +4,8 @@ import { MessageStream } from '@anthropic-ai/sdk/lib/MessageStream';
 import { describe, expect, it } from 'vitest';
 import { MockError } from '../../src/conversation/errors.js';
 import type { StreamEvent } from '../../src/conversation/plan.js';
-import { buildReply } from '../../src/conversation/reply.js';
+import { replySteps } from '../../src/conversation/reply.js';
+import { finished } from '../../src/conversation/steps.js';
 import { chunkText } from '../../src/conversation/token-chunks.js';
 import type { ChatRequest, Reply, ReplyChoice } from '../../src/conversation/types.js';
 import { decodeCountTokens, decodeMessages } from '../../src/styles/messages/decode.js';
@@ -348,14 +349,14 @@ describe('messages events', () => {
 
   it('joins a generated reply to the whole one too', async () => {
     const request: ChatRequest = decode({ ...base, max_tokens: 60, stream: true, messages: [{ role: 'user', content: 'Write something long.' }] });
-    const generated = buildReply(request, undefined, {
+    const generated = finished(replySteps(request, undefined, {
       id: 'gen1',
       createdMs: 0,
       seed: 7,
       chunkBy: 'token',
       pacing: { firstChunkMs: 0, chunkMs: 0 },
       outputLimit: 1000,
-    });
+    }));
     const events = messageEvents(generated, request);
     expect(events.filter((e) => e.paced).length).toBeGreaterThan(5);
     expect(await accumulate(events)).toStrictEqual(encodeMessage(generated, request));
