@@ -4,6 +4,7 @@
 import { finished, type Steps } from './steps.js';
 import { turnText } from './subject.js';
 import { TokenCounter } from './tokens.js';
+import { toolsJson } from './tools-json.js';
 import { TurnPrefixes } from './turn-prefixes.js';
 import type { ChatRequest, Turn } from './types.js';
 
@@ -58,7 +59,7 @@ function* countSteps(request: ChatRequest): Steps<number> {
   }
   // A style that carries turns to the next request (responses) leaves the count for it.
   if (carriedTurns !== undefined) counted.remember(turns, system, known?.covered, () => ({ counter: counter.copy(), tokens: total }));
-  if (request.tools.length > 0) total += yield* counter.countSteps(JSON.stringify(request.tools));
+  if (request.tools.length > 0) total += yield* counter.countSteps(toolsJson(request.tools));
   return total + 3;
 }
 

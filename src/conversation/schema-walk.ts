@@ -121,6 +121,13 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** An object as JSON.parse makes one: a record whose prototype is Object's (or none). */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (!isRecord(value)) return false;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
 export function isNode(value: unknown): value is SchemaNode {
   return typeof value === 'boolean' || isRecord(value);
 }

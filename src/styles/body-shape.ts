@@ -25,27 +25,34 @@ function indicesSize(count: number): number {
 /**
  * Walks the body without recursion, so measuring it cannot overflow the stack either; `maxDepth`
  * for what is not a request (an upstream's answer). Leaves are counted where they are met, never
- * queued: a body of 200,000 short strings queued each with its depth took 200 ms.
+ * queued: a body of 200,000 short strings queued each with its depth took 200 ms. Keys are read
+ * with `for...in`, not `Object.keys` and `Object.values`: the two arrays made per object were half
+ * the walk of an agent's 126 KB request.
  */
 export function measureBody(body: unknown, maxDepth = MAX_BODY_DEPTH): BodyShape {
   if (body === null || typeof body !== 'object') return { withinDepth: true, size: typeof body === 'string' ? body.length : 1 };
   let size = 0;
   const objects: object[] = [body];
   const depths: number[] = [1];
+  const enter = (child: unknown, depth: number): number => {
+    if (child === null || typeof child !== 'object') return leafSize(child);
+    objects.push(child);
+    depths.push(depth + 1);
+    return 0;
+  };
   while (objects.length > 0) {
     const value = objects.pop()!;
     const depth = depths.pop()!;
     size += 1;
     if (depth > maxDepth) return { withinDepth: false, size };
-    const entries = Array.isArray(value) ? value : Object.values(value);
-    // An array's indices count as keys, as they always have: the size is the journal's figure.
-    if (Array.isArray(value)) size += indicesSize(value.length);
-    else for (const key of Object.keys(value)) size += key.length + 3;
-    for (const child of entries as unknown[]) {
-      if (child !== null && typeof child === 'object') {
-        objects.push(child);
-        depths.push(depth + 1);
-      } else size += leafSize(child);
+    if (Array.isArray(value)) {
+      // An array's indices count as keys, as they always have: the size is the journal's figure.
+      size += indicesSize(value.length);
+      for (let index = 0; index < value.length; index++) size += enter(value[index], depth);
+    } else {
+      // A parsed body's objects inherit nothing enumerable: `for...in` meets their own keys only.
+      const entries = value as Record<string, unknown>;
+      for (const key in entries) size += key.length + 3 + enter(entries[key], depth);
     }
   }
   return { withinDepth: true, size };

@@ -191,6 +191,13 @@ describe('messages decode', () => {
     [{ ...base, messages: [{ role: 'user', content: 'hi' }], thinking: { type: 'enabled', budget_tokens: 1024 } }, 'must be greater than `thinking.budget_tokens`', 'max_tokens'],
     [{ ...base, messages: [{ role: 'user', content: 'hi' }], tools: [{ name: 'f' }] }, 'tools.0.input_schema: Field required', 'tools[0].input_schema'],
     [{ ...base, messages: [{ role: 'user', content: 'hi' }], tools: [{ name: 'a b', input_schema: {} }] }, 'tools.0.name:', 'tools[0].name'],
+    [{ ...base, messages: [{ role: 'user', content: 'hi' }], tools: [{ name: 'f', input_schema: [] }] }, 'tools.0.input_schema: Invalid input: expected record, received array', 'tools[0].input_schema'],
+    [
+      { ...base, messages: [{ role: 'user', content: 'hi' }, { role: 'assistant', content: [{ type: 'tool_use', id: 't', name: 'f', input: 'x' }] }] },
+      'messages.1.content.0.input: Invalid input: expected record, received string',
+      'messages[1].content[0].input',
+    ],
+    [{ ...base, messages: [{ role: 'user', content: 'hi' }], output_config: { format: { type: 'json_schema' } } }, 'output_config.format.schema: Field required', 'output_config.format.schema'],
     [{ ...base, messages: [{ role: 'user', content: 'hi' }], tools: [{ name: 'f', input_schema: {} }, { name: 'f', input_schema: {} }] }, 'tools.1.name: Tool names must be unique.', 'tools[1].name'],
     [{ ...base, messages: [{ role: 'user', content: 'hi' }], tools: [{ name: 'f', input_schema: {} }], tool_choice: { type: 'tool', name: 'g' } }, "Tool 'g' not found", 'tool_choice.name'],
     [

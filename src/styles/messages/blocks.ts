@@ -2,6 +2,7 @@
 // an unknown type, or a known type missing a field, is a 400 naming `messages.N.content.M...`.
 import * as z from 'zod';
 import { madeAtFirstUse } from '../../conversation/first-use.js';
+import { jsonObject } from '../json-object.js';
 
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
 
@@ -60,7 +61,7 @@ export const blockSchemas = madeAtFirstUse(() => {
     type: z.literal('tool_use'),
     id: z.string().min(1),
     name: z.string().min(1),
-    input: z.record(z.string(), z.unknown()),
+    input: jsonObject(),
   });
 
   const thinkingBlock = z.looseObject({ type: z.literal('thinking'), thinking: z.string(), signature: z.string() });

@@ -3,6 +3,7 @@
 import { checkGenerationBudget } from '../../conversation/generation-budget.js';
 import * as z from 'zod';
 import type { ChatRequest, ReasoningRequest, ResponseFormat, ToolChoice, ToolDef } from '../../conversation/types.js';
+import { jsonObject } from '../json-object.js';
 import type { StyleInput } from '../style.js';
 import { parseBody } from '../validate.js';
 import { blockSchemas } from './blocks.js';
@@ -22,7 +23,7 @@ const schemas = madeAtFirstUse(() => {
     type: z.string().nullish(),
     name: z.string().min(1).nullish(),
     description: z.string().nullish(),
-    input_schema: z.record(z.string(), z.unknown()).nullish(),
+    input_schema: jsonObject().nullish(),
   });
 
   const parallel = { disable_parallel_tool_use: z.boolean().nullish() };
@@ -58,7 +59,7 @@ const schemas = madeAtFirstUse(() => {
     output_config: z
       .looseObject({
         effort: z.string().nullish(),
-        format: z.looseObject({ type: z.literal('json_schema'), schema: z.record(z.string(), z.unknown()) }).nullish(),
+        format: z.looseObject({ type: z.literal('json_schema'), schema: jsonObject() }).nullish(),
       })
       .nullish(),
     stop_sequences: z.array(z.string()).nullish(),
