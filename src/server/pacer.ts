@@ -7,14 +7,21 @@ import { forget, wakeAt, type Sleeper } from './pacing-clock.js';
  * goes, with one close listener for the stream's whole life and its waits on the shared clock.
  */
 export class Pacer implements Sleeper {
-  private readonly startedMs = performance.now();
   private wake: ((open: boolean) => void) | undefined;
   private sleepsUntil = 0;
   private closed = false;
   /** Set when the mock shuts down: no more waiting, the stream ends in its error event. */
   interrupted = false;
 
-  constructor(private readonly res: ServerResponse) {
+  /**
+   * `startedMs`: when the stream's clock started, by default now. The writer starts it when the
+   * request was read, so the mock's own work on it is part of its first pause, as a model's is
+   * part of its time to first token, not added to the pause.
+   */
+  constructor(
+    private readonly res: ServerResponse,
+    private readonly startedMs = performance.now(),
+  ) {
     res.once('close', this.onClose);
   }
 
