@@ -7,14 +7,24 @@ import { forget, wakeAt, type Sleeper } from './pacing-clock.js';
  * goes, with one close listener for the stream's whole life and its waits on the shared clock.
  */
 export class Pacer implements Sleeper {
-  private readonly startedMs = performance.now();
   private wake: ((open: boolean) => void) | undefined;
   private sleepsUntil = 0;
   private closed = false;
   /** Set when the mock shuts down: no more waiting, the stream ends in its error event. */
   interrupted = false;
 
-  constructor(private readonly res: ServerResponse) {
+  /** Whether the first paced event's deadline has been asked for. */
+  private begun = false;
+
+  /**
+   * `startedMs`: when the stream's clock started, by default now. The writer starts it when the
+   * request was read, so the mock's own work on it is part of its first pause, as a model's is
+   * part of its time to first token, not added to the pause.
+   */
+  constructor(
+    private readonly res: ServerResponse,
+    private startedMs = performance.now(),
+  ) {
     res.once('close', this.onClose);
   }
 
@@ -42,9 +52,16 @@ export class Pacer implements Sleeper {
     wake(open);
   }
 
-  /** Whether `atMs` after the stream began has passed: an event due then need not wait. */
+  /**
+   * Whether `atMs` after the stream began has passed: an event due then need not wait. The first
+   * asked for is the first paced event's: when the mock's own work took longer than that pause,
+   * the clock starts so that the event is due now, and the events after it keep their gaps.
+   */
   isPast(atMs: number): boolean {
-    return this.startedMs + atMs <= performance.now();
+    const now = performance.now();
+    if (!this.begun) this.startedMs = Math.max(this.startedMs, now - atMs);
+    this.begun = true;
+    return this.startedMs + atMs <= now;
   }
 
   /** Resolves `atMs` after the stream began (at once if that is past, or interrupted); false when the client left. */

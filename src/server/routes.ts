@@ -33,11 +33,13 @@ function useDoor(door: Door): Middleware {
 }
 
 /**
- * Starts the operation in a turn of the loop with time left (state/event-loop.ts). A client that
+ * Starts the operation in a turn of the loop with time left (state/event-loop.ts), noting when the
+ * request was read (a paced stream's clock starts there: server/pacer.ts). A client that
  * leaves while its request waits is journaled at once as 499, with no source: its work never
  * starts, so it takes no scenario step and counts as nothing generated.
  */
 const inTurn: Middleware = async (ctx, next) => {
+  (ctx.state as MockState).readMs = performance.now();
   const turn = turnForRequest();
   if (turn && !(await waitForTurn(ctx, turn))) {
     (ctx.state as MockState).notes = newNotes();

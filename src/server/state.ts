@@ -30,6 +30,12 @@ export interface MockState {
   bodyBytes?: readonly Buffer[];
   /** Why the request was not forwarded to the upstream (its page's origin), for the journal. */
   upstreamRefused?: string;
+  /**
+   * Set as the request has been read whole, before it waits for its turn of the loop: where a
+   * paced stream's clock starts (server/pacer.ts), so a burst's wait for the loop is part of each
+   * stream's first pause rather than added to it.
+   */
+  readMs?: number;
   /** Set by the frame while the inspector watches: the request's start and its stream's progress. */
   inFlight?: InFlight;
   /** Set by a door that serves its own events (a fake MCP server's transport): no entry for the HTTP request itself. */

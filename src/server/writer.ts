@@ -124,7 +124,7 @@ async function writeStream(ctx: Context, plan: Extract<Plan, { kind: 'stream' }>
   // A paced stream shows its headers before its first pause; an unpaced one sends them with its events, in one write.
   const sink: BodySink = isPaced(plan.pacing) ? flushedSink(res) : { write: (data) => res.write(data), drains: res };
   const sent = new SentStream(plan.status, headers);
-  const pacer = new Pacer(res);
+  const pacer = new Pacer(res, fault?.kind === 'delay' ? undefined : (ctx.state as MockState).readMs);
   const release = (ctx.state as MockState).streams.open(pacer.interrupt);
   try {
     // The journal keeps 499 for a stream its client abandoned (the headers said 200).
