@@ -4,6 +4,7 @@
 import { JOURNAL_ANSWER_MAX as SENT_MAX, type PieceRun, type StreamEvent } from '../conversation/plan.js';
 import { keptPiecesJson, runsJson } from '../state/piece-runs.js';
 import { lengthOf } from '../conversation/text-pieces.js';
+import type { FramedRun } from './piece-frames.js';
 
 function head(status: number, headers: Record<string, unknown>): string {
   return `{"status":${status},"headers":${JSON.stringify(headers)}`;
@@ -67,14 +68,26 @@ export class SentStream {
       this.kept.push({ event: event.event ?? null, data: json ? data : JSON.stringify(data) });
       return;
     }
+    this.keep(run, [piece]);
+  }
+
+  /** Chunks of one run framed together (piece-frames.ts); false, keeping none, when they would pass the journal's bound: frame them one by one then. */
+  framedRun({ run, pieces, text }: FramedRun): boolean {
+    if (this.chars + text.length > SENT_MAX) return false;
+    this.chars += text.length;
+    this.keep(run, pieces);
+    return true;
+  }
+
+  private keep(run: PieceRun, pieces: string[]): void {
     const group = this.group;
     if (group !== undefined && this.runs[group.run] === run) {
-      group.pieces.push(piece);
+      for (const piece of pieces) group.pieces.push(piece);
       return;
     }
     let index = this.runs.indexOf(run);
     if (index < 0) index = this.runs.push(run) - 1;
-    this.kept.push((this.group = { run: index, pieces: [piece] }));
+    this.kept.push((this.group = { run: index, pieces }));
   }
 
   /** Everything framed so far went on the socket. */
