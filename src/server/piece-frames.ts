@@ -14,6 +14,8 @@ const RUN_MAX = 256;
 export interface FramedRun {
   readonly run: PieceRun;
   readonly pieces: string[];
+  /** The pieces' array as JSON, which the journal keeps them as. */
+  readonly piecesJson: string;
   readonly text: string;
 }
 
@@ -43,5 +45,6 @@ export function framedRun(events: readonly StreamEvent[], from: number, to: numb
   const close = run.tail + sides[1];
   // `$` in a replacement names a match: written `$$`, it stays itself.
   const between = `"${close}${open}"`.replaceAll('$', '$$$$');
-  return { run, pieces, text: `${open}${JSON.stringify(pieces).slice(1, -1).replaceAll('","', between)}${close}` };
+  const piecesJson = JSON.stringify(pieces);
+  return { run, pieces, piecesJson, text: `${open}${piecesJson.slice(1, -1).replaceAll('","', between)}${close}` };
 }

@@ -53,6 +53,16 @@ describe('a run of chunks framed at once', () => {
     sent.commit();
     const kept = JSON.parse(sent.json) as { events: Array<{ pieces: string[] }> };
     expect(kept.events).toEqual([{ run: 0, pieces: PIECES }]);
+    // A chunk of the same run framed alone after it joins its pieces; one never flushed leaves them.
+    const more = new SentStream(200, {});
+    more.framedRun(run);
+    const extra = events[1]!;
+    more.framed(extra, extra.json!, true, 10);
+    more.commit();
+    expect((JSON.parse(more.json) as { events: Array<{ pieces: string[] }> }).events[0]!.pieces).toEqual([...PIECES, PIECES[0]]);
+    more.framed(extra, extra.json!, true, 10);
+    more.settle();
+    expect((JSON.parse(more.json) as { events: Array<{ pieces: string[] }> }).events[0]!.pieces).toEqual([...PIECES, PIECES[0]]);
     const huge = { ...run, text: 'x'.repeat(2 ** 21) };
     expect(new SentStream(200, {}).framedRun(huge)).toBe(false);
   });
