@@ -4,6 +4,7 @@
 import { JOURNAL_ANSWER_MAX as SENT_MAX, type PieceRun, type StreamEvent } from '../conversation/plan.js';
 import { keptPiecesJson, runsJson } from '../state/piece-runs.js';
 import { lengthOf } from '../conversation/text-pieces.js';
+import type { FramedRun } from './piece-frames.js';
 
 function head(status: number, headers: Record<string, unknown>): string {
   return `{"status":${status},"headers":${JSON.stringify(headers)}`;
@@ -28,6 +29,8 @@ export function sentBinary(status: number, headers: Record<string, unknown>, typ
 interface PieceGroup {
   run: number;
   pieces: string[];
+  /** The pieces' JSON, while they are those of one run framed at once (its framing made it). */
+  json?: string | undefined;
 }
 
 /**
@@ -67,14 +70,27 @@ export class SentStream {
       this.kept.push({ event: event.event ?? null, data: json ? data : JSON.stringify(data) });
       return;
     }
+    this.keep(run, [piece]);
+  }
+
+  /** Chunks of one run framed together (piece-frames.ts); false, keeping none, when they would pass the journal's bound: frame them one by one then. */
+  framedRun({ run, pieces, piecesJson, text }: FramedRun): boolean {
+    if (this.chars + text.length > SENT_MAX) return false;
+    this.chars += text.length;
+    this.keep(run, pieces, piecesJson);
+    return true;
+  }
+
+  private keep(run: PieceRun, pieces: string[], json?: string): void {
     const group = this.group;
     if (group !== undefined && this.runs[group.run] === run) {
-      group.pieces.push(piece);
+      for (const piece of pieces) group.pieces.push(piece);
+      group.json = undefined;
       return;
     }
     let index = this.runs.indexOf(run);
     if (index < 0) index = this.runs.push(run) - 1;
-    this.kept.push((this.group = { run: index, pieces: [piece] }));
+    this.kept.push((this.group = { run: index, pieces, json }));
   }
 
   /** Everything framed so far went on the socket. */
@@ -87,11 +103,15 @@ export class SentStream {
   /** Drops events framed after the last flush: they never reached the socket. */
   settle(): void {
     this.kept.length = this.flushedEvents;
-    if (this.flushedGroup !== undefined) this.flushedGroup.pieces.length = this.flushedPieces;
+    const group = this.flushedGroup;
+    if (group !== undefined && group.pieces.length !== this.flushedPieces) {
+      group.pieces.length = this.flushedPieces;
+      group.json = undefined;
+    }
   }
 
   get json(): string {
-    const texts = this.kept.map((kept) => ('pieces' in kept ? keptPiecesJson(kept.run, kept.pieces) : `{"event":${kept.event === null ? 'null' : JSON.stringify(kept.event)},"data":${kept.data}}`));
+    const texts = this.kept.map((kept) => ('pieces' in kept ? keptPiecesJson(kept.run, kept.json ?? JSON.stringify(kept.pieces)) : `{"event":${kept.event === null ? 'null' : JSON.stringify(kept.event)},"data":${kept.data}}`));
     const runs = this.runs.length > 0 ? `,"runs":${runsJson(this.runs)}` : '';
     return `${head(this.status, this.headers)},"events":[${texts.join(',')}]${runs}${this.truncated ? ',"truncated":true' : ''}}`;
   }

@@ -11,7 +11,9 @@ import { JOURNAL_ANSWER_MAX, type Fault, type Framing, type Plan, type StreamEve
 import type { StreamProgress } from './in-flight.js';
 import { nextTurn, Slice } from '../state/event-loop.js';
 import { type BodySink, flushedSink } from './chunk-sink.js';
+import { strikeAt } from './fault-strike.js';
 import { FRAMERS, Framed, type Framer } from './framers.js';
+import { framedRun } from './piece-frames.js';
 import { Pacer } from './pacer.js';
 import { SentStream, sentBinary, sentWhole } from './sent.js';
 import { setTextBody } from './text-body.js';
@@ -78,31 +80,6 @@ function drain(res: ServerResponse, drains: EventEmitter = res): Promise<boolean
 function streamHeaders(framer: Framer, headers: Record<string, string>, httpVersionMajor: number): Record<string, string> {
   const own = { ...headers, 'content-type': framer.contentType, 'cache-control': 'no-cache' };
   return httpVersionMajor === 2 ? own : { ...own, connection: 'keep-alive' };
-}
-
-/**
- * Where a stream fault strikes: before the content chunk that follows `afterChunks` of them, or
- * right after the last chunk when the reply has fewer, so a faulted stream never completes.
- */
-export function faultIndex(events: readonly StreamEvent[], afterChunks: number): number {
-  let chunks = 0;
-  let afterLastChunk = -1;
-  for (let i = 0; i < events.length; i++) {
-    if (!events[i]!.paced) continue;
-    if (chunks === afterChunks) return i;
-    chunks++;
-    afterLastChunk = i + 1;
-  }
-  return afterLastChunk >= 0 ? afterLastChunk : Math.max(0, events.length - 1);
-}
-
-/** The index of the event a stream fault strikes before (Infinity when none does): the writer's and a live socket's. */
-export function strikeAt(events: readonly StreamEvent[], fault: Fault | undefined): number {
-  if (!fault) return Infinity;
-  if (fault.kind === 'cut_stream' || fault.kind === 'stream_error') return faultIndex(events, fault.afterChunks);
-  // A malformed stream breaks in the middle of its content.
-  if (fault.kind === 'malformed') return faultIndex(events, Math.floor(events.filter((e) => e.paced).length / 2));
-  return Infinity;
 }
 
 function isPaced({ firstChunkMs, chunkMs }: Extract<Plan, { kind: 'stream' }>['pacing']): boolean {
@@ -173,7 +150,9 @@ async function writeEvents(res: ServerResponse, plan: Extract<Plan, { kind: 'str
     }
     return !res.destroyed;
   };
-  for (const event of plan.events) {
+  const events = plan.events;
+  for (let i = 0; i < events.length; i++) {
+    const event = events[i]!;
     if (written >= strike) break;
     if (event.paced && paced) {
       // An event already due (a stream running late) joins the events before it: they go out
@@ -188,7 +167,13 @@ async function writeEvents(res: ServerResponse, plan: Extract<Plan, { kind: 'str
       chunks++;
       progress?.(chunks, total!);
     }
-    add(event);
+    // An unpaced run of chunks is framed at once (piece-frames.ts); `written` is `i` until the loop ends.
+    const run = paced ? undefined : framedRun(events, i, strike, framer, written);
+    if (run !== undefined && sent.framedRun(run)) {
+      pending.add(run.text);
+      written += run.pieces.length;
+      i += run.pieces.length - 1;
+    } else add(event);
     // A long unpaced stream (speech as base64 events: 15 MB), or a paced one far behind, goes out
     // a few milliseconds of work at a time, so no other client waits for the whole of it.
     if (slice.over) {

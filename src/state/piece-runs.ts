@@ -19,9 +19,9 @@ export interface ShownEvent {
   data: unknown;
 }
 
-/** The JSON of consecutive pieces of run `run`, kept as one: one `JSON.stringify` for them all. */
-export function keptPiecesJson(run: number, pieces: readonly string[]): string {
-  return `{"run":${run},"pieces":${JSON.stringify(pieces)}}`;
+/** The JSON of consecutive pieces of run `run`, kept as one, from their array's JSON (one `JSON.stringify` for them all). */
+export function keptPiecesJson(run: number, piecesJson: string): string {
+  return `{"run":${run},"pieces":${piecesJson}}`;
 }
 
 /** The JSON of the runs of a stream, as `runs` keeps them. */

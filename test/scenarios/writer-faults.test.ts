@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MockError } from '../../src/conversation/errors.js';
 import type { Fault, Plan, StreamEvent } from '../../src/conversation/plan.js';
 import type { OpenStreams } from '../../src/server/open-streams.js';
-import { faultIndex, write } from '../../src/server/writer.js';
+import { faultIndex } from '../../src/server/fault-strike.js';
+import { write } from '../../src/server/writer.js';
 import { contextFor, FakeResponse } from '../helpers/fake-response.js';
 
 const events: StreamEvent[] = [

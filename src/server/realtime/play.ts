@@ -11,7 +11,7 @@ import type { Pacing } from '../../conversation/types.js';
 import type { Mock } from '../../exchange/mock.js';
 import { speak } from '../../media/audio/speak.js';
 import type { SentStream } from '../sent.js';
-import { strikeAt } from '../writer.js';
+import { strikeAt } from '../fault-strike.js';
 
 /** 100 ms of 24 kHz PCM16. */
 const AUDIO_CHUNK_BYTES = 4_800;
