@@ -4,6 +4,7 @@
 // heap because every young-generation collection copied a kept text that was still young: with a
 // coding agent's 126 KB requests the copying cost more than the rest of the request together.
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import { giveSlab, inSlab, takeSlab } from './byte-slabs.js';
 
 /** Shorter texts are kept as they are: deflating them saves little and costs a zlib stream each. */
 export const DEFLATE_FROM = 16 * 1024;
@@ -50,6 +51,8 @@ export class PackedText {
     /** Where the text's bytes lie in its block's. */
     private start = 0,
     private end = 0,
+    /** The buffer from `takeSlab` the bytes lie in, given back by `release`. */
+    private slab?: Buffer,
   ) {}
 
   /** The text kept, and deflated at once where that pays (see `plain` for what `text` must be). */
@@ -69,9 +72,27 @@ export class PackedText {
     return new PackedText(bytes, false, bytes.length);
   }
 
-  /** As `plain`, from the UTF-8 bytes of the text's parts in order, kept as they are. */
+  /**
+   * As `plain`, from the UTF-8 bytes of the text's parts in order: kept as they are, or, when
+   * long, copied into a slab (state/byte-slabs.ts) that `release` gives back.
+   */
   static joined(parts: readonly Buffer[]): PackedText {
-    return new PackedText(parts, false, parts.reduce((sum, part) => sum + part.length, 0));
+    const bytes = parts.reduce((sum, part) => sum + part.length, 0);
+    if (!inSlab(bytes)) return new PackedText(parts, false, bytes);
+    const slab = takeSlab(bytes);
+    let at = 0;
+    for (const part of parts) at += part.copy(slab, at);
+    return new PackedText(slab.subarray(0, bytes), false, bytes, 0, 0, slab);
+  }
+
+  /**
+   * The text is no longer kept (its entry left the journal): its slab may hold another's once no
+   * reader holds the journal across turns (`holdSlabs`); until then it still reads as written.
+   */
+  release(): void {
+    if (this.slab === undefined) return;
+    giveSlab(this.slab);
+    this.slab = undefined;
   }
 
   /** The bytes kept as they are, in one buffer; undefined once deflated. */
@@ -89,6 +110,7 @@ export class PackedText {
     if (bytes.length > 4 * SAMPLE_BYTES && !deflates(bytes.subarray(middle, middle + SAMPLE_BYTES))) return;
     const deflated = deflateRawSync(bytes, LEVEL);
     if (deflated.length > WORTH_IT * this.bytes) return;
+    this.release();
     this.data = deflated;
     this.deflated = true;
   }

@@ -176,6 +176,7 @@ export function journal(session: Session, entry: KeptEntry): void {
   if (overwritten) {
     session.holdings.remove('journal', overwritten.id);
     tally(session.journalTally, overwritten, -1);
+    overwritten.payload.release();
   }
   // A long entry (a stream's events, a large body) is deflated alone as it comes, once memory is
   // getting short: deflating every stream's 40-60 KB of events was about a twentieth of its CPU.
@@ -189,6 +190,7 @@ export function journal(session: Session, entry: KeptEntry): void {
 }
 
 export function clearJournal(session: Session): void {
+  for (const entry of session.journal.toArray()) entry.payload.release();
   session.journal.clear();
   session.journalTally = emptyTally();
   session.unpacked.journal = 0;
@@ -223,7 +225,10 @@ export function evictOldest(session: Session): boolean {
 function drop(session: Session, held: Held): void {
   if (held.kind === 'journal') {
     const oldest = session.journal.shift();
-    if (oldest) tally(session.journalTally, oldest, -1);
+    if (oldest) {
+      tally(session.journalTally, oldest, -1);
+      oldest.payload.release();
+    }
   }
   else if (held.kind === 'fixtures') session.fixtures = session.fixtures.filter((fixture) => String(fixture.order) !== held.key);
   // Files and batches are pinned: `oldest` never hands them out.

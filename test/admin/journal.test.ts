@@ -175,4 +175,14 @@ describe('the request journal', () => {
     // Every chunk whole would be about 200 bytes of JSON each; kept as pieces, the entry is a few KB.
     expect(await journalBytes() - before).toBeLessThan(JSON.stringify(events).length / 4);
   });
+
+  it('shows each large body the ring keeps as it was sent, its bytes never another request\'s', async () => {
+    // Past 64 KB a body's bytes are kept in a buffer used again once its entry leaves the ring.
+    const client = openai('large-ring');
+    const words = ['one', 'two', 'three', 'four', 'five', 'six'];
+    const contents = words.map((word, i) => `${word} ${String.fromCharCode(97 + i).repeat(100_000 + 5_000 * (i % 2))}`);
+    for (const content of contents) await client.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content }] });
+    const bodies = (await requests('?session=large-ring')).map((e) => (e.body as { messages: Array<{ content: string }> }).messages[0]!.content);
+    expect(bodies).toEqual(contents.slice(-3));
+  });
 });
