@@ -2,6 +2,7 @@
 // ChatRequest. The model is the path's, reduced to the catalog's id; the fields are those of the
 // AWS SDK's ConverseCommandInput; unknown ones pass, as AWS adds them.
 import * as z from 'zod';
+import { jsonObject } from '../json-object.js';
 import { invalid } from '../../conversation/errors.js';
 import { madeAtFirstUse } from '../../conversation/first-use.js';
 import { checkGenerationBudget } from '../../conversation/generation-budget.js';
@@ -37,11 +38,11 @@ const schemas = madeAtFirstUse(() => {
       .nullish(),
     toolConfig: z
       .looseObject({
-        tools: z.array(z.looseObject({ toolSpec: z.looseObject({ name: z.string().min(1), description: z.string().nullish(), inputSchema: z.looseObject({ json: z.record(z.string(), z.unknown()) }) }).nullish() })).min(1),
+        tools: z.array(z.looseObject({ toolSpec: z.looseObject({ name: z.string().min(1), description: z.string().nullish(), inputSchema: z.looseObject({ json: jsonObject() }) }).nullish() })).min(1),
         toolChoice: z.looseObject({ auto: z.object({}).nullish(), any: z.object({}).nullish(), tool: z.looseObject({ name: z.string() }).nullish() }).nullish(),
       })
       .nullish(),
-    additionalModelRequestFields: z.record(z.string(), z.unknown()).nullish(),
+    additionalModelRequestFields: jsonObject().nullish(),
   });
   return { body, block, toolResultContent };
 });

@@ -2,6 +2,7 @@
 // accepted; unknown fields pass (SDKs add new ones all the time), known ones are type-checked.
 import { checkGenerationBudget } from '../../conversation/generation-budget.js';
 import * as z from 'zod';
+import { jsonObject } from '../json-object.js';
 import { invalid } from '../../conversation/errors.js';
 import type { ChatRequest, Part, ResponseFormat, SystemAt, Turn } from '../../conversation/types.js';
 import { measureBody } from '../body-shape.js';
@@ -69,7 +70,7 @@ const schemas = madeAtFirstUse(() => {
         z.looseObject({ type: z.literal('json_object') }),
         z.looseObject({
           type: z.literal('json_schema'),
-          json_schema: z.looseObject({ name: z.string(), schema: z.record(z.string(), z.unknown()).nullish() }),
+          json_schema: z.looseObject({ name: z.string(), schema: jsonObject().nullish() }),
         }),
       ])
       .nullish(),

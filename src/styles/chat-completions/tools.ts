@@ -3,6 +3,7 @@
 // names either kind (`ChatCompletionNamedToolChoice`, `ChatCompletionNamedToolChoiceCustom`) or
 // restricts the call to `allowed_tools` (`ChatCompletionAllowedToolChoice`).
 import * as z from 'zod';
+import { jsonObject } from '../json-object.js';
 import { invalid } from '../../conversation/errors.js';
 import type { ToolChoice, ToolDef } from '../../conversation/types.js';
 import { madeAtFirstUse } from '../../conversation/first-use.js';
@@ -14,7 +15,7 @@ export const toolSchemas = madeAtFirstUse(() => {
     function: z.looseObject({
       name: z.string().min(1),
       description: z.string().nullish(),
-      parameters: z.record(z.string(), z.unknown()).nullish(),
+      parameters: jsonObject().nullish(),
     }),
   });
 

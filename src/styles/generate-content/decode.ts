@@ -3,6 +3,7 @@
 // as SDKs add new ones; known ones are type-checked and named when wrong.
 import { checkGenerationBudget } from '../../conversation/generation-budget.js';
 import * as z from 'zod';
+import { jsonObject } from '../json-object.js';
 import { invalid } from '../../conversation/errors.js';
 import type { ChatRequest, ReasoningRequest, ResponseFormat, ToolChoice, ToolDef } from '../../conversation/types.js';
 import type { StyleInput } from '../style.js';
@@ -23,7 +24,7 @@ const schemas = madeAtFirstUse(() => {
   const declaration = z.looseObject({
     name: z.string().regex(FUNCTION_NAME, 'a function name starts with a letter or underscore and holds up to 64 of A-Z a-z 0-9 _ . : -'),
     description: z.string().optional(),
-    parameters: z.record(z.string(), z.unknown()).optional(),
+    parameters: jsonObject().optional(),
     parametersJsonSchema: z.unknown().optional(),
   });
 
@@ -40,7 +41,7 @@ const schemas = madeAtFirstUse(() => {
     presencePenalty: z.number().optional(),
     frequencyPenalty: z.number().optional(),
     responseMimeType: z.enum(['text/plain', 'application/json', 'application/xml', 'application/yaml', 'text/x.enum']).optional(),
-    responseSchema: z.record(z.string(), z.unknown()).optional(),
+    responseSchema: jsonObject().optional(),
     responseJsonSchema: z.unknown().optional(),
     responseModalities: z.array(caseless(['TEXT', 'IMAGE', 'AUDIO', 'MODALITY_UNSPECIFIED'])).optional(),
     imageConfig: z.looseObject({ aspectRatio: z.string().optional(), imageSize: z.string().optional() }).optional(),

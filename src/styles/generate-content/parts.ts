@@ -2,6 +2,7 @@
 // does; media must come inline as base64 (the gateway refuses file references); function calls
 // belong to model turns and function responses to user turns.
 import * as z from 'zod';
+import { jsonObject } from '../json-object.js';
 import { invalid } from '../../conversation/errors.js';
 import type { Part, Turn } from '../../conversation/types.js';
 import { madeAtFirstUse } from '../../conversation/first-use.js';
@@ -15,10 +16,10 @@ export const partSchemas = madeAtFirstUse(() => {
     inlineData: z.looseObject({ mimeType: z.string(), data: z.string() }).optional(),
     fileData: z.unknown().optional(),
     functionCall: z
-      .looseObject({ id: z.string().optional(), name: z.string().min(1), args: z.record(z.string(), z.unknown()).optional() })
+      .looseObject({ id: z.string().optional(), name: z.string().min(1), args: jsonObject().optional() })
       .optional(),
     functionResponse: z
-      .looseObject({ id: z.string().optional(), name: z.string().min(1), response: z.record(z.string(), z.unknown()).optional() })
+      .looseObject({ id: z.string().optional(), name: z.string().min(1), response: jsonObject().optional() })
       .optional(),
   });
 

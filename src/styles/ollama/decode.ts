@@ -2,6 +2,7 @@
 // prompt). Streams are the default; `stream: false` asks for one object. Tool-call arguments are
 // objects on this wire, not JSON text.
 import * as z from 'zod';
+import { jsonObject } from '../json-object.js';
 import { checkGenerationBudget } from '../../conversation/generation-budget.js';
 import type { ChatRequest, Part, ResponseFormat, Turn } from '../../conversation/types.js';
 import type { StyleInput } from '../style.js';
@@ -12,7 +13,7 @@ import { madeAtFirstUse } from '../../conversation/first-use.js';
 const schemas = madeAtFirstUse(() => {
   const toolCall = z.looseObject({
     id: z.string().optional(),
-    function: z.looseObject({ name: z.string(), arguments: z.record(z.string(), z.unknown()).default({}) }),
+    function: z.looseObject({ name: z.string(), arguments: jsonObject().default({}) }),
   });
 
   const message = z.looseObject({
@@ -33,7 +34,7 @@ const schemas = madeAtFirstUse(() => {
 
   const common = {
     model: z.string().min(1),
-    format: z.union([z.literal('json'), z.literal(''), z.record(z.string(), z.unknown())]).optional(),
+    format: z.union([z.literal('json'), z.literal(''), jsonObject()]).optional(),
     options: options.optional(),
     stream: z.boolean().optional(),
     think: z.union([z.boolean(), z.string()]).optional(),
@@ -47,7 +48,7 @@ const schemas = madeAtFirstUse(() => {
       .array(
         z.looseObject({
           type: z.literal('function').optional(),
-          function: z.looseObject({ name: z.string().min(1), description: z.string().optional(), parameters: z.record(z.string(), z.unknown()).optional() }),
+          function: z.looseObject({ name: z.string().min(1), description: z.string().optional(), parameters: jsonObject().optional() }),
         }),
       )
       .optional(),

@@ -2,6 +2,7 @@
 // content parts, tools, text formats) are checked by the schema their `type` selects, so a
 // problem is named where it is (`input[2].call_id`), not as "no union member matched".
 import * as z from 'zod';
+import { jsonObject } from '../json-object.js';
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -109,7 +110,7 @@ const functionTool = z.looseObject({
   type: z.literal('function'),
   name: z.string().min(1),
   description: z.string().nullish(),
-  parameters: z.record(z.string(), z.unknown()).nullish(),
+  parameters: jsonObject().nullish(),
   strict: z.boolean().nullish(),
 });
 export type FunctionTool = z.infer<typeof functionTool>;
@@ -171,7 +172,7 @@ const textFormatKinds = z.enum(['text', 'json_object', 'json_schema']);
 const jsonSchemaFormat = z.looseObject({
   type: z.literal('json_schema'),
   name: z.string().min(1).max(64),
-  schema: z.record(z.string(), z.unknown()),
+  schema: jsonObject(),
   description: z.string().nullish(),
   strict: z.boolean().nullish(),
 });
