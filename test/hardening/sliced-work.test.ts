@@ -261,6 +261,16 @@ describe('the input tokens of a long message', () => {
     expect(step.value.usage.outputTokens).toBe(encode(text).length);
   });
 
+  it('are counted by a token-counting door for a large body as a reply bills them', async () => {
+    const text = freshText();
+    const body = { model: 'claude-sonnet-4-6', messages: [{ role: 'user', content: text }] };
+    const bodySize = JSON.stringify(body).length;
+    const counted = bodyOf(await answer(plainMock(), 'POST /v1/messages/count_tokens', { body, bodySize })).input_tokens;
+    const billed = bodyOf(await answer(plainMock(), 'POST /v1/messages', { body: { ...body, max_tokens: 16 }, bodySize })).usage.input_tokens;
+    expect(counted).toBe(billed);
+    expect(counted).toBe(encode(text).length + 4 + 3);
+  });
+
   it('are billed by a chat answer of a large body as counted at once', async () => {
     const text = freshText();
     const body = { model: 'gpt-4o-mini', messages: [{ role: 'user', content: text }] };
