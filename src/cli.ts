@@ -68,15 +68,8 @@ const program = new Command()
     boundHeapGrowth();
     try {
       const server = await startMockServer({ ...options, logLevel: options.logLevel });
-      printLine(timed(`model-gateway-mock listening on ${server.url}`));
-      // The CA is made before its path is printed, so a client can trust it at once.
-      await server.tlsCa();
-      if (options.logLevel !== 'silent') {
-        printLine(timed(server.summary()));
-        const modes = server.modes();
-        if (modes !== undefined) printLine(timed(modes));
-      }
-      flushLines();
+      // Before the listening line: a parent that signals as soon as it reads that line must meet
+      // the graceful stop, not the signal's default, which ends the process with no exit code.
       let stopping = false;
       const stop = (signal: NodeJS.Signals) => {
         // A second signal means "now": no more waiting for streams.
@@ -87,6 +80,15 @@ const program = new Command()
       };
       process.on('SIGINT', stop);
       process.on('SIGTERM', stop);
+      printLine(timed(`model-gateway-mock listening on ${server.url}`));
+      // The CA is made before its path is printed, so a client can trust it at once.
+      await server.tlsCa();
+      if (options.logLevel !== 'silent') {
+        printLine(timed(server.summary()));
+        const modes = server.modes();
+        if (modes !== undefined) printLine(timed(modes));
+      }
+      flushLines();
       if (options.exitWithStdin) {
         // The pipe's far end closes whenever its holder ends (killed, os._exit): no one is left
         // to read a stream, so nothing waits for one.

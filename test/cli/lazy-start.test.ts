@@ -37,7 +37,7 @@ afterAll(async () => {
   if (kept === undefined) delete process.env.XDG_DATA_HOME;
   else process.env.XDG_DATA_HOME = kept;
   await Promise.all(started.map(async ({ child }) => {
-    if (child.exitCode !== null) return;
+    if (child.exitCode !== null || child.signalCode !== null) return;
     child.kill();
     await once(child, 'exit');
   }));
