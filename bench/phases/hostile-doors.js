@@ -75,6 +75,8 @@ const chat = (content, extra = {}) => ({ model: MODEL, messages: [{ role: 'user'
 const CASES = {
   // The worst bodies for the parser and the tokenizer (test/hardening/limits.test.ts checks what they answer).
   'chat: 100,000 levels of nesting': (url) => post(url, CHAT_PATH, JSON.stringify(chat('hi', { metadata: '__DEEP__' })).replace('"__DEEP__"', '['.repeat(100_000) + ']'.repeat(100_000))),
+  // Looked at before it is parsed: V8 parses a level in about a microsecond.
+  'chat: 1,000,000 levels of nesting (2 MB)': (url) => post(url, CHAT_PATH, JSON.stringify(chat('hi', { metadata: '__DEEP__' })).replace('"__DEEP__"', '['.repeat(1_000_000) + ']'.repeat(1_000_000))),
   'chat: 8 MB of base64': (url) => post(url, CHAT_PATH, chat(randomBytes(6 * 1024 * 1024).toString('base64'))),
   'chat: 4 MB of one letter': (url) => post(url, CHAT_PATH, chat('z'.repeat(4 * 1024 * 1024))),
   'transcription: a 58-byte WAV claiming 46 days': (url) => upload(url, '/v1/audio/transcriptions', { model: 'whisper-1', response_format: 'verbose_json' }, lyingWav(), 'claim.wav'),

@@ -3,6 +3,7 @@
 // (`{ custom_id, params }`). Each request is checked on its own, so a caller can read thousands
 // in slices; a problem is a 400 naming the line (from 1) or the index and field.
 import { invalid } from '../conversation/errors.js';
+import { tooDeepToParse } from '../conversation/json-text.js';
 import type { BatchLine, LineError } from '../conversation/batch.js';
 
 /** The vendors' bound: at most 50,000 requests a batch. */
@@ -36,6 +37,8 @@ export function fileLines(data: Buffer): string[] {
 export function batchFileLine(text: string, number: number, seen: Set<string>): BatchLine {
   const at = (what: string, field = 'file') => invalid(`Line ${number} of the batch file ${what}.`, field);
   const json = text.endsWith('\r') ? text.slice(0, -1) : text;
+  // As its body is refused once parsed (files.ts), a long line before: parsing it would hold the loop.
+  if (tooDeepToParse(json)) throw at('nests its body too deeply', 'body');
   let parsed: unknown;
   try {
     parsed = JSON.parse(json);

@@ -7,12 +7,12 @@ import type { Part } from 'formidable';
 import type { Context, Middleware, Next } from 'koa';
 import type { KoaBodyMiddlewareOptions } from 'koa-body';
 import { failure, MockError } from '../conversation/errors.js';
-import { MAX_BODY_DEPTH, measureBody, measureJson, type BodyShape } from '../styles/body-shape.js';
+import { measureBody, measureJson, type BodyShape } from '../styles/body-shape.js';
 import type { Mock } from '../exchange/mock.js';
 import { Slice, turnForBytes } from '../state/event-loop.js';
 import { BodiesInFlight } from '../state/large-bodies.js';
 import { loadFormParser } from './form-parser.js';
-import { isPlainJson, parseJson, parseJsonText } from './json-body.js';
+import { isPlainJson, JSON_TYPES, nestedTooDeep, parseJson, parseJsonText, refuseDeepJson } from './json-body.js';
 import { JOURNAL_BODY_MAX } from '../state/journal.js';
 import { decodeBody, isIdentity, readWire, readWireChunks, readWireTextAndChunks, refuseAnnounced, tooLarge } from './wire-body.js';
 import type { MockState } from './state.js';
@@ -28,6 +28,12 @@ export interface BodyParsers {
   /** JSON for a door with a body limit of its own (`ModelRoute.bodyLimit`), `--body-limit` still the ceiling. */
   jsonWithin(limit: number): Middleware;
 }
+
+/**
+ * No door takes a URL-encoded form (the SDKs send JSON, or multipart with files), and its parser
+ * spends about 70 ms on a key of 100,000 brackets: a form is read up to this size.
+ */
+const FORM_LIMIT = 64 * 1024;
 
 /** The methods koa-body parses a body for; others leave it unread (Node drops it). */
 const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
@@ -157,7 +163,8 @@ function bodiesInFlight(mock: Mock): BodiesInFlight {
 export function bodyParser(mock: Mock, multipart: boolean, limit = mock.options.bodyLimitBytes): Middleware {
   const options: Partial<KoaBodyMiddlewareOptions> = {
     jsonLimit: limit,
-    formLimit: limit,
+    jsonTypes: JSON_TYPES,
+    formLimit: Math.min(limit, FORM_LIMIT),
     textLimit: limit,
     multipart,
     formidable: {
@@ -222,7 +229,11 @@ export function bodyParser(mock: Mock, multipart: boolean, limit = mock.options.
           ctx.request.body = body as typeof ctx.request.body;
           if (bytes && read.size <= JOURNAL_BODY_MAX) (ctx.state as MockState).bodyBytes = withoutByteOrderMark(bytes);
           shape = measureJson(text, body);
-        } else if (!('text' in read)) await parseFrom(ctx, read.chunks, read.size, () => parse(ctx, parsedOnly));
+        } else if (!('text' in read)) {
+          if (read.size > FORM_LIMIT && ctx.is('urlencoded')) throw tooLarge(FORM_LIMIT);
+          if (ctx.is(JSON_TYPES)) refuseDeepJson(read.chunks);
+          await parseFrom(ctx, read.chunks, read.size, () => parse(ctx, parsedOnly));
+        }
       } else await parse(ctx, parsedOnly);
     } catch (error) {
       inFlight.release(held);
@@ -253,7 +264,7 @@ async function finishBody(ctx: Context, shape: BodyShape | undefined, next: Next
     // Nothing keeps the body, nor its bytes: the journal could not serve it back.
     ctx.request.body = undefined;
     (ctx.state as MockState).bodyBytes = undefined;
-    throw failure('invalid_body', `The request body nests deeper than ${MAX_BODY_DEPTH} levels.`);
+    throw nestedTooDeep();
   }
   (ctx.state as MockState).bodySize = shape.size;
   await next();

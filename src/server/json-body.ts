@@ -3,16 +3,21 @@
 // of co-body's options, a pass through inflation); bourne keeps its behaviour: strict JSON (an
 // object or an array), `__proto__` keys refused. Other charsets, forms, text and multipart stay
 // koa-body's. A large body is parsed a span at a time (json-slices.ts), the loop given back between.
+import { StringDecoder } from 'node:string_decoder';
 import bourne from '@hapi/bourne';
-import { MAX_BODY_DEPTH } from '../styles/body-shape.js';
+import { failure, type MockError } from '../conversation/errors.js';
+import { MAX_BODY_DEPTH, tooDeepToParse } from '../conversation/json-text.js';
 import { inSlices } from '../state/event-loop.js';
-import { jsonSteps, Unfollowed } from './json-slices.js';
+import { jsonSteps, TooDeep, Unfollowed } from './json-slices.js';
 
 const PLAIN_JSON = /^application\/json\s*(?:;\s*charset="?utf-?8"?\s*)?$/i;
 /** co-body's strict mode: only an object or an array. */
 const STRICT_JSON = /^[\x20\x09\x0a\x0d]*[[{]/;
 /** As co-body decodes it: UTF-8, a byte order mark dropped. */
 const UTF8 = new TextDecoder('utf-8');
+
+/** The types read as JSON (koa-body's own list, given to it): plain UTF-8 JSON is parsed here, the rest by koa-body. */
+export const JSON_TYPES = ['application/json', 'application/json-patch+json', 'application/vnd.api+json', 'application/csp-report', 'application/reports+json'];
 
 export function isPlainJson(contentType: string | undefined): boolean {
   return contentType !== undefined && PLAIN_JSON.test(contentType);
@@ -31,10 +36,21 @@ export function parseJson(bytes: Uint8Array): ParsedJson | Promise<ParsedJson> {
   return parseJsonText(UTF8.decode(bytes));
 }
 
-/** As `parseJson`, from the body's text, already decoded; a large one in slices. */
+/** The refusal of a body nested deeper than a request may: before it is parsed when it is large, after when not. */
+export function nestedTooDeep(): MockError {
+  return failure('invalid_body', `The request body nests deeper than ${MAX_BODY_DEPTH} levels.`);
+}
+
+/**
+ * As `parseJson`, from the body's text, already decoded; a large one in slices. A large body nested
+ * too deep is refused unparsed (JSON.parse of 2 MB of brackets held the loop for over a second),
+ * even when something after its depth is malformed.
+ */
 export function parseJsonText(text: string): ParsedJson | Promise<ParsedJson> {
-  if (text.length < SLICED_CHARS || !STRICT_JSON.test(text)) return parsedWhole(text);
-  return parsedInSlices(text);
+  if (!STRICT_JSON.test(text)) return parsedWhole(text);
+  if (text.length >= SLICED_CHARS) return parsedInSlices(text);
+  if (tooDeepToParse(text)) throw nestedTooDeep();
+  return parsedWhole(text);
 }
 
 function parsedWhole(text: string): ParsedJson {
@@ -49,6 +65,18 @@ async function parsedInSlices(text: string): Promise<ParsedJson> {
     return { body: await inSlices(jsonSteps(text, MAX_BODY_DEPTH)), text };
   } catch (error) {
     if (error instanceof Unfollowed) return parsedWhole(text);
+    if (error instanceof TooDeep) throw nestedTooDeep();
     throw error;
   }
+}
+
+/**
+ * A JSON body koa-body parses (another charset, a `+json` type) goes to JSON.parse whole, decoded
+ * as UTF-8 whatever its charset says (co-body's way): a large one is looked at first, and refused
+ * if nested too deep. Otherwise koa-body parses it as before.
+ */
+export function refuseDeepJson(chunks: readonly Buffer[]): void {
+  const decoder = new StringDecoder('utf8');
+  const text = chunks.map((chunk) => decoder.write(chunk)).join('') + decoder.end();
+  if (tooDeepToParse(text)) throw nestedTooDeep();
 }

@@ -15,6 +15,9 @@ export const FORBIDDEN_KEY = 'Object contains forbidden prototype property';
 /** The walk cannot go on: the whole text is parsed in one piece, for its value or its error. */
 export class Unfollowed extends Error {}
 
+/** The text nests deeper than the walk's `maxDepth`: the caller refuses it without parsing it whole. */
+export class TooDeep extends Error {}
+
 /** The characters a number, `true`, `false` or `null` may hold, and some they may not: JSON.parse judges. */
 const SCALAR = /[-+.0-9a-zA-Z]*/y;
 
@@ -174,8 +177,8 @@ function* valueSteps(walk: Walk, depth: number): Steps<unknown> {
     walk.at = end;
     return value;
   }
-  // Deeper than a request may nest: the body is refused once parsed, as it was.
-  if (depth >= walk.maxDepth) throw new Unfollowed();
+  // Deeper than a request may nest: parsing it whole would hold the loop a microsecond a level.
+  if (depth >= walk.maxDepth) throw new TooDeep();
   const array = code === OPEN_ARRAY;
   const closing = array ? CLOSE_ARRAY : CLOSE_OBJECT;
   const values: unknown[] = [];

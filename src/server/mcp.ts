@@ -8,6 +8,7 @@ import { inProcessAdmin } from '../admin/client.js';
 import { MCP_BOUNDS } from '../admin/mcp/bounds.js';
 import type { Mock } from '../exchange/mock.js';
 import { MockError } from '../conversation/errors.js';
+import { MAX_BODY_DEPTH, tooDeepToParse } from '../conversation/json-text.js';
 import { readWireText, refuseAnnounced } from './wire-body.js';
 import { write } from './writer.js';
 
@@ -35,15 +36,20 @@ export function parsedOrUndefined(text: string): unknown {
 
 /**
  * An MCP request's body text, at most the MCP bound (or the mock's smaller body limit); over it,
- * undefined once the 413 is written. The refused rest is read and dropped within the drain bound
- * (server/wire-body.ts), so a client still writing sees the 413, not a reset (SPEC 11, "Connections").
+ * or nested too deep to parse, undefined once the 413 or the parse error is written. The refused
+ * rest is read and dropped within the drain bound (server/wire-body.ts), so a client still writing
+ * sees the 413, not a reset (SPEC 11, "Connections").
  */
 export async function mcpBodyText(ctx: Context, mock: Mock): Promise<string | undefined> {
   const limit = Math.min(MCP_BOUNDS.bodyBytes, mock.options.bodyLimitBytes);
   const announced = Number(ctx.get('content-length'));
   try {
     if (announced > limit) throw refuseAnnounced(ctx, limit);
-    return (await readWireText(ctx.req, limit)).text;
+    const { text } = await readWireText(ctx.req, limit);
+    if (!tooDeepToParse(text)) return text;
+    // The transport would parse it whole: 8 MB of brackets would hold the loop for seconds.
+    await rpcError(ctx, 400, -32700, `Parse error: the JSON nests deeper than ${MAX_BODY_DEPTH} levels.`);
+    return undefined;
   } catch (error) {
     if (!(error instanceof MockError && error.kind === 'too_large')) throw error;
     // The SDK's own words for it, as its transport answers when it reads the body itself.

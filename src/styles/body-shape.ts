@@ -2,8 +2,7 @@
 // nests and roughly how large it is. Recursive code further on (decoders, JSON.stringify for
 // seeds, the journal) would overflow the stack on a body nested thousands of levels deep.
 
-/** Deeper than any request an SDK sends (a tool's JSON schema nests a few dozen levels at most). */
-export const MAX_BODY_DEPTH = 128;
+import { MAX_BODY_DEPTH } from '../conversation/json-text.js';
 
 export interface BodyShape {
   /** False when some value nests deeper than MAX_BODY_DEPTH (or the depth asked); the size is then not measured. */

@@ -3,7 +3,7 @@
 // turn such a form back into the JSON body the same endpoint takes, so one schema checks both.
 import * as z from 'zod';
 import { invalid } from '../conversation/errors.js';
-import { MAX_BODY_DEPTH } from './body-shape.js';
+import { MAX_BODY_DEPTH } from '../conversation/json-text.js';
 
 type Fields = Record<string, string | string[]>;
 type Tree = Record<string, unknown>;

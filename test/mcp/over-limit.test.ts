@@ -1,9 +1,11 @@
 // A body over the MCP bound (an 8 MB `add_fixture` request, or a tool call as large) is refused with
 // a 413 whose JSON-RPC error the client reads, even while it is still writing: the rest is read and
-// dropped (SPEC 11, "Connections"), and the next request on the same connection is answered.
+// dropped (SPEC 11, "Connections"), and the next request on the same connection is answered. A body
+// nested too deep is refused before the transport parses it whole.
 import { Agent, request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MCP_BOUNDS } from '../../src/admin/mcp/bounds.js';
+import { MAX_BODY_DEPTH } from '../../src/conversation/json-text.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { WEATHER } from '../tools/weather.js';
 
@@ -59,5 +61,13 @@ describe('an MCP body over the bound', () => {
     expect(next.status).toBe(200);
     expect(next.socket).toBe(refused.socket);
     expect(JSON.parse(next.text).result.tools.map((tool: { name: string }) => tool.name)).toContain('add_fixture');
+  });
+});
+
+describe('an MCP body nested too deep to parse', () => {
+  it.each(['/__admin/mcp', '/mcp/weather'])('%s: a JSON-RPC parse error, the text never given to the transport', async (path) => {
+    const refused = await post(path, `${'['.repeat(200_000)}${']'.repeat(200_000)}`, false);
+    expect(refused.status).toBe(400);
+    expect(JSON.parse(refused.text)).toEqual({ jsonrpc: '2.0', error: { code: -32700, message: `Parse error: the JSON nests deeper than ${MAX_BODY_DEPTH} levels.` }, id: null });
   });
 });

@@ -177,6 +177,17 @@ describe('OpenAI Realtime over wss', () => {
     rt.close();
   });
 
+  it('answers an event nested too deep with an invalid_json error, unparsed, and goes on', async () => {
+    const { rt, next, events } = await connect();
+    rt.socket.send(`${'['.repeat(150_000)}${']'.repeat(150_000)}`);
+    const error = (await next('error')).error as { code: string; message: string };
+    expect(error).toMatchObject({ code: 'invalid_json', message: 'The event is not valid JSON.' });
+    const after = events.length;
+    rt.send({ type: 'session.update', session: { type: 'realtime', output_modalities: ['text'] } });
+    await next('session.updated', after);
+    rt.close();
+  });
+
   it('answers a missing key with a 401 to the upgrade', async () => {
     const { WebSocket } = await import('ws');
     const socket = new WebSocket(`wss://localhost:${mock.port}/v1/realtime?model=gpt-realtime`, { ca });

@@ -1,7 +1,8 @@
 // A body's shape (its nesting and its size, the journal's figure) is the same however the walk is
 // done: leaves counted where they are met give what queueing each of them gave.
 import { describe, expect, it } from 'vitest';
-import { MAX_BODY_DEPTH, measureBody } from '../../src/styles/body-shape.js';
+import { MAX_BODY_DEPTH } from '../../src/conversation/json-text.js';
+import { measureBody } from '../../src/styles/body-shape.js';
 
 const nested = (levels: number): unknown => {
   let value: unknown = 1;

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as wait } from 'node:timers/promises';
 import type { WebSocket } from 'ws';
 import { chunkText } from '../../conversation/token-chunks.js';
+import { parseClientJson } from '../../conversation/json-text.js';
 import type { Door, Exchange, Outcome } from '../../exchange/exchange.js';
 import { openLiveSession, type LiveSession } from '../../exchange/live-session.js';
 import type { Mock } from '../../exchange/mock.js';
@@ -169,7 +170,7 @@ export function serveGeminiLive(mock: Mock, socket: WebSocket, opening: Exchange
     eventsIn++;
     let message: ClientMessage;
     try {
-      message = JSON.parse(data.toString()) as ClientMessage;
+      message = parseClientJson(data.toString()) as ClientMessage;
     } catch {
       return void close(1007, 'Invalid JSON payload received.');
     }

@@ -7,6 +7,7 @@ import { setTimeout as wait } from 'node:timers/promises';
 import type { WebSocket } from 'ws';
 import { audioTokens } from '../../conversation/audio-tokens.js';
 import type { MockError } from '../../conversation/errors.js';
+import { parseClientJson } from '../../conversation/json-text.js';
 import { chunkText } from '../../conversation/token-chunks.js';
 import type { Door, Exchange, Outcome } from '../../exchange/exchange.js';
 import { openLiveSession } from '../../exchange/live-session.js';
@@ -113,7 +114,7 @@ export function serveOpenAIRealtime(mock: Mock, socket: WebSocket, opening: Exch
     eventsIn++;
     let event: { type?: string; event_id?: string; [field: string]: unknown };
     try {
-      event = JSON.parse(data.toString()) as typeof event;
+      event = parseClientJson(data.toString()) as typeof event;
     } catch {
       send(errorEvent('invalid_request_error', 'invalid_json', 'The event is not valid JSON.'));
       return;

@@ -6,6 +6,7 @@
 import { setTimeout as wait } from 'node:timers/promises';
 import type { WebSocket } from 'ws';
 import { invalid, type Envelope, type MockError } from '../../conversation/errors.js';
+import { parseClientJson } from '../../conversation/json-text.js';
 import type { StreamEvent } from '../../conversation/plan.js';
 import type { Door, Exchange, Outcome } from '../../exchange/exchange.js';
 import { openLiveSession } from '../../exchange/live-session.js';
@@ -56,7 +57,7 @@ export function serveResponsesSocket(mock: Mock, socket: WebSocket, opening: Exc
   socket.on('message', (data) => {
     let event: Record<string, unknown>;
     try {
-      event = JSON.parse(data.toString()) as Record<string, unknown>;
+      event = parseClientJson(data.toString()) as Record<string, unknown>;
     } catch {
       event = { type: undefined };
     }

@@ -4,6 +4,7 @@ import { checkGenerationBudget } from '../../conversation/generation-budget.js';
 import * as z from 'zod';
 import { jsonObject } from '../json-object.js';
 import { invalid } from '../../conversation/errors.js';
+import { parseClientJson } from '../../conversation/json-text.js';
 import type { ChatRequest, Part, ResponseFormat, SystemAt, Turn } from '../../conversation/types.js';
 import { measureBody } from '../body-shape.js';
 import { urlPart } from '../media.js';
@@ -104,7 +105,7 @@ function contentParts(content: ChatCompletionsBody['messages'][number]['content'
 export function parseArguments(text: string): unknown {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
+    parsed = parseClientJson(text);
   } catch {
     return text;
   }

@@ -3,21 +3,25 @@
 // The legacy copies under `metadata` stand in for top-level fields that are left out.
 import * as z from 'zod';
 import { invalid } from '../../conversation/errors.js';
-import { MAX_BODY_DEPTH, measureBody } from '../body-shape.js';
+import { MAX_BODY_DEPTH, tooDeepToParse } from '../../conversation/json-text.js';
+import { measureBody } from '../body-shape.js';
 import { formBool, formInt } from '../form.js';
 import { parseBody } from '../validate.js';
 import { madeAtFirstUse } from '../../conversation/first-use.js';
 
+const tooDeep = () => invalid(`Invalid value for 'metadata': it nests deeper than ${MAX_BODY_DEPTH} levels.`, 'metadata');
+
 function jsonObjectText(value: unknown): unknown {
   if (typeof value !== 'string') return value;
+  // Parsed here, not by the body parser: held to the same depth as a body, a large text before it is parsed.
+  if (tooDeepToParse(value)) throw tooDeep();
   let parsed: unknown;
   try {
     parsed = JSON.parse(value);
   } catch {
     return value;
   }
-  // Parsed here, not by the body parser: held to the same depth as a body.
-  if (!measureBody(parsed).withinDepth) throw invalid(`Invalid value for 'metadata': it nests deeper than ${MAX_BODY_DEPTH} levels.`, 'metadata');
+  if (!measureBody(parsed).withinDepth) throw tooDeep();
   return parsed;
 }
 
