@@ -5,7 +5,7 @@
 // separate chunk in dist/chunks/ (our modules) or is left to Node (a package imported with
 // `import()`, which Node loads with its own CommonJS interop), loaded then. The library
 // (`dist/index.js`) stays as tsc made it.
-import { chmodSync, rmSync } from 'node:fs';
+import { chmodSync, rmSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -35,7 +35,7 @@ const mimeTypesLater = {
   },
 };
 
-await build({
+const { metafile } = await build({
   absWorkingDir: root,
   entryPoints: { cli: 'src/cli.ts' },
   outdir: 'dist',
@@ -49,5 +49,23 @@ await build({
   banner: { js: "import { createRequire as __bundledRequire } from 'node:module'; const require = __bundledRequire(import.meta.url);" },
   plugins: [lazyPackages, mimeTypesLater],
   logLevel: 'warning',
+  // Without spaces and comments the chunks a start loads are 1.5 MB instead of 2.1, and a start
+  // decodes and pre-parses every byte of them. Identifiers are not shortened: functions and
+  // classes keep their names in stack traces and errors.
+  minifyWhitespace: true,
+  metafile: true,
 });
 chmodSync(`${root}dist/cli.js`, 0o755);
+
+/** The packages each written file holds, by its path under dist/ (the comments that named them are gone). */
+const packageOf = (input) => /.*node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1] ?? 'model-gateway-mock';
+const contents = Object.fromEntries(
+  Object.entries(metafile.outputs).map(([file, output]) => [
+    file.replace(/^dist\//, ''),
+    {
+      imports: output.imports.filter((entry) => entry.kind === 'import-statement' && !entry.external).map((entry) => entry.path.replace(/^dist\//, '')),
+      packages: [...new Set(Object.keys(output.inputs).map(packageOf))].sort(),
+    },
+  ]),
+);
+writeFileSync(`${root}dist/chunks/contents.json`, `${JSON.stringify(contents, null, 1)}\n`);

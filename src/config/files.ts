@@ -4,6 +4,7 @@
 // one inside, and the only safe rule is to serve files that have a single name.
 import { closeSync, constants, fstatSync, openSync, readdirSync, readFileSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { nameOrder } from './name-order.js';
 
 function isInside(root: string, target: string): boolean {
   const rel = relative(root, target);
@@ -52,7 +53,7 @@ export function findYamlFiles(dir: string): FoundFiles {
       found.refused.push({ file: current, message: `cannot be read: ${(error as Error).message}` });
       return;
     }
-    for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+    for (const entry of entries.sort((a, b) => nameOrder(a.name, b.name))) {
       if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
       const path = join(current, entry.name);
       const yaml = /\.ya?ml$/i.test(entry.name);

@@ -8,6 +8,7 @@ import { formatPath } from '../conversation/field-path.js';
 import { countEntries } from './bounds.js';
 import { compileFile, mergeFiles, type CompiledFile, type ParsedFile } from './compile.js';
 import { directoryProblem, findYamlFiles } from './files.js';
+import { nameOrder } from './name-order.js';
 import { displayPath, parseFile, stampOf, StillChanging, type FileKind, type FileParse, type Source } from './parse-file.js';
 import { GONE, type Settling } from './settle.js';
 import type { Config, ConfigProblem } from './types.js';
@@ -116,7 +117,7 @@ function walkOrder(a: string, b: string): number {
   const x = a.split(sep);
   const y = b.split(sep);
   for (let i = 0; i < Math.min(x.length, y.length); i++) {
-    const order = x[i]!.localeCompare(y[i]!);
+    const order = nameOrder(x[i]!, y[i]!);
     if (order !== 0) return order;
   }
   return x.length - y.length;
