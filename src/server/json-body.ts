@@ -26,6 +26,13 @@ export function isPlainJson(contentType: string | undefined): boolean {
 /** Past this many characters a body is parsed in slices: JSON.parse of 512 KB takes 5-35 ms. */
 const SLICED_CHARS = 512 * 1024;
 
+/**
+ * Whether a JSON text may spell a `__proto__` key, for bourne's pattern to look: a plain one holds
+ * `__`, and the only escape that spells a letter of it is `\u` (`\r`, `\t` are other characters).
+ * The two searches cost a third of the pattern's scan of an agent's 126 KB.
+ */
+const mayNameProto = (text: string): boolean => text.includes('__') || text.includes('\\u');
+
 export interface ParsedJson {
   body: unknown;
   text: string;
@@ -56,7 +63,7 @@ export function parseJsonText(text: string): ParsedJson | Promise<ParsedJson> {
 function parsedWhole(text: string): ParsedJson {
   if (text === '') return { body: {}, text };
   if (!STRICT_JSON.test(text)) throw new SyntaxError('invalid JSON, only supports object and array');
-  return { body: bourne.parse(text, { protoAction: 'error' }) as unknown, text };
+  return { body: (mayNameProto(text) ? bourne.parse(text, { protoAction: 'error' }) : JSON.parse(text)) as unknown, text };
 }
 
 /** What JSON.parse and bourne make of the text, or the error they throw, worded as theirs. */

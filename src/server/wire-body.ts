@@ -8,6 +8,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { promisify } from 'node:util';
 import { brotliDecompress, unzip, type InputType, type ZlibOptions } from 'node:zlib';
 import { failure, MockError } from '../conversation/errors.js';
+import { inSlab, readIntoSlab } from '../state/byte-slabs.js';
 
 /**
  * Past the limit, a refused body is still read and dropped for this much more (at least the limit
@@ -49,6 +50,8 @@ export function refuseAnnounced(ctx: Context, limit: number): MockError {
 
 const BYTE_ORDER_MARK = 0xfeff;
 
+const withoutMark = (text: string): string => (text.charCodeAt(0) === BYTE_ORDER_MARK ? text.slice(1) : text);
+
 const clientGone = (): MockError => failure('invalid_body', 'The request body ended before its announced end: the client closed the connection.');
 
 /** What the reader keeps of a body's chunks as they come. */
@@ -74,30 +77,43 @@ const asText = (): Keeper<string> => {
   let text = '';
   return {
     add: (chunk) => (text += decoder.write(chunk)),
-    kept: () => {
-      const whole = text + decoder.end();
-      return whole.charCodeAt(0) === BYTE_ORDER_MARK ? whole.slice(1) : whole;
-    },
+    kept: () => withoutMark(text + decoder.end()),
   };
 };
 
 /**
  * The text as `asText` makes it, and the chunks themselves while the body is at most `bound`
  * bytes: they are kept as they came (the journal keeps a JSON body's bytes), where joining them
- * would make a copy for nothing.
+ * would make a copy for nothing. Those are decoded once all have come (at most `bound` bytes, a
+ * millisecond's work); a large one is first copied into a slab, as the journal keeps it
+ * (`readIntoSlab`), and decoded from there in one piece: its chunks decoded one by one were joined
+ * again by JSON.parse, and copied again by the journal.
  */
 const asTextAndChunks = (bound: number): Keeper<{ text: string; chunks?: Buffer[] }> => {
-  const text = asText();
-  let chunks: Buffer[] | undefined = [];
+  let streamed: Keeper<string> | undefined;
+  let chunks: Buffer[] = [];
   let held = 0;
   return {
     add: (chunk) => {
-      text.add(chunk);
       held += chunk.length;
-      if (held > bound) chunks = undefined;
-      chunks?.push(chunk);
+      if (streamed === undefined && held > bound) {
+        streamed = asText();
+        for (const kept of chunks) streamed.add(kept);
+        chunks = [];
+      }
+      if (streamed === undefined) chunks.push(chunk);
+      else streamed.add(chunk);
     },
-    kept: (size) => ({ text: text.kept(size), chunks }),
+    kept: (size) => {
+      if (streamed !== undefined) return { text: streamed.kept(size) };
+      if (!inSlab(size)) {
+        const text = asText();
+        for (const chunk of chunks) text.add(chunk);
+        return { text: text.kept(size), chunks };
+      }
+      const body = readIntoSlab(chunks, size);
+      return { text: withoutMark(body.toString()), chunks: [body] };
+    },
   };
 };
 

@@ -64,3 +64,29 @@ export function holdSlabs(): () => void {
     for (const slab of waiting) reuse(slab);
   };
 }
+
+/** Bodies read straight into a slab behind the journal payload's opening `[`, by their bytes. */
+const opened = new WeakMap<Buffer, Buffer>();
+const OPENING = 0x5b;
+
+/**
+ * A large body's chunks copied into a slab as the journal keeps it, one byte after an opening `[`:
+ * the journal then keeps that slab as it is (`openedSlab`), where it would copy the chunks again.
+ * The bytes given back are the body's, in the slab.
+ */
+export function readIntoSlab(chunks: readonly Buffer[], bytes: number): Buffer {
+  const slab = takeSlab(bytes + 1);
+  slab[0] = OPENING;
+  let at = 1;
+  for (const chunk of chunks) at += chunk.copy(slab, at);
+  const body = slab.subarray(1, 1 + bytes);
+  opened.set(body, slab);
+  return body;
+}
+
+/** The slab `body` was read into by `readIntoSlab`, once: whoever takes it gives it back. */
+export function openedSlab(body: Buffer): Buffer | undefined {
+  const slab = opened.get(body);
+  opened.delete(body);
+  return slab;
+}

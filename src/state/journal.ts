@@ -100,9 +100,6 @@ export interface KeptEntry extends EntryFields {
   readonly bodyAsSent: boolean;
 }
 
-/** The payload's first byte, before the body's own. */
-const OPEN = Buffer.from('[');
-
 /** A journal entry keeps a body up to this size; a session keeps up to --journal-max entries. */
 export const JOURNAL_BODY_MAX = 1024 * 1024;
 
@@ -168,7 +165,7 @@ export function keptEntry(f: EntryFields, body: string | readonly Buffer[], resp
     batch: f.batch,
     mcp: f.mcp,
     // Deflated by the session once memory gets short (`journal` in state/session.ts).
-    payload: typeof body === 'string' ? PackedText.plain(`[${body},${response}]`) : PackedText.joined([OPEN, ...body, Buffer.from(`,${response}]`)]),
+    payload: typeof body === 'string' ? PackedText.plain(`[${body},${response}]`) : PackedText.opened(body, Buffer.from(`,${response}]`)),
     bodyBytes: typeof body === 'string' ? Buffer.byteLength(body) : body.reduce((sum, chunk) => sum + chunk.length, 0),
     bodyAsSent: typeof body !== 'string',
   };

@@ -4,7 +4,7 @@
 // heap because every young-generation collection copied a kept text that was still young: with a
 // coding agent's 126 KB requests the copying cost more than the rest of the request together.
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
-import { giveSlab, inSlab, takeSlab } from './byte-slabs.js';
+import { giveSlab, inSlab, openedSlab, takeSlab } from './byte-slabs.js';
 
 /** Shorter texts are kept as they are: deflating them saves little and costs a zlib stream each. */
 export const DEFLATE_FROM = 16 * 1024;
@@ -35,6 +35,9 @@ class Block {
     return lastRead.bytes;
   }
 }
+
+/** A journal payload's first byte, before the body's own. */
+const OPEN = Buffer.from('[');
 
 let lastRead: { block: Block; bytes: Buffer } | undefined;
 
@@ -83,6 +86,17 @@ export class PackedText {
     let at = 0;
     for (const part of parts) at += part.copy(slab, at);
     return new PackedText(slab.subarray(0, bytes), false, bytes, 0, 0, slab);
+  }
+
+  /**
+   * As `joined`, of `[`, a body's bytes and `tail`: a body read into a slab behind its `[`
+   * (`readIntoSlab`) is kept in that slab, not copied again.
+   */
+  static opened(body: readonly Buffer[], tail: Buffer): PackedText {
+    const slab = body.length === 1 ? openedSlab(body[0]!) : undefined;
+    if (slab === undefined) return PackedText.joined([OPEN, ...body, tail]);
+    const bytes = 1 + body[0]!.length + tail.length;
+    return new PackedText([slab.subarray(0, 1 + body[0]!.length), tail], false, bytes, 0, 0, slab);
   }
 
   /**

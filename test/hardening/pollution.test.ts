@@ -27,6 +27,8 @@ describe('JSON bodies', () => {
         JSON.stringify(route.valid).replace(/^\{/, '{"__proto__":{"polluted":"yes"},'),
         JSON.stringify({ ...route.valid, extra: [{ deep: '__HERE__' }] }).replace('"__HERE__"', '{"__proto__":{"polluted":"yes"}}'),
         JSON.stringify(route.valid).replace(/^\{/, '{"\\u005f_proto__":{"polluted":"yes"},'),
+        // Every underscore escaped: the text holds no `__` at all.
+        JSON.stringify(route.valid).replace(/^\{/, '{"\\u005F\\u005fproto\\u005f\\u005F":{"polluted":"yes"},'),
       ]) {
         const answer = await send(server.url, route.method, route.path, { ...JSON_TYPE, ...route.headers }, body);
         expectClientError(route.envelope, answer, `${route.path} ${body.slice(0, 60)}`);

@@ -371,3 +371,36 @@ describe('messages events', () => {
     ]);
   });
 });
+
+describe('tools equal to a list decoded lately', () => {
+  const tools = (): Array<Record<string, unknown>> => [
+    { name: 'Write', description: 'Writes a file.', input_schema: { type: 'object', properties: { file_path: { type: 'string' }, content: { type: 'string' } }, required: ['file_path'] } },
+    { name: 'Read', input_schema: { type: 'object', properties: { file_path: { type: 'string' } } } },
+  ];
+  const ask = (sent: Array<Record<string, unknown>>, extra: Record<string, unknown> = {}) => ({ ...base, messages: [{ role: 'user', content: 'hi' }], tools: sent, ...extra });
+
+  it('decode as the first list did, and a list differing anywhere is checked again', () => {
+    const first = decode(ask(tools()));
+    const again = decode(ask(tools()));
+    expect(again.tools).toEqual(first.tools);
+    expect(JSON.stringify(again.body)).toBe(JSON.stringify(first.body));
+    expect(decode(ask(tools(), { tool_choice: { type: 'tool', name: 'Read' } })).toolChoice).toEqual({ mode: 'tool', name: 'Read' });
+    expect(refusal(ask(tools(), { tool_choice: { type: 'tool', name: 'Edit' } })).message).toContain("Tool 'Edit' not found");
+
+    const arrayed = tools();
+    arrayed[1]!.input_schema = [];
+    expect(refusal(ask(arrayed)).message).toContain('tools.1.input_schema: Invalid input: expected record, received array');
+    const twice = tools();
+    twice[1]!.name = 'Write';
+    expect(refusal(ask(twice)).message).toContain('tools.1.name: Tool names must be unique.');
+    const spaced = tools();
+    spaced[1]!.name = 'a b';
+    expect(refusal(ask(spaced)).message).toContain('tools.1.name:');
+
+    // The same tools, a schema's keys in another order: decoded (and stringified) in that order.
+    const reordered = tools();
+    reordered[0]!.input_schema = { required: ['file_path'], type: 'object', properties: { content: { type: 'string' }, file_path: { type: 'string' } } };
+    expect(JSON.stringify(decode(ask(reordered)).tools[0]!.parameters)).toBe(JSON.stringify(reordered[0]!.input_schema));
+    expect(JSON.stringify(decode(ask(tools())).tools[0]!.parameters)).toBe(JSON.stringify(tools()[0]!.input_schema));
+  });
+});

@@ -3,6 +3,7 @@
 import { checkGenerationBudget } from '../../conversation/generation-budget.js';
 import * as z from 'zod';
 import type { ChatRequest, ReasoningRequest, ResponseFormat, ToolChoice, ToolDef } from '../../conversation/types.js';
+import { DecodedTools } from '../decoded-tools.js';
 import { jsonObject } from '../json-object.js';
 import type { StyleInput } from '../style.js';
 import { parseBody } from '../validate.js';
@@ -73,7 +74,9 @@ const schemas = madeAtFirstUse(() => {
 
   /** `count_tokens` takes the same body without the output settings. */
   const countBody = body.extend({ max_tokens: z.number().int().min(0).nullish() });
-  return { body, countBody };
+  /** The body whose tools equal a list decoded lately: they are not checked again (`decodedTools`). */
+  const bodyOfKnownTools = body.extend({ tools: z.unknown() });
+  return { body, countBody, bodyOfKnownTools };
 });
 
 type Body = z.infer<ReturnType<typeof schemas>['countBody']>;
@@ -125,10 +128,9 @@ function responseFormatOf(data: Body): ResponseFormat {
   return format ? { type: 'json_schema', schema: format.schema } : { type: 'text' };
 }
 
-function toRequest(data: Body, input: StyleInput): ChatRequest {
+function toRequest(data: Body, input: StyleInput, tools = clientTools(data.tools)): ChatRequest {
   const { turns, system: opening, systemAt } = toTurns(data.messages);
   const system = [...(typeof data.system === 'string' ? [data.system] : (data.system ?? []).map((b) => b.text)), ...opening, ...systemAt.map((at) => at.text)];
-  const tools = clientTools(data.tools);
   const toolChoice = toolChoiceOf(data.tool_choice, tools);
   return {
     style: 'messages',
@@ -150,12 +152,18 @@ function toRequest(data: Body, input: StyleInput): ChatRequest {
   };
 }
 
+/** The tools as sent, as zod gave them back, and the client tools made of them. */
+const decodedTools = new DecodedTools<{ listed: Body['tools']; clientTools: ToolDef[] }>();
+
 export function decodeMessages(input: StyleInput): ChatRequest {
-  const data = parseBody(schemas().body, input.body, messagesWording);
-  const request = toRequest(data, input);
+  const sent = (input.body as { tools?: unknown } | null | undefined)?.tools;
+  const known = decodedTools.get(sent);
+  const data: Body = known ? { ...parseBody(schemas().bodyOfKnownTools, input.body, messagesWording), tools: known.listed } : parseBody(schemas().body, input.body, messagesWording);
+  const request = toRequest(data, input, known?.clientTools);
   const declared = data.tools ?? [];
   const field = (i: number) => `tools[${declared.findIndex((t) => t.name === request.tools[i]!.name)}].input_schema`;
   checkGenerationBudget(request, { format: 'output_config.format.schema', tool: field });
+  if (!known) decodedTools.set(sent, { listed: data.tools, clientTools: request.tools });
   return request;
 }
 
