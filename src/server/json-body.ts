@@ -8,6 +8,7 @@ import bourne from '@hapi/bourne';
 import { failure, type MockError } from '../conversation/errors.js';
 import { MAX_BODY_DEPTH, tooDeepToParse } from '../conversation/json-text.js';
 import { inSlices } from '../state/event-loop.js';
+import { parsedByMembers } from './json-members.js';
 import { jsonSteps, TooDeep, Unfollowed } from './json-slices.js';
 
 const PLAIN_JSON = /^application\/json\s*(?:;\s*charset="?utf-?8"?\s*)?$/i;
@@ -25,6 +26,8 @@ export function isPlainJson(contentType: string | undefined): boolean {
 
 /** Past this many characters a body is parsed in slices: JSON.parse of 512 KB takes 5-35 ms. */
 const SLICED_CHARS = 512 * 1024;
+/** From this many characters a body's long members met lately are not parsed again (json-members.ts). */
+const MEMBERS_CHARS = 64 * 1024;
 
 /**
  * Whether a JSON text may spell a `__proto__` key, for bourne's pattern to look: a plain one holds
@@ -57,13 +60,26 @@ export function parseJsonText(text: string): ParsedJson | Promise<ParsedJson> {
   if (!STRICT_JSON.test(text)) return parsedWhole(text);
   if (text.length >= SLICED_CHARS) return parsedInSlices(text);
   if (tooDeepToParse(text)) throw nestedTooDeep();
-  return parsedWhole(text);
+  return (text.length >= MEMBERS_CHARS && byMembers(text)) || parsedWhole(text);
+}
+
+/** As bourne parses it: JSON.parse, refusing a `__proto__` key. */
+const bourneParse = (text: string): unknown => (mayNameProto(text) ? bourne.parse(text, { protoAction: 'error' }) : JSON.parse(text));
+
+/** The body parsed a member at a time, or undefined for the whole parse to give its value or its error. */
+function byMembers(text: string): ParsedJson | undefined {
+  try {
+    const body = parsedByMembers(text, bourneParse);
+    return body && { body, text };
+  } catch {
+    return undefined;
+  }
 }
 
 function parsedWhole(text: string): ParsedJson {
   if (text === '') return { body: {}, text };
   if (!STRICT_JSON.test(text)) throw new SyntaxError('invalid JSON, only supports object and array');
-  return { body: (mayNameProto(text) ? bourne.parse(text, { protoAction: 'error' }) : JSON.parse(text)) as unknown, text };
+  return { body: bourneParse(text), text };
 }
 
 /** What JSON.parse and bourne make of the text, or the error they throw, worded as theirs. */

@@ -22,7 +22,7 @@ export class TooDeep extends Error {}
 const SCALAR = /[-+.0-9a-zA-Z]*/y;
 
 /** JSON's whitespace, and no other. */
-function skipSpace(text: string, at: number): number {
+export function skipSpace(text: string, at: number): number {
   for (;;) {
     const code = text.charCodeAt(at);
     if (code !== 0x20 && code !== 0x0a && code !== 0x0d && code !== 0x09) return at;
@@ -59,7 +59,7 @@ function skipValue(text: string, at: number, budget: number): number {
 }
 
 /** As `skipValue`, for an object's member: its key, the colon, its value. */
-function skipMember(text: string, at: number, budget: number): number {
+export function skipMember(text: string, at: number, budget: number): number {
   if (text.charCodeAt(at) !== QUOTE) return -1;
   const key = endOfString(text, at);
   if (key < 0) return -1;

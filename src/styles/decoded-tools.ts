@@ -23,15 +23,27 @@ export class DecodedTools<T> {
     return `${raw.length}:${typeof name === 'string' ? name : ''}`;
   }
 
+  /**
+   * Lists that are shared and frozen: a large body's long members met lately are the very values
+   * parsed then (server/json-members.ts), so the same list comes again and needs no comparing.
+   */
+  private readonly byList = new WeakMap<object, T>();
+
   /** What `raw`, a request's tools as sent, was decoded to, if an equal list was lately. */
   get(raw: unknown): T | undefined {
+    const frozen = raw !== null && typeof raw === 'object' && Object.isFrozen(raw);
+    const shared = frozen ? this.byList.get(raw) : undefined;
+    if (shared !== undefined) return shared;
     const key = DecodedTools.keyOf(raw);
     const known = key === undefined ? undefined : this.lists.get(key);
-    return known !== undefined && same(raw, known.raw) ? known.decoded : undefined;
+    const decoded = known !== undefined && same(raw, known.raw) ? known.decoded : undefined;
+    if (frozen && decoded !== undefined) this.byList.set(raw, decoded);
+    return decoded;
   }
 
   /** `raw` decoded to `decoded`, which nobody changes from now on. */
   set(raw: unknown, decoded: T): void {
+    if (raw !== null && typeof raw === 'object' && Object.isFrozen(raw)) this.byList.set(raw, decoded);
     const key = DecodedTools.keyOf(raw);
     const value = key === undefined ? undefined : kept(raw);
     if (key !== undefined && value instanceof KeptNode) this.lists.set(key, { raw: value, decoded, bytes: keptBytes(value) });

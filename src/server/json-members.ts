@@ -1,0 +1,83 @@
+// An agent sends the same long members with every request (its system prompt, its tools: 100 KB and
+// more) around a short new turn, in whatever order its client writes them. A large body's
+// top-level members met lately, text for text, are taken as they were parsed then; JSON.parse
+// reads only what is new. The values are shared by every body that has them, so they are frozen.
+import { QUOTE, stringEnd } from '../conversation/json-text.js';
+import { Memo } from '../conversation/remember.js';
+import { skipMember, skipSpace } from './json-slices.js';
+
+/** A member as its body spelled it (`"key":value`), and what JSON.parse made of it. */
+interface Member {
+  text: string;
+  key: string;
+  value: unknown;
+}
+
+/** A shorter member is parsed again: finding it costs about what parsing it does. */
+const KEPT_CHARS = 4 * 1024;
+/** The members kept under one key: an agent's few sessions' prompts and tool lists. */
+const PER_KEY = 4;
+
+/** By the key as spelled, quotes included; the latest first. */
+const kept = new Memo<Member[]>('members', 64, (members) => members.reduce((bytes, member) => bytes + 3 * member.text.length, 0));
+
+function deepFrozen<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    for (const inner of Object.values(value)) deepFrozen(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/** The member kept that the text spells at `at`, whole, if any. */
+function knownAt(text: string, at: number, candidates: readonly Member[]): Member | undefined {
+  for (const member of candidates) {
+    const end = at + member.text.length;
+    if (end > text.length || text.slice(at, end) !== member.text) continue;
+    const next = text.charCodeAt(skipSpace(text, end));
+    // A comma or the closing brace: the value ends where the kept one did.
+    if (next === 0x2c || next === 0x7d) return member;
+  }
+  return undefined;
+}
+
+/**
+ * The object JSON `text` spells, its long members met lately taken as they were parsed; undefined
+ * when the text is not a plain object or anything in it is not as expected (the caller parses it
+ * whole, for its value or its error). `parse` parses one member's text between braces.
+ */
+export function parsedByMembers(text: string, parse: (json: string) => unknown): Record<string, unknown> | undefined {
+  let at = skipSpace(text, 0);
+  if (text.charCodeAt(at) !== 0x7b) return undefined;
+  at = skipSpace(text, at + 1);
+  const body: Record<string, unknown> = {};
+  if (text.charCodeAt(at) === 0x7d) return undefined;
+  for (;;) {
+    if (text.charCodeAt(at) !== QUOTE) return undefined;
+    const keyEnd = stringEnd(text, at);
+    if (keyEnd < 0) return undefined;
+    const spelled = text.slice(at, keyEnd);
+    const candidates = kept.get(spelled) ?? [];
+    let member = knownAt(text, at, candidates);
+    if (member === undefined) {
+      const end = skipMember(text, at, Infinity);
+      if (end < 0) return undefined;
+      const one = parse(`{${text.slice(at, end)}}`) as Record<string, unknown>;
+      const key = Object.keys(one)[0];
+      // A `__proto__` key would set the body's prototype here: the whole parse refuses it.
+      if (key === undefined || key === '__proto__') return undefined;
+      member = { text: text.slice(at, end), key, value: one[key] };
+      if (member.text.length >= KEPT_CHARS) {
+        // Its own copy (a slice of a flattened concatenation): a slice alone would hold the whole body's text.
+        member = { ...member, text: ` ${member.text}`.slice(1), value: deepFrozen(member.value) };
+        kept.set(spelled, [member, ...candidates.filter((other) => other.text !== member!.text)].slice(0, PER_KEY));
+      }
+    }
+    body[member.key] = member.value;
+    at = skipSpace(text, at + member.text.length);
+    const next = text.charCodeAt(at);
+    if (next === 0x7d) return skipSpace(text, at + 1) === text.length ? body : undefined;
+    if (next !== 0x2c) return undefined;
+    at = skipSpace(text, at + 1);
+  }
+}
