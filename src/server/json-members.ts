@@ -21,12 +21,15 @@ const PER_KEY = 4;
 /** By the key as spelled, quotes included; the latest first. */
 const kept = new Memo<Member[]>('members', 64, (members) => members.reduce((bytes, member) => bytes + 3 * member.text.length, 0));
 
-function deepFrozen<T>(value: T): T {
-  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
-    for (const inner of Object.values(value)) deepFrozen(inner);
-    Object.freeze(value);
+/** Freezes `value` and all it holds, without recursion (a body below the depth look may nest deep). */
+function freezeAll(value: unknown): void {
+  const open: unknown[] = [value];
+  while (open.length > 0) {
+    const next = open.pop();
+    if (next === null || typeof next !== 'object' || Object.isFrozen(next)) continue;
+    Object.freeze(next);
+    for (const inner of Object.values(next)) open.push(inner);
   }
-  return value;
 }
 
 /** The member kept that the text spells at `at`, whole, if any. */
@@ -69,7 +72,8 @@ export function parsedByMembers(text: string, parse: (json: string) => unknown):
       member = { text: text.slice(at, end), key, value: one[key] };
       if (member.text.length >= KEPT_CHARS) {
         // Its own copy (a slice of a flattened concatenation): a slice alone would hold the whole body's text.
-        member = { ...member, text: ` ${member.text}`.slice(1), value: deepFrozen(member.value) };
+        freezeAll(member.value);
+        member = { ...member, text: ` ${member.text}`.slice(1) };
         kept.set(spelled, [member, ...candidates.filter((other) => other.text !== member!.text)].slice(0, PER_KEY));
       }
     }
