@@ -195,6 +195,13 @@ describe('Gemini Live through live.connect', () => {
     expect(limited()!.reason).toMatch(/^RESOURCE_EXHAUSTED/);
   });
 
+  it('closes with 1007 for a message nested too deep, without parsing it', async () => {
+    const { session, closed } = await connect({ responseModalities: [Modality.TEXT] });
+    session.conn.send(`${'['.repeat(150_000)}${']'.repeat(150_000)}`);
+    await expect.poll(closed, { timeout: 15_000, interval: 20 }).toBeTruthy();
+    expect(closed()).toEqual({ code: 1007, reason: 'Invalid JSON payload received.' });
+  });
+
   it('drops the socket mid-reply under a cut_stream scenario, with no turnComplete', async () => {
     const { session, messages, closed } = await connect({ responseModalities: [Modality.TEXT] }, { 'x-mock-scenario': 'cut_stream' });
     session.sendClientContent({ turns: 'hello' });

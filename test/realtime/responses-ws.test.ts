@@ -4,7 +4,7 @@
 // event on a socket that stays open, and a scenario's cut dropping the socket mid-response.
 import OpenAI from 'openai';
 import { ResponsesWS } from 'openai/resources/responses/ws';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 let mock: TestServer;
@@ -81,6 +81,22 @@ describe('Responses over WebSocket', () => {
     const error = await next('error');
     expect(error).toMatchObject({ type: 'error', status: 404, code: 'previous_response_not_found', param: 'previous_response_id', error: { code: 'previous_response_not_found' } });
     expect(errors).toHaveLength(1);
+    socket.send({ type: 'response.create', model: 'gpt-4o-mini', input: 'hello' });
+    await next('response.completed', events.length);
+    expect(closed()).toBe(false);
+    socket.close();
+  });
+
+  it('answers a message nested too deep with an error event, without parsing it, and the socket stays open', async () => {
+    const { socket, events, next, closed } = connect();
+    const deep = `${'['.repeat(150_000)}${']'.repeat(150_000)}`;
+    // The SDK queues nothing written to its socket directly: wait until it is open.
+    if (socket.socket.readyState !== 1) await new Promise((opened) => socket.socket.on('open', opened));
+    const parse = vi.spyOn(JSON, 'parse');
+    socket.socket.send(deep);
+    await next('error');
+    expect(parse.mock.calls.filter(([text]) => text === deep)).toEqual([]);
+    parse.mockRestore();
     socket.send({ type: 'response.create', model: 'gpt-4o-mini', input: 'hello' });
     await next('response.completed', events.length);
     expect(closed()).toBe(false);
