@@ -32,7 +32,7 @@ export const MAX_BODY_DEPTH = 128;
  * a character of an ordinary text in about a nanosecond: below this size no text holds the loop
  * for 100 ms, above it the look costs a fraction of the parse.
  */
-const DEPTH_LOOKED_CHARS = 192 * 1024;
+export const DEPTH_LOOKED_CHARS = 192 * 1024;
 
 /** Whether JSON `text` opens more than `most` arrays or objects inside one another; its strings are skipped. */
 export function nestsDeeperThan(json: string, most: number): boolean {

@@ -56,6 +56,17 @@ export function same(value: unknown, known: Kept): boolean {
   return index === keys.length;
 }
 
+/**
+ * Where a list of tools met lately is looked for: by its length and first name, which an agent's
+ * list keeps from turn to turn; undefined for anything but a list of at least one.
+ */
+export function listKey(list: unknown): string | undefined {
+  if (!Array.isArray(list) || list.length === 0) return undefined;
+  const first: unknown = list[0];
+  const name = first !== null && typeof first === 'object' ? (first as { name?: unknown }).name : undefined;
+  return `${list.length}:${typeof name === 'string' ? name : ''}`;
+}
+
 /** About what a kept value holds: its texts, and an entry's room for each node. */
 export function keptBytes(value: Kept): number {
   if (typeof value === 'string') return textBytes(value);

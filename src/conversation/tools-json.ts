@@ -4,7 +4,7 @@
 // so it is given the text made then: comparing costs a quarter of stringifying, and allocates nothing.
 import { textBytes } from './caches.js';
 import { Memo } from './remember.js';
-import { kept, KeptNode, same } from './kept-json.js';
+import { kept, KeptNode, listKey, same } from './kept-json.js';
 import type { ToolDef } from './types.js';
 
 interface KeptTools {
@@ -12,7 +12,7 @@ interface KeptTools {
   json: string;
 }
 
-/** Lists met lately, by their length and first name; the kept values hold about what their text does. */
+/** Lists met lately, by `listKey`; the kept values hold about what their text does. */
 const lists = new Memo<KeptTools>('tokens', 16, ({ json }) => 2 * textBytes(json));
 
 /**
@@ -25,14 +25,14 @@ const byList = new WeakMap<readonly ToolDef[], string>();
 export function toolsJson(tools: readonly ToolDef[]): string {
   const made = byList.get(tools);
   if (made !== undefined) return made;
-  const key = `${tools.length}:${tools[0]?.name ?? ''}`;
-  const known = lists.get(key);
+  const key = listKey(tools);
+  const known = key === undefined ? undefined : lists.get(key);
   let json: string;
   if (known !== undefined && same(tools, known.tools)) json = known.json;
   else {
     json = JSON.stringify(tools);
     const value = kept(tools);
-    if (value instanceof KeptNode) lists.set(key, { tools: value, json });
+    if (key !== undefined && value instanceof KeptNode) lists.set(key, { tools: value, json });
   }
   byList.set(tools, json);
   return json;

@@ -6,7 +6,7 @@
 import { StringDecoder } from 'node:string_decoder';
 import bourne from '@hapi/bourne';
 import { failure, type MockError } from '../conversation/errors.js';
-import { MAX_BODY_DEPTH, tooDeepToParse } from '../conversation/json-text.js';
+import { DEPTH_LOOKED_CHARS, MAX_BODY_DEPTH, tooDeepToParse } from '../conversation/json-text.js';
 import { inSlices } from '../state/event-loop.js';
 import { parsedByMembers } from './json-members.js';
 import { jsonSteps, TooDeep, Unfollowed } from './json-slices.js';
@@ -99,6 +99,8 @@ async function parsedInSlices(text: string): Promise<ParsedJson> {
  * if nested too deep. Otherwise koa-body parses it as before.
  */
 export function refuseDeepJson(chunks: readonly Buffer[]): void {
+  // UTF-8 spends a byte or more a character: fewer bytes than the look's bound are fewer characters.
+  if (chunks.reduce((bytes, chunk) => bytes + chunk.length, 0) < DEPTH_LOOKED_CHARS) return;
   const decoder = new StringDecoder('utf8');
   const text = chunks.map((chunk) => decoder.write(chunk)).join('') + decoder.end();
   if (tooDeepToParse(text)) throw nestedTooDeep();

@@ -3,7 +3,7 @@
 // was most of its decode. A list equal to one met lately, value for value and key for key in the
 // same order (conversation/kept-json.ts), decodes alike: what was made of that one is given back,
 // the very objects, never changed once made. A list that failed its checks is never kept.
-import { kept, keptBytes, KeptNode, same } from '../conversation/kept-json.js';
+import { kept, keptBytes, KeptNode, listKey, same } from '../conversation/kept-json.js';
 import { Memo } from '../conversation/remember.js';
 
 interface Decoded<T> {
@@ -13,15 +13,8 @@ interface Decoded<T> {
 }
 
 export class DecodedTools<T> {
-  /** By their length and first name, as conversation/tools-json.ts keeps their text. */
+  /** By `listKey`, as conversation/tools-json.ts keeps their text. */
   private readonly lists = new Memo<Decoded<T>>('schemas', 16, ({ bytes }) => bytes);
-
-  private static keyOf(raw: unknown): string | undefined {
-    if (!Array.isArray(raw) || raw.length === 0) return undefined;
-    const first: unknown = raw[0];
-    const name = first !== null && typeof first === 'object' ? (first as { name?: unknown }).name : undefined;
-    return `${raw.length}:${typeof name === 'string' ? name : ''}`;
-  }
 
   /**
    * Lists that are shared and frozen: a large body's long members met lately are the very values
@@ -34,7 +27,7 @@ export class DecodedTools<T> {
     const frozen = raw !== null && typeof raw === 'object' && Object.isFrozen(raw);
     const shared = frozen ? this.byList.get(raw) : undefined;
     if (shared !== undefined) return shared;
-    const key = DecodedTools.keyOf(raw);
+    const key = listKey(raw);
     const known = key === undefined ? undefined : this.lists.get(key);
     const decoded = known !== undefined && same(raw, known.raw) ? known.decoded : undefined;
     if (frozen && decoded !== undefined) this.byList.set(raw, decoded);
@@ -44,7 +37,7 @@ export class DecodedTools<T> {
   /** `raw` decoded to `decoded`, which nobody changes from now on. */
   set(raw: unknown, decoded: T): void {
     if (raw !== null && typeof raw === 'object' && Object.isFrozen(raw)) this.byList.set(raw, decoded);
-    const key = DecodedTools.keyOf(raw);
+    const key = listKey(raw);
     const value = key === undefined ? undefined : kept(raw);
     if (key !== undefined && value instanceof KeptNode) this.lists.set(key, { raw: value, decoded, bytes: keptBytes(value) });
   }
