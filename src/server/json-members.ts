@@ -44,10 +44,22 @@ function knownAt(text: string, at: number, candidates: readonly Member[]): Membe
   return undefined;
 }
 
+/** Assigns what `{run}` parses to, in order; false when it holds a `__proto__` key (the whole parse refuses it). */
+function addRun(body: Record<string, unknown>, run: string, parse: (json: string) => unknown): boolean {
+  const values = parse(`{${run}}`) as Record<string, unknown>;
+  for (const key of Object.keys(values)) {
+    // Here a `__proto__` key would set the body's prototype.
+    if (key === '__proto__') return false;
+    body[key] = values[key];
+  }
+  return true;
+}
+
 /**
  * The object JSON `text` spells, its long members met lately taken as they were parsed; undefined
  * when the text is not a plain object or anything in it is not as expected (the caller parses it
- * whole, for its value or its error). `parse` parses one member's text between braces.
+ * whole, for its value or its error). `parse` parses members' text between braces: each run of
+ * short members between long ones in one call, so a body of many small keys costs one parse.
  */
 export function parsedByMembers(text: string, parse: (json: string) => unknown): Record<string, unknown> | undefined {
   let at = skipSpace(text, 0);
@@ -55,6 +67,9 @@ export function parsedByMembers(text: string, parse: (json: string) => unknown):
   at = skipSpace(text, at + 1);
   const body: Record<string, unknown> = {};
   if (text.charCodeAt(at) === 0x7d) return undefined;
+  // The short members not yet parsed: text.slice(runStart, runEnd).
+  let runStart = -1;
+  let runEnd = -1;
   for (;;) {
     if (text.charCodeAt(at) !== QUOTE) return undefined;
     const keyEnd = stringEnd(text, at);
@@ -62,25 +77,32 @@ export function parsedByMembers(text: string, parse: (json: string) => unknown):
     const spelled = text.slice(at, keyEnd);
     const candidates = kept.get(spelled) ?? [];
     let member = knownAt(text, at, candidates);
+    let end = at + (member?.text.length ?? 0);
     if (member === undefined) {
-      const end = skipMember(text, at, Infinity);
+      end = skipMember(text, at, Infinity);
       if (end < 0) return undefined;
-      const one = parse(`{${text.slice(at, end)}}`) as Record<string, unknown>;
-      const key = Object.keys(one)[0];
-      // A `__proto__` key would set the body's prototype here: the whole parse refuses it.
-      if (key === undefined || key === '__proto__') return undefined;
-      member = { text: text.slice(at, end), key, value: one[key] };
-      if (member.text.length >= KEPT_CHARS) {
+    }
+    if (member !== undefined || end - at >= KEPT_CHARS) {
+      if (runStart >= 0 && !addRun(body, text.slice(runStart, runEnd), parse)) return undefined;
+      if (member === undefined) {
+        const one = parse(`{${text.slice(at, end)}}`) as Record<string, unknown>;
+        const key = Object.keys(one)[0];
+        if (key === undefined || key === '__proto__') return undefined;
         // Its own copy (a slice of a flattened concatenation): a slice alone would hold the whole body's text.
+        member = { text: ` ${text.slice(at, end)}`.slice(1), key, value: one[key] };
         freezeAll(member.value);
-        member = { ...member, text: ` ${member.text}`.slice(1) };
         kept.set(spelled, [member, ...candidates.filter((other) => other.text !== member!.text)].slice(0, PER_KEY));
       }
-    }
-    body[member.key] = member.value;
-    at = skipSpace(text, at + member.text.length);
+      body[member.key] = member.value;
+      runStart = -1;
+    } else if (runStart < 0) runStart = at;
+    runEnd = end;
+    at = skipSpace(text, end);
     const next = text.charCodeAt(at);
-    if (next === 0x7d) return skipSpace(text, at + 1) === text.length ? body : undefined;
+    if (next === 0x7d) {
+      if (skipSpace(text, at + 1) !== text.length) return undefined;
+      return runStart < 0 || addRun(body, text.slice(runStart, runEnd), parse) ? body : undefined;
+    }
     if (next !== 0x2c) return undefined;
     at = skipSpace(text, at + 1);
   }

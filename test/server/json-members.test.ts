@@ -6,6 +6,7 @@ import { GoogleGenAI } from '@google/genai';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseJsonText } from '../../src/server/json-body.js';
+import { parsedByMembers } from '../../src/server/json-members.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 const GUIDANCE = 'Read a file before you edit it; keep changes small and tested. ';
@@ -48,6 +49,19 @@ describe('a large body parsed a member at a time', () => {
       }
     }
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('parses each run of short members between long ones in one call, however many keys it has', () => {
+    const small = (from: number) => Array.from({ length: 3000 }, (_, i) => `"k${from + i}":[${i},"v${i}"]`).join(' , ');
+    const system = JSON.stringify(prompt('members-5'));
+    const texts = [`{${small(0)},"system":${system},${small(0)},"last":{"a":1}}`, `{ ${small(5000)} }`];
+    for (const text of texts) {
+      const parses: string[] = [];
+      const body = parsedByMembers(text, (json) => (parses.push(json), JSON.parse(json)));
+      expect(body).toEqual(JSON.parse(text));
+      expect(Object.keys(body!)).toEqual(Object.keys(JSON.parse(text) as object));
+      expect(parses.length).toBe(text.includes('"system"') ? 3 : 1);
+    }
   });
 
   it('answers a malformed body with the error JSON.parse gives the whole text', async () => {
