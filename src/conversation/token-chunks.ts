@@ -15,7 +15,7 @@ const WORD_CHUNK = /\s*(?:[\p{L}\p{N}\p{M}_'’-]+|[^\s\p{L}\p{N}\p{M}_'’-]+)|
  * there), and each chunk's JSON, which a stream framing them keeps beside them (server/piece-frames.ts).
  */
 function chunksBytes(chunks: readonly string[]): number {
-  return ENTRY_BYTES + chunks.length * 64;
+  return ENTRY_BYTES + chunks.length * (32 + 40);
 }
 
 /**
