@@ -3,11 +3,13 @@
 import type { MockError } from './errors.js';
 import type { Pacing } from './types.js';
 
-/** What the chunks of one run share: their event name and the JSON around their piece. */
+/** What the chunks of one run share: their event name, the JSON around their piece, and the pieces. */
 export interface PieceRun {
   readonly event: string | undefined;
   readonly head: string;
   readonly tail: string;
+  /** Every piece of the run in order, the chunk at `at` holding `pieces[at]`; shared, never changed. */
+  readonly pieces: readonly string[];
 }
 
 export interface StreamEvent {
@@ -23,6 +25,8 @@ export interface StreamEvent {
   readonly run?: PieceRun;
   /** With `run`: the chunk's piece of text, its JSON being `run.head + JSON.stringify(piece) + run.tail`. */
   readonly piece?: string;
+  /** With `run`: where its piece is in `run.pieces` (a run's chunks follow one another in order). */
+  readonly at?: number;
 }
 
 /**

@@ -10,9 +10,12 @@ import type { ChunkBy } from './types.js';
 // each with the whitespace before it; trailing whitespace is a chunk of its own.
 const WORD_CHUNK = /\s*(?:[\p{L}\p{N}\p{M}_'’-]+|[^\s\p{L}\p{N}\p{M}_'’-]+)|\s+/gu;
 
-/** A list of chunks held: its slots and each chunk's string (its characters are the key's, counted there). */
+/**
+ * A list of chunks held: its slots and each chunk's string (its characters are the key's, counted
+ * there), and each chunk's JSON, which a stream framing them keeps beside them (server/piece-frames.ts).
+ */
 function chunksBytes(chunks: readonly string[]): number {
-  return ENTRY_BYTES + chunks.length * 32;
+  return ENTRY_BYTES + chunks.length * (32 + 40);
 }
 
 /**
@@ -26,7 +29,8 @@ function byTokenRemembered(text: string): readonly string[] {
   if (text.length > SPLIT_MAX_CHARS) return byToken(text);
   const known = splits.get(text);
   if (known) return known;
-  const chunks = byToken(text);
+  // Frozen: what the stream framing takes for a split that is kept, and so worth its JSON kept too.
+  const chunks = Object.freeze(byToken(text));
   splits.set(text, chunks);
   return chunks;
 }

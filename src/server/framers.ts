@@ -54,28 +54,44 @@ export const FRAMERS: Readonly<Record<Framing, Framer>> = {
   },
 };
 
-/** What was framed and not yet written: text stays one string (most streams), bytes join the text as UTF-8. */
+/**
+ * What was framed and not yet written: text stays parts joined once when taken (most streams; a
+ * run of chunks is hundreds of parts, so its frames are copied once, into what goes out), bytes
+ * join the text as UTF-8.
+ */
 export class Framed {
-  private text = '';
+  private parts: string[] = [];
   private bytes: Uint8Array[] = [];
 
   add(frame: string | Uint8Array): void {
-    if (typeof frame === 'string' && this.bytes.length === 0) this.text += frame;
+    if (typeof frame === 'string' && this.bytes.length === 0) this.parts.push(frame);
     else {
-      if (this.text) this.bytes.push(Buffer.from(this.text));
-      this.text = '';
+      if (this.parts.length > 0) this.bytes.push(Buffer.from(this.parts.join('')));
+      this.parts = [];
       this.bytes.push(typeof frame === 'string' ? Buffer.from(frame) : frame);
     }
   }
 
+  /** `items` with `between` between two of them, after `open` and before `close`: text only. */
+  addJoined(open: string, items: readonly string[], between: string, close: string): void {
+    const parts = this.parts;
+    parts.push(open);
+    for (let i = 0; i < items.length; i++) {
+      if (i > 0) parts.push(between);
+      parts.push(items[i]!);
+    }
+    parts.push(close);
+  }
+
   get empty(): boolean {
-    return this.text === '' && this.bytes.length === 0;
+    return this.parts.length === 0 && this.bytes.length === 0;
   }
 
   /** Everything added since the last take, and empties it. */
   take(): string | Uint8Array {
-    const taken = this.bytes.length === 0 ? this.text : Buffer.concat(this.text ? [...this.bytes, Buffer.from(this.text)] : this.bytes);
-    this.text = '';
+    const text = this.parts.join('');
+    const taken = this.bytes.length === 0 ? text : Buffer.concat(text ? [...this.bytes, Buffer.from(text)] : this.bytes);
+    this.parts = [];
     this.bytes = [];
     return taken;
   }

@@ -1,9 +1,10 @@
 // An unpaced stream's content chunks, framed a run at a time. The chunks of one run differ only in
-// their piece (styles/piece-events.ts), so their frames are one JSON.stringify of the pieces'
-// array, whose items are the pieces' JSON texts separated by `","` (a quote inside a JSON string
-// is escaped, so that never occurs within one), with that separator replaced by the text between
-// two chunks' pieces: one flat text for the run, the very bytes of framing each chunk alone,
-// without a JSON text, five concatenations and a frame per token.
+// their piece (styles/piece-events.ts), so their frames are each piece's JSON with one text
+// between two of them (the chunk's JSON after the piece, the frame's end, the next frame's start,
+// the chunk's JSON before the piece): one flat text for the run, the very bytes of framing each
+// chunk alone, without a JSON text, five concatenations and a frame per token. A fixture's reply
+// is the same pieces on every request (its token split is remembered, and frozen), so the JSON of
+// a frozen array of pieces is made once and kept beside it, for as long as the array is kept.
 import type { PieceRun, StreamEvent } from '../conversation/plan.js';
 import type { Framer } from './framers.js';
 
@@ -11,12 +12,40 @@ const MARK = '\u0000data\u0000';
 /** Chunks framed in one go at most, so a long stream still goes out a slice of the loop at a time. */
 const RUN_MAX = 256;
 
+/** A run's pieces as JSON: each one's string literal, and the whole array's. */
+interface PiecesJson {
+  readonly items: readonly string[];
+  readonly array: string;
+}
+
+/** Weak: an entry lives as long as its pieces, which the token memo bounds (its bytes count this). */
+const keptJson = new WeakMap<readonly string[], PiecesJson>();
+
+/** The JSON of a frozen (kept) array of pieces, made at its first stream. */
+function keptJsonOf(pieces: readonly string[]): PiecesJson {
+  const known = keptJson.get(pieces);
+  if (known !== undefined) return known;
+  const items = pieces.map((piece) => JSON.stringify(piece));
+  const json = { items, array: `[${items.join(',')}]` };
+  keptJson.set(pieces, json);
+  return json;
+}
+
+/** Chunks of one run framed together: the frames are `open`, then `items` joined by `between`, then `close`. */
 export interface FramedRun {
   readonly run: PieceRun;
+  /** How many chunks: `items.length`. */
+  readonly count: number;
+  /** The chunks' pieces, an array of their own that the journal keeps. */
   readonly pieces: string[];
   /** The pieces' array as JSON, which the journal keeps them as. */
   readonly piecesJson: string;
-  readonly text: string;
+  readonly open: string;
+  readonly items: readonly string[];
+  readonly between: string;
+  readonly close: string;
+  /** The frames' length in characters. */
+  readonly length: number;
 }
 
 /** The text a framer puts before and after an event's data in every frame but a stream's first; none for a framing in bytes. */
@@ -33,18 +62,24 @@ function around(framer: Framer, name: string | undefined): [string, string] | un
  * which a framer may open the stream with) or the framing is in bytes.
  */
 export function framedRun(events: readonly StreamEvent[], from: number, to: number, framer: Framer, framed: number): FramedRun | undefined {
-  const run = events[from]!.run;
-  if (run === undefined || framed === 0) return undefined;
+  const { run, at } = events[from]!;
+  if (run === undefined || at === undefined || framed === 0) return undefined;
   const end = Math.min(to, events.length, from + RUN_MAX);
-  const pieces: string[] = [];
-  for (let i = from; i < end && events[i]!.run === run; i++) pieces.push(events[i]!.piece!);
-  if (pieces.length < 2) return undefined;
+  let count = 1;
+  while (from + count < end && events[from + count]!.run === run) count++;
+  if (count < 2) return undefined;
   const sides = around(framer, run.event);
   if (sides === undefined) return undefined;
   const open = sides[0] + run.head;
   const close = run.tail + sides[1];
-  // `$` in a replacement names a match: written `$$`, it stays itself.
-  const between = `"${close}${open}"`.replaceAll('$', '$$$$');
-  const piecesJson = JSON.stringify(pieces);
-  return { run, pieces, piecesJson, text: `${open}${piecesJson.slice(1, -1).replaceAll('","', between)}${close}` };
+  const between = close + open;
+  const pieces = run.pieces.slice(at, at + count);
+  // Only a kept split's JSON is made whole: a text too long to keep is framed a run at a time, and
+  // making all its pieces' JSON for each run would cost the stream's length squared.
+  const json = Object.isFrozen(run.pieces) ? keptJsonOf(run.pieces) : undefined;
+  const whole = json !== undefined && at === 0 && count === run.pieces.length;
+  const items = whole ? json.items : json ? json.items.slice(at, at + count) : pieces.map((piece) => JSON.stringify(piece));
+  let length = open.length + close.length + (count - 1) * between.length;
+  for (const item of items) length += item.length;
+  return { run, count, pieces, piecesJson: whole ? json.array : JSON.stringify(pieces), open, items, between, close, length };
 }

@@ -74,9 +74,9 @@ export class SentStream {
   }
 
   /** Chunks of one run framed together (piece-frames.ts); false, keeping none, when they would pass the journal's bound: frame them one by one then. */
-  framedRun({ run, pieces, piecesJson, text }: FramedRun): boolean {
-    if (this.chars + text.length > SENT_MAX) return false;
-    this.chars += text.length;
+  framedRun({ run, pieces, piecesJson, length }: FramedRun): boolean {
+    if (this.chars + length > SENT_MAX) return false;
+    this.chars += length;
     this.keep(run, pieces, piecesJson);
     return true;
   }

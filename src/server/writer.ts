@@ -131,6 +131,8 @@ async function writeEvents(res: ServerResponse, plan: Extract<Plan, { kind: 'str
   let slice = new Slice();
   let chunks = 0;
   let written = 0;
+  /** Whether chunks may still be framed a run at a time: an unpaced stream's, until the journal is full. */
+  let runs = !paced;
   const add = (event: StreamEvent) => {
     // Read once: a chunk serializes its piece when asked (styles/piece-events.ts).
     const serialized = event.json;
@@ -168,12 +170,16 @@ async function writeEvents(res: ServerResponse, plan: Extract<Plan, { kind: 'str
       progress?.(chunks, total!);
     }
     // An unpaced run of chunks is framed at once (piece-frames.ts); `written` is `i` until the loop ends.
-    const run = paced ? undefined : framedRun(events, i, strike, framer, written);
+    const run = runs ? framedRun(events, i, strike, framer, written) : undefined;
     if (run !== undefined && sent.framedRun(run)) {
-      pending.add(run.text);
-      written += run.pieces.length;
-      i += run.pieces.length - 1;
-    } else add(event);
+      pending.addJoined(run.open, run.items, run.between, run.close);
+      written += run.count;
+      i += run.count - 1;
+    } else {
+      // Past the journal's bound no run is kept: the rest go one by one, without framing runs to drop.
+      if (run !== undefined) runs = false;
+      add(event);
+    }
     // A long unpaced stream (speech as base64 events: 15 MB), or a paced one far behind, goes out
     // a few milliseconds of work at a time, so no other client waits for the whole of it.
     if (slice.over) {

@@ -1,9 +1,9 @@
 // The content chunks of one stream differ only in their piece of text. One chunk is serialized
 // with a marker for its piece, and every chunk's JSON is that text around its own piece: a whole
-// JSON.stringify per token was most of what a stream cost. A chunk holds only its piece until the
-// writer asks for its JSON (a paced stream waits seconds for its last chunks, and a thousand open
-// streams held every chunk's text from the start); its data object is built only if something
-// reads it.
+// JSON.stringify per token was most of what a stream cost. A chunk holds only where its piece is
+// in the run's pieces until the writer asks for its JSON (a paced stream waits seconds for its
+// last chunks, and a thousand open streams held every chunk's text from the start); its data
+// object is built only if something reads it.
 import type { PieceRun, StreamEvent } from '../conversation/plan.js';
 
 const MARK = '\u0000piece\u0000';
@@ -18,8 +18,12 @@ interface PieceTemplate extends PieceRun {
 class PieceEvent implements StreamEvent {
   constructor(
     readonly run: PieceTemplate,
-    readonly piece: string,
+    readonly at: number,
   ) {}
+
+  get piece(): string {
+    return this.run.pieces[this.at]!;
+  }
 
   get event(): string | undefined {
     return this.run.event;
@@ -52,6 +56,6 @@ export function pushPieces(events: StreamEvent[], pieces: readonly string[], bui
     for (const piece of pieces) events.push(build(piece));
     return;
   }
-  const run: PieceTemplate = { event: template.event, paced: template.paced, head: json.slice(0, at), tail: json.slice(at + MARK_JSON.length), build };
-  for (const piece of pieces) events.push(new PieceEvent(run, piece));
+  const run: PieceTemplate = { event: template.event, paced: template.paced, head: json.slice(0, at), tail: json.slice(at + MARK_JSON.length), pieces, build };
+  for (let i = 0; i < pieces.length; i++) events.push(new PieceEvent(run, i));
 }

@@ -2,16 +2,16 @@
 // every text framing, whatever the pieces and the JSON around them hold.
 import { describe, expect, it } from 'vitest';
 import type { Framing, StreamEvent } from '../../src/conversation/plan.js';
-import { FRAMERS } from '../../src/server/framers.js';
-import { framedRun } from '../../src/server/piece-frames.js';
+import { FRAMERS, Framed } from '../../src/server/framers.js';
+import { framedRun, type FramedRun } from '../../src/server/piece-frames.js';
 import { SentStream } from '../../src/server/sent.js';
 import { pushPieces } from '../../src/styles/piece-events.js';
 
 const PIECES = ['Hello', ' "quoted"', '","', '\\', '\\"', ',"', '$&', '$1 $$', ' naïve 🎉', '\n\r\u2028', '', '</script>'];
 
-function chunks(name: string | undefined, id: string): StreamEvent[] {
+function chunks(name: string | undefined, id: string, pieces: readonly string[] = PIECES): StreamEvent[] {
   const events: StreamEvent[] = [{ event: name, data: { type: 'start' } }];
-  pushPieces(events, PIECES, (piece) => ({ event: name, paced: true, data: { id, choices: [{ delta: { content: piece } }] } }));
+  pushPieces(events, pieces, (piece) => ({ event: name, paced: true, data: { id, choices: [{ delta: { content: piece } }] } }));
   events.push({ event: name, data: '[DONE]' });
   return events;
 }
@@ -26,19 +26,42 @@ function oneByOne(framing: Framing, events: readonly StreamEvent[], from: number
   return text;
 }
 
+/** The run's frames as the writer sends them. */
+function text(run: FramedRun): string {
+  const pending = new Framed();
+  pending.addJoined(run.open, run.items, run.between, run.close);
+  const taken = pending.take() as string;
+  expect(taken).toHaveLength(run.length);
+  return taken;
+}
+
 describe('a run of chunks framed at once', () => {
   it.each(['sse', 'sse-processing', 'ndjson', 'json-array'] as const)('is the bytes of each chunk framed alone (%s)', (framing) => {
     for (const [name, id] of [[undefined, 'chatcmpl-$&x'], ['content_block_delta', "a$'b$`c"]] as const) {
       const events = chunks(name, id);
       const run = framedRun(events, 1, Infinity, FRAMERS[framing], 1)!;
       expect(run.pieces).toEqual(PIECES);
-      expect(run.text).toBe(oneByOne(framing, events, 1, 1 + PIECES.length));
+      expect(text(run)).toBe(oneByOne(framing, events, 1, 1 + PIECES.length));
+    }
+  });
+
+  it('frames kept (frozen) pieces, whose JSON it keeps, as it frames any, whole or in part', () => {
+    const kept = Object.freeze([...PIECES]);
+    for (const id of ['first', 'second']) {
+      const events = chunks(undefined, id, kept);
+      const whole = framedRun(events, 1, Infinity, FRAMERS.sse, 1)!;
+      expect(text(whole)).toBe(oneByOne('sse', events, 1, 1 + PIECES.length));
+      expect(JSON.parse(whole.piecesJson)).toEqual(PIECES);
+      const part = framedRun(events, 3, 7, FRAMERS.sse, 3)!;
+      expect(part.pieces).toEqual(PIECES.slice(2, 6));
+      expect(JSON.parse(part.piecesJson)).toEqual(PIECES.slice(2, 6));
+      expect(text(part)).toBe(oneByOne('sse', events, 3, 7));
     }
   });
 
   it('stops before a fault strikes, and leaves a stream first event and a binary framing to the writer', () => {
     const events = chunks(undefined, 'x');
-    expect(framedRun(events, 1, 4, FRAMERS.sse, 1)!.text).toBe(oneByOne('sse', events, 1, 4));
+    expect(text(framedRun(events, 1, 4, FRAMERS.sse, 1)!)).toBe(oneByOne('sse', events, 1, 4));
     expect(framedRun(events, 1, 2, FRAMERS.sse, 1)).toBeUndefined();
     expect(framedRun(events, 1, Infinity, FRAMERS.sse, 0)).toBeUndefined();
     expect(framedRun(events, 0, Infinity, FRAMERS.sse, 1)).toBeUndefined();
@@ -63,7 +86,7 @@ describe('a run of chunks framed at once', () => {
     more.framed(extra, extra.json!, true, 10);
     more.settle();
     expect((JSON.parse(more.json) as { events: Array<{ pieces: string[] }> }).events[0]!.pieces).toEqual([...PIECES, PIECES[0]]);
-    const huge = { ...run, text: 'x'.repeat(2 ** 21) };
+    const huge = { ...run, length: 2 ** 21 };
     expect(new SentStream(200, {}).framedRun(huge)).toBe(false);
   });
 });

@@ -34,8 +34,10 @@ export function encodeAzure(reply: Reply, request: ChatRequest): unknown {
 export function azureEvents(reply: Reply, request: ChatRequest): StreamEvent[] {
   const opening: StreamEvent = { data: { id: '', object: '', created: 0, model: '', choices: [], prompt_filter_results: promptFilterResults() } };
   const events = chatCompletionEvents(reply, request).map((event) => {
+    // A content chunk never finishes, and reading its data would build it whole.
+    if (event.run) return event;
     const data = event.data as (Json & { choices?: Json[] }) | string;
-    const choice = typeof data === 'object' && !event.run ? data.choices?.[0] : undefined;
+    const choice = typeof data === 'object' ? data.choices?.[0] : undefined;
     if (!choice || choice.finish_reason === null) return event;
     return { ...event, data: { ...(data as Json), choices: [{ ...choice, content_filter_results: choiceVerdict(choice.finish_reason as string) }] } };
   });

@@ -32,8 +32,10 @@ export function openrouterEvents(reply: Reply, request: ChatRequest): StreamEven
   // `usage: { include: true }` asks for the usage chunk as `stream_options.include_usage` does.
   const events = chatCompletionEvents(reply, { ...request, body: { ...request.body, stream_options: { include_usage: true } } });
   return events.map((event) => {
+    // A content chunk carries no usage, and reading its data would build it whole.
+    if (event.run) return event;
     const data = event.data as Json | string;
-    const usage = typeof data === 'object' && !event.run ? data.usage : null;
+    const usage = typeof data === 'object' ? data.usage : null;
     return usage ? { ...event, data: { ...(data as Json), usage: costed(usage, reply) } } : event;
   });
 }
