@@ -41,11 +41,11 @@ function startFiles(): { files: string[]; packages: Set<string> } {
 }
 
 describe('the bundled command', () => {
-  it('starts without faker, ajv, ws, jpeg-js or re2js, and loads them from the package at their first use', async () => {
+  it('starts without faker, ajv, ws, jpeg-js, re2js or yaml, and loads them from the package at their first use', async () => {
     const { files, packages } = startFiles();
     expect(files.length).toBeGreaterThan(3);
     expect(packages).toContain('commander');
-    for (const name of ['@faker-js/faker', 'ajv', 'ws', 'jpeg-js', 're2js']) expect(packages).not.toContain(name);
+    for (const name of ['@faker-js/faker', 'ajv', 'ws', 'jpeg-js', 're2js', 'yaml']) expect(packages).not.toContain(name);
     // The shipped weather fixture's pattern, compiled at its first run, names the city it captured.
     const call = await client.chat.completions.create({
       model: 'gpt-4o-mini',
