@@ -57,6 +57,21 @@ const { metafile } = await build({
 });
 chmodSync(`${root}dist/cli.js`, 0o755);
 
+// yaml as one CommonJS file, which src/conversation/yaml.ts loads at the first YAML it parses or
+// writes: a start on the package's own files needs none, and the package's own modules, loaded one
+// by one, cost several times this file's read and compile.
+await build({
+  absWorkingDir: root,
+  stdin: { contents: "module.exports = require('yaml');", resolveDir: root },
+  outfile: 'dist/yaml.cjs',
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20.19',
+  logLevel: 'warning',
+  minifyWhitespace: true,
+});
+
 /** The packages each written file holds, by its path under dist/ (the comments that named them are gone). */
 const packageOf = (input) => /.*node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1] ?? 'model-gateway-mock';
 const contents = Object.fromEntries(

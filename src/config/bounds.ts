@@ -1,7 +1,8 @@
 // What a configuration may hold, so that no file can freeze or exhaust the mock: a file's size (read
 // before parsing), YAML alias expansion (a billion laughs), a string's length, the number of
 // fixtures. Passing one is a problem at file:line:col like any other.
-import { isMap, isPair, isScalar, visit, type Document, type LineCounter } from 'yaml';
+import type { Document, LineCounter } from 'yaml';
+import { yaml } from '../conversation/yaml.js';
 import type { ConfigProblem } from './types.js';
 
 export const CONFIG_LIMITS = {
@@ -25,6 +26,7 @@ const SECTIONS = ['chat', 'images', 'videos', 'scenarios'] as const;
 
 /** Whether a node lies inside a `reply` that says `literal: true`. */
 function inLiteralReply(path: readonly unknown[]): boolean {
+  const { isMap, isPair, isScalar } = yaml();
   return path.some((node) => isPair(node) && isScalar(node.key) && node.key.value === 'reply' && isMap(node.value) && node.value.get('literal') === true);
 }
 
@@ -32,6 +34,7 @@ function inLiteralReply(path: readonly unknown[]): boolean {
 export function refuseUnsafeNodes(doc: Document, counter: LineCounter, file: string, problems: ConfigProblem[]): boolean {
   const before = problems.length;
   const at = (offset: number | undefined, message: string) => problems.push({ file, ...counter.linePos(offset ?? 0), message });
+  const { isScalar, visit } = yaml();
   visit(doc, {
     Pair(_, pair) {
       if (isScalar(pair.key) && pair.key.value === '__proto__') at(pair.key.range?.[0], '"__proto__" is not allowed as a key');

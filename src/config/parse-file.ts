@@ -3,8 +3,9 @@
 // being rewritten is never taken half-written.
 import { closeSync, fstatSync, openSync, readFileSync, type Stats } from 'node:fs';
 import { relative } from 'node:path';
-import { LineCounter, parseDocument, type Document } from 'yaml';
+import type { Document, LineCounter } from 'yaml';
 import { formatPath } from '../conversation/field-path.js';
+import { yaml } from '../conversation/yaml.js';
 import { CONFIG_LIMITS, refuseUnsafeNodes } from './bounds.js';
 import { checkAgainst } from './issues.js';
 import { schemaOf } from './schema.js';
@@ -45,6 +46,7 @@ interface Positions {
 }
 
 function parsed(text: string): Positions {
+  const { LineCounter, parseDocument } = yaml();
   const counter = new LineCounter();
   return { doc: parseDocument(text, { lineCounter: counter, prettyErrors: false, uniqueKeys: true }), counter };
 }
@@ -142,9 +144,9 @@ export function parseText(text: string, file: string, kind: FileKind): FileParse
   let raw: unknown = snapshot && JSON.parse(snapshot.json);
   let positions: Positions | undefined;
   if (!snapshot) {
-    const yaml = parseYaml(text, shown);
-    if ('problems' in yaml) return { problems: yaml.problems };
-    ({ data: raw, positions } = yaml);
+    const parsed = parseYaml(text, shown);
+    if ('problems' in parsed) return { problems: parsed.problems };
+    ({ data: raw, positions } = parsed);
   }
   const result = checkAgainst(schemaOf(kind), raw);
   if (result.issues) {

@@ -5,9 +5,11 @@
 // The build checks each against its directory's schema too and keeps what the check gave: read
 // from a directory of that kind, the file is not checked again (the check was about a quarter of
 // the zod work of a start). A text is known by its length and SHA-256; any other text, or no
-// snapshot (sources not built), is parsed and checked as usual.
+// snapshot (sources not built), is parsed and checked as usual. The patterns the build compiled
+// for a file are noted as known when the file is met, so they compile at their first run.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import { knowPatterns } from '../conversation/pattern-work.js';
 import { packageFile } from '../package-root.js';
 
 /** One shipped file: its text's length and SHA-256, and its data as JSON. */
@@ -17,6 +19,8 @@ export interface ShippedYaml {
   json: string;
   /** The directory it ships in, and its data as that kind's schema checked it, as JSON. */
   checked?: { kind: 'fixtures' | 'scenarios'; json: string };
+  /** The named groups of each pattern its compile made, by flags and source (`knowPatterns`). */
+  patterns?: Record<string, readonly string[]>;
 }
 
 export const SHIPPED_YAML_FILE = packageFile('dist', 'shipped-yaml.json');
@@ -43,7 +47,9 @@ export function shippedFile(text: string): ShippedYaml | undefined {
   const candidates = (byLength ??= snapshot()).get(text.length);
   if (!candidates) return undefined;
   const digest = digestOf(text);
-  return candidates.find((file) => file.sha256 === digest);
+  const found = candidates.find((file) => file.sha256 === digest);
+  if (found?.patterns) knowPatterns(found.patterns);
+  return found;
 }
 
 /** The data of `text` if it is one of the shipped files, byte for byte; a fresh copy each time. */

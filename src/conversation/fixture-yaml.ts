@@ -1,7 +1,7 @@
 // A recorded or pinned answer written as a `chat:` fixture file: stable (the same answer gives the
 // same bytes: keys in a fixed order, no timestamps) and readable (a comment naming the last user
 // message, multi-line text as block scalars), in the keys of SPEC 5 that a person writes too.
-import { Document, isMap, isScalar, isSeq } from 'yaml';
+import { yaml } from './yaml.js';
 import type { RecordedError, RecordedReply } from './recorded.js';
 
 export interface FixtureStream {
@@ -67,6 +67,7 @@ export function chatFixtureYaml(fixture: ChatFixtureDocument): string {
   const entry: Record<string, unknown> = { name: fixture.name, match: ordered(fixture.match), reply: replyBlock(fixture.reply) };
   if (fixture.stream) entry.stream = { first_chunk_ms: fixture.stream.first_chunk_ms, chunk_ms: fixture.stream.chunk_ms };
   if (fixture.request) entry.request = fixture.request;
+  const { Document, isMap, isScalar, isSeq } = yaml();
   const doc = new Document({ chat: [entry] });
   // One chunk a line, quoted, so the spaces and line breaks where the stream split show as they are.
   const chunks = doc.getIn(['chat', 0, 'reply', 'chunks'], true);

@@ -3,7 +3,6 @@
 // Patterns and globs run on RE2 (re2js): time linear in the text, whatever the pattern, so a
 // fixture such as `^(a+)+$` cannot hold the event loop (JavaScript's engine backtracks); their
 // size, the text they see and their work per request are bounded (pattern-work.ts).
-import { RE2JS } from 're2js';
 import type * as z from 'zod';
 import { CompileError } from './compile-error.js';
 import type { FixtureSchemas } from './fixture-schema.js';
@@ -46,19 +45,18 @@ const NO_CAPTURES: Captures = Object.freeze({}) as Captures;
 /** A `*` and `?` glob, case-insensitive, matched against a whole name; `path` names its key for a compile error. */
 export function globPattern(glob: string, path: string[]): BoundedPattern {
   const source = glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
-  return BoundedPattern.of(RE2JS.compile(`^${source}$`, RE2JS.CASE_INSENSITIVE | RE2JS.DOTALL), path, `match.${path.at(-1)}`);
+  return BoundedPattern.of(`^${source}$`, 'is', path, `match.${path.at(-1)}`);
 }
 
 /** A fixture's `pattern`, case-insensitive as before; RE2 refuses what it cannot run in linear time. */
 function compilePattern(source: string): BoundedPattern {
-  let re: RE2JS;
   try {
-    re = RE2JS.compile(source, RE2JS.CASE_INSENSITIVE);
+    return BoundedPattern.of(source, 'i', ['pattern'], 'match.pattern');
   } catch (error) {
+    if (error instanceof CompileError) throw error;
     const reason = (error as Error).message.replace(/^error parsing regexp: /, '');
     throw new CompileError(['pattern'], `match.pattern is not a regular expression the mock can run in bounded time (${reason}); backreferences and lookaround are not supported`);
   }
-  return BoundedPattern.of(re, ['pattern'], 'match.pattern');
 }
 
 function capturesOf(matcher: NonNullable<ReturnType<BoundedPattern['find']>>, groupNames: readonly string[]): Captures {

@@ -4,8 +4,9 @@
 // Lookarounds and backreferences are out of reach: those patterns yield undefined. A pattern
 // whose shortest match is longer than a generated string may be yields undefined too, and
 // sampling stops repeating once that many characters are out.
-import { RE2JS } from 're2js';
+import type { RE2JS } from 're2js';
 import { MAX_GENERATED_STRING } from './limits.js';
+import { re2js } from './pattern-work.js';
 import type { Random } from './random.js';
 
 type Ranges = ReadonlyArray<readonly [number, number]>;
@@ -39,7 +40,7 @@ export function generateFromPattern(pattern: string, random: Random): string | u
     tree = new Parser(pattern).parse();
     // A client's pattern is checked on RE2 (linear time): a backtracking engine would hang on
     // `^((a+)+)+\bc$` when a sample falls outside the subset and fails to match.
-    regex = RE2JS.compile(toRe2(pattern));
+    regex = re2js().RE2JS.compile(toRe2(pattern));
   } catch {
     return undefined;
   }

@@ -41,11 +41,19 @@ function startFiles(): { files: string[]; packages: Set<string> } {
 }
 
 describe('the bundled command', () => {
-  it('starts without faker, ajv, ws or jpeg-js, and loads them from the package at their first use', async () => {
+  it('starts without faker, ajv, ws, jpeg-js, re2js or yaml, and loads them from the package at their first use', async () => {
     const { files, packages } = startFiles();
     expect(files.length).toBeGreaterThan(3);
     expect(packages).toContain('commander');
-    for (const name of ['@faker-js/faker', 'ajv', 'ws', 'jpeg-js']) expect(packages).not.toContain(name);
+    for (const name of ['@faker-js/faker', 'ajv', 'ws', 'jpeg-js', 're2js', 'yaml']) expect(packages).not.toContain(name);
+    // The shipped weather fixture's pattern, compiled at its first run, names the city it captured.
+    const call = await client.chat.completions.create({
+      model: 'gpt-4o-mini',
+      messages: [{ role: 'user', content: 'What is the weather in Lisbon?' }],
+      tools: [{ type: 'function', function: { name: 'get_weather', parameters: { type: 'object', properties: { city: { type: 'string' } } } } }],
+    });
+    const toolCall = call.choices[0]!.message.tool_calls![0]!;
+    expect(toolCall.type === 'function' && JSON.parse(toolCall.function.arguments)).toEqual({ city: 'Lisbon' });
     // An unmatched prompt is answered with generated prose (faker); a JPEG is encoded by jpeg-js.
     const completion = await client.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'nothing matches this, a bundled test prompt' }] });
     expect(completion.choices[0]!.message.content).toMatch(/\w+ \w+/);

@@ -1,6 +1,7 @@
 // What a start loads: the built command with the package's own fixtures answers its first request
-// without node-forge (the TLS certificates' library), which it loads only to make the local CA or
-// at the first TLS connection; and without prom-client, which it loads at the first scrape.
+// without node-forge (the TLS certificates' library) and Node's https, which it loads only to make
+// the local CA or at the first TLS connection; and without prom-client, which it loads at the
+// first scrape.
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { get } from 'node:https';
@@ -26,6 +27,7 @@ async function start(): Promise<ServingMock> {
 
 const forgeLoaded = (mock: ServingMock) => mock.lines.some((line) => FORGE.test(line));
 const loaded = (mock: ServingMock, name: RegExp) => mock.lines.some((line) => line.startsWith('loaded file:') && name.test(line));
+const httpsLoaded = (mock: ServingMock) => mock.lines.includes('loaded node:https');
 
 beforeAll(async () => {
   await ensureBuilt();
@@ -44,7 +46,7 @@ afterAll(async () => {
 });
 
 describe('a start', () => {
-  it('loads node-forge only to make the local CA, and once it is kept only at the first TLS connection', async () => {
+  it('loads node-forge and https only to make the local CA, and once it is kept only at the first TLS connection', async () => {
     const first = await start();
     // Its stderr (the loaded modules) and stdout (the CA's line) are read apart: either may come first.
     await vi.waitUntil(() => forgeLoaded(first), { timeout: 10_000, interval: 20 });
@@ -56,6 +58,7 @@ describe('a start', () => {
     const completion = await client.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hello' }] });
     expect(completion.choices[0]!.message.content).toContain('model-gateway-mock');
     expect(forgeLoaded(mock)).toBe(false);
+    expect(httpsLoaded(mock)).toBe(false);
 
     const ca = readFileSync(join(data, 'model-gateway-mock', 'ca.pem'));
     const status = await new Promise<number | undefined>((resolve, reject) => {
@@ -65,7 +68,7 @@ describe('a start', () => {
       }).on('error', reject);
     });
     expect(status).toBe(200);
-    await vi.waitUntil(() => forgeLoaded(mock), { timeout: 10_000, interval: 20 });
+    await vi.waitUntil(() => forgeLoaded(mock) && httpsLoaded(mock), { timeout: 10_000, interval: 20 });
   }, 120_000);
 
   it('loads prom-client at the first scrape, not after listening, and counts what was answered before it', async () => {

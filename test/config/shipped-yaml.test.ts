@@ -49,6 +49,15 @@ describe('the shipped YAML, parsed at build', () => {
     }
   });
 
+  it('keeps the named groups of each pattern a shipped file compiles, so a start compiles none of them', () => {
+    const snapshot = readShippedYaml();
+    const chat = readFileSync(join(ROOT, 'fixtures', 'chat.yaml'), 'utf8');
+    const entry = snapshot.find((shipped) => shipped.sha256 === digestOf(chat))!;
+    expect(entry.patterns).toEqual({ 'i/weather in (?<city>[A-Za-z ]+)': ['city'] });
+    const images = readFileSync(join(ROOT, 'fixtures', 'images.yaml'), 'utf8');
+    expect(snapshot.find((shipped) => shipped.sha256 === digestOf(images))!.patterns).toEqual({ 'is/^gpt-image-.*$': [] });
+  });
+
   it('checks a shipped fixtures file copied into a scenarios directory as scenarios', () => {
     const shipped = readFileSync(join(ROOT, 'fixtures', 'chat.yaml'), 'utf8');
     const loaded = loadConfig({ fixturesDirs: [], scenariosDirs: [fixturesDir({ 'chat.yaml': shipped })] });

@@ -1,8 +1,8 @@
 // The MCP tools (SPEC 14): each one input schema, a description a model can act on, and a thin
 // call of the admin API through an AdminClient, so they are the same in-process and over HTTP.
 // The test's oracle (verify, usage) has its own file.
-import { parse as parseYaml, YAMLParseError } from 'yaml';
 import * as z from 'zod';
+import { yaml as yamlLib } from '../../conversation/yaml.js';
 import type { JournalEntry } from '../../state/journal.js';
 import { MCP_BOUNDS } from './bounds.js';
 import { ask, findEntry, requireSession, ToolError } from './calls.js';
@@ -32,9 +32,9 @@ function parsedDocument(yaml: string): unknown {
     throw new ToolError(`Invalid value for 'yaml': the document is ${bytes} bytes, past the limit of ${MCP_BOUNDS.documentBytes} bytes of a fixtures file.`);
   }
   try {
-    return parseYaml(yaml);
+    return yamlLib().parse(yaml);
   } catch (error) {
-    if (!(error instanceof YAMLParseError)) throw error;
+    if (!(error instanceof yamlLib().YAMLParseError)) throw error;
     const at = error.linePos?.[0];
     throw new ToolError(`Invalid value for 'yaml': ${at ? `line ${at.line}, col ${at.col}: ` : ''}${error.message.split('\n')[0]!.replace(/:$/, '')}`);
   }

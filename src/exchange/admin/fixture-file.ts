@@ -3,8 +3,8 @@
 // A name is a plain NAME.yaml, never a path out of the directory; an existing file is left alone.
 import { unlinkSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
-import { stringify } from 'yaml';
 import { failure } from '../../conversation/errors.js';
+import { yaml } from '../../conversation/yaml.js';
 import { CONFIG_LIMITS } from '../../config/bounds.js';
 import { displayPath } from '../../config/load.js';
 import { formatProblem } from '../../config/store.js';
@@ -47,7 +47,7 @@ export function writeNewFixtureFile(path: string, file: string, text: string): v
  */
 export function saveFixturesFile(mock: Mock, file: string, document: unknown): unknown {
   const { path } = fixturePath(mock.store.current.fixturesDirs[0]!, file);
-  const text = stringify(document ?? {});
+  const text = yaml().stringify(document ?? {});
   // The loader would refuse it, but only after it was written and read back.
   if (Buffer.byteLength(text) > CONFIG_LIMITS.fileBytes) {
     throw failure('request_too_large', `The fixtures document is ${Buffer.byteLength(text)} bytes as YAML, past the limit of ${CONFIG_LIMITS.fileBytes} bytes of a fixtures file; ${file} was not written.`, { param: 'file' });

@@ -1,8 +1,8 @@
 // A forwarded embeddings request kept as `embeddings:` fixtures, one per input: the upstream's
 // vector as it came (base64 read back into numbers), pinned to the input by its fingerprint, so a
 // recorded vector replays exactly, for the same model and size.
-import { Document, isSeq } from 'yaml';
 import { shortened } from '../../conversation/fixture-yaml.js';
+import { yaml } from '../../conversation/yaml.js';
 import { hashHex } from '../../conversation/random.js';
 import { inputFingerprint } from '../../conversation/vectors/embed.js';
 import { writeAtomically, type Recorder } from './relay.js';
@@ -49,6 +49,7 @@ export function embeddingsRecorder(model: string, texts: readonly string[], read
     }));
     const inputs = texts.map((text, index) => `# input ${index}: ${shortened(text)}`).slice(0, 20).join('\n');
     const file = `${name}.yaml`;
+    const { Document, isSeq } = yaml();
     const doc = new Document({ embeddings: fixtures });
     // A vector reads best as one line of numbers.
     fixtures.forEach((_, index) => {

@@ -2,8 +2,8 @@
 // answered, byte for byte, under media/, matched by the request's model and prompt.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { stringify } from 'yaml';
 import { shortened } from '../../conversation/fixture-yaml.js';
+import { yaml } from '../../conversation/yaml.js';
 import { hashHex } from '../../conversation/random.js';
 import { sniffImageType } from '../../media/png.js';
 import { writeRecordedFixtures } from './record-file.js';
@@ -26,7 +26,7 @@ export function imagesRecorder(model: string, prompt: string): Recorder {
     writeAtomically(dir, picture, bytes);
     const fixture = { images: [{ name, match: { model, contains: prompt }, reply: { file: picture } }] };
     const file = `${name}.yaml`;
-    writeRecordedFixtures(dir, file, `# prompt: ${shortened(prompt)}\n${stringify(fixture)}`);
+    writeRecordedFixtures(dir, file, `# prompt: ${shortened(prompt)}\n${yaml().stringify(fixture)}`);
     return file;
   };
 }

@@ -2,8 +2,8 @@
 // media/ and a `videos:` fixture matched by model and prompt, with the time the task took.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { stringify } from 'yaml';
 import { shortened } from '../../conversation/fixture-yaml.js';
+import { yaml } from '../../conversation/yaml.js';
 import { hashHex } from '../../conversation/random.js';
 import { putBounded, type Session } from '../../state/session.js';
 import { writeRecordedFixtures } from './record-file.js';
@@ -33,7 +33,7 @@ export function videoRecorder(session: Session, id: string, nowMs: number): Reco
     // The task ran at most from its creation to its download, on the mock clock.
     const fixture = { videos: [{ name, match: { model: asked.model, contains: asked.prompt }, timing: { queued_ms: 0, run_ms: Math.max(0, nowMs - asked.createdMs) }, reply: { file: clip } }] };
     const file = `${name}.yaml`;
-    writeRecordedFixtures(dir, file, `# prompt: ${shortened(asked.prompt)}\n${stringify(fixture)}`);
+    writeRecordedFixtures(dir, file, `# prompt: ${shortened(asked.prompt)}\n${yaml().stringify(fixture)}`);
     return file;
   };
 }

@@ -1,9 +1,11 @@
 // Audio work runs on one worker thread, started with the first speech or upload and kept: a
 // codec's first load and compile, every slice of a long speech, the tag reader's load and parse
 // of an upload, and the sentences a long recording is taken to say run there, so the server's event loop only hands the work over and takes
-// the answer. The worker never keeps the process alive.
+// the answer. The worker never keeps the process alive. Node's worker module is loaded with the
+// first such task, not at start.
 import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { atFirstUse } from '../../conversation/first-use.js';
 import { packageFile } from '../../package-root.js';
 import type { HeardAudio } from './hear.js';
 import type { SpeechRequest, SpokenAudio } from './speech-file.js';
@@ -23,12 +25,14 @@ type Answer = { id: number; value: unknown; error?: undefined } | { id: number; 
 let worker: Worker | undefined;
 let lastId = 0;
 const waiting = new Map<number, Waiting>();
+const threads = atFirstUse<typeof import('node:worker_threads')>('node:worker_threads');
 
 /**
  * The worker as tsc compiled it into dist/, wherever this module runs from (the bundled command's
  * chunks too); run from the TypeScript sources (the tests), the source through tsx.
  */
 function startWorker(): Worker {
+  const { Worker } = threads();
   if (!import.meta.url.endsWith('.ts')) return new Worker(packageFile('dist', 'media', 'audio', 'audio-worker.js'));
   const entry = pathToFileURL(packageFile('src', 'media', 'audio', 'audio-worker.ts')).href;
   const tsx = import.meta.resolve('tsx/esm/api');

@@ -1,9 +1,10 @@
 // TLS on the port plain HTTP is served on: a connection whose first byte is a TLS handshake
 // record is answered by HTTP/1.1 inside TLS, with the same request listener and the same
 // WebSocket upgrades, so every route works over https as over http. The certificate is read (or
-// made) at the first such connection: a client that never speaks TLS never causes one.
+// made) at the first such connection: a client that never speaks TLS never causes one. Node's TLS
+// modules are loaded then too, not at start.
 import type { Server } from 'node:http';
-import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
+import type { Server as HttpsServer } from 'node:https';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { keepConnections } from '../connections.js';
@@ -17,7 +18,8 @@ export function tlsOnSamePort(listener: DualListener, plain: Server, credentials
   let secure: Promise<HttpsServer> | undefined;
   const streams = new Set<Duplex>();
   const secureServer = async () => {
-    const server = createHttpsServer(await credentials(), listener);
+    const [{ createServer }, own] = await Promise.all([import('node:https'), credentials()]);
+    const server = createServer(own, listener);
     keepConnections(server as unknown as Server);
     // Upgrades and malformed requests are the plain server's to answer: one place for each.
     server.on('upgrade', (...args) => plain.emit('upgrade', ...args));
