@@ -64,17 +64,19 @@ export class Pacer implements Sleeper {
     return this.startedMs + atMs <= now;
   }
 
-  /** Resolves `atMs` after the stream began (at once if that is past, or interrupted); false when the client left. */
-  until(atMs: number): Promise<boolean> {
-    if (this.closed || this.res.destroyed) return Promise.resolve(false);
-    if (this.interrupted) return Promise.resolve(true);
+  /**
+   * Calls `then(true)` `atMs` after the stream began (at once if that is past, or interrupted),
+   * `then(false)` when the client left. A callback, not a promise: a paced stream's event waits
+   * on the clock alone, with no promise and no microtask an event.
+   */
+  after(atMs: number, then: (open: boolean) => void): void {
+    if (this.closed || this.res.destroyed) return then(false);
+    if (this.interrupted) return then(true);
     const at = this.startedMs + atMs;
-    if (at <= performance.now()) return Promise.resolve(true);
-    return new Promise((resolve) => {
-      this.wake = resolve;
-      this.sleepsUntil = at;
-      wakeAt(at, this);
-    });
+    if (at <= performance.now()) return then(true);
+    this.wake = then;
+    this.sleepsUntil = at;
+    wakeAt(at, this);
   }
 
   stop(): void {

@@ -1,21 +1,17 @@
 // The single writer: the only code that puts bytes on a response. It performs a plan (JSON,
 // binary or a paced stream, framed as its door says: framers.ts) with an optional fault, and
 // when the client goes away it stops at once, leaving no timer and no listener behind.
-import type { EventEmitter } from 'node:events';
 import { Readable } from 'node:stream';
 import type { ServerResponse } from 'node:http';
 import type { Context } from 'koa';
 import { MockError, type Envelope } from '../conversation/errors.js';
-import { chunkDeadlines } from '../conversation/latency.js';
-import { JOURNAL_ANSWER_MAX, type Fault, type Framing, type Plan, type StreamEvent } from '../conversation/plan.js';
-import type { StreamProgress } from './in-flight.js';
-import { nextTurn, Slice } from '../state/event-loop.js';
+import { JOURNAL_ANSWER_MAX, type Fault, type Framing, type Plan } from '../conversation/plan.js';
 import { type BodySink, flushedSink } from './chunk-sink.js';
-import { strikeAt } from './fault-strike.js';
-import { FRAMERS, Framed, type Framer } from './framers.js';
-import { framedRun } from './piece-frames.js';
+import { FRAMERS, type Framer } from './framers.js';
 import { Pacer } from './pacer.js';
+import { drain, unlessClosed } from './response-waits.js';
 import { SentStream, sentBinary, sentWhole } from './sent.js';
+import { isPaced, writeEvents } from './stream-events.js';
 import { setTextBody } from './text-body.js';
 import type { MockState } from './state.js';
 
@@ -23,25 +19,6 @@ import type { MockState } from './state.js';
 const CLIENT_GONE = 499;
 /** The journal's status for a request the mock answered by dropping the socket (as browsers show it). */
 const NO_RESPONSE = 0;
-
-/** Resolves true when `settled` does, or early (false) when the response closes first; `cancel` then. */
-function unlessClosed(res: ServerResponse, settled: Promise<unknown>, cancel?: () => void): Promise<boolean> {
-  if (res.destroyed || res.writableEnded) {
-    cancel?.();
-    return Promise.resolve(false);
-  }
-  return new Promise((resolve) => {
-    const onClose = () => {
-      cancel?.();
-      resolve(false);
-    };
-    res.once('close', onClose);
-    void settled.then(() => {
-      res.off('close', onClose);
-      resolve(true);
-    });
-  });
-}
 
 /** Resolves after `ms`, or early (false) when the response closes. */
 function pause(res: ServerResponse, ms: number): Promise<boolean> {
@@ -70,27 +47,10 @@ export async function waitForTurn(ctx: Context, turn: Promise<void>): Promise<bo
   return (await unlessClosed(ctx.res, turn)) || clientLeft(ctx);
 }
 
-/** Resolves when `drains` (the response or its socket) takes more, or at once when the response closes (a destroyed one never drains). */
-function drain(res: ServerResponse, drains: EventEmitter = res): Promise<boolean> {
-  let onDrain = () => {};
-  return unlessClosed(res, new Promise<void>((drained) => drains.once('drain', (onDrain = drained))), () => drains.off('drain', onDrain));
-}
-
 /** HTTP/2 has no `connection` header (Node drops it with a warning): its streams share one connection anyway. */
 function streamHeaders(framer: Framer, headers: Record<string, string>, httpVersionMajor: number): Record<string, string> {
   const own = { ...headers, 'content-type': framer.contentType, 'cache-control': 'no-cache' };
   return httpVersionMajor === 2 ? own : { ...own, connection: 'keep-alive' };
-}
-
-function isPaced({ firstChunkMs, chunkMs }: Extract<Plan, { kind: 'stream' }>['pacing']): boolean {
-  return firstChunkMs > 0 || chunkMs > 0;
-}
-
-/** Writes what is left, then drops the connection without ending the response. */
-async function cut(res: ServerResponse, data: string | Uint8Array): Promise<void> {
-  // Destroying right after write() could discard bytes still queued on the socket.
-  if (data.length > 0 && !res.destroyed) await new Promise<void>((resolve) => res.write(data, () => resolve()));
-  res.destroy();
 }
 
 async function writeStream(ctx: Context, plan: Extract<Plan, { kind: 'stream' }>, fault: Fault | undefined, framer: Framer): Promise<void> {
@@ -113,101 +73,6 @@ async function writeStream(ctx: Context, plan: Extract<Plan, { kind: 'stream' }>
     (ctx.state as MockState).sent = sent.json;
     release();
   }
-}
-
-/** How a stream ended: written to its end (or its fault), or abandoned by its client. */
-type StreamEnd = 'written' | 'client gone';
-
-type Writing = { pacer: Pacer; sent: SentStream; progress: StreamProgress | undefined; framer: Framer; sink: BodySink };
-
-async function writeEvents(res: ServerResponse, plan: Extract<Plan, { kind: 'stream' }>, fault: Fault | undefined, { pacer, sent, progress, framer, sink }: Writing): Promise<StreamEnd> {
-  const paced = isPaced(plan.pacing);
-  // Its events are made a turn after its headers: a burst of streams gets all its headers out first.
-  if (paced && !(await unlessClosed(res, nextTurn()))) return 'client gone';
-  const strike = strikeAt(plan.events, fault);
-  const deadline = chunkDeadlines(plan.pacing);
-  const total = progress && plan.events.filter((event) => event.paced).length;
-  const pending = new Framed();
-  let slice = new Slice();
-  let chunks = 0;
-  let written = 0;
-  /** Whether chunks may still be framed a run at a time: an unpaced stream's, until the journal is full. */
-  let runs = !paced;
-  const add = (event: StreamEvent) => {
-    // Read once: a chunk serializes its piece when asked (styles/piece-events.ts).
-    const serialized = event.json;
-    const json = serialized !== undefined || typeof event.data !== 'string';
-    const data = serialized ?? (json ? JSON.stringify(event.data) : (event.data as string));
-    const framed = framer.frame({ name: event.event, data, json }, written);
-    written++;
-    pending.add(framed);
-    sent.framed(event, data, json, framed.length);
-  };
-  const flush = async (): Promise<boolean> => {
-    if (res.destroyed) return false;
-    if (!pending.empty) {
-      const flowing = sink.write(pending.take());
-      sent.commit();
-      if (!flowing) await drain(res, sink.drains);
-    }
-    return !res.destroyed;
-  };
-  const events = plan.events;
-  for (let i = 0; i < events.length; i++) {
-    const event = events[i]!;
-    if (written >= strike) break;
-    if (event.paced && paced) {
-      // An event already due (a stream running late) joins the events before it: they go out
-      // together, in one write, when the stream next waits.
-      const at = deadline();
-      if (!pacer.isPast(at)) {
-        if (!(await flush())) return 'client gone';
-        if (!(await pacer.until(at))) return 'client gone';
-        slice = new Slice();
-      }
-      if (pacer.interrupted) break;
-      chunks++;
-      progress?.(chunks, total!);
-    }
-    // An unpaced run of chunks is framed at once (piece-frames.ts); `written` is `i` until the loop ends.
-    const run = runs ? framedRun(events, i, strike, framer, written) : undefined;
-    if (run !== undefined && sent.framedRun(run)) {
-      pending.addJoined(run.open, run.items, run.between, run.close);
-      written += run.count;
-      i += run.count - 1;
-    } else {
-      // Past the journal's bound no run is kept: the rest go one by one, without framing runs to drop.
-      if (run !== undefined) runs = false;
-      add(event);
-    }
-    // A long unpaced stream (speech as base64 events: 15 MB), or a paced one far behind, goes out
-    // a few milliseconds of work at a time, so no other client waits for the whole of it.
-    if (slice.over) {
-      if (!(await flush())) return 'client gone';
-      await slice.next();
-    }
-  }
-  if (pacer.interrupted) {
-    for (const event of plan.streamError(new MockError('overloaded', 'The mock is shutting down; retry once it is back.'), written)) add(event);
-  } else if (written >= strike && fault) {
-    if (fault.kind === 'cut_stream') {
-      if (!res.destroyed) sent.commit();
-      await cut(res, pending.take());
-      return 'written';
-    }
-    if (fault.kind === 'malformed') {
-      add({ data: '{"malformed":' });
-      if (await flush()) res.end();
-      return 'written';
-    }
-    if (fault.kind === 'stream_error') for (const event of plan.streamError(fault.error, written)) add(event);
-  }
-  pending.add(framer.close(written));
-  if (res.destroyed) return 'client gone';
-  // The rest and the end in one write: no wait for a drain, no second system call.
-  res.end(pending.take());
-  sent.commit();
-  return 'written';
 }
 
 /**

@@ -1,0 +1,209 @@
+// A stream's events onto its response: paced against the stream's clock, framed as its door
+// says, with its fault struck where it falls, and what went out kept for the journal.
+import type { ServerResponse } from 'node:http';
+import { MockError } from '../conversation/errors.js';
+import { chunkDeadlines } from '../conversation/latency.js';
+import type { Fault, Plan, StreamEvent } from '../conversation/plan.js';
+import { nextTurn, Slice } from '../state/event-loop.js';
+import type { BodySink } from './chunk-sink.js';
+import { strikeAt } from './fault-strike.js';
+import { Framed, type Framer } from './framers.js';
+import type { StreamProgress } from './in-flight.js';
+import type { Pacer } from './pacer.js';
+import { framedRun } from './piece-frames.js';
+import { unlessClosed, whenDrained } from './response-waits.js';
+import type { SentStream } from './sent.js';
+
+export function isPaced({ firstChunkMs, chunkMs }: Extract<Plan, { kind: 'stream' }>['pacing']): boolean {
+  return firstChunkMs > 0 || chunkMs > 0;
+}
+
+/** Writes what is left, then drops the connection without ending the response. */
+async function cut(res: ServerResponse, data: string | Uint8Array): Promise<void> {
+  // Destroying right after write() could discard bytes still queued on the socket.
+  if (data.length > 0 && !res.destroyed) await new Promise<void>((resolve) => res.write(data, () => resolve()));
+  res.destroy();
+}
+
+/** How a stream ended: written to its end (or its fault), or abandoned by its client. */
+export type StreamEnd = 'written' | 'client gone';
+
+export type Writing = { pacer: Pacer; sent: SentStream; progress: StreamProgress | undefined; framer: Framer; sink: BodySink };
+
+type StreamPlan = Extract<Plan, { kind: 'stream' }>;
+
+/**
+ * One stream's events, written a step at a time. The pacing clock's wake (`Pacer.after`) and a
+ * full socket's drain call the next step directly: a paced event costs no promise and no turn of
+ * the microtask queue, and a waiting stream holds this one object, not a suspended function's
+ * closures and promises.
+ */
+class EventPump {
+  private readonly paced: boolean;
+  private readonly strike: number;
+  private readonly deadline: () => number;
+  private readonly total: number | undefined;
+  private readonly pending = new Framed();
+  private slice = new Slice();
+  private chunks = 0;
+  private written = 0;
+  /** Whether chunks may still be framed a run at a time: an unpaced stream's, until the journal is full. */
+  private runs: boolean;
+  /** The next event to write. */
+  private at = 0;
+  /** The deadline the stream waits for, once what is framed is written. */
+  private dueMs = 0;
+  /** Whether event `at`'s deadline has been waited for. */
+  private waited = false;
+  /** How the events ended, when they did before `start` returned (an unpaced stream, mostly). */
+  private outcome: boolean | undefined;
+  /** The promise `start` returned, while the stream waits. */
+  private settle: { done: (through: boolean) => void; fail: (error: unknown) => void } | undefined;
+
+  constructor(
+    private readonly res: ServerResponse,
+    private readonly plan: StreamPlan,
+    private readonly fault: Fault | undefined,
+    private readonly w: Writing,
+  ) {
+    this.paced = isPaced(plan.pacing);
+    this.runs = !this.paced;
+    this.strike = strikeAt(plan.events, fault);
+    this.deadline = chunkDeadlines(plan.pacing);
+    this.total = w.progress && plan.events.filter((event) => event.paced).length;
+  }
+
+  /**
+   * True once the events up to the stream's end (or its fault) are framed; false when the client
+   * left first. At once when nothing had to wait: an unpaced stream ends in the turn it began, its
+   * text not held past it.
+   */
+  start(): boolean | Promise<boolean> {
+    this.step(true);
+    return this.outcome ?? new Promise((done, fail) => (this.settle = { done, fail }));
+  }
+
+  private finish(through: boolean): void {
+    if (this.settle) this.settle.done(through);
+    else this.outcome = through;
+  }
+
+  private failWith(error: unknown): void {
+    if (!this.settle) throw error;
+    this.settle.fail(error);
+  }
+
+  private step(open: boolean): void {
+    try {
+      if (open) this.pump();
+      else this.finish(false);
+    } catch (error) {
+      this.failWith(error);
+    }
+  }
+
+  private readonly afterWait = (open: boolean): void => {
+    this.waited = true;
+    this.step(open);
+  };
+
+  private readonly sleep = (open: boolean): void => {
+    if (open) this.w.pacer.after(this.dueMs, this.afterWait);
+    else this.finish(false);
+  };
+
+  private pump(): void {
+    const { plan, w, paced } = this;
+    const events = plan.events;
+    while (this.at < events.length && this.written < this.strike) {
+      const event = events[this.at]!;
+      if (event.paced && paced) {
+        if (this.waited) {
+          this.waited = false;
+          this.slice = new Slice();
+        } else {
+          // An event already due (a stream running late) joins the events before it: they go
+          // out together, in one write, when the stream next waits.
+          this.dueMs = this.deadline();
+          if (!w.pacer.isPast(this.dueMs)) return this.flushThen(this.sleep);
+        }
+        if (w.pacer.interrupted) break;
+        this.chunks++;
+        w.progress?.(this.chunks, this.total!);
+      }
+      // An unpaced run of chunks is framed at once (piece-frames.ts); `written` is `at` until the loop ends.
+      const run = this.runs ? framedRun(events, this.at, this.strike, w.framer, this.written) : undefined;
+      if (run !== undefined && w.sent.framedRun(run)) {
+        this.pending.addJoined(run.open, run.items, run.between, run.close);
+        this.written += run.count;
+        this.at += run.count;
+      } else {
+        // Past the journal's bound no run is kept: the rest go one by one, without framing runs to drop.
+        if (run !== undefined) this.runs = false;
+        this.add(event);
+        this.at++;
+      }
+      // A long unpaced stream (speech as base64 events: 15 MB), or a paced one far behind, goes out
+      // a few milliseconds of work at a time, so no other client waits for the whole of it.
+      if (this.slice.over) return this.flushThen((open) => (open ? void this.slice.next().then(() => this.step(true)) : this.finish(false)));
+    }
+    this.finish(true);
+  }
+
+  private add(event: StreamEvent): void {
+    // Read once: a chunk serializes its piece when asked (styles/piece-events.ts).
+    const serialized = event.json;
+    const json = serialized !== undefined || typeof event.data !== 'string';
+    const data = serialized ?? (json ? JSON.stringify(event.data) : (event.data as string));
+    const framed = this.w.framer.frame({ name: event.event, data, json }, this.written);
+    this.written++;
+    this.pending.add(framed);
+    this.w.sent.framed(event, data, json, framed.length);
+  }
+
+  /** Writes what is framed, then `then(open)`: at once, unless the socket is full. */
+  private flushThen(then: (open: boolean) => void): void {
+    const { res, w } = this;
+    if (res.destroyed) return then(false);
+    if (!this.pending.empty) {
+      const flowing = w.sink.write(this.pending.take());
+      w.sent.commit();
+      if (!flowing) return whenDrained(res, w.sink.drains, (open) => then(open && !res.destroyed));
+    }
+    then(!res.destroyed);
+  }
+
+  /** After the events: the shutdown's or the fault's ending, then what closes the stream. */
+  async end(): Promise<StreamEnd> {
+    const { res, plan, fault, w } = this;
+    if (w.pacer.interrupted) {
+      for (const event of plan.streamError(new MockError('overloaded', 'The mock is shutting down; retry once it is back.'), this.written)) this.add(event);
+    } else if (this.written >= this.strike && fault) {
+      if (fault.kind === 'cut_stream') {
+        if (!res.destroyed) w.sent.commit();
+        await cut(res, this.pending.take());
+        return 'written';
+      }
+      if (fault.kind === 'malformed') {
+        this.add({ data: '{"malformed":' });
+        if (await new Promise<boolean>((flushed) => this.flushThen(flushed))) res.end();
+        return 'written';
+      }
+      if (fault.kind === 'stream_error') for (const event of plan.streamError(fault.error, this.written)) this.add(event);
+    }
+    this.pending.add(w.framer.close(this.written));
+    if (res.destroyed) return 'client gone';
+    // The rest and the end in one write: no wait for a drain, no second system call.
+    res.end(this.pending.take());
+    w.sent.commit();
+    return 'written';
+  }
+}
+
+export async function writeEvents(res: ServerResponse, plan: StreamPlan, fault: Fault | undefined, writing: Writing): Promise<StreamEnd> {
+  // Its events are made a turn after its headers: a burst of streams gets all its headers out first.
+  if (isPaced(plan.pacing) && !(await unlessClosed(res, nextTurn()))) return 'client gone';
+  const pump = new EventPump(res, plan, fault, writing);
+  const through = pump.start();
+  return (typeof through === 'boolean' ? through : await through) ? pump.end() : 'client gone';
+}
