@@ -2,10 +2,10 @@
 // on them (or on copies of them) takes their data from that snapshot: the same data their parse
 // and check give, and every problem still at its file:line:col, whether the file came from the
 // snapshot or not; a copy in a directory of the other kind is checked as that kind.
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load.js';
 import { checkAgainst } from '../../src/config/issues.js';
 import { parseYaml } from '../../src/config/parse-file.js';
@@ -19,8 +19,12 @@ const shippedFiles = ['fixtures', 'scenarios'].flatMap((dir) =>
     .map((name) => join(ROOT, dir, name)),
 );
 
+/** The directories the tests made, removed when they end. */
+const made: string[] = [];
+
 function fixturesDir(files: Record<string, string>): string {
   const dir = mkdtempSync(join(tmpdir(), 'mgm-shipped-'));
+  made.push(dir);
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
   return dir;
 }
@@ -33,6 +37,7 @@ function positionOf(text: string, needle: string, from = 0): { line: number; col
 }
 
 beforeAll(ensureBuilt, 300_000);
+afterAll(() => made.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
 describe('the shipped YAML, parsed at build', () => {
   it('holds every shipped file, with the data its parse and its check give', () => {
