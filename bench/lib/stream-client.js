@@ -1,36 +1,137 @@
 // Many streams, each on its own connection, with the time each took to its response headers and
 // to its end, as its client saw them. autocannon would not do: it checks whether a fixed number
-// of requests is done once a second, and does not time headers.
-import { request } from 'node:http';
+// of requests is done once a second, and does not time headers. Nor does node:http's client: on
+// two cores the client shares the machine with the server it measures, and node:http's parser,
+// streams and events a chunk cost about as much CPU as the server spends sending it, enough to
+// make the client the bottleneck of 1,000 paced streams and to charge a server that sends more,
+// smaller chunks for the client's time. So a stream is a plain socket that writes a request made
+// once and reads the answer's bytes with the least parsing that finds its status, its first
+// content chunk and its end (the chunked body's last chunk, or the connection's close).
+import { connect } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { percentile } from './stats.js';
 import { CHAT_PATH, HEADERS } from './workload.js';
 
 const GIVE_UP_MS = 60_000;
 const CONTENT = Buffer.from('"delta":{"content":');
+const HEAD_END = Buffer.from('\r\n\r\n');
+
+/** The request's bytes, made once for every stream that sends it. */
+function requestBytes(url, body, headers) {
+  const { host } = new URL(url);
+  const lines = Object.entries({ ...HEADERS, ...headers, host, 'content-length': Buffer.byteLength(body), connection: 'close' }).map(([name, value]) => `${name}: ${value}`);
+  return Buffer.concat([Buffer.from(`POST ${CHAT_PATH} HTTP/1.1\r\n${lines.join('\r\n')}\r\n\r\n`), Buffer.from(body)]);
+}
+
+/**
+ * A chunked body read as it comes: its body bytes counted and its last chunk found, whatever
+ * the bytes' split into reads. `feed` returns true once the last chunk has come.
+ */
+function chunkedBody() {
+  let size = -1; // the chunk being read's bytes left; -1 while a size line is read
+  let line = '';
+  let crlfLeft = 0;
+  let bodyBytes = 0;
+  return {
+    get bytes() {
+      return bodyBytes;
+    },
+    feed(bytes, from) {
+      let at = from;
+      while (at < bytes.length) {
+        if (crlfLeft > 0) {
+          const skip = Math.min(crlfLeft, bytes.length - at);
+          crlfLeft -= skip;
+          at += skip;
+        } else if (size < 0) {
+          const eol = bytes.indexOf(10, at);
+          line += bytes.toString('latin1', at, eol < 0 ? bytes.length : eol);
+          if (eol < 0) return false;
+          at = eol + 1;
+          size = Number.parseInt(line, 16);
+          line = '';
+          if (size === 0) return true;
+        } else {
+          const take = Math.min(size, bytes.length - at);
+          bodyBytes += take;
+          size -= take;
+          at += take;
+          if (size === 0) {
+            size = -1;
+            crlfLeft = 2;
+          }
+        }
+      }
+      return false;
+    },
+  };
+}
+
+/** A body of `length` bytes (Infinity: until the connection closes). */
+function sizedBody(length) {
+  let bodyBytes = 0;
+  return {
+    open: length === Infinity,
+    get bytes() {
+      return bodyBytes;
+    },
+    feed(bytes, from) {
+      bodyBytes += bytes.length - from;
+      return bodyBytes >= length;
+    },
+  };
+}
 
 /** One request; resolves with `performance.now()` as it was sent, as its headers came and as it ended. */
-function oneStream(url, body, headers = {}) {
+function oneStream(port, request) {
   return new Promise((resolve, reject) => {
     const sentMs = performance.now();
-    const req = request(`${url}${CHAT_PATH}`, { method: 'POST', headers: { ...HEADERS, ...headers }, agent: false, timeout: GIVE_UP_MS }, (res) => {
-      const headersMs = performance.now();
-      let bytes = 0;
+    const socket = connect({ port, host: '127.0.0.1' });
+    let head = Buffer.alloc(0);
+    let headersMs;
+    let firstContentMs;
+    let status = 0;
+    let body;
+    let ended = false;
+    const end = () => {
+      if (ended) return;
+      ended = true;
+      socket.destroy();
+      if (status !== 200) reject(new Error(`a stream from port ${port} answered ${status}`));
+      else resolve({ sentMs, headersMs, firstContentMs, endedMs: performance.now(), bytes: body.bytes });
+    };
+    socket.setTimeout(GIVE_UP_MS, () => socket.destroy(new Error(`a stream from port ${port} took over ${GIVE_UP_MS} ms`)));
+    socket.on('data', (chunk) => {
+      let from = 0;
+      if (headersMs === undefined) {
+        head = head.length === 0 ? chunk : Buffer.concat([head, chunk]);
+        const headEnd = head.indexOf(HEAD_END);
+        if (headEnd < 0) return;
+        headersMs = performance.now();
+        status = Number(head.toString('latin1', 9, 12));
+        const fields = head.toString('latin1', 0, headEnd).toLowerCase();
+        const length = /\r\ncontent-length: *(\d+)/.exec(fields);
+        body = fields.includes('\r\ntransfer-encoding: chunked') ? chunkedBody() : length ? sizedBody(Number(length[1])) : sizedBody(Infinity);
+        chunk = head;
+        from = headEnd + HEAD_END.length;
+      }
       // The first content chunk's arrival: the stream's time to first token, as a load test reads it.
-      let firstContentMs;
-      res.on('data', (chunk) => {
-        bytes += chunk.length;
-        if (firstContentMs === undefined && chunk.includes(CONTENT)) firstContentMs = performance.now();
-      });
-      res.on('end', () => {
-        if (res.statusCode !== 200) reject(new Error(`a stream from ${url} answered ${res.statusCode}`));
-        else resolve({ sentMs, headersMs, firstContentMs, endedMs: performance.now(), bytes });
-      });
-      res.on('error', reject);
+      if (firstContentMs === undefined && chunk.indexOf(CONTENT, from) >= 0) firstContentMs = performance.now();
+      if (body.feed(chunk, from)) end();
     });
-    req.on('timeout', () => req.destroy(new Error(`a stream from ${url} took over ${GIVE_UP_MS} ms`)));
-    req.on('error', reject);
-    req.end(body);
+    // A body without a length ends with its connection.
+    socket.on('end', () => {
+      if (body?.open) end();
+      else if (!ended) socket.destroy(new Error(`a stream from port ${port} closed before its end`));
+    });
+    socket.on('error', (error) => {
+      if (!ended) {
+        ended = true;
+        reject(error);
+      }
+    });
+    // Written, not ended: a client that half-closes its side is taken by a server as gone.
+    socket.write(request);
   });
 }
 
@@ -39,8 +140,10 @@ function oneStream(url, body, headers = {}) {
  * @returns `{ wallMs, p50Ms, bytesPerStream }`: until the last stream ended, and the median one
  */
 export async function streamsAtOnce(url, body, count) {
+  const request = requestBytes(url, body, {});
+  const { port } = new URL(url);
   const started = performance.now();
-  const streams = await Promise.all(Array.from({ length: count }, () => oneStream(url, body)));
+  const streams = await Promise.all(Array.from({ length: count }, () => oneStream(port, request)));
   const ended = streams.map((stream) => stream.endedMs - started).sort((a, b) => a - b);
   return { wallMs: ended[ended.length - 1], p50Ms: ended[Math.floor(ended.length / 2)], bytesPerStream: streams[0].bytes };
 }
@@ -53,12 +156,14 @@ export async function streamsAtOnce(url, body, count) {
  */
 export async function streamsInWaves(url, body, { streams, waves, gapMs = 0, headers }) {
   const size = Math.ceil(streams / waves);
+  const request = requestBytes(url, body, headers);
+  const { port } = new URL(url);
   const started = performance.now();
   const all = (
     await Promise.all(
       Array.from({ length: waves }, async (_, wave) => {
         await sleep(wave * gapMs);
-        return Promise.all(Array.from({ length: size }, () => oneStream(url, body, headers)));
+        return Promise.all(Array.from({ length: size }, () => oneStream(port, request)));
       }),
     )
   ).flat();
