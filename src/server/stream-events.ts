@@ -56,7 +56,7 @@ class EventPump {
   private inSpan = 0;
   /** The deadline the stream waits for, once what is framed is written. */
   private dueMs = 0;
-  /** Whether event `at`'s deadline has been waited for. */
+  /** Whether the next event's deadline has been waited for. */
   private waited = false;
   /** How the events ended, when they did before `start` returned (an unpaced stream, mostly). */
   private outcome: boolean | undefined;
