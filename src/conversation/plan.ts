@@ -30,6 +30,25 @@ export interface StreamEvent {
 }
 
 /**
+ * A run of chunks standing for one chunk a piece of `pieces`, made one at a time as the writer
+ * reaches them (styles/piece-events.ts): a paced stream waits seconds for its last chunks, and
+ * each chunk made before the first byte was held, and copied by every collection, until then.
+ */
+export interface PieceSpan extends PieceRun {
+  /** Whether its chunks are paced. */
+  readonly paced: boolean | undefined;
+  /** The chunk of `pieces[at]`. */
+  chunk(at: number): StreamEvent;
+}
+
+/** A stream's events as the writer reads them: each event, or a span of chunks in its place. */
+export type StreamPart = StreamEvent | PieceSpan;
+
+export function isSpan(part: StreamPart): part is PieceSpan {
+  return typeof (part as Partial<PieceSpan>).chunk === 'function';
+}
+
+/**
  * How a door's streams are framed (the writer's framers): `sse`, `event:`/`data:` frames;
  * `json-array`, generate-content's streamed JSON array; `ndjson`, one JSON value a line;
  * `sse-processing`, SSE opened by OpenRouter's comment line; `aws-event-stream`, AWS's binary
@@ -61,6 +80,8 @@ export type Plan =
       headers: Record<string, string>;
       /** May be made when first read: the writer reads them once the headers are out. */
       readonly events: StreamEvent[];
+      /** `events` as the writer reads them, a run of chunks as one span; left out when they are the same. */
+      readonly parts?: readonly StreamPart[];
       pacing: Pacing;
       /**
        * The style's in-stream error events, for the one error that ends a stream early: a

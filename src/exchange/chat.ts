@@ -3,7 +3,7 @@
 import { sep } from 'node:path';
 import { chained, firstMatch, firstOfShape, nearestMiss, needlesOf, selectFixture, type ChatFixture, type Selection } from '../conversation/fixture.js';
 import type { SemanticFault } from '../conversation/faults.js';
-import type { Plan, StreamEvent } from '../conversation/plan.js';
+import type { Plan, StreamEvent, StreamPart } from '../conversation/plan.js';
 import { contentKeySteps } from '../conversation/content-key.js';
 import { countInputTokens, inputTokenSteps } from '../conversation/input-tokens.js';
 import { finished, oneAfterAnother, type Steps } from '../conversation/steps.js';
@@ -100,13 +100,17 @@ export function planReply(style: ChatStyle, reply: Reply, request: ChatRequest, 
   const headers = style.headers?.(reply) ?? {};
   if (!request.stream) return { kind: 'json', status: 200, headers, body: style.encode(reply, request) };
   let events: StreamEvent[] | undefined;
+  let parts: StreamPart[] | undefined;
   return {
     kind: 'stream',
     status: 200,
     headers,
-    // Made when the writer first reads them, after the headers are out (server/writer.ts).
+    // Made when first read: the writer reads them after the headers are out (server/writer.ts).
     get events() {
       return (events ??= style.events(reply, request));
+    },
+    get parts() {
+      return style.parts && (parts ??= style.parts(reply, request));
     },
     pacing: reply.pacing,
     streamError: (error, cutAt) => style.streamError(error, { reply, request, cutAt, requestId }),

@@ -63,11 +63,17 @@ function around(framer: Framer, name: string | undefined): [string, string] | un
  */
 export function framedRun(events: readonly StreamEvent[], from: number, to: number, framer: Framer, framed: number): FramedRun | undefined {
   const { run, at } = events[from]!;
-  if (run === undefined || at === undefined || framed === 0) return undefined;
+  if (run === undefined || at === undefined) return undefined;
   const end = Math.min(to, events.length, from + RUN_MAX);
   let count = 1;
   while (from + count < end && events[from + count]!.run === run) count++;
-  if (count < 2) return undefined;
+  return framedPieces(run, at, count, framer, framed);
+}
+
+/** The `count` chunks of `run` from its piece `at` on (at most a run's worth), framed together, as `framedRun` says. */
+export function framedPieces(run: PieceRun, at: number, most: number, framer: Framer, framed: number): FramedRun | undefined {
+  const count = Math.min(most, RUN_MAX);
+  if (count < 2 || framed === 0) return undefined;
   const sides = around(framer, run.event);
   if (sides === undefined) return undefined;
   const open = sides[0] + run.head;

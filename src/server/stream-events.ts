@@ -3,14 +3,14 @@
 import type { ServerResponse } from 'node:http';
 import { MockError } from '../conversation/errors.js';
 import { chunkDeadlines } from '../conversation/latency.js';
-import type { Fault, Plan, StreamEvent } from '../conversation/plan.js';
+import { isSpan, type Fault, type PieceSpan, type Plan, type StreamEvent, type StreamPart } from '../conversation/plan.js';
 import { nextTurn, Slice } from '../state/event-loop.js';
 import type { BodySink } from './chunk-sink.js';
-import { strikeAt } from './fault-strike.js';
+import { chunkCount, strikeAt } from './fault-strike.js';
 import { Framed, type Framer } from './framers.js';
 import type { StreamProgress } from './in-flight.js';
 import type { Pacer } from './pacer.js';
-import { framedRun } from './piece-frames.js';
+import { framedPieces, framedRun } from './piece-frames.js';
 import { unlessClosed, whenDrained } from './response-waits.js';
 import type { SentStream } from './sent.js';
 
@@ -49,11 +49,14 @@ class EventPump {
   private written = 0;
   /** Whether chunks may still be framed a run at a time: an unpaced stream's, until the journal is full. */
   private runs: boolean;
-  /** The next event to write. */
+  /** The stream's events, a run of chunks as one span whose chunks are made as they come due. */
+  private readonly parts: readonly StreamPart[];
+  /** The part the next event is in, and where in it when it is a span. */
   private at = 0;
+  private inSpan = 0;
   /** The deadline the stream waits for, once what is framed is written. */
   private dueMs = 0;
-  /** Whether event `at`'s deadline has been waited for. */
+  /** Whether the next event's deadline has been waited for. */
   private waited = false;
   /** How the events ended, when they did before `start` returned (an unpaced stream, mostly). */
   private outcome: boolean | undefined;
@@ -68,9 +71,10 @@ class EventPump {
   ) {
     this.paced = isPaced(plan.pacing);
     this.runs = !this.paced;
-    this.strike = strikeAt(plan.events, fault);
+    this.parts = plan.parts ?? plan.events;
+    this.strike = strikeAt(this.parts, fault);
     this.deadline = chunkDeadlines(plan.pacing);
-    this.total = w.progress && plan.events.filter((event) => event.paced).length;
+    this.total = w.progress && chunkCount(this.parts);
   }
 
   /**
@@ -113,11 +117,11 @@ class EventPump {
   };
 
   private pump(): void {
-    const { plan, w, paced } = this;
-    const events = plan.events;
-    while (this.at < events.length && this.written < this.strike) {
-      const event = events[this.at]!;
-      if (event.paced && paced) {
+    const { parts, w, paced } = this;
+    while (this.at < parts.length && this.written < this.strike) {
+      const part = parts[this.at]!;
+      const span = isSpan(part) ? part : undefined;
+      if (part.paced && paced) {
         if (this.waited) {
           this.waited = false;
           this.slice = new Slice();
@@ -131,23 +135,41 @@ class EventPump {
         this.chunks++;
         w.progress?.(this.chunks, this.total!);
       }
-      // An unpaced run of chunks is framed at once (piece-frames.ts); `written` is `at` until the loop ends.
-      const run = this.runs ? framedRun(events, this.at, this.strike, w.framer, this.written) : undefined;
+      // An unpaced run of chunks is framed at once (piece-frames.ts).
+      const run = this.runs ? this.runFrom(part) : undefined;
       if (run !== undefined && w.sent.framedRun(run)) {
         this.pending.addJoined(run.open, run.items, run.between, run.close);
         this.written += run.count;
-        this.at += run.count;
+        this.advance(span, run.count);
       } else {
         // Past the journal's bound no run is kept: the rest go one by one, without framing runs to drop.
         if (run !== undefined) this.runs = false;
-        this.add(event);
-        this.at++;
+        this.add(span ? span.chunk(this.inSpan) : (part as StreamEvent));
+        this.advance(span, 1);
       }
       // A long unpaced stream (speech as base64 events: 15 MB), or a paced one far behind, goes out
       // a few milliseconds of work at a time, so no other client waits for the whole of it.
       if (this.slice.over) return this.flushThen((open) => (open ? void this.slice.next().then(() => this.step(true)) : this.finish(false)));
     }
     this.finish(true);
+  }
+
+  /** The chunks of one run from the next event on, up to the fault, framed together (piece-frames.ts). */
+  private runFrom(part: StreamPart) {
+    const { framer } = this.w;
+    const most = this.strike - this.written;
+    if (isSpan(part)) return framedPieces(part, this.inSpan, Math.min(most, part.pieces.length - this.inSpan), framer, this.written);
+    // Chunks of a run listed one by one (a style that passes another's on): each is one part.
+    return framedRun(this.parts as readonly StreamEvent[], this.at, this.at + most, framer, this.written);
+  }
+
+  /** Past `count` events: within a span, or of parts that are an event each. */
+  private advance(span: PieceSpan | undefined, count: number): void {
+    if (span === undefined) this.at += count;
+    else if ((this.inSpan += count) === span.pieces.length) {
+      this.inSpan = 0;
+      this.at++;
+    }
   }
 
   private add(event: StreamEvent): void {

@@ -3,16 +3,27 @@
 // JSON.stringify per token was most of what a stream cost. A chunk holds only where its piece is
 // in the run's pieces until the writer asks for its JSON (a paced stream waits seconds for its
 // last chunks, and a thousand open streams held every chunk's text from the start); its data
-// object is built only if something reads it.
-import type { PieceRun, StreamEvent } from '../conversation/plan.js';
+// object is built only if something reads it. The writer reads a run as one span, and makes each
+// chunk as it comes due.
+import { isSpan, type PieceSpan, type StreamEvent, type StreamPart } from '../conversation/plan.js';
 
 const MARK = '\u0000piece\u0000';
 const MARK_JSON = JSON.stringify(MARK);
 
 /** What the chunks of one run of pieces share: the JSON around the piece, and how to build one whole. */
-interface PieceTemplate extends PieceRun {
-  readonly paced: boolean | undefined;
-  readonly build: (piece: string) => StreamEvent;
+class PieceTemplate implements PieceSpan {
+  constructor(
+    readonly event: string | undefined,
+    readonly paced: boolean | undefined,
+    readonly head: string,
+    readonly tail: string,
+    readonly pieces: readonly string[],
+    readonly build: (piece: string) => StreamEvent,
+  ) {}
+
+  chunk(at: number): StreamEvent {
+    return new PieceEvent(this, at);
+  }
 }
 
 class PieceEvent implements StreamEvent {
@@ -43,19 +54,45 @@ class PieceEvent implements StreamEvent {
 }
 
 /**
- * Appends one event per piece to `events`, as `build` makes them. `build` must put the piece in
- * its data as one string value and nowhere else; a chunk where the marker does not occur exactly
- * once is serialized whole, event by event.
+ * Appends the chunks of `pieces`, as `build` makes them, to `parts` as one span. `build` must put
+ * the piece in its data as one string value and nowhere else; a chunk where the marker does not
+ * occur exactly once is serialized whole, event by event.
  */
-export function pushPieces(events: StreamEvent[], pieces: readonly string[], build: (piece: string) => StreamEvent): void {
+export function pushSpan(parts: StreamPart[], pieces: readonly string[], build: (piece: string) => StreamEvent): void {
   if (pieces.length === 0) return;
   const template = build(MARK);
   const json = JSON.stringify(template.data);
   const at = json.indexOf(MARK_JSON);
   if (at < 0 || json.indexOf(MARK_JSON, at + 1) >= 0) {
-    for (const piece of pieces) events.push(build(piece));
+    for (const piece of pieces) parts.push(build(piece));
     return;
   }
-  const run: PieceTemplate = { event: template.event, paced: template.paced, head: json.slice(0, at), tail: json.slice(at + MARK_JSON.length), pieces, build };
-  for (let i = 0; i < pieces.length; i++) events.push(new PieceEvent(run, i));
+  parts.push(new PieceTemplate(template.event, template.paced, json.slice(0, at), json.slice(at + MARK_JSON.length), pieces, build));
+}
+
+/** Appends a stream's parts to `events`, a span as its chunks. */
+function pushEvents(events: StreamEvent[], parts: readonly StreamPart[]): void {
+  for (const part of parts) {
+    if (!isSpan(part)) events.push(part);
+    else for (let at = 0; at < part.pieces.length; at++) events.push(part.chunk(at));
+  }
+}
+
+/** A stream's events, each chunk of a span made: what a reader of the whole list (not the writer) wants. */
+export function expandedParts(parts: readonly StreamPart[]): StreamEvent[] {
+  const events: StreamEvent[] = [];
+  pushEvents(events, parts);
+  return events;
+}
+
+/** A style's stream as its events, from the parts the writer reads. */
+export function eventsOf<A extends unknown[]>(parts: (...args: A) => StreamPart[]): (...args: A) => StreamEvent[] {
+  return (...args) => expandedParts(parts(...args));
+}
+
+/** Appends one event per piece to `events`, as `pushSpan` makes them. */
+export function pushPieces(events: StreamEvent[], pieces: readonly string[], build: (piece: string) => StreamEvent): void {
+  const parts: StreamPart[] = [];
+  pushSpan(parts, pieces, build);
+  pushEvents(events, parts);
 }

@@ -1,6 +1,6 @@
 // The seam every chat style implements: pure functions from wire bodies to the neutral model and back.
 import type { Envelope, MockError } from '../conversation/errors.js';
-import type { StreamEvent } from '../conversation/plan.js';
+import type { StreamEvent, StreamPart } from '../conversation/plan.js';
 import type { RecordedAnswer, RecordedReply } from '../conversation/recorded.js';
 import type { ChatRequest, Reply, StyleName, Turn } from '../conversation/types.js';
 
@@ -27,6 +27,8 @@ export interface ChatStyle {
   encode(reply: Reply, request: ChatRequest): unknown;
   /** The stream, event by event; joined, it says what `encode` says. */
   events(reply: Reply, request: ChatRequest): StreamEvent[];
+  /** `events` as the writer reads them, a run of chunks as one span, where the style makes spans. */
+  parts?(reply: Reply, request: ChatRequest): StreamPart[];
   /** The style's in-stream error event(s), for the `stream_error` fault. */
   streamError(error: MockError, context?: StreamErrorContext): StreamEvent[];
   /** An answer in this style (a whole body or its stream's events) read back into the neutral reply. */

@@ -3,9 +3,9 @@
 // opens with a chunk that has no choices, only the prompt's verdict. A prompt the filter refuses is
 // Azure's 400 with `code: content_filter`.
 import { MockError } from '../../conversation/errors.js';
-import type { StreamEvent } from '../../conversation/plan.js';
+import { isSpan, type StreamEvent, type StreamPart } from '../../conversation/plan.js';
 import type { ChatRequest, Reply } from '../../conversation/types.js';
-import { chatCompletionEvents, encodeChatCompletion } from '../chat-completions/encode.js';
+import { chatCompletionParts, encodeChatCompletion } from '../chat-completions/encode.js';
 
 type Json = Record<string, unknown>;
 
@@ -31,11 +31,11 @@ export function encodeAzure(reply: Reply, request: ChatRequest): unknown {
   };
 }
 
-export function azureEvents(reply: Reply, request: ChatRequest): StreamEvent[] {
+export function azureParts(reply: Reply, request: ChatRequest): StreamPart[] {
   const opening: StreamEvent = { data: { id: '', object: '', created: 0, model: '', choices: [], prompt_filter_results: promptFilterResults() } };
-  const events = chatCompletionEvents(reply, request).map((event) => {
+  const events = chatCompletionParts(reply, request).map((event) => {
     // A content chunk never finishes, and reading its data would build it whole.
-    if (event.run) return event;
+    if (isSpan(event) || event.run) return event;
     const data = event.data as (Json & { choices?: Json[] }) | string;
     const choice = typeof data === 'object' ? data.choices?.[0] : undefined;
     if (!choice || choice.finish_reason === null) return event;

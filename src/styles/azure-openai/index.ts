@@ -5,7 +5,8 @@ import { decodeChatCompletions } from '../chat-completions/decode.js';
 import { readChatCompletion } from '../chat-completions/read.js';
 import { envelopeEvents } from '../envelope.js';
 import type { ChatStyle } from '../style.js';
-import { azureEvents, encodeAzure, promptFiltered } from './encode.js';
+import { eventsOf } from '../piece-events.js';
+import { azureParts, encodeAzure, promptFiltered } from './encode.js';
 import { azureEnvelope, deploymentNotFound } from './envelope.js';
 import { requireApiVersion } from './surface.js';
 
@@ -19,7 +20,8 @@ export const azureOpenai: ChatStyle = {
     return { ...decodeChatCompletions({ ...input, body }), style: 'azure-openai' };
   },
   encode: encodeAzure,
-  events: azureEvents,
+  events: eventsOf(azureParts),
+  parts: azureParts,
   streamError: envelopeEvents(azureEnvelope),
   read: readChatCompletion,
   refusal: promptFiltered,

@@ -1,10 +1,10 @@
 // Reply -> a Converse answer, whole (ConverseResponse) or as ConverseStream's flat events, each an
 // event-stream message named by its `:event-type`. Joined, the stream says what the whole says.
-import type { StreamEvent } from '../../conversation/plan.js';
+import type { StreamEvent, StreamPart } from '../../conversation/plan.js';
 import { chunkText } from '../../conversation/token-chunks.js';
 import type { ChatRequest, Reply, ReplyChoice, ToolCall } from '../../conversation/types.js';
 import { choiceOf, outputTokens, signatureOf, toolUseId } from '../messages/encode.js';
-import { pushPieces } from '../piece-events.js';
+import { pushSpan } from '../piece-events.js';
 
 type Block =
   | { reasoningContent: { reasoningText: { text: string; signature: string } } }
@@ -58,16 +58,16 @@ function event(type: string, data: Record<string, unknown>, paced = false): Stre
   return { event: type, data, paced };
 }
 
-export function converseEvents(reply: Reply, request: ChatRequest): StreamEvent[] {
+export function converseParts(reply: Reply, request: ChatRequest): StreamPart[] {
   const choice = choiceOf(reply);
-  const events: StreamEvent[] = [event('messageStart', { role: 'assistant' })];
+  const events: StreamPart[] = [event('messageStart', { role: 'assistant' })];
   blocksOf(reply, request).forEach((block, contentBlockIndex) => {
     const delta = (payload: Record<string, unknown>) => event('contentBlockDelta', { delta: payload, contentBlockIndex }, true);
     if ('reasoningContent' in block) {
       for (const text of choice.reasoningChunks) events.push(delta({ reasoningContent: { text } }));
       events.push(delta({ reasoningContent: { signature: block.reasoningContent.reasoningText.signature } }));
     } else if ('text' in block) {
-      pushPieces(events, choice.textChunks, (text) => delta({ text }));
+      pushSpan(events, choice.textChunks, (text) => delta({ text }));
     } else {
       const { toolUseId: id, name, input } = block.toolUse;
       events.push(event('contentBlockStart', { start: { toolUse: { toolUseId: id, name } }, contentBlockIndex }));

@@ -1,9 +1,12 @@
 // The bedrock style: `POST /model/{modelId}/{operation}`, Converse and ConverseStream in their own
 // wire, InvokeModel and its stream in the messages wire, all journaled as `bedrock`.
 import { failure } from '../../conversation/errors.js';
+import type { StreamPart } from '../../conversation/plan.js';
+import type { ChatRequest, Reply } from '../../conversation/types.js';
 import type { ChatStyle } from '../style.js';
 import { decodeConverse } from './converse-decode.js';
-import { converseEvents, encodeConverse } from './converse-encode.js';
+import { converseParts, encodeConverse } from './converse-encode.js';
+import { eventsOf } from '../piece-events.js';
 import { bedrockEnvelope, bedrockStreamError } from './envelope.js';
 import { decodeInvoke, invokeEvents } from './invoke.js';
 import { versioned } from '../../conversation/messages-wire.js';
@@ -25,6 +28,11 @@ export function bedrockParams(params: Record<string, string>): { params: Record<
   return { params, counting: false };
 }
 
+/** InvokeModel's stream wraps each whole event; Converse's chunks are made as they come due. */
+function bedrockParts(reply: Reply, request: ChatRequest): StreamPart[] {
+  return versioned(request) ? invokeEvents(reply, request) : converseParts(reply, request);
+}
+
 export const bedrock: ChatStyle = {
   name: 'bedrock',
   envelope: bedrockEnvelope,
@@ -34,7 +42,8 @@ export const bedrock: ChatStyle = {
     return operation.invoke ? decodeInvoke(input, model, operation.stream) : decodeConverse(input, model, operation.stream);
   },
   encode: (reply, request) => (versioned(request) ? encodeMessage(reply, request) : encodeConverse(reply, request)),
-  events: (reply, request) => (versioned(request) ? invokeEvents(reply, request) : converseEvents(reply, request)),
+  events: eventsOf(bedrockParts),
+  parts: bedrockParts,
   streamError: bedrockStreamError,
   read: readBedrock,
 };

@@ -1,11 +1,11 @@
 // Reply -> chat-completions wire: the whole `chat.completion` object and its chunk stream
 // (WIRE.md section 1). Both are built from the same pieces, so joined chunks equal the whole.
-import type { StreamEvent } from '../../conversation/plan.js';
+import type { StreamEvent, StreamPart } from '../../conversation/plan.js';
 import { hashHex } from '../../conversation/random.js';
 import { argumentsText } from '../../conversation/call-arguments.js';
 import { chunkText } from '../../conversation/token-chunks.js';
 import type { ChatRequest, Reply, ReplyChoice, ToolCall, Usage } from '../../conversation/types.js';
-import { pushPieces } from '../piece-events.js';
+import { pushSpan } from '../piece-events.js';
 import { servedTier } from '../service-tier.js';
 import { tokenLogprobs } from '../../conversation/logprobs.js';
 import { audioInputTokens } from '../../conversation/input-tokens.js';
@@ -136,7 +136,7 @@ function includeUsage(request: ChatRequest): boolean {
   return options?.include_usage === true;
 }
 
-export function chatCompletionEvents(reply: Reply, request: ChatRequest): StreamEvent[] {
+export function chatCompletionParts(reply: Reply, request: ChatRequest): StreamPart[] {
   const withUsage = includeUsage(request);
   const base = {
     id: completionId(reply),
@@ -154,14 +154,14 @@ export function chatCompletionEvents(reply: Reply, request: ChatRequest): Stream
     },
     paced,
   });
-  const events: StreamEvent[] = [];
+  const events: StreamPart[] = [];
   reply.choices.forEach((choice, index) => {
     const refused = choice.finishReason === 'refusal';
     events.push(chunk(index, { role: 'assistant', content: contentOf(choice, true), refusal: refused ? '' : null }));
-    pushPieces(events, choice.reasoningChunks, (piece) => chunk(index, { reasoning_content: piece }, null, true));
+    pushSpan(events, choice.reasoningChunks, (piece) => chunk(index, { reasoning_content: piece }, null, true));
     if (choice.audio) {
       const { id, expires_at } = audioOf(reply, index);
-      pushPieces(events, choice.textChunks, (piece) => chunk(index, { audio: { id, transcript: piece } }, null, true));
+      pushSpan(events, choice.textChunks, (piece) => chunk(index, { audio: { id, transcript: piece } }, null, true));
       events.push(chunk(index, { audio: { id, data: choice.audio.data } }, null, true), chunk(index, { audio: { id, expires_at } }));
     } else if (request.logprobs) {
       let offset = 0;
@@ -171,7 +171,7 @@ export function chatCompletionEvents(reply: Reply, request: ChatRequest): Stream
         offset += piece.length;
         events.push(event);
       }
-    } else pushPieces(events, choice.textChunks, (piece) => chunk(index, refused ? { refusal: piece } : { content: piece }, null, true));
+    } else pushSpan(events, choice.textChunks, (piece) => chunk(index, refused ? { refusal: piece } : { content: piece }, null, true));
     if (choice.images.length > 0) events.push(chunk(index, { images: imagesOf(choice) }, null, true));
     choice.toolCalls.forEach((call, callIndex) => {
       // A custom tool's call comes whole in one delta: its input is no JSON a client would parse as it grows.

@@ -2,7 +2,8 @@
 import { openaiEnvelope, openaiStreamError } from '../openai-envelope.js';
 import type { ChatStyle } from '../style.js';
 import { decodeChatCompletions } from './decode.js';
-import { chatCompletionEvents, encodeChatCompletion } from './encode.js';
+import { eventsOf } from '../piece-events.js';
+import { chatCompletionParts, encodeChatCompletion } from './encode.js';
 import { readChatCompletion } from './read.js';
 
 export const chatCompletions: ChatStyle = {
@@ -10,7 +11,8 @@ export const chatCompletions: ChatStyle = {
   envelope: openaiEnvelope,
   decode: (input) => decodeChatCompletions(input),
   encode: encodeChatCompletion,
-  events: chatCompletionEvents,
+  events: eventsOf(chatCompletionParts),
+  parts: chatCompletionParts,
   streamError: openaiStreamError,
   read: readChatCompletion,
 };

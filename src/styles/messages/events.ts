@@ -2,14 +2,14 @@
 // `event:` name (the vendor SDK dispatches on it) and the same JSON `type` (the Vercel client
 // validates it); block starts carry empty seeds because clients append the deltas to them.
 import type { MockError } from '../../conversation/errors.js';
-import type { StreamEvent } from '../../conversation/plan.js';
+import type { StreamEvent, StreamPart } from '../../conversation/plan.js';
 import { argumentsText } from '../../conversation/call-arguments.js';
 import { chunkText } from '../../conversation/token-chunks.js';
 import type { ChatRequest, Reply } from '../../conversation/types.js';
 import { choiceOf, contentBlocks, openingMessage, stopOf, usageOf, type ContentBlock } from './encode.js';
 import type { StreamErrorContext } from '../style.js';
 import { messagesEnvelope } from './envelope.js';
-import { pushPieces } from '../piece-events.js';
+import { eventsOf, pushSpan } from '../piece-events.js';
 
 function event(type: string, fields: Record<string, unknown> = {}, paced = false): StreamEvent {
   return { event: type, data: { type, ...fields }, paced };
@@ -45,16 +45,16 @@ function deltaUsageOf(reply: Reply) {
   return { input_tokens, cache_creation_input_tokens, cache_read_input_tokens, output_tokens, output_tokens_details };
 }
 
-export function messageEvents(reply: Reply, request: ChatRequest): StreamEvent[] {
+export function messageParts(reply: Reply, request: ChatRequest): StreamPart[] {
   const blocks = contentBlocks(reply, request);
-  const events: StreamEvent[] = [event('message_start', { message: openingMessage(reply, request) })];
+  const events: StreamPart[] = [event('message_start', { message: openingMessage(reply, request) })];
   if (blocks.length === 0) events.push(event('ping'));
   let calls = 0;
   blocks.forEach((block, index) => {
     events.push(event('content_block_start', { index, content_block: seedOf(block) }));
     if (index === 0) events.push(event('ping'));
     if (block.type === 'text') {
-      pushPieces(events, choiceOf(reply).textChunks, (text) => event('content_block_delta', { index, delta: { type: 'text_delta', text } }, true));
+      pushSpan(events, choiceOf(reply).textChunks, (text) => event('content_block_delta', { index, delta: { type: 'text_delta', text } }, true));
     } else {
       for (const delta of deltasOf(block, reply, block.type === 'tool_use' ? calls++ : 0)) events.push(event('content_block_delta', { index, delta }, true));
     }
@@ -64,6 +64,8 @@ export function messageEvents(reply: Reply, request: ChatRequest): StreamEvent[]
   events.push(event('message_stop'));
   return events;
 }
+
+export const messageEvents = eventsOf(messageParts);
 
 /** `event: error` with the envelope body: the vendor SDK throws it as an APIError of that type. */
 export function messagesStreamError(error: MockError, context?: StreamErrorContext): StreamEvent[] {

@@ -3,7 +3,7 @@ import type { ChatStyle } from '../style.js';
 import { decodeCountTokens, decodeMessages } from './decode.js';
 import { encodeMessage } from './encode.js';
 import { messagesEnvelope } from './envelope.js';
-import { messageEvents, messagesStreamError } from './events.js';
+import { messageEvents, messageParts, messagesStreamError } from './events.js';
 import { readMessage } from './read.js';
 
 export const messages: ChatStyle = {
@@ -12,6 +12,7 @@ export const messages: ChatStyle = {
   decode: (input) => decodeMessages(input),
   encode: encodeMessage,
   events: messageEvents,
+  parts: messageParts,
   streamError: messagesStreamError,
   read: readMessage,
 };

@@ -1,9 +1,9 @@
 // Reply -> Ollama wire: one object for `stream: false`, else NDJSON lines whose last says
 // `done: true` with the counts and durations. `/api/chat` answers in `message`, `/api/generate`
 // in `response`; both from the same pieces, so the joined lines say what the whole object says.
-import type { StreamEvent } from '../../conversation/plan.js';
+import type { StreamEvent, StreamPart } from '../../conversation/plan.js';
 import type { ChatRequest, Reply, ReplyChoice } from '../../conversation/types.js';
-import { pushPieces } from '../piece-events.js';
+import { pushSpan } from '../piece-events.js';
 import { isGenerate } from './decode.js';
 
 const NS_PER_MS = 1_000_000;
@@ -55,7 +55,7 @@ export function encodeOllama(reply: Reply, request: ChatRequest): unknown {
   return { ...head(reply, request), message: { role: 'assistant', content: choice.text, ...thinking, ...calls }, ...last(reply, request) };
 }
 
-export function ollamaEvents(reply: Reply, request: ChatRequest): StreamEvent[] {
+export function ollamaParts(reply: Reply, request: ChatRequest): StreamPart[] {
   const choice = reply.choices[0]!;
   const start = head(reply, request);
   const generate = isGenerate(request.body);
@@ -63,9 +63,9 @@ export function ollamaEvents(reply: Reply, request: ChatRequest): StreamEvent[] 
     data: generate ? { ...start, response: '', ...fields, done: false } : { ...start, message: { role: 'assistant', content: '', ...fields }, done: false },
     paced,
   });
-  const events: StreamEvent[] = [];
-  pushPieces(events, choice.reasoningChunks, (piece) => line({ thinking: piece }));
-  pushPieces(events, choice.textChunks, (piece) => (generate ? line({ response: piece }) : line({ content: piece })));
+  const events: StreamPart[] = [];
+  pushSpan(events, choice.reasoningChunks, (piece) => line({ thinking: piece }));
+  pushSpan(events, choice.textChunks, (piece) => (generate ? line({ response: piece }) : line({ content: piece })));
   if (!generate && choice.toolCalls.length > 0) events.push(line({ tool_calls: toolCalls(choice) }));
   const closing = generate ? { response: '' } : { message: { role: 'assistant', content: '' } };
   events.push({ data: { ...start, ...closing, ...last(reply, request) } });

@@ -2,7 +2,8 @@
 import { envelopeEvents } from '../envelope.js';
 import type { ChatStyle } from '../style.js';
 import { decodeOllama } from './decode.js';
-import { encodeOllama, ollamaEvents } from './encode.js';
+import { eventsOf } from '../piece-events.js';
+import { encodeOllama, ollamaParts } from './encode.js';
 import { ollamaEnvelope, ollamaModelNotFound } from './envelope.js';
 import { ollamaCatalogId } from './model-ids.js';
 import { readOllama } from './read.js';
@@ -12,7 +13,8 @@ export const ollama: ChatStyle = {
   envelope: ollamaEnvelope,
   decode: (input) => decodeOllama(input),
   encode: encodeOllama,
-  events: ollamaEvents,
+  events: eventsOf(ollamaParts),
+  parts: ollamaParts,
   streamError: envelopeEvents(ollamaEnvelope),
   read: readOllama,
   models: { catalogId: ollamaCatalogId, notFound: ollamaModelNotFound },

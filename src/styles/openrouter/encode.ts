@@ -1,9 +1,9 @@
 // Reply -> OpenRouter's chat completions: the OpenAI form with the provider that answered and
 // `usage.cost` (at the catalog's prices) when the request asks `usage: { include: true }`;
 // streamed, the usage chunk carries it.
-import type { StreamEvent } from '../../conversation/plan.js';
+import { isSpan, type StreamPart } from '../../conversation/plan.js';
 import type { ChatRequest, Reply } from '../../conversation/types.js';
-import { chatCompletionEvents, encodeChatCompletion } from '../chat-completions/encode.js';
+import { chatCompletionParts, encodeChatCompletion } from '../chat-completions/encode.js';
 
 type Json = Record<string, unknown>;
 
@@ -27,13 +27,13 @@ export function encodeOpenrouter(reply: Reply, request: ChatRequest): unknown {
   return { ...body, provider: 'OpenRouter', ...(usageAsked(request) && { usage: costed(body.usage, reply) }) };
 }
 
-export function openrouterEvents(reply: Reply, request: ChatRequest): StreamEvent[] {
-  if (!usageAsked(request)) return chatCompletionEvents(reply, request);
+export function openrouterParts(reply: Reply, request: ChatRequest): StreamPart[] {
+  if (!usageAsked(request)) return chatCompletionParts(reply, request);
   // `usage: { include: true }` asks for the usage chunk as `stream_options.include_usage` does.
-  const events = chatCompletionEvents(reply, { ...request, body: { ...request.body, stream_options: { include_usage: true } } });
+  const events = chatCompletionParts(reply, { ...request, body: { ...request.body, stream_options: { include_usage: true } } });
   return events.map((event) => {
     // A content chunk carries no usage, and reading its data would build it whole.
-    if (event.run) return event;
+    if (isSpan(event) || event.run) return event;
     const data = event.data as Json | string;
     const usage = typeof data === 'object' ? data.usage : null;
     return usage ? { ...event, data: { ...(data as Json), usage: costed(usage, reply) } } : event;

@@ -6,7 +6,8 @@ import { decodeChatCompletions } from '../chat-completions/decode.js';
 import { readChatCompletion } from '../chat-completions/read.js';
 import { envelopeEvents } from '../envelope.js';
 import type { ChatStyle } from '../style.js';
-import { encodeOpenrouter, generationId, openrouterEvents } from './encode.js';
+import { eventsOf } from '../piece-events.js';
+import { encodeOpenrouter, generationId, openrouterParts } from './encode.js';
 import { openrouterEnvelope } from './envelope.js';
 import { openrouterCatalogId } from './model-ids.js';
 
@@ -23,7 +24,8 @@ export const openrouter: ChatStyle = {
     return { ...request, style: 'openrouter' };
   },
   encode: encodeOpenrouter,
-  events: openrouterEvents,
+  events: eventsOf(openrouterParts),
+  parts: openrouterParts,
   streamError: envelopeEvents(openrouterEnvelope),
   read: readChatCompletion,
   headers: (reply) => ({ 'x-generation-id': generationId(reply) }),

@@ -12,7 +12,8 @@ import { versioned } from '../../conversation/messages-wire.js';
 import { decodeVersioned } from '../messages/versioned.js';
 import { envelopeEvents } from '../envelope.js';
 import type { ChatStyle, StreamErrorContext } from '../style.js';
-import { encodeVertex, vertexEvents } from './encode.js';
+import { eventsOf } from '../piece-events.js';
+import { encodeVertex, vertexParts } from './encode.js';
 import { vertexModels } from './model-ids.js';
 import { anthropicPublished } from './paths.js';
 import { readVertex } from './read.js';
@@ -40,7 +41,8 @@ export const vertex: ChatStyle = {
     return { ...decoded, style: 'vertex' };
   },
   encode: encodeVertex,
-  events: vertexEvents,
+  events: eventsOf(vertexParts),
+  parts: vertexParts,
   streamError: vertexStreamError,
   read: readVertex,
   models: vertexModels,
