@@ -5,6 +5,7 @@
 // times the interrupt budget a function is optimised after about four times the work, so the
 // rarer paths of a burst stay in baseline code and the compiles left are the hot ones.
 import { setFlagsFromString } from 'node:v8';
+import { given } from './heap.js';
 
 const FLAG = '--interrupt-budget';
 /** V8 11's default is 66 KB of bytecode run; this is four times that. */
@@ -12,7 +13,7 @@ export const INTERRUPT_BUDGET = 4 * 67584;
 
 /** Whether node was started with an interrupt budget of its own (`node --interrupt-budget=N`): then it is left as it is. */
 export function interruptBudgetGiven(execArgv: readonly string[]): boolean {
-  return execArgv.some((arg) => arg.replaceAll('_', '-').startsWith(FLAG));
+  return given(execArgv, [FLAG]);
 }
 
 /** Only for a process the mock owns (the command): a process that embeds the mock keeps its own settings. */
