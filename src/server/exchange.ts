@@ -51,6 +51,8 @@ function upstreamFor(ctx: Context, upstream: Upstream | undefined): Upstream | u
 /**
  * Read from Node's request where Koa's context would only pass it on: each of its delegated getters
  * cost a hit a megamorphic lookup, and the query of a URL without one was parsed all the same.
+ * (The origin stays a value: a getter here, a new closure a request, gave every exchange a map of
+ * its own, and every step that reads one went megamorphic.)
  */
 export function exchangeOf(ctx: Context, configured: Upstream | undefined): Exchange {
   const state = ctx.state as MockState;
@@ -69,11 +71,8 @@ export function exchangeOf(ctx: Context, configured: Upstream | undefined): Exch
     multipart,
     ...(upstream && { upstream, rawBody: (ctx.request as { rawBody?: string | Buffer }).rawBody, signal: clientGone(ctx) }),
     uploads: takeUploads(ctx),
-    // Koa's `ctx.origin` is the request's Origin header, not the mock's own address. Spelled when
-    // read (a picture's URL, a batch), as Koa's host getter splits the header on every call.
-    get origin() {
-      return `${ctx.request.protocol}://${ctx.request.host}`;
-    },
+    // Koa's `ctx.origin` is the request's Origin header, not the mock's own address.
+    origin: `${ctx.request.protocol}://${ctx.request.host}`,
     session: state.session,
     caller: { group: state.group, scenario: state.keyScenario },
     requestId: state.requestId,
