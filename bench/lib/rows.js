@@ -82,6 +82,12 @@ export function streamRows(s) {
     ratioRow(`paced stream duration p99 ms, ${n} streams`, mock.latencyP99Ms, s.idealPacedMs, '(exact)', { atMost: 1.05 }),
     limitRow('aimock paced stream duration p99 ms, same streams', aimock.latencyP99Ms, { baseline: s.aimockPacing.idealMs, baselineIs: '(its exact)' }),
     limitRow('bare pacer duration p99 ms, same streams', bare.latencyP99Ms, { baseline: s.idealPacedMs, baselineIs: '(exact)' }),
+    // The floor of the latency profile's goal: how near its exact pause a stream's first token
+    // comes when nothing but the sends and the pacing run, on the same machine and client.
+    ...['P50', 'P99'].flatMap((p) => [
+      limitRow(`time to first token ${p.toLowerCase()} ms, ${n} paced streams`, mock[`firstToken${p}Ms`], { baseline: s.idealFirstTokenMs, baselineIs: '(exact)' }),
+      limitRow(`bare pacer time to first token ${p.toLowerCase()} ms, same streams`, bare[`firstToken${p}Ms`], { baseline: s.idealFirstTokenMs, baselineIs: '(exact)' }),
+    ]),
     ratioRow(`request-to-headers p99 ms, ${n} paced streams`, mock.headersP99Ms, bare.headersP99Ms, '(bare)', { atMost: 2 }),
     ratioRow(`request-to-headers p99 ms, ${n} asked at once`, s.burst.mock.headersP99Ms, s.burst.bare.headersP99Ms, '(bare)', { atMost: 2 }),
     limitRow(`lag max ms, ${n} streams asked at once`, s.burst.mock.server.lagMaxMs, { baseline: s.burst.bare.server.lagMaxMs, baselineIs: '(bare)' }),

@@ -49,6 +49,8 @@ function summary(runs) {
   return {
     latencyP99Ms: least((run) => run.latencyP99Ms),
     headersP99Ms: least((run) => run.headersP99Ms),
+    firstTokenP50Ms: least((run) => run.firstTokenP50Ms),
+    firstTokenP99Ms: least((run) => run.firstTokenP99Ms),
     lagP99Ms: least((run) => run.server.lagP99Ms),
     cpuUsPerRequest: least((run) => run.cpuUsPerRequest),
     peakRssMb: Math.max(...runs.map((run) => run.server.peakRssMb)),
@@ -102,6 +104,7 @@ export async function streams(root, settings) {
     streams: settings.streams,
     eventsPerStream,
     idealPacedMs: pacing.firstChunkMs + (pacedEvents - 1) * pacing.chunkMs,
+    idealFirstTokenMs: pacing.firstChunkMs,
     aimockPacing: { chunks: aimockChunks, idealMs: pacing.firstChunkMs + (aimockChunks - 1) * pacing.chunkMs },
     ...Object.fromEntries(Object.entries(runs).map(([name, list]) => [name, summary(list)])),
     burst,
