@@ -50,6 +50,7 @@ function cors(ctx: Context): void {
 type Known = (path: string, method: string) => boolean;
 
 function frame(mock: Mock, access: AdminAccess, streams: OpenStreams, known: Known) {
+  const finish = (ctx: Context): void => record(mock, ctx, (ctx.state as MockState).startedMs);
   return async (ctx: Context, next: Next): Promise<void> => {
     const started = performance.now();
     if (!isAdminPath(ctx.path)) {
@@ -85,6 +86,8 @@ function frame(mock: Mock, access: AdminAccess, streams: OpenStreams, known: Kno
     ctx.set('request-id', requestId);
     const state = ctx.state as MockState;
     state.requestId = requestId;
+    state.startedMs = started;
+    state.finish = finish;
     state.streams = streams;
     state.session = isControlPath(ctx.path) ? mock.sessions.get(sessionId) : mock.sessions.heard(sessionId);
     state.envelope = openaiEnvelope;
@@ -109,7 +112,8 @@ function frame(mock: Mock, access: AdminAccess, streams: OpenStreams, known: Kno
         if (answeredByRoute(ctx)) ctx.set(sourced(state.notes, ctx.status));
       }
     }
-    record(mock, ctx, started);
+    // A stream handed to the pacing clock is recorded when it ends (server/writer.ts).
+    if (!state.detached) record(mock, ctx, started);
   };
 }
 
