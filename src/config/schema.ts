@@ -146,7 +146,7 @@ function build() {
     videos: z.array(videoFixtureSchema).optional(),
     embeddings: z.array(embeddingFixtureSchema).optional(),
     moderations: z.array(moderationFixtureSchema).optional(),
-    transcriptions: z.array(transcriptionFixtureSchema).optional(),
+    transcriptions: z.array(transcriptionFixtureSchema()).optional(),
     batches: z.array(batchFixtureSchema).optional(),
     drift: z.array(driftEntrySchema).optional(),
     /** The tool servers the mock fakes at /mcp/{server} (SPEC 22). */

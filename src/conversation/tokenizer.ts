@@ -5,10 +5,31 @@ import { type BpeTable, NO_TOKEN, bytesOf, rankOf, readTable } from './bpe-table
 
 /** o200k_base's split of a text into pieces, each encoded on its own (gpt-tokenizer's, as tiktoken's). */
 const CONTRACTION = String.raw`(?:'(?:[sS]|[dD]|[mM]|[tT]|[lL][lL]|[vV][eE]|[rR][eE]))?`;
-const PIECE = new RegExp(
-  String.raw`[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+${CONTRACTION}|[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]+[\p{Ll}\p{Lm}\p{Lo}\p{M}]*${CONTRACTION}|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n/]*|\s*[\r\n]+|\s+(?!\S)|\s+`,
+
+/** The split's expression over classes of letters, digits, upper-case-like and lower-case-like characters. */
+function piecePattern(classes: { letter: string; digit: string; upper: string; lower: string }, flags: string): RegExp {
+  const { letter, digit, upper, lower } = classes;
+  return new RegExp(
+    String.raw`[^\r\n${letter}${digit}]?[${upper}]*[${lower}]+${CONTRACTION}|[^\r\n${letter}${digit}]?[${upper}]+[${lower}]*${CONTRACTION}|[${digit}]{1,3}| ?[^\s${letter}${digit}]+[\r\n/]*|\s*[\r\n]+|\s+(?!\S)|\s+`,
+    flags,
+  );
+}
+
+const PIECE = piecePattern(
+  { letter: String.raw`\p{L}`, digit: String.raw`\p{N}`, upper: String.raw`\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}`, lower: String.raw`\p{Ll}\p{Lm}\p{Lo}\p{M}` },
   'gu',
 );
+// The same split for a text of ASCII characters only, where those classes are A-Z, a-z and 0-9 (no
+// ASCII character is a mark or another kind of letter): V8 compiles PIECE's Unicode classes at its
+// first match, 9-13 ms of CPU on the first answer's path, against under 1 ms for this one. PIECE
+// is compiled at the first text with another character.
+const ASCII_PIECE = piecePattern({ letter: 'A-Za-z', digit: '0-9', upper: 'A-Z', lower: 'a-z' }, 'g');
+const NOT_ASCII = /[^\x00-\x7f]/;
+
+/** The pieces of `text`, as PIECE splits it. */
+export function piecesOf(text: string): IterableIterator<RegExpMatchArray> {
+  return text.matchAll(NOT_ASCII.test(text) ? PIECE : ASCII_PIECE);
+}
 
 let table: BpeTable | undefined;
 
@@ -153,7 +174,7 @@ const WHOLE_PIECES = 16_384;
 function encodeInto(text: string, emit: (id: number) => void): void {
   const vocab = vocabulary();
   // `matchAll`, though it makes a match object a piece: `match` over this pattern took ten times as long.
-  for (const [piece] of text.matchAll(PIECE)) {
+  for (const [piece] of piecesOf(text)) {
     const known = wholePieces.get(piece!);
     if (known !== undefined) {
       emit(known);

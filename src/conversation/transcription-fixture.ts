@@ -2,26 +2,30 @@
 // Matched on the request's model, language and prompt and on the file's name and content hash,
 // compiled once at load.
 import * as z from 'zod';
+import { madeAtFirstUse } from './first-use.js';
 import { globPattern } from './match.js';
 import { PatternWork } from './pattern-work.js';
 
-export const transcriptionFixtureSchema = z.strictObject({
-  name: z.string().optional(),
-  match: z
-    .strictObject({
-      model: z.string().optional(),
-      language: z.string().optional(),
-      /** A case-insensitive substring of the request's `prompt`. */
-      prompt: z.string().optional(),
-      file_name: z.string().optional(),
-      sha256: z.string().regex(/^[0-9a-fA-F]{64}$/, 'expected the 64 hex digits of the file\'s SHA-256').optional(),
-    })
-    .optional(),
-  reply: z.strictObject({ text: z.string(), language: z.string().optional() }),
-  priority: z.number().int().optional(),
-});
+/** Made with the configuration's other schemas, at their first use (`config/schema.ts`). */
+export const transcriptionFixtureSchema = madeAtFirstUse(() =>
+  z.strictObject({
+    name: z.string().optional(),
+    match: z
+      .strictObject({
+        model: z.string().optional(),
+        language: z.string().optional(),
+        /** A case-insensitive substring of the request's `prompt`. */
+        prompt: z.string().optional(),
+        file_name: z.string().optional(),
+        sha256: z.string().regex(/^[0-9a-fA-F]{64}$/, 'expected the 64 hex digits of the file\'s SHA-256').optional(),
+      })
+      .optional(),
+    reply: z.strictObject({ text: z.string(), language: z.string().optional() }),
+    priority: z.number().int().optional(),
+  }),
+);
 
-export type TranscriptionFixtureSpec = z.infer<typeof transcriptionFixtureSchema>;
+export type TranscriptionFixtureSpec = z.infer<ReturnType<typeof transcriptionFixtureSchema>>;
 
 export interface TranscriptionSubject {
   model: string;

@@ -2,6 +2,7 @@
 // cancel. Each read first brings the batch up to the mock clock (`batch-run.ts`), its lines
 // answered by the routes `route` finds for their urls, which must be one of `endpoints`.
 import * as z from 'zod';
+import { madeAtFirstUse } from '../conversation/first-use.js';
 import type { Batch } from '../conversation/batch.js';
 import { failure, invalid } from '../conversation/errors.js';
 import { mismatchedLines } from '../media/batch-input.js';
@@ -52,10 +53,12 @@ export async function batchesNewestFirst(mock: Mock, session: Session, vendor: B
   return batches;
 }
 
-const listQuery = z.looseObject({
-  after: z.string().min(1).optional(),
-  limit: formInt(1, 100).optional(),
-});
+const listQuery = madeAtFirstUse(() =>
+  z.looseObject({
+    after: z.string().min(1).optional(),
+    limit: formInt(1, 100).optional(),
+  }),
+);
 
 export interface BatchOperations {
   createBatch: Operation;
@@ -88,7 +91,7 @@ export function batchOperations(route: LineRoute, endpoints: BatchEndpoints): Ba
       return shown(mock, batch);
     }),
     listBatches: plainOperation(async (mock, exchange) => {
-      const query = parseBody(listQuery, { ...exchange.query });
+      const query = parseBody(listQuery(), { ...exchange.query });
       const batches = await batchesNewestFirst(mock, exchange.session, 'openai', route);
       const page = pageAfter(batches, query.after, query.limit ?? 20, 'after');
       const now = mock.clock.now();

@@ -1,6 +1,7 @@
 // Files, OpenAI form (`/v1/files`): upload, list, retrieve, download and delete, in the session. A
 // `batch` file is read as JSONL at upload, in slices, and refused naming its first bad line.
 import * as z from 'zod';
+import { madeAtFirstUse } from '../conversation/first-use.js';
 import { failure, invalid } from '../conversation/errors.js';
 import { batchFileLine, fileLines } from '../media/batch-input.js';
 import type { BatchLine } from '../conversation/batch.js';
@@ -37,16 +38,19 @@ export async function readBatchFile(data: Buffer, keep = true): Promise<BatchLin
   return lines;
 }
 
-const uploadForm = z.looseObject({
-  purpose: z.enum(UPLOAD_PURPOSES),
-  expires_after: z.strictObject({ anchor: z.literal('created_at'), seconds: formInt(3600, 2_592_000) }).optional(),
-});
+/** Made at the first upload: a start that serves none builds none. */
+const uploadForm = madeAtFirstUse(() =>
+  z.looseObject({
+    purpose: z.enum(UPLOAD_PURPOSES),
+    expires_after: z.strictObject({ anchor: z.literal('created_at'), seconds: formInt(3600, 2_592_000) }).optional(),
+  }),
+);
 
 export const createFile = plainOperation(async (mock, exchange) => {
   if (!exchange.multipart) {
     throw invalid("Upload a file as multipart/form-data with the fields 'file' and 'purpose'.", 'file', 'invalid_content_type');
   }
-  const form = parseBody(uploadForm, exchange.body ?? {});
+  const form = parseBody(uploadForm(), exchange.body ?? {});
   const uploads = exchange.uploads.get('file') ?? [];
   if (uploads.length !== 1) {
     throw invalid(uploads.length === 0 ? "Missing required parameter: 'file'." : "'file' takes one file.", 'file', uploads.length === 0 ? 'missing_required_parameter' : 'invalid_value');
@@ -71,15 +75,17 @@ export function findFile(session: Session, id: string, field = 'file_id'): Store
   return file;
 }
 
-const listQuery = z.looseObject({
-  purpose: z.string().optional(),
-  after: z.string().min(1).optional(),
-  limit: formInt(1, 10_000).optional(),
-  order: z.enum(['asc', 'desc']).optional(),
-});
+const listQuery = madeAtFirstUse(() =>
+  z.looseObject({
+    purpose: z.string().optional(),
+    after: z.string().min(1).optional(),
+    limit: formInt(1, 10_000).optional(),
+    order: z.enum(['asc', 'desc']).optional(),
+  }),
+);
 
 export const listFiles = plainOperation((_mock, exchange) => {
-  const query = parseBody(listQuery, { ...exchange.query });
+  const query = parseBody(listQuery(), { ...exchange.query });
   let files = [...exchange.session.files.values()].filter((file) => query.purpose === undefined || file.purpose === query.purpose);
   if ((query.order ?? 'desc') === 'desc') files = files.reverse();
   const page = pageAfter(files, query.after, query.limit ?? 10_000, 'after');

@@ -2,19 +2,19 @@
 // and an optional `mask` the same way), the form a batch line can carry: each reference becomes the
 // upload the multipart form would have sent.
 import * as z from 'zod';
+import { madeAtFirstUse } from '../conversation/first-use.js';
 import { invalid } from '../conversation/errors.js';
 import { checkedImages, type Upload } from '../media/upload.js';
 import type { Session } from '../state/session.js';
 import { parseBody } from '../styles/validate.js';
 import { findFile } from './files.js';
 
-const reference = z.looseObject({ image_url: z.string().min(1).nullish(), file_id: z.string().min(1).nullish() });
-type Reference = z.infer<typeof reference>;
-
-const references = z.looseObject({
-  images: z.array(reference).min(1).max(16),
-  mask: reference.nullish(),
+/** Made at the first edit asked so: a start that serves none builds none. */
+const references = madeAtFirstUse(() => {
+  const reference = z.looseObject({ image_url: z.string().min(1).nullish(), file_id: z.string().min(1).nullish() });
+  return z.looseObject({ images: z.array(reference).min(1).max(16), mask: reference.nullish() });
 });
+type Reference = z.infer<ReturnType<typeof references>>['images'][number];
 
 const DATA_URL = /^data:[^;,]*;base64,/;
 
@@ -36,7 +36,7 @@ function referenced(session: Session, ref: Reference, field: string): Upload {
 
 /** The pictures an edit's JSON body names, in order; the mask is checked and not drawn on. */
 export function referencedImages(session: Session, body: unknown): Upload[] {
-  const data = parseBody(references, body);
+  const data = parseBody(references(), body);
   if (data.mask) referenced(session, data.mask, 'mask');
   return data.images.map((ref, index) => referenced(session, ref, `images[${index}]`));
 }

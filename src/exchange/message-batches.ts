@@ -2,6 +2,7 @@
 // list, cancel, delete once ended, and the results as JSONL. The same lifecycle and clock as the
 // OpenAI form; each request is answered by the messages operation, as if sent alone.
 import * as z from 'zod';
+import { madeAtFirstUse } from '../conversation/first-use.js';
 import { failure, invalid } from '../conversation/errors.js';
 import { MAX_BATCH_REQUESTS, messageBatchRequest } from '../media/batch-input.js';
 import type { Batch, BatchLine, BatchState } from '../conversation/batch.js';
@@ -41,14 +42,16 @@ function ended(mock: Mock, batch: Batch, what: string): BatchState {
   return state;
 }
 
-const listQuery = z.looseObject({
-  after_id: z.string().min(1).optional(),
-  before_id: z.string().min(1).optional(),
-  limit: formInt(1, 1000).optional(),
-});
+const listQuery = madeAtFirstUse(() =>
+  z.looseObject({
+    after_id: z.string().min(1).optional(),
+    before_id: z.string().min(1).optional(),
+    limit: formInt(1, 1000).optional(),
+  }),
+);
 
 /** The page of a newest-first list the query asks for: after `after_id`, or before `before_id`. */
-function listPage(batches: Batch[], query: z.infer<typeof listQuery>): { items: Batch[]; hasMore: boolean } {
+function listPage(batches: Batch[], query: z.infer<ReturnType<typeof listQuery>>): { items: Batch[]; hasMore: boolean } {
   const limit = query.limit ?? 20;
   const indexOf = (id: string, field: string) => {
     const index = batches.findIndex((batch) => batch.id === id);
@@ -88,7 +91,7 @@ export function messageBatchOperations(route: LineRoute, endpoints: BatchEndpoin
     }),
     retrieveMessageBatch: plainOperation(async (mock, exchange) => shown(mock, exchange, await current(mock, exchange))),
     listMessageBatches: plainOperation(async (mock, exchange) => {
-      const query = parseBody(listQuery, { ...exchange.query });
+      const query = parseBody(listQuery(), { ...exchange.query });
       const page = listPage(await batchesNewestFirst(mock, exchange.session, 'anthropic', route), query);
       const now = mock.clock.now();
       const data = page.items.map((batch) => messageBatchObject(batch, batchState(batch, now), exchange.origin));

@@ -1,6 +1,7 @@
 // The responses the session kept: `GET` (whole, or with `?stream=true` replayed as its event
 // stream), `DELETE`, `POST .../cancel` for background ones, and `GET .../input_items`.
 import * as z from 'zod';
+import { madeAtFirstUse } from '../conversation/first-use.js';
 import { failure, invalid, type MockError } from '../conversation/errors.js';
 import { ResponseParts } from '../state/response-parts.js';
 import { forget, keep, type Session, type StoredResponse } from '../state/session.js';
@@ -79,16 +80,18 @@ export const cancelResponse = plainOperation((mock, exchange) => {
   return json(shownResponse(stored, now));
 });
 
-const itemsQuery = z.looseObject({
-  after: z.string().min(1).optional(),
-  limit: formInt(1, 100).optional(),
-  order: z.enum(['asc', 'desc']).optional(),
-});
+const itemsQuery = madeAtFirstUse(() =>
+  z.looseObject({
+    after: z.string().min(1).optional(),
+    limit: formInt(1, 100).optional(),
+    order: z.enum(['asc', 'desc']).optional(),
+  }),
+);
 
 /** `GET /v1/responses/{id}/input_items`, newest first unless `order=asc`, as the vendor pages it. */
 export const listInputItems = plainOperation((_mock, exchange) => {
   const { stored } = storedResponse(exchange);
-  const query = parseBody(itemsQuery, { ...exchange.query });
+  const query = parseBody(itemsQuery(), { ...exchange.query });
   const page = itemPage(stored.parts.inputItems, { after: query.after, limit: query.limit ?? 20, order: query.order ?? 'desc' });
   if (!page) throw invalid(`Invalid value for 'after': no input item '${query.after}' in this response.`, 'after');
   return json(page);

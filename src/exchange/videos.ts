@@ -2,6 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import * as z from 'zod';
+import { madeAtFirstUse } from '../conversation/first-use.js';
 import { failure, invalid, MockError } from '../conversation/errors.js';
 import { readConfined } from '../config/files.js';
 import type { Plan } from '../conversation/plan.js';
@@ -46,16 +47,18 @@ export const retrieveVideo = taskQuestion({
   answer: (mock, _exchange, task) => json(videoObject(recordPoll(task, mock.clock.now()), EXPIRES_AFTER_MS)),
 });
 
-const listQuery = z.looseObject({
-  after: z.string().min(1).optional(),
-  limit: formInt(1, 100).optional(),
-  order: z.enum(['asc', 'desc']).optional(),
-});
+const listQuery = madeAtFirstUse(() =>
+  z.looseObject({
+    after: z.string().min(1).optional(),
+    limit: formInt(1, 100).optional(),
+    order: z.enum(['asc', 'desc']).optional(),
+  }),
+);
 
 /** The session's videos: only this mock holds its list. */
 export const listVideos = modelOperation({
   held: true,
-  read: (_mock, exchange) => ({ model: null, query: parseBody(listQuery, { ...exchange.query }) }),
+  read: (_mock, exchange) => ({ model: null, query: parseBody(listQuery(), { ...exchange.query }) }),
   ask: (_mock, exchange, { query }) => ({ query, model: null, subject: promptSubject('', '', exchange.headers), mockOnly: true }),
   build: (mock, exchange, { query }) => {
     const page = videoPage(exchange.session.tasks.values(), mock.clock.now(), { after: query.after, limit: query.limit ?? 20, order: query.order ?? 'desc' });

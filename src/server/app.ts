@@ -39,11 +39,15 @@ function asMockError(error: unknown): MockError | undefined {
 // `*` covers requests without credentials; a credentialed fetch sees only the names listed.
 const EXPOSED_HEADERS = `*, ${SOURCE_HEADER}, x-request-id, request-id, retry-after, mcp-session-id`;
 
-/** The model API is open to every page: frontends call it from wherever they are served. */
+/**
+ * The model API is open to every page: frontends call it from wherever they are served. Set on
+ * Node's response, as `ctx.set` would before anything is sent, without Koa's delegated call.
+ */
 function cors(ctx: Context): void {
-  ctx.set('access-control-allow-origin', ctx.get('origin') || '*');
-  ctx.set('access-control-expose-headers', EXPOSED_HEADERS);
-  ctx.set('vary', 'origin');
+  const res = ctx.res;
+  res.setHeader('access-control-allow-origin', ctx.req.headers.origin || '*');
+  res.setHeader('access-control-expose-headers', EXPOSED_HEADERS);
+  res.setHeader('vary', 'origin');
 }
 
 /** Whether a route answers this method and path. */
@@ -53,7 +57,8 @@ function frame(mock: Mock, access: AdminAccess, streams: OpenStreams, known: Kno
   const finish = (ctx: Context): void => record(mock, ctx, (ctx.state as MockState).startedMs);
   return async (ctx: Context, next: Next): Promise<void> => {
     const started = performance.now();
-    if (!isAdminPath(ctx.path)) {
+    const path = ctx.request.path;
+    if (!isAdminPath(path)) {
       cors(ctx);
     } else {
       // Another site must not frame the inspector and click its buttons for the developer (SPEC 13).
@@ -72,7 +77,8 @@ function frame(mock: Mock, access: AdminAccess, streams: OpenStreams, known: Kno
       ctx.status = 204;
       return;
     }
-    const sessionId = ctx.get('x-mock-session') || DEFAULT_SESSION;
+    // Node joins a repeated header it does not know into one string, as `ctx.get` returns it.
+    const sessionId = (ctx.req.headers['x-mock-session'] as string | undefined) || DEFAULT_SESSION;
     try {
       checkSessionId(sessionId, 'x-mock-session');
     } catch (refusal) {
@@ -82,18 +88,19 @@ function frame(mock: Mock, access: AdminAccess, streams: OpenStreams, known: Kno
       return;
     }
     const requestId = nextRequestId(mock, sessionId);
-    ctx.set('x-request-id', requestId);
-    ctx.set('request-id', requestId);
+    ctx.res.setHeader('x-request-id', requestId);
+    ctx.res.setHeader('request-id', requestId);
     const state = ctx.state as MockState;
     state.requestId = requestId;
     state.startedMs = started;
     state.finish = finish;
     state.streams = streams;
-    state.session = isControlPath(ctx.path) ? mock.sessions.get(sessionId) : mock.sessions.heard(sessionId);
+    const control = isControlPath(path);
+    state.session = control ? mock.sessions.get(sessionId) : mock.sessions.heard(sessionId);
     state.envelope = openaiEnvelope;
     state.notes = newNotes();
     // A fake MCP server's transport is not a request in flight: its tool calls are announced when served.
-    if (!isControlPath(ctx.path) && !ctx.path.startsWith('/mcp/')) {
+    if (!control && !path.startsWith('/mcp/')) {
       state.inFlight = watchInFlight(mock, () => ({ id: requestId, time: new Date(mock.clock.now()).toISOString(), session: sessionId, method: ctx.method, path: ctx.path }));
     }
     try {

@@ -34,7 +34,8 @@ export function presentedKey(ctx: Context): string | undefined {
 }
 
 export function authenticate(mock: Mock) {
-  return async (ctx: Context, next: Next): Promise<void> => {
+  // Not async: a throw here is the chain's rejection (Koa's dispatch), with no promise made.
+  return (ctx: Context, next: Next): Promise<void> => {
     const key = presentedKey(ctx);
     if (!key) throw new MockError('unauthorized', NO_KEY);
     const keys = mock.store.current.keys;
@@ -45,6 +46,6 @@ export function authenticate(mock: Mock) {
       state.group = entry.group ?? 'default';
       state.keyScenario = entry.scenario;
     }
-    await next();
+    return next();
   };
 }

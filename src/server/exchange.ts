@@ -15,7 +15,7 @@ import { waitForClient, write } from './writer.js';
 /** Tells a browser's network panel where each answer of the model API came from. */
 
 function isMultipart(ctx: Context): boolean {
-  return ctx.headers['content-type']?.includes('multipart/') === true && ctx.request.is('multipart') !== false;
+  return ctx.req.headers['content-type']?.includes('multipart/') === true && ctx.request.is('multipart') !== false;
 }
 
 /** The body as JSON would carry it: a multipart form's bracketed names nested again. */
@@ -48,24 +48,31 @@ function upstreamFor(ctx: Context, upstream: Upstream | undefined): Upstream | u
   return undefined;
 }
 
+/**
+ * Read from Node's request where Koa's context would only pass it on: each of its delegated getters
+ * cost a hit a megamorphic lookup, and the query of a URL without one was parsed all the same.
+ * (The origin stays a value: a getter here, a new closure a request, gave every exchange a map of
+ * its own, and every step that reads one went megamorphic.)
+ */
 export function exchangeOf(ctx: Context, configured: Upstream | undefined): Exchange {
   const state = ctx.state as MockState;
   const multipart = isMultipart(ctx);
   const upstream = upstreamFor(ctx, configured);
+  const search = ctx.request.querystring;
   return {
-    method: ctx.method,
-    path: ctx.path,
+    method: ctx.req.method!,
+    path: ctx.request.path,
     params: (ctx as unknown as { params?: Record<string, string> }).params ?? {},
-    query: ctx.query as Record<string, string>,
-    search: ctx.querystring,
-    headers: ctx.headers as Record<string, string>,
+    query: search === '' ? {} : (ctx.request.query as Record<string, string>),
+    search,
+    headers: ctx.req.headers as Record<string, string>,
     body: bodyOf(ctx, multipart),
     bodySize: state.bodySize ?? 0,
     multipart,
     ...(upstream && { upstream, rawBody: (ctx.request as { rawBody?: string | Buffer }).rawBody, signal: clientGone(ctx) }),
     uploads: takeUploads(ctx),
     // Koa's `ctx.origin` is the request's Origin header, not the mock's own address.
-    origin: `${ctx.protocol}://${ctx.host}`,
+    origin: `${ctx.request.protocol}://${ctx.request.host}`,
     session: state.session,
     caller: { group: state.group, scenario: state.keyScenario },
     requestId: state.requestId,

@@ -21,14 +21,18 @@ import type { MockState } from './state.js';
 import { requireHeader } from './version-header.js';
 import { waitForTurn, write } from './writer.js';
 
-/** Names the door of a route before its key is checked, so that every error speaks its envelope. */
+/**
+ * Names the door of a route before its key is checked, so that every error speaks its envelope.
+ * Not async, as no step that only checks is: Koa's dispatch turns a throw into the chain's
+ * rejection, and each async step cost the request a promise and its microtasks.
+ */
 function useDoor(door: Door): Middleware {
-  return async (ctx: Context, next: Next) => {
+  return (ctx: Context, next: Next) => {
     const state = ctx.state as MockState;
     state.door = door;
     state.envelope = door.envelope(ctx);
     state.notes = newNotes(door.style);
-    await next();
+    return next();
   };
 }
 
@@ -38,15 +42,19 @@ function useDoor(door: Door): Middleware {
  * leaves while its request waits is journaled at once as 499, with no source: its work never
  * starts, so it takes no scenario step and counts as nothing generated.
  */
-const inTurn: Middleware = async (ctx, next) => {
+const inTurn: Middleware = (ctx, next) => {
   (ctx.state as MockState).readMs = performance.now();
   const turn = turnForRequest();
-  if (turn && !(await waitForTurn(ctx, turn))) {
+  return turn ? afterTurn(ctx, next, turn) : next();
+};
+
+async function afterTurn(ctx: Context, next: Next, turn: Promise<void>): Promise<void> {
+  if (!(await waitForTurn(ctx, turn))) {
     (ctx.state as MockState).notes = newNotes();
     return;
   }
   await next();
-};
+}
 
 /**
  * The model rows whose path has no parameter, by method and path exactly as written: found with
@@ -84,12 +92,12 @@ export function routing(exact: ExactRoutes, router: Router): Middleware {
 }
 
 function adminAuth(mock: Mock): Middleware {
-  return async (ctx: Context, next: Next) => {
+  return (ctx: Context, next: Next) => {
     const token = mock.options.adminToken;
     if (token && ctx.get('authorization') !== `Bearer ${token}`) {
       throw new MockError('unauthorized', 'The admin API needs "Authorization: Bearer <admin token>".');
     }
-    await next();
+    return next();
   };
 }
 

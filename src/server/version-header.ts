@@ -4,8 +4,8 @@ import type { Context, Next } from 'koa';
 import { invalid } from '../conversation/errors.js';
 
 export function requireHeader(name: string) {
-  return async (ctx: Context, next: Next): Promise<void> => {
+  return (ctx: Context, next: Next): Promise<void> => {
     if (!ctx.get(name)) throw invalid(`${name}: header is required`, name);
-    await next();
+    return next();
   };
 }

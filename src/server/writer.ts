@@ -63,8 +63,10 @@ function writeStream(ctx: Context, plan: Extract<Plan, { kind: 'stream' }>, faul
   const res = ctx.res;
   const state = ctx.state as MockState;
   ctx.respond = false;
-  const headers = { ...(ctx.response.headers as Record<string, string>), ...streamHeaders(framer, plan.headers, ctx.req.httpVersionMajor) };
-  res.writeHead(plan.status, headers);
+  const own = streamHeaders(framer, plan.headers, ctx.req.httpVersionMajor);
+  // What the journal shows; writeHead is handed only the stream's own, as it sets again each it is handed.
+  const headers = { ...(ctx.response.headers as Record<string, string>), ...own };
+  res.writeHead(plan.status, own);
   // A paced stream shows its headers before its first pause; an unpaced one sends them with its events, in one write.
   const sink: BodySink = isPaced(plan.pacing) ? flushedSink(res) : { write: (data) => res.write(data), drains: res };
   const sent = new SentStream(plan.status, headers);

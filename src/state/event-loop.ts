@@ -91,13 +91,17 @@ function requestTurnHasTime(): boolean {
 
 /**
  * Lets one waiting request go: its work runs in the microtasks right after, so the time left is
- * read again, in an immediate, before the next one goes.
+ * read again before the next one goes, once they have all run: a tick queued from a microtask
+ * runs when the microtask queue is empty. An immediate a request let only one go a turn of the
+ * loop, and a burst of a thousand streams waited behind every due event of the streams before.
  */
 function releaseRequest(): void {
   if (requestsWaiting.length === 0 || !requestTurnHasTime()) return;
   requestsWaiting.shift()!();
-  if (requestsWaiting.length > 0) setImmediate(releaseRequest);
+  if (requestsWaiting.length > 0) queueMicrotask(releaseAfterMicrotasks);
 }
+
+const releaseAfterMicrotasks = (): void => process.nextTick(releaseRequest);
 
 /** Undefined when a request may start its work now, else a promise that settles when its turn comes. */
 export function turnForRequest(): Promise<void> | undefined {

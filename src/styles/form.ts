@@ -64,5 +64,7 @@ export function formInt(min: number, max: number) {
     .pipe(z.number().int().min(min).max(max));
 }
 
-/** A boolean, or "true"/"false" as a form sends it. */
-export const formBool = z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')]);
+/** A boolean, or "true"/"false" as a form sends it (made where a body's schema is made, as formInt). */
+export function formBool() {
+  return z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')]);
+}

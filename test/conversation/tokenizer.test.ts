@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { decode, encode, vocabularySize } from 'gpt-tokenizer/encoding/o200k_base';
+import { O200K_TOKEN_SPLIT_REGEX } from 'gpt-tokenizer/esm/encodingParams/constants';
 import { describe, expect, it } from 'vitest';
-import { countPlain, decodedPieces, decodeTokens, encodePlain } from '../../src/conversation/tokenizer.js';
+import { countPlain, decodedPieces, decodeTokens, encodePlain, piecesOf } from '../../src/conversation/tokenizer.js';
 
 // gpt-tokenizer is the reference: the mock's tokenizer reads its vocabulary from a table built
 // from the library's ranks, and must give the library's ids for every text.
@@ -51,6 +52,22 @@ describe('the o200k_base tokenizer', () => {
       }),
       { numRuns: 400 },
     );
+  });
+
+  it('splits a text of ASCII characters only as the library’s Unicode expression does', () => {
+    const split = (text: string) => [...piecesOf(text)].map(([piece]) => piece);
+    const reference = (text: string) => [...text.matchAll(O200K_TOKEN_SPLIT_REGEX)].map(([piece]) => piece);
+    const ascii = fc.oneof(
+      fc.string({ unit: fc.integer({ min: 0, max: 0x7f }).map((code) => String.fromCharCode(code)), maxLength: 200 }),
+      fc.array(fc.constantFrom('A', 'a', 'Z', 'z', '0', '9', ' ', '  ', '\t', '\v', '\f', '\r', '\n', "'", "'S", "'ll", "'re", '/', '_', '^', '`', '~', '-'), { maxLength: 80 }).map((parts) => parts.join('')),
+    );
+    fc.assert(
+      fc.property(ascii, (text) => {
+        expect(split(text)).toEqual(reference(text));
+      }),
+      { numRuns: 2000 },
+    );
+    expect(split('naïve café 123')).toEqual(reference('naïve café 123'));
   });
 
   it('encodes a byte-order mark as OpenAI’s tiktoken does, where gpt-tokenizer does not', () => {

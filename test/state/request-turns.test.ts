@@ -81,4 +81,14 @@ describe('work turns', () => {
     await nextTurn();
     expect(turnForRequest()).toBeUndefined();
   });
+
+  it('lets the waiting requests that fit in a turn go in that one turn of the loop, not one a turn', async () => {
+    expect(turnForRequest()).toBeUndefined();
+    clock += TURN_MS;
+    const waits = [turnForRequest(), turnForRequest(), turnForRequest()];
+    // Each works 5 ms: the three fit in the next turn, and a burst's headers need not wait for three.
+    const done = track(waits, 5);
+    await nextTurn();
+    expect(done).toEqual([true, true, true]);
+  });
 });

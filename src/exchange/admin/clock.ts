@@ -1,6 +1,7 @@
 // `POST /__admin/clock`: moves the mock clock, so tests step video tasks, batches and rate windows
 // instead of sleeping. On a real clock it adds an offset; manual and fixed clocks jump.
 import * as z from 'zod';
+import { madeAtFirstUse } from '../../conversation/first-use.js';
 import { invalid } from '../../conversation/errors.js';
 import { announceTaskChanges } from '../../media/task-events.js';
 import { LATEST_TIME, type Clock } from '../../state/clock.js';
@@ -13,13 +14,15 @@ import type { AdminRequest } from './request.js';
 // An ISO 8601 date, with or without a time; Date.parse alone also takes "March 7" and the like.
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 
-const clockBody = z.strictObject({
-  advance_ms: z.number().int().nonnegative().optional(),
-  set: z
-    .string()
-    .refine((value) => ISO_TIME.test(value) && !Number.isNaN(Date.parse(value)), 'expected an ISO 8601 time such as 2025-01-01T00:00:00Z')
-    .optional(),
-});
+const clockBody = madeAtFirstUse(() =>
+  z.strictObject({
+    advance_ms: z.number().int().nonnegative().optional(),
+    set: z
+      .string()
+      .refine((value) => ISO_TIME.test(value) && !Number.isNaN(Date.parse(value)), 'expected an ISO 8601 time such as 2025-01-01T00:00:00Z')
+      .optional(),
+  }),
+);
 
 export function clockState(clock: Clock) {
   const now = clock.now();
@@ -27,7 +30,7 @@ export function clockState(clock: Clock) {
 }
 
 export function moveClock(clock: Clock, body: unknown): void {
-  const move = parseBody(clockBody, body);
+  const move = parseBody(clockBody(), body);
   if (move.advance_ms === undefined && move.set === undefined) {
     throw invalid('Send { "advance_ms": N } or { "set": "<ISO time>" }.', 'advance_ms', 'missing_required_parameter');
   }

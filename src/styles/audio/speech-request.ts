@@ -1,5 +1,6 @@
 // `POST /v1/audio/speech` bodies, checked as the vendor checks them: 400 naming the field.
 import * as z from 'zod';
+import { madeAtFirstUse } from '../../conversation/first-use.js';
 import { invalid } from '../../conversation/errors.js';
 import { parseBody } from '../validate.js';
 
@@ -8,15 +9,18 @@ export const VOICES = ['alloy', 'ash', 'ballad', 'coral', 'echo', 'fable', 'onyx
 export const SPEECH_RESPONSE_FORMATS = ['mp3', 'opus', 'aac', 'flac', 'wav', 'pcm'] as const;
 export const MAX_SPEECH_INPUT = 4096;
 
-const body = z.looseObject({
-  model: z.string().min(1),
-  input: z.string(),
-  voice: z.union([z.enum(VOICES), z.strictObject({ id: z.string().min(1) })]),
-  response_format: z.enum(SPEECH_RESPONSE_FORMATS).nullish(),
-  speed: z.number().min(0.25).max(4).nullish(),
-  instructions: z.string().nullish(),
-  stream_format: z.enum(['audio', 'sse']).nullish(),
-});
+/** The body's schema, made at the first speech asked: a start that serves none builds none. */
+const body = madeAtFirstUse(() =>
+  z.looseObject({
+    model: z.string().min(1),
+    input: z.string(),
+    voice: z.union([z.enum(VOICES), z.strictObject({ id: z.string().min(1) })]),
+    response_format: z.enum(SPEECH_RESPONSE_FORMATS).nullish(),
+    speed: z.number().min(0.25).max(4).nullish(),
+    instructions: z.string().nullish(),
+    stream_format: z.enum(['audio', 'sse']).nullish(),
+  }),
+);
 
 export interface SpeechBody {
   model: string;
@@ -35,7 +39,7 @@ export function steerable(model: string): boolean {
 }
 
 export function decodeSpeech(input: unknown): SpeechBody {
-  const data = parseBody(body, input);
+  const data = parseBody(body(), input);
   if (data.input.length === 0 || data.input.length > MAX_SPEECH_INPUT) {
     throw invalid(`Invalid value for 'input': it must be 1 to ${MAX_SPEECH_INPUT} characters long, got ${data.input.length}.`, 'input', 'invalid_value');
   }

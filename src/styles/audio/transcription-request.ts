@@ -24,7 +24,7 @@ const schemas = madeAtFirstUse(() => {
     timestamp_granularities: listOf(granularity).nullish(),
     include: listOf(z.enum(['logprobs'])).nullish(),
     known_speaker_names: listOf(z.string().min(1)).pipe(z.array(z.string()).max(4)).nullish(),
-    stream: formBool.nullish(),
+    stream: formBool().nullish(),
   });
   return { body };
 });

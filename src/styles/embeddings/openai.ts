@@ -1,18 +1,22 @@
 // `POST /v1/embeddings` as the OpenAI form writes it: the request read into inputs and options,
 // and the answer, each vector as float numbers or as base64 of little-endian float32.
 import * as z from 'zod';
+import { madeAtFirstUse } from '../../conversation/first-use.js';
 import { float32Base64s, float32Numbers } from '../../conversation/vectors/embed.js';
 import type { Steps } from '../../conversation/steps.js';
 import { parseBody } from '../validate.js';
 import { readInputs, type EmbeddingInput } from './inputs.js';
 
-const body = z.looseObject({
-  model: z.string().min(1),
-  input: z.unknown(),
-  encoding_format: z.enum(['float', 'base64']).nullish(),
-  dimensions: z.number().int().min(1).nullish(),
-  user: z.string().nullish(),
-});
+/** The body's schema, made at the first embedding asked: a start that serves none builds none. */
+const body = madeAtFirstUse(() =>
+  z.looseObject({
+    model: z.string().min(1),
+    input: z.unknown(),
+    encoding_format: z.enum(['float', 'base64']).nullish(),
+    dimensions: z.number().int().min(1).nullish(),
+    user: z.string().nullish(),
+  }),
+);
 
 export interface EmbeddingsRequest {
   model: string;
@@ -23,7 +27,7 @@ export interface EmbeddingsRequest {
 
 /** The request read, in steps (its inputs counted one at a time). */
 export function* decodeEmbeddings(input: unknown): Steps<EmbeddingsRequest> {
-  const data = parseBody(body, input);
+  const data = parseBody(body(), input);
   return { model: data.model, inputs: yield* readInputs(data.input), format: data.encoding_format ?? 'float', dimensions: data.dimensions ?? undefined };
 }
 

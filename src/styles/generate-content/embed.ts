@@ -2,6 +2,7 @@
 // `models.embedContent` sends them: each request a content of text parts, with an optional task
 // type, title and output size; answered `{ embedding: { values } }` or `{ embeddings: [...] }`.
 import * as z from 'zod';
+import { madeAtFirstUse } from '../../conversation/first-use.js';
 import { invalid } from '../../conversation/errors.js';
 import { float32Numbers } from '../../conversation/vectors/embed.js';
 import { parseBody } from '../validate.js';
@@ -22,18 +23,20 @@ const TASK_TYPES = [
 /** The vendor's cap on one batch. */
 export const MAX_BATCH = 100;
 
-const embedRequest = z.looseObject({
-  model: z.string().optional(),
-  content: z.looseObject({
-    role: z.string().optional(),
-    parts: z.array(z.looseObject({ text: z.string() })).min(1),
-  }),
-  taskType: z.enum(TASK_TYPES).optional(),
-  title: z.string().optional(),
-  outputDimensionality: z.number().int().min(1).optional(),
+/** The bodies' schemas, made at the first embedding asked: a start that serves none builds none. */
+const schemas = madeAtFirstUse(() => {
+  const embedRequest = z.looseObject({
+    model: z.string().optional(),
+    content: z.looseObject({
+      role: z.string().optional(),
+      parts: z.array(z.looseObject({ text: z.string() })).min(1),
+    }),
+    taskType: z.enum(TASK_TYPES).optional(),
+    title: z.string().optional(),
+    outputDimensionality: z.number().int().min(1).optional(),
+  });
+  return { embedRequest, batchRequest: z.looseObject({ requests: z.array(embedRequest).min(1).max(MAX_BATCH) }) };
 });
-
-const batchRequest = z.looseObject({ requests: z.array(embedRequest).min(1).max(MAX_BATCH) });
 
 export interface GeminiEmbedding {
   /** The content's text, what fixtures match. */
@@ -45,7 +48,7 @@ export interface GeminiEmbedding {
   sizeField: string;
 }
 
-type WireRequest = z.infer<typeof embedRequest>;
+type WireRequest = z.infer<ReturnType<typeof schemas>['embedRequest']>;
 
 function read(request: WireRequest, model: string, field: string): GeminiEmbedding {
   if (request.model !== undefined && request.model.replace(/^models\//, '') !== model) {
@@ -60,11 +63,11 @@ function read(request: WireRequest, model: string, field: string): GeminiEmbeddi
 }
 
 export function decodeEmbedContent(body: unknown, model: string): GeminiEmbedding[] {
-  return [read(parseBody(embedRequest, camelKeys(body)), model, '')];
+  return [read(parseBody(schemas().embedRequest, camelKeys(body)), model, '')];
 }
 
 export function decodeBatchEmbedContents(body: unknown, model: string): GeminiEmbedding[] {
-  return parseBody(batchRequest, camelKeys(body)).requests.map((request, index) => read(request, model, `requests[${index}].`));
+  return parseBody(schemas().batchRequest, camelKeys(body)).requests.map((request, index) => read(request, model, `requests[${index}].`));
 }
 
 export function encodeEmbedContent(vectors: readonly Float32Array[]) {

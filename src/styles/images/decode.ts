@@ -26,7 +26,7 @@ const schemas = madeAtFirstUse(() => {
     output_compression: formInt(0, 100).nullish(),
     moderation: z.string().nullish(),
     style: z.string().nullish(),
-    stream: formBool.nullish(),
+    stream: formBool().nullish(),
     partial_images: formInt(0, 3).nullish(),
   });
   /** A variation has no prompt and no output options. */

@@ -1,6 +1,7 @@
 // `POST /v1/moderations`: a string, a list of strings, or a list of `text` and `image_url` parts
 // (judged together), answered with one verdict per string (one for a list of parts).
 import * as z from 'zod';
+import { madeAtFirstUse } from '../../conversation/first-use.js';
 import { invalid } from '../../conversation/errors.js';
 import type { ModerationInput, ModerationVerdict } from '../../conversation/moderation.js';
 import { parseBody } from '../validate.js';
@@ -11,14 +12,17 @@ import { parseBody } from '../validate.js';
  */
 export const MAX_MODERATION_INPUTS = 2048;
 
-const part = z.discriminatedUnion('type', [
-  z.looseObject({ type: z.literal('text'), text: z.string() }),
-  z.looseObject({ type: z.literal('image_url'), image_url: z.looseObject({ url: z.string().min(1) }) }),
-]);
-
-const body = z.looseObject({
-  model: z.string().min(1).nullish(),
-  input: z.union([z.string(), z.array(z.string()).min(1), z.array(part).min(1)]),
+/** The body's schemas, made at the first moderation: a start that serves none builds none. */
+const schemas = madeAtFirstUse(() => {
+  const part = z.discriminatedUnion('type', [
+    z.looseObject({ type: z.literal('text'), text: z.string() }),
+    z.looseObject({ type: z.literal('image_url'), image_url: z.looseObject({ url: z.string().min(1) }) }),
+  ]);
+  const body = z.looseObject({
+    model: z.string().min(1).nullish(),
+    input: z.union([z.string(), z.array(z.string()).min(1), z.array(part).min(1)]),
+  });
+  return { part, body };
 });
 
 export interface ModerationRequest {
@@ -36,13 +40,13 @@ function checkCount(input: unknown): void {
 
 export function decodeModeration(input: unknown): ModerationRequest {
   checkCount(input);
-  const data = parseBody(body, input);
+  const data = parseBody(schemas().body, input);
   const model = data.model ?? undefined;
   if (typeof data.input === 'string') return { model, inputs: [{ text: data.input, hasText: true, hasImage: false }] };
   if (data.input.every((item) => typeof item === 'string')) {
     return { model, inputs: (data.input as string[]).map((text) => ({ text, hasText: true, hasImage: false })) };
   }
-  const parts = data.input as Array<z.infer<typeof part>>;
+  const parts = data.input as Array<z.infer<ReturnType<typeof schemas>['part']>>;
   const texts = parts.flatMap((item) => (item.type === 'text' ? [item.text] : []));
   const hasImage = texts.length < parts.length;
   if (hasImage && model !== undefined && model.startsWith('text-moderation')) {

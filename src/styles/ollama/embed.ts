@@ -1,18 +1,22 @@
 // `POST /api/embed`: `input` a string or strings, `dimensions` to shorten; the answer's vectors
 // are plain numbers, with the prompt's count and durations beside them.
 import * as z from 'zod';
+import { madeAtFirstUse } from '../../conversation/first-use.js';
 import { float32Numbers } from '../../conversation/vectors/embed.js';
 import { readInputs, type EmbeddingInput } from '../embeddings/inputs.js';
 import type { Steps } from '../../conversation/steps.js';
 import { parseBody } from '../validate.js';
 
-const body = z.looseObject({
-  model: z.string().min(1),
-  input: z.unknown(),
-  truncate: z.boolean().optional(),
-  dimensions: z.number().int().min(1).optional(),
-  keep_alive: z.union([z.string(), z.number()]).optional(),
-});
+/** The body's schema, made at the first embedding asked: a start that serves none builds none. */
+const body = madeAtFirstUse(() =>
+  z.looseObject({
+    model: z.string().min(1),
+    input: z.unknown(),
+    truncate: z.boolean().optional(),
+    dimensions: z.number().int().min(1).optional(),
+    keep_alive: z.union([z.string(), z.number()]).optional(),
+  }),
+);
 
 export interface OllamaEmbedRequest {
   model: string;
@@ -22,7 +26,7 @@ export interface OllamaEmbedRequest {
 
 /** The request read, in steps (its inputs counted one at a time). */
 export function* decodeOllamaEmbed(input: unknown): Steps<OllamaEmbedRequest> {
-  const data = parseBody(body, input);
+  const data = parseBody(body(), input);
   return { model: data.model, inputs: yield* readInputs(data.input), dimensions: data.dimensions };
 }
 

@@ -2,6 +2,7 @@
 // (strings or `{ text }`), answered with the documents' indexes sorted by relevance, highest
 // first, ties by index, the top `top_n`, each with its text when `return_documents` asks.
 import * as z from 'zod';
+import { madeAtFirstUse } from '../../conversation/first-use.js';
 import { invalid } from '../../conversation/errors.js';
 import type { Steps } from '../../conversation/steps.js';
 import { TokenCounter } from '../../conversation/tokens.js';
@@ -11,15 +12,16 @@ import { parseBody } from '../validate.js';
 /** Cohere's cap; Jina takes as many. */
 export const MAX_DOCUMENTS = 1000;
 
-const document = z.union([z.string(), z.looseObject({ text: z.string() })]);
-
-const body = z.looseObject({
-  model: z.string().min(1).nullish(),
-  query: z.string().min(1),
-  documents: z.array(document).min(1).max(MAX_DOCUMENTS),
-  top_n: z.number().int().min(1).nullish(),
-  return_documents: z.boolean().nullish(),
-});
+/** The body's schema, made at the first rerank: a start that serves none builds none. */
+const body = madeAtFirstUse(() =>
+  z.looseObject({
+    model: z.string().min(1).nullish(),
+    query: z.string().min(1),
+    documents: z.array(z.union([z.string(), z.looseObject({ text: z.string() })])).min(1).max(MAX_DOCUMENTS),
+    top_n: z.number().int().min(1).nullish(),
+    return_documents: z.boolean().nullish(),
+  }),
+);
 
 export interface RerankRequest {
   model?: string;
@@ -50,7 +52,7 @@ function* documentTokens(documents: string[]): Steps<number> {
 
 /** The request read, in steps (its documents counted one at a time). */
 export function* decodeRerank(input: unknown): Steps<RerankRequest> {
-  const data = parseBody(body, input);
+  const data = parseBody(body(), input);
   const documents = data.documents.map((item) => (typeof item === 'string' ? item : item.text));
   return {
     model: data.model ?? undefined,

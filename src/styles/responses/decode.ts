@@ -46,7 +46,7 @@ function declaredTools(tools: ResponsesBody['tools'], items: readonly InputItem[
 }
 
 export function decodeResponses(input: StyleInput, context: DecodeContext): ChatRequest {
-  const data = parseBody(responsesBody, input.body);
+  const data = parseBody(responsesBody(), input.body);
   const earlier = earlierTurns(data.previous_response_id, context);
   const items = typeof data.input === 'string' ? [{ role: 'user' as const, content: data.input }] : (data.input ?? []);
   const decoded = inputTurns(items, context, earlier);

@@ -32,10 +32,10 @@ const schemas = madeAtFirstUse(() => {
     size: z.string().nullish(),
     resolution: z.string().nullish(),
     ratio: z.string().nullish(),
-    generate_audio: formBool.nullish(),
-    watermark: formBool.nullish(),
-    camera_fixed: formBool.nullish(),
-    return_last_frame: formBool.nullish(),
+    generate_audio: formBool().nullish(),
+    watermark: formBool().nullish(),
+    camera_fixed: formBool().nullish(),
+    return_last_frame: formBool().nullish(),
   };
 
   /** `metadata.content` items: `{type: "text", text}` or `{type: "<kind>_url", "<kind>_url": {url}}`. */
