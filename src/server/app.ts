@@ -54,6 +54,7 @@ function cors(ctx: Context): void {
 type Known = (path: string, method: string) => boolean;
 
 function frame(mock: Mock, access: AdminAccess, streams: OpenStreams, known: Known) {
+  const finish = (ctx: Context): void => record(mock, ctx, (ctx.state as MockState).startedMs);
   return async (ctx: Context, next: Next): Promise<void> => {
     const started = performance.now();
     const path = ctx.request.path;
@@ -91,6 +92,8 @@ function frame(mock: Mock, access: AdminAccess, streams: OpenStreams, known: Kno
     ctx.res.setHeader('request-id', requestId);
     const state = ctx.state as MockState;
     state.requestId = requestId;
+    state.startedMs = started;
+    state.finish = finish;
     state.streams = streams;
     const control = isControlPath(path);
     state.session = control ? mock.sessions.get(sessionId) : mock.sessions.heard(sessionId);
@@ -116,7 +119,8 @@ function frame(mock: Mock, access: AdminAccess, streams: OpenStreams, known: Kno
         if (answeredByRoute(ctx)) ctx.set(sourced(state.notes, ctx.status));
       }
     }
-    record(mock, ctx, started);
+    // A stream handed to the pacing clock is recorded when it ends (server/writer.ts).
+    if (!state.detached) record(mock, ctx, started);
   };
 }
 

@@ -97,7 +97,10 @@ export function perform(mock: Mock, route: ModelRoute) {
     if (!isControlPath(ctx.path)) ctx.set(sourced(outcome.notes));
     // An answer read from what the mock holds has no subject: its row shows as it is written.
     state.inFlight?.announce(outcome.notes.model, '');
-    await write(ctx, outcome.plan, outcome.fault, route.door.framing?.(exchange));
+    const written = write(ctx, outcome.plan, outcome.fault, route.door.framing?.(exchange));
+    // A stream's headers are out: it goes on without this route, and its end records it (writer.ts).
+    if (state.detached) return;
+    await written;
     // A relayed answer's body has been read through by now, so its last notes are known.
     if (outcome.late) state.notes = { ...state.notes, ...(await outcome.late) };
   };

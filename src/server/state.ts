@@ -1,5 +1,6 @@
 // Koa `ctx.state` as the shell uses it: what the frame and the route's first steps know about a
 // request before its operation runs, and the notes the operation returned, for the journal.
+import type { Context } from 'koa';
 import type { Envelope } from '../conversation/errors.js';
 import type { Door, Notes } from '../exchange/exchange.js';
 import type { Session } from '../state/session.js';
@@ -42,4 +43,16 @@ export interface MockState {
   unjournaled?: true;
   /** Set by the writer: what it actually sent, as the JSON of the journal's `response` (a SentResponse). */
   sent?: string;
+  /** Set by the frame: `performance.now()` when the request came in. */
+  startedMs: number;
+  /**
+   * Set by the frame: its end of the request (the log line and the served event, record.ts). A
+   * write outside the frame (the writer's own tests) has none, and awaits the stream instead.
+   */
+  finish?: (ctx: Context) => void;
+  /**
+   * Set by the writer once a stream's headers are out: the route returns without waiting for the
+   * stream, which goes on on the pacing clock, and the frame's end runs when it ends (writer.ts).
+   */
+  detached?: true;
 }

@@ -25,8 +25,8 @@ async function cut(res: ServerResponse, data: string | Uint8Array): Promise<void
   res.destroy();
 }
 
-/** How a stream ended: written to its end (or its fault), or abandoned by its client. */
-export type StreamEnd = 'written' | 'client gone';
+/** How a stream ended: written to its end (or its fault), abandoned by its client, or broken by an error of the mock's after its headers (its connection is then dropped). */
+export type StreamEnd = 'written' | 'client gone' | 'broken';
 
 export type Writing = { pacer: Pacer; sent: SentStream; progress: StreamProgress | undefined; framer: Framer; sink: BodySink };
 
@@ -34,9 +34,10 @@ type StreamPlan = Extract<Plan, { kind: 'stream' }>;
 
 /**
  * One stream's events, written a step at a time. The pacing clock's wake (`Pacer.after`) and a
- * full socket's drain call the next step directly: a paced event costs no promise and no turn of
- * the microtask queue, and a waiting stream holds this one object, not a suspended function's
- * closures and promises.
+ * full socket's drain call the next step directly, and the stream's end calls `ended`: a paced
+ * event costs no promise and no turn of the microtask queue, and a waiting stream holds this one
+ * object, not a suspended function's closures and promises (nor the request's middleware, which
+ * has returned).
  */
 class EventPump {
   private readonly paced: boolean;
@@ -58,16 +59,12 @@ class EventPump {
   private dueMs = 0;
   /** Whether the next event's deadline has been waited for. */
   private waited = false;
-  /** How the events ended, when they did before `start` returned (an unpaced stream, mostly). */
-  private outcome: boolean | undefined;
-  /** The promise `start` returned, while the stream waits. */
-  private settle: { done: (through: boolean) => void; fail: (error: unknown) => void } | undefined;
-
   constructor(
     private readonly res: ServerResponse,
     private readonly plan: StreamPlan,
     private readonly fault: Fault | undefined,
     private readonly w: Writing,
+    private readonly ended: (end: StreamEnd) => void,
   ) {
     this.paced = isPaced(plan.pacing);
     this.runs = !this.paced;
@@ -78,31 +75,26 @@ class EventPump {
   }
 
   /**
-   * True once the events up to the stream's end (or its fault) are framed; false when the client
-   * left first. At once when nothing had to wait: an unpaced stream ends in the turn it began, its
-   * text not held past it.
+   * Writes the events, then closes the stream and calls `ended`. At once when nothing had to
+   * wait: an unpaced stream ends in the turn it began, its text not held past it.
    */
-  start(): boolean | Promise<boolean> {
+  start(): void {
     this.step(true);
-    return this.outcome ?? new Promise((done, fail) => (this.settle = { done, fail }));
   }
 
+  /** The events are framed up to the stream's end (or its fault), or the client left first. */
   private finish(through: boolean): void {
-    if (this.settle) this.settle.done(through);
-    else this.outcome = through;
-  }
-
-  private failWith(error: unknown): void {
-    if (!this.settle) throw error;
-    this.settle.fail(error);
+    if (!through) return this.ended('client gone');
+    this.end().then(this.ended, () => this.ended('broken'));
   }
 
   private step(open: boolean): void {
     try {
       if (open) this.pump();
       else this.finish(false);
-    } catch (error) {
-      this.failWith(error);
+    } catch {
+      // What the frame did with an error after the headers: the connection is dropped.
+      this.ended('broken');
     }
   }
 
@@ -196,7 +188,7 @@ class EventPump {
   }
 
   /** After the events: the shutdown's or the fault's ending, then what closes the stream. */
-  async end(): Promise<StreamEnd> {
+  private async end(): Promise<StreamEnd> {
     const { res, plan, fault, w } = this;
     if (w.pacer.interrupted) {
       for (const event of plan.streamError(new MockError('overloaded', 'The mock is shutting down; retry once it is back.'), this.written)) this.add(event);
@@ -222,10 +214,20 @@ class EventPump {
   }
 }
 
-export async function writeEvents(res: ServerResponse, plan: StreamPlan, fault: Fault | undefined, writing: Writing): Promise<StreamEnd> {
+/**
+ * Writes a stream's events after its headers and calls `ended` once, when it is over: the rest of
+ * the stream runs on the pacing clock and the response's own events, not in the request's
+ * middleware.
+ */
+export function writeEvents(res: ServerResponse, plan: StreamPlan, fault: Fault | undefined, writing: Writing, ended: (end: StreamEnd) => void): void {
+  const start = (): void => {
+    try {
+      new EventPump(res, plan, fault, writing, ended).start();
+    } catch {
+      ended('broken');
+    }
+  };
+  if (!isPaced(plan.pacing)) return start();
   // Its events are made a turn after its headers: a burst of streams gets all its headers out first.
-  if (isPaced(plan.pacing) && !(await unlessClosed(res, nextTurn()))) return 'client gone';
-  const pump = new EventPump(res, plan, fault, writing);
-  const through = pump.start();
-  return (typeof through === 'boolean' ? through : await through) ? pump.end() : 'client gone';
+  void unlessClosed(res, nextTurn()).then((open) => (open ? start() : ended('client gone')));
 }

@@ -53,8 +53,15 @@ function streamHeaders(framer: Framer, headers: Record<string, string>, httpVers
   return httpVersionMajor === 2 ? own : { ...own, connection: 'keep-alive' };
 }
 
-async function writeStream(ctx: Context, plan: Extract<Plan, { kind: 'stream' }>, fault: Fault | undefined, framer: Framer): Promise<void> {
+/**
+ * Writes the headers, then hands the rest of the stream to the pacing clock and the response's
+ * events: the request's middleware may return (`detached`) instead of waiting with its suspended
+ * functions for the stream's seconds, and the stream's end does what the frame would have done
+ * after it. Resolves once the stream is over.
+ */
+function writeStream(ctx: Context, plan: Extract<Plan, { kind: 'stream' }>, fault: Fault | undefined, framer: Framer): Promise<void> {
   const res = ctx.res;
+  const state = ctx.state as MockState;
   ctx.respond = false;
   const own = streamHeaders(framer, plan.headers, ctx.req.httpVersionMajor);
   // What the journal shows; writeHead is handed only the stream's own, as it sets again each it is handed.
@@ -63,18 +70,27 @@ async function writeStream(ctx: Context, plan: Extract<Plan, { kind: 'stream' }>
   // A paced stream shows its headers before its first pause; an unpaced one sends them with its events, in one write.
   const sink: BodySink = isPaced(plan.pacing) ? flushedSink(res) : { write: (data) => res.write(data), drains: res };
   const sent = new SentStream(plan.status, headers);
-  const pacer = new Pacer(res, fault?.kind === 'delay' ? undefined : (ctx.state as MockState).readMs);
-  const release = (ctx.state as MockState).streams.open(pacer.interrupt);
-  try {
-    // The journal keeps 499 for a stream its client abandoned (the headers said 200).
-    const writing = { pacer, sent, progress: (ctx.state as MockState).inFlight?.progress, framer, sink };
-    if ((await writeEvents(res, plan, fault, writing)) === 'client gone') res.statusCode = CLIENT_GONE;
-  } finally {
-    pacer.stop();
-    sent.settle();
-    (ctx.state as MockState).sent = sent.json;
-    release();
-  }
+  const pacer = new Pacer(res, fault?.kind === 'delay' ? undefined : state.readMs);
+  const release = state.streams.open(pacer.interrupt);
+  state.detached = true;
+  return new Promise((over) =>
+    writeEvents(res, plan, fault, { pacer, sent, progress: state.inFlight?.progress, framer, sink }, (end) => {
+      try {
+        // The journal keeps 499 for a stream its client abandoned (the headers said 200).
+        if (end === 'client gone') res.statusCode = CLIENT_GONE;
+        pacer.stop();
+        sent.settle();
+        state.sent = sent.json;
+        release();
+        if (end === 'broken') res.destroy();
+        state.finish?.(ctx);
+      } catch (error) {
+        // Where Koa puts an error of a request's middleware: nothing escapes into the pacing clock.
+        ctx.onerror(error as Error);
+      }
+      over();
+    }),
+  );
 }
 
 /**
