@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /** Files that replace one of the mock's own modules (`vi.mock`): they need modules of their own. */
-const mocking = ['test/server/turns.test.ts'];
+const mocking = ['test/server/turns.test.ts', 'test/styles/schemas-at-first-use.test.ts'];
 
 export default defineConfig({
   test: {
