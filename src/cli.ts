@@ -8,7 +8,6 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { loadSettledConfig } from './config/load.js';
 import { ConfigLoadError, formatProblem } from './config/store.js';
 import { boundHeapGrowth } from './heap.js';
-import { setTiering } from './tiering.js';
 import { dirsOf, startMockServer } from './index.js';
 import { init } from './init.js';
 import { STYLE_NAMES, type StyleName } from './conversation/types.js';
@@ -67,7 +66,6 @@ const program = new Command()
   .addOption(new Option('--log-level <level>', 'log detail (debug adds each match decision)').choices(['silent', 'error', 'info', 'debug']).default('info'))
   .action(async (options) => {
     boundHeapGrowth();
-    setTiering();
     try {
       const server = await startMockServer({ ...options, logLevel: options.logLevel });
       // Before the listening line: a parent that signals as soon as it reads that line must meet

@@ -30,7 +30,7 @@ export function growingPercent(liveBytes: number): number {
 const YOUNG_FLAGS = ['--semi-space-growth-factor', '--max-semi-space-size', '--min-semi-space-size'];
 
 /** Whether `execArgv` (node's own flags) sets one of `flags`, spelled with dashes or underscores. */
-export function given(execArgv: readonly string[], flags: readonly string[]): boolean {
+function given(execArgv: readonly string[], flags: readonly string[]): boolean {
   return execArgv.some((arg) => flags.some((flag) => arg.replaceAll('_', '-').startsWith(flag)));
 }
 

@@ -131,9 +131,6 @@ async function startMock(options) {
   // The heap as the command sizes it (src/heap.ts): the bench measures what a user running the CLI gets.
   const { boundHeapGrowth } = await import(new URL('../../dist/heap.js', import.meta.url).href);
   boundHeapGrowth();
-  // And its JIT's tiering as the command sets it (src/tiering.ts).
-  const { setTiering } = await import(new URL('../../dist/tiering.js', import.meta.url).href);
-  setTiering();
   const server = await startMockServer({ latency: 'none', logLevel: 'silent', ...options, port: 0, host: HOST });
   stopServer = () => server.close();
   return server.url;
