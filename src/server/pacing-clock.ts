@@ -12,24 +12,45 @@ const buckets = new Map<number, Sleeper[]>();
 const order: number[] = [];
 let timer: NodeJS.Timeout | undefined;
 let armedFor = Infinity;
+/** Set while the rest of a tick cut short waits for its immediate: no timer is armed meanwhile. */
+let resuming: NodeJS.Immediate | undefined;
+
+/**
+ * How long one tick may wake sleepers before the loop polls for I/O. Unbounded, a saturated
+ * thread ran a tick for hundreds of ms while the requests of the streams' later waves waited.
+ */
+const TICK_MS = 5;
 
 function arm(ms: number): void {
+  if (resuming) return;
   clearTimeout(timer);
   armedFor = ms;
   // Node counts a timer's delay in whole milliseconds, cut down: rounding up keeps a wake from coming early.
   timer = setTimeout(tick, Math.max(1, Math.ceil(ms - performance.now())));
 }
 
-/** Wakes every sleeper whose millisecond has come, in the order of their deadlines, then re-arms for the next. */
+/**
+ * Wakes the sleepers whose millisecond has come, in the order of their deadlines, for at most
+ * TICK_MS; the rest, still first, go on in an immediate, after the loop has polled (an immediate
+ * armed from a timer runs after the poll). Then re-arms for the next.
+ */
 function tick(): void {
   timer = undefined;
+  resuming = undefined;
   armedFor = Infinity;
   const now = performance.now();
   while (order.length > 0 && order[0]! <= now) {
-    const ms = order.shift()!;
+    const ms = order[0]!;
     const sleepers = buckets.get(ms)!;
+    while (sleepers.length > 0) {
+      if (performance.now() - now >= TICK_MS) {
+        resuming = setImmediate(tick);
+        return;
+      }
+      sleepers.shift()!.due();
+    }
+    order.shift();
     buckets.delete(ms);
-    for (const sleeper of sleepers) sleeper.due();
   }
   if (order.length > 0) arm(order[0]!);
 }
@@ -66,7 +87,9 @@ export function forget(atMs: number, sleeper: Sleeper): void {
   order.splice(order.indexOf(ms), 1);
   if (order.length === 0) {
     clearTimeout(timer);
+    clearImmediate(resuming);
     timer = undefined;
+    resuming = undefined;
     armedFor = Infinity;
   }
 }
