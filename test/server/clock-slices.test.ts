@@ -10,7 +10,13 @@ import { startTestServer, type TestServer } from '../helpers/server.js';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ fixtureFiles: { 'chat.yaml': 'chat:\n  - match: { contains: hello }\n    reply: { text: "Hello there." }\n' } });
+  server = await startTestServer({
+    fixtureFiles: {
+      'chat.yaml':
+        'chat:\n  - match: { contains: hello }\n    reply: { text: "Hello there." }\n' +
+        '  - match: { contains: paced }\n    reply: { text: "One token at a time." }\n    stream: { first_chunk_ms: 50, chunk_ms: 1 }\n',
+    },
+  });
 });
 afterAll(() => server.close());
 
@@ -36,6 +42,18 @@ function dueTogether(count: number, atMs: number, run: (index: number) => void):
   });
 }
 
+/** Reads a paced stream through the OpenAI SDK to its end, telling `onFirst` its first content as it comes. */
+async function readPaced(client: OpenAI, onFirst: (token: string) => void): Promise<void> {
+  const stream = await client.chat.completions.create({ model: 'gpt-4o-mini', stream: true, messages: [{ role: 'user', content: 'paced please' }] });
+  let told = false;
+  for await (const chunk of stream) {
+    const content = chunk.choices[0]?.delta.content;
+    if (told || !content) continue;
+    told = true;
+    onFirst(content);
+  }
+}
+
 describe('the pacing clock in slices', () => {
   it('answers a request that comes while hundreds of events are due before it has woken them all', async () => {
     const client = new OpenAI({ baseURL: `${server.url}/v1`, apiKey: 'k', maxRetries: 0 });
@@ -55,6 +73,21 @@ describe('the pacing clock in slices', () => {
     expect(seen[answeredAfter]).toBe('answer: Hello there.');
     // Unbounded, the clock woke all 400 before the loop read the request.
     expect(answeredAfter).toBeLessThan(400);
+  });
+
+  it("sends a new stream's first token before a long run of other streams' due events", async () => {
+    const client = new OpenAI({ baseURL: `${server.url}/v1`, apiKey: 'k', maxRetries: 0 });
+    const seen: string[] = [];
+    let read: Promise<void> | undefined;
+    await dueTogether(400, performance.now() + 20, (index) => {
+      seen.push('event');
+      if (index === 0) read = readPaced(client, (token) => seen.push(`first token: ${token}`));
+    });
+    await read;
+    const firstAfter = seen.findIndex((entry) => entry.startsWith('first token'));
+    expect(seen[firstAfter]).toBe('first token: One');
+    // In deadline order alone, the stream's first event, due after theirs, waited for all 400.
+    expect(firstAfter).toBeLessThan(400);
   });
 
   it('wakes sleepers cut across slices in deadline order, none before its deadline', async () => {
