@@ -15,8 +15,6 @@ export class Pacer implements Sleeper {
 
   /** Whether the first paced event's deadline has been asked for. */
   private begun = false;
-  /** Whether the clock has woken this stream once: its first wait goes before others' later ones. */
-  private woken = false;
 
   /**
    * `startedMs`: when the stream's clock started, by default now. The writer starts it when the
@@ -41,7 +39,6 @@ export class Pacer implements Sleeper {
   };
 
   due(): void {
-    this.woken = true;
     const wake = this.wake;
     this.wake = undefined;
     wake?.(true);
@@ -79,7 +76,7 @@ export class Pacer implements Sleeper {
     if (at <= performance.now()) return then(true);
     this.wake = then;
     this.sleepsUntil = at;
-    wakeAt(at, this, !this.woken);
+    wakeAt(at, this);
   }
 
   stop(): void {
