@@ -36,8 +36,8 @@ export interface FramedRun {
   readonly run: PieceRun;
   /** How many chunks: `items.length`. */
   readonly count: number;
-  /** The chunks' pieces, an array of their own that the journal keeps. */
-  readonly pieces: string[];
+  /** The chunks' pieces, which the journal keeps: the run's own (frozen) array when the run is whole. */
+  readonly pieces: readonly string[];
   /** The pieces' array as JSON, which the journal keeps them as. */
   readonly piecesJson: string;
   readonly open: string;
@@ -79,11 +79,12 @@ export function framedPieces(run: PieceRun, at: number, most: number, framer: Fr
   const open = sides[0] + run.head;
   const close = run.tail + sides[1];
   const between = close + open;
-  const pieces = run.pieces.slice(at, at + count);
   // Only a kept split's JSON is made whole: a text too long to keep is framed a run at a time, and
   // making all its pieces' JSON for each run would cost the stream's length squared.
   const json = Object.isFrozen(run.pieces) ? keptJsonOf(run.pieces) : undefined;
   const whole = json !== undefined && at === 0 && count === run.pieces.length;
+  // A kept split whole is not copied (slicing a frozen array takes V8's slow path, element by element).
+  const pieces = whole ? run.pieces : run.pieces.slice(at, at + count);
   const items = whole ? json.items : json ? json.items.slice(at, at + count) : pieces.map((piece) => JSON.stringify(piece));
   let length = open.length + close.length + (count - 1) * between.length;
   for (const item of items) length += item.length;
