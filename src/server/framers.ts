@@ -74,13 +74,18 @@ export class Framed {
 
   /** `items` with `between` between two of them, after `open` and before `close`: text only. */
   addJoined(open: string, items: readonly string[], between: string, close: string): void {
-    const parts = this.parts;
-    parts.push(open);
+    // Sized once: pushed one by one, a run's hundreds of parts grew the array (and fed the collector) three times over.
+    const before = this.parts;
+    const parts = new Array<string>(before.length + 2 * items.length + 1);
+    let at = 0;
+    for (; at < before.length; at++) parts[at] = before[at]!;
+    parts[at++] = open;
     for (let i = 0; i < items.length; i++) {
-      if (i > 0) parts.push(between);
-      parts.push(items[i]!);
+      if (i > 0) parts[at++] = between;
+      parts[at++] = items[i]!;
     }
-    parts.push(close);
+    parts[at] = close;
+    this.parts = parts;
   }
 
   get empty(): boolean {
