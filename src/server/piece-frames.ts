@@ -25,7 +25,10 @@ function itemsBytes(items: readonly string[]): KeptItems {
   const ends = new Uint32Array(items.length);
   let end = 0;
   for (let i = 0; i < items.length; i++) ends[i] = end += Buffer.byteLength(items[i]!);
-  return { bytes: Buffer.from(items.join('')), ends, at: 0 };
+  // Of its own: a small Buffer.from would hold a slice of Node's shared pool, all 8 KB of it, as long as the split is kept.
+  const bytes = Buffer.allocUnsafeSlow(end);
+  bytes.write(items.join(''));
+  return { bytes, ends, at: 0 };
 }
 
 /** Weak: an entry lives as long as its pieces, which the token memo bounds (its bytes count this). */
