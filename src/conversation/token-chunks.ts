@@ -12,10 +12,13 @@ const WORD_CHUNK = /\s*(?:[\p{L}\p{N}\p{M}_'’-]+|[^\s\p{L}\p{N}\p{M}_'’-]+)|
 
 /**
  * A list of chunks held: its slots and each chunk's string (its characters are the key's, counted
- * there), and each chunk's JSON, which a stream framing them keeps beside them (server/piece-frames.ts).
+ * there), and each chunk's JSON, which a stream framing them keeps beside them with its UTF-8
+ * bytes and where they end (server/piece-frames.ts).
  */
 function chunksBytes(chunks: readonly string[]): number {
-  return ENTRY_BYTES + chunks.length * (32 + 40);
+  let chars = 0;
+  for (const chunk of chunks) chars += chunk.length;
+  return ENTRY_BYTES + chunks.length * (32 + 40 + 6) + chars;
 }
 
 /**

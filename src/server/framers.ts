@@ -3,6 +3,7 @@
 // table only, so a door with another framing is one more entry here and nothing in the writer.
 import type { Framing } from '../conversation/plan.js';
 import { awsEventMessage } from '../styles/bedrock/event-stream.js';
+import { bytesBound, type JoinedFrames, type KeptItems, writeBytes } from './frame-bytes.js';
 import { sseFrame } from './sse.js';
 
 const PROCESSING = ': OPENROUTER PROCESSING\n\n';
@@ -57,30 +58,32 @@ export const FRAMERS: Readonly<Record<Framing, Framer>> = {
 /**
  * What was framed and not yet written: text stays parts joined once when taken (most streams; a
  * run of chunks is hundreds of parts, so its frames are copied once, into what goes out), bytes
- * join the text as UTF-8.
+ * join the text as UTF-8. A run of chunks stays whole until taken: a stream written at its end
+ * may take it as bytes instead (frame-bytes.ts).
  */
 export class Framed {
-  private parts: string[] = [];
+  private parts: (string | JoinedFrames)[] = [];
   private bytes: Uint8Array[] = [];
+  /** How many strings the runs among `parts` stand for, joined. */
+  private runParts = 0;
 
   add(frame: string | Uint8Array): void {
     if (typeof frame === 'string' && this.bytes.length === 0) this.parts.push(frame);
     else {
-      if (this.parts.length > 0) this.bytes.push(Buffer.from(this.parts.join('')));
+      if (this.parts.length > 0) this.bytes.push(Buffer.from(this.text()));
       this.parts = [];
+      this.runParts = 0;
       this.bytes.push(typeof frame === 'string' ? Buffer.from(frame) : frame);
     }
   }
 
-  /** `items` with `between` between two of them, after `open` and before `close`: text only. */
-  addJoined(open: string, items: readonly string[], between: string, close: string): void {
-    const parts = this.parts;
-    parts.push(open);
-    for (let i = 0; i < items.length; i++) {
-      if (i > 0) parts.push(between);
-      parts.push(items[i]!);
-    }
-    parts.push(close);
+  /**
+   * `items` with `between` between two of them, after `open` and before `close`: text only.
+   * `kept`: the items' UTF-8 bytes, when they are a kept split's.
+   */
+  addJoined(open: string, items: readonly string[], between: string, close: string, kept?: KeptItems): void {
+    this.parts.push({ open, items, between, close, kept });
+    this.runParts += 2 * items.length;
   }
 
   get empty(): boolean {
@@ -89,10 +92,50 @@ export class Framed {
 
   /** Everything added since the last take, and empties it. */
   take(): string | Uint8Array {
-    const text = this.parts.join('');
+    const text = this.text();
     const taken = this.bytes.length === 0 ? text : Buffer.concat(text ? [...this.bytes, Buffer.from(text)] : this.bytes);
+    this.clear();
+    return taken;
+  }
+
+  /**
+   * Everything added since the last take as UTF-8 bytes in the buffer `room` gives for a size (at
+   * least that size), and empties it; undefined, taking nothing, unless it is all text and its
+   * runs kept splits'.
+   */
+  takeBytes(room: (size: number) => Buffer | undefined): Buffer | undefined {
+    const size = this.bytes.length === 0 ? bytesBound(this.parts) : undefined;
+    const into = size === undefined ? undefined : room(size);
+    if (into === undefined) return undefined;
+    const taken = writeBytes(this.parts, into);
+    this.clear();
+    return taken;
+  }
+
+  private clear(): void {
     this.parts = [];
     this.bytes = [];
-    return taken;
+    this.runParts = 0;
+  }
+
+  /** The text, each run's strings in an array sized once (pushed one by one, they grew it three times over). */
+  private text(): string {
+    if (this.runParts === 0) return (this.parts as string[]).join('');
+    const strings = new Array<string>(this.parts.length + this.runParts);
+    let at = 0;
+    for (const part of this.parts) {
+      if (typeof part === 'string') {
+        strings[at++] = part;
+        continue;
+      }
+      const { open, items, between, close } = part;
+      strings[at++] = open;
+      for (let i = 0; i < items.length; i++) {
+        if (i > 0) strings[at++] = between;
+        strings[at++] = items[i]!;
+      }
+      strings[at++] = close;
+    }
+    return strings.join('');
   }
 }

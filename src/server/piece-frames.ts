@@ -6,16 +6,29 @@
 // is the same pieces on every request (its token split is remembered, and frozen), so the JSON of
 // a frozen array of pieces is made once and kept beside it, for as long as the array is kept.
 import type { PieceRun, StreamEvent } from '../conversation/plan.js';
+import type { KeptItems } from './frame-bytes.js';
 import type { Framer } from './framers.js';
 
 const MARK = '\u0000data\u0000';
 /** Chunks framed in one go at most, so a long stream still goes out a slice of the loop at a time. */
 const RUN_MAX = 256;
 
-/** A run's pieces as JSON: each one's string literal, and the whole array's. */
+/** A run's pieces as JSON: each one's string literal, and the whole array's; and the literals' UTF-8 bytes, from the first. */
 interface PiecesJson {
   readonly items: readonly string[];
   readonly array: string;
+  readonly bytes: KeptItems;
+}
+
+/** The items' UTF-8 bytes, one after another, and where each ends. */
+function itemsBytes(items: readonly string[]): KeptItems {
+  const ends = new Uint32Array(items.length);
+  let end = 0;
+  for (let i = 0; i < items.length; i++) ends[i] = end += Buffer.byteLength(items[i]!);
+  // Of its own: a small Buffer.from would hold a slice of Node's shared pool, all 8 KB of it, as long as the split is kept.
+  const bytes = Buffer.allocUnsafeSlow(end);
+  bytes.write(items.join(''));
+  return { bytes, ends, at: 0 };
 }
 
 /** Weak: an entry lives as long as its pieces, which the token memo bounds (its bytes count this). */
@@ -26,7 +39,7 @@ function keptJsonOf(pieces: readonly string[]): PiecesJson {
   const known = keptJson.get(pieces);
   if (known !== undefined) return known;
   const items = pieces.map((piece) => JSON.stringify(piece));
-  const json = { items, array: `[${items.join(',')}]` };
+  const json = { items, array: `[${items.join(',')}]`, bytes: itemsBytes(items) };
   keptJson.set(pieces, json);
   return json;
 }
@@ -36,14 +49,16 @@ export interface FramedRun {
   readonly run: PieceRun;
   /** How many chunks: `items.length`. */
   readonly count: number;
-  /** The chunks' pieces, an array of their own that the journal keeps. */
-  readonly pieces: string[];
+  /** The chunks' pieces, which the journal keeps: the run's own (frozen) array when the run is whole. */
+  readonly pieces: readonly string[];
   /** The pieces' array as JSON, which the journal keeps them as. */
   readonly piecesJson: string;
   readonly open: string;
   readonly items: readonly string[];
   readonly between: string;
   readonly close: string;
+  /** The items' UTF-8 bytes, when they are a kept split's. */
+  readonly kept: KeptItems | undefined;
   /** The frames' length in characters. */
   readonly length: number;
 }
@@ -79,13 +94,15 @@ export function framedPieces(run: PieceRun, at: number, most: number, framer: Fr
   const open = sides[0] + run.head;
   const close = run.tail + sides[1];
   const between = close + open;
-  const pieces = run.pieces.slice(at, at + count);
   // Only a kept split's JSON is made whole: a text too long to keep is framed a run at a time, and
   // making all its pieces' JSON for each run would cost the stream's length squared.
   const json = Object.isFrozen(run.pieces) ? keptJsonOf(run.pieces) : undefined;
   const whole = json !== undefined && at === 0 && count === run.pieces.length;
+  // A kept split whole is not copied (slicing a frozen array takes V8's slow path, element by element).
+  const pieces = whole ? run.pieces : run.pieces.slice(at, at + count);
   const items = whole ? json.items : json ? json.items.slice(at, at + count) : pieces.map((piece) => JSON.stringify(piece));
   let length = open.length + close.length + (count - 1) * between.length;
   for (const item of items) length += item.length;
-  return { run, count, pieces, piecesJson: whole ? json.array : JSON.stringify(pieces), open, items, between, close, length };
+  const kept = json === undefined ? undefined : at === 0 ? json.bytes : { ...json.bytes, at };
+  return { run, count, pieces, piecesJson: whole ? json.array : JSON.stringify(pieces), open, items, between, close, kept, length };
 }

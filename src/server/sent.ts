@@ -28,7 +28,8 @@ export function sentBinary(status: number, headers: Record<string, unknown>, typ
 /** Consecutive chunks of one run, kept as their pieces. */
 interface PieceGroup {
   run: number;
-  pieces: string[];
+  /** A kept split's own frozen array until the group grows or is cut: then a copy of its own. */
+  pieces: readonly string[];
   /** The pieces' JSON, while they are those of one run framed at once (its framing made it). */
   json?: string | undefined;
 }
@@ -81,10 +82,13 @@ export class SentStream {
     return true;
   }
 
-  private keep(run: PieceRun, pieces: string[], json?: string): void {
+  private keep(run: PieceRun, pieces: readonly string[], json?: string): void {
     const group = this.group;
     if (group !== undefined && this.runs[group.run] === run) {
-      for (const piece of pieces) group.pieces.push(piece);
+      // A kept split's array is frozen: it is copied, once, before it grows.
+      const own = Object.isFrozen(group.pieces) ? [...group.pieces] : (group.pieces as string[]);
+      for (const piece of pieces) own.push(piece);
+      group.pieces = own;
       group.json = undefined;
       return;
     }
@@ -105,7 +109,7 @@ export class SentStream {
     this.kept.length = this.flushedEvents;
     const group = this.flushedGroup;
     if (group !== undefined && group.pieces.length !== this.flushedPieces) {
-      group.pieces.length = this.flushedPieces;
+      group.pieces = group.pieces.slice(0, this.flushedPieces);
       group.json = undefined;
     }
   }

@@ -12,6 +12,7 @@ import type { StreamProgress } from './in-flight.js';
 import type { Pacer } from './pacer.js';
 import { framedPieces, framedRun } from './piece-frames.js';
 import { unlessClosed, whenDrained } from './response-waits.js';
+import { endWith } from './whole-body.js';
 import type { SentStream } from './sent.js';
 
 export function isPaced({ firstChunkMs, chunkMs }: Extract<Plan, { kind: 'stream' }>['pacing']): boolean {
@@ -130,7 +131,7 @@ class EventPump {
       // An unpaced run of chunks is framed at once (piece-frames.ts).
       const run = this.runs ? this.runFrom(part) : undefined;
       if (run !== undefined && w.sent.framedRun(run)) {
-        this.pending.addJoined(run.open, run.items, run.between, run.close);
+        this.pending.addJoined(run.open, run.items, run.between, run.close, run.kept);
         this.written += run.count;
         this.advance(span, run.count);
       } else {
@@ -208,7 +209,7 @@ class EventPump {
     this.pending.add(w.framer.close(this.written));
     if (res.destroyed) return 'client gone';
     // The rest and the end in one write: no wait for a drain, no second system call.
-    res.end(this.pending.take());
+    endWith(res, this.pending);
     w.sent.commit();
     return 'written';
   }
