@@ -5,7 +5,7 @@
 // context of its own. Anything else goes to Koa before a byte of its body is read.
 import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { ParsedUrlQuery } from 'node:querystring';
-import { Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import type { TLSSocket } from 'node:tls';
 import { atFirstUse } from '../conversation/first-use.js';
 import type { Mock } from '../exchange/mock.js';
@@ -94,24 +94,25 @@ class PlainHit implements ShellContext {
     return this.answer;
   }
 
-  /** As Koa's: a text or bytes with its length; anything else (a stream of pieces) has its length set apart. */
+  /** As Koa's: a text or bytes with its length; a stream of pieces has its length set apart. */
   set body(value: unknown) {
     this.answer = value;
     if (typeof value === 'string') this.length = Buffer.byteLength(value);
     else if (Buffer.isBuffer(value)) this.length = value.length;
-    else this.res.removeHeader('content-length');
   }
 
   get length(): number {
     return Number(this.res.getHeader('content-length'));
   }
 
+  /** A number, as Koa keeps it: the journal shows the response's headers as set. */
   set length(bytes: number) {
-    this.set('content-length', String(bytes));
+    if (!this.res.headersSent) this.res.setHeader('content-length', bytes);
   }
 
+  /** The Content-Type without its parameters, as Koa's. */
   get type(): string {
-    return String(this.res.getHeader('content-type') ?? '');
+    return String(this.res.getHeader('content-type') ?? '').split(';')[0]!;
   }
 
   set type(type: string) {
@@ -138,7 +139,8 @@ class PlainHit implements ShellContext {
   end(): void {
     if (this.respond === false) return;
     const body = this.answer;
-    if (body instanceof Readable) body.pipe(this.res);
+    // An error of the pieces has nowhere to go but the cut it makes, as in Koa's silent app.
+    if (body instanceof Readable) pipeline(body, this.res, () => {});
     else this.res.end(body as string | Buffer | undefined);
   }
 }
