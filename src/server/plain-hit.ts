@@ -101,20 +101,12 @@ class PlainHit implements ShellContext {
     else if (Buffer.isBuffer(value)) this.length = value.length;
   }
 
-  get length(): number {
-    return Number(this.res.getHeader('content-length'));
-  }
-
   /** A number, as Koa keeps it: the journal shows the response's headers as set. */
   set length(bytes: number) {
     if (!this.res.headersSent) this.res.setHeader('content-length', bytes);
   }
 
-  /** The Content-Type without its parameters, as Koa's. */
-  get type(): string {
-    return String(this.res.getHeader('content-type') ?? '').split(';')[0]!;
-  }
-
+  /** As Koa's: the type looked up (a charset added to text), or none. */
   set type(type: string) {
     const full = mimeTypes().contentType(type);
     if (full) this.set('content-type', full);

@@ -35,10 +35,10 @@ export interface ShellContext {
   respond?: boolean;
   status: number;
   body: unknown;
-  /** Sets Content-Length. */
-  length: number;
-  /** Sets Content-Type from a type or an extension, as Koa's does. */
-  type: string;
+  /** Content-Length, set (the shell never reads it back). */
+  set length(bytes: number);
+  /** Content-Type from a type or an extension, as Koa's sets it. */
+  set type(type: string);
   /** A request header by name, `''` when absent. */
   get(field: string): string;
   set(field: Record<string, string>): void;
