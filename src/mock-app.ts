@@ -1,5 +1,5 @@
 // The mock assembled from its options, not yet on a socket: its state (configuration, sessions,
-// clock, events), the listeners of what it serves, and the Koa app's request listener.
+// clock, events), the listeners of what it serves, and its request listener (server/app.ts).
 // `startMockServer` listens with it; the drift command asks it in process, without HTTP between
 // the two.
 import { existsSync } from 'node:fs';
@@ -8,7 +8,7 @@ import bytes from 'bytes';
 import { ConfigStore, formatProblem } from './config/store.js';
 import type { LoadCache } from './config/load.js';
 import { adminAccess } from './server/admin-guard.js';
-import { createApp } from './server/app.js';
+import { createListener } from './server/app.js';
 import { OpenStreams } from './server/open-streams.js';
 import type { DualListener } from './server/shared-port.js';
 import type { Tracing } from './server/tracing.js';
@@ -114,7 +114,7 @@ export function serving(events: EventHub, metrics: Metrics, tracing?: Tracing): 
 export interface AssembledMock {
   mock: Mock;
   streams: OpenStreams;
-  /** The Koa app's, to hand to an HTTP server or to inject requests into. */
+  /** Node's request listener (server/app.ts), to hand to an HTTP server or to inject requests into. */
   listener: DualListener;
 }
 
@@ -184,5 +184,5 @@ export function assembleMock(options: MockServerOptions, parts: { tracing?: Trac
       upstream,
     },
   };
-  return { mock, streams, listener: createApp(mock, access, streams).callback() };
+  return { mock, streams, listener: createListener(mock, access, streams) };
 }

@@ -1,9 +1,9 @@
 // Keys arrive in every way a style's clients present them (the registry's `keyHeader` and
 // `keyQuery`), on every endpoint; auth runs before anything else about the request.
-import type { Context, Next } from 'koa';
 import { MockError } from '../conversation/errors.js';
 import type { Mock } from '../exchange/mock.js';
 import { STYLE_ENTRIES } from '../styles/registry.js';
+import type { ShellContext } from './shell-context.js';
 import type { MockState } from './state.js';
 
 /** The standard header, which carries the key as a bearer token. */
@@ -18,7 +18,7 @@ const KEY_QUERIES = [...new Set(STYLE_ENTRIES.flatMap((entry) => entry.keyQuery 
 const WAYS = [`"Authorization: Bearer KEY"`, ...KEY_HEADERS.map((header) => `"${header}"`), ...KEY_QUERIES.map((name) => `"?${name}="`)];
 const NO_KEY = `You didn't provide an API key. Send it as ${WAYS.slice(0, -1).join(', ')} or ${WAYS.at(-1)}.`;
 
-export function presentedKey(ctx: Context): string | undefined {
+export function presentedKey(ctx: ShellContext): string | undefined {
   const bearer = /^Bearer\s+(.+)$/i.exec(ctx.get(BEARER))?.[1]?.trim();
   if (bearer) return bearer;
   for (const signature of KEY_SIGNATURES) {
@@ -33,9 +33,9 @@ export function presentedKey(ctx: Context): string | undefined {
   return undefined;
 }
 
+/** The key's check: a throw is the request's 401, in its door's envelope. */
 export function authenticate(mock: Mock) {
-  // Not async: a throw here is the chain's rejection (Koa's dispatch), with no promise made.
-  return (ctx: Context, next: Next): Promise<void> => {
+  return (ctx: ShellContext): void => {
     const key = presentedKey(ctx);
     if (!key) throw new MockError('unauthorized', NO_KEY);
     const keys = mock.store.current.keys;
@@ -46,6 +46,5 @@ export function authenticate(mock: Mock) {
       state.group = entry.group ?? 'default';
       state.keyScenario = entry.scenario;
     }
-    return next();
   };
 }

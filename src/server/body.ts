@@ -12,9 +12,10 @@ import type { Mock } from '../exchange/mock.js';
 import { Slice, turnForBytes } from '../state/event-loop.js';
 import { BodiesInFlight } from '../state/large-bodies.js';
 import { loadFormParser } from './form-parser.js';
-import { isPlainJson, JSON_TYPES, nestedTooDeep, parseJson, parseJsonText, refuseDeepJson } from './json-body.js';
+import { isPlainJson, JSON_TYPES, nestedTooDeep, parseJson, parseJsonText, refuseDeepJson, type ParsedJson } from './json-body.js';
 import { JOURNAL_BODY_MAX } from '../state/journal.js';
 import { decodeBody, isIdentity, readWire, readWireChunks, readWireTextAndChunks, refuseAnnounced, tooLarge } from './wire-body.js';
+import type { ShellContext } from './shell-context.js';
 import type { MockState } from './state.js';
 
 /**
@@ -225,10 +226,7 @@ export function bodyParser(mock: Mock, multipart: boolean, limit = mock.options.
           const bytes = 'text' in read ? read.chunks : [read.bytes ?? Buffer.concat(read.chunks)];
           const parsed = 'text' in read ? parseJsonText(read.text) : parseJson(bytes![0]!);
           // Only a large body's parse is awaited: the usual request goes on in the same microtask.
-          const { body, text } = parsed instanceof Promise ? await parsed : parsed;
-          ctx.request.body = body as typeof ctx.request.body;
-          if (bytes && read.size <= JOURNAL_BODY_MAX) (ctx.state as MockState).bodyBytes = withoutByteOrderMark(bytes);
-          shape = measureJson(text, body);
+          shape = keepJson(ctx, bytes, read.size, parsed instanceof Promise ? await parsed : parsed);
         } else if (!('text' in read)) {
           if (read.size > FORM_LIMIT && ctx.is('urlencoded')) throw tooLarge(FORM_LIMIT);
           if (ctx.is(JSON_TYPES)) refuseDeepJson(read.chunks);
@@ -257,9 +255,15 @@ function withoutByteOrderMark(chunks: Buffer[]): Buffer[] {
   return [first.subarray(BYTE_ORDER_MARK.length), ...rest];
 }
 
-/** Refuses a body nested too deep, notes its size, and lets the route answer. */
-async function finishBody(ctx: Context, shape: BodyShape | undefined, next: Next): Promise<void> {
-  shape ??= measureBody(ctx.request.body);
+/** A plain JSON body as parsed, on the request: its own bytes kept for the journal when within its bound. */
+function keepJson(ctx: ShellContext, bytes: Buffer[] | undefined, size: number, { body, text }: ParsedJson): BodyShape {
+  ctx.request.body = body;
+  if (bytes && size <= JOURNAL_BODY_MAX) (ctx.state as MockState).bodyBytes = withoutByteOrderMark(bytes);
+  return measureJson(text, body);
+}
+
+/** Refuses a body nested too deep, and notes its size. */
+function settleBody(ctx: ShellContext, shape: BodyShape): void {
   if (!shape.withinDepth) {
     // Nothing keeps the body, nor its bytes: the journal could not serve it back.
     ctx.request.body = undefined;
@@ -267,5 +271,26 @@ async function finishBody(ctx: Context, shape: BodyShape | undefined, next: Next
     throw nestedTooDeep();
   }
   (ctx.state as MockState).bodySize = shape.size;
+}
+
+/** Settles the body, then lets the route answer. */
+async function finishBody(ctx: Context, shape: BodyShape | undefined, next: Next): Promise<void> {
+  settleBody(ctx, shape ?? measureBody(ctx.request.body));
   await next();
+}
+
+/**
+ * A small body of plain JSON, sent as it is, announced within `limit` (server/plain-hit.ts):
+ * read as the parser above reads one, with its errors.
+ */
+export async function readPlainJson(ctx: ShellContext, limit: number): Promise<void> {
+  let shape: BodyShape;
+  try {
+    const read = await readWireTextAndChunks(ctx.req, limit, JOURNAL_BODY_MAX);
+    const parsed = parseJsonText(read.text);
+    shape = keepJson(ctx, read.chunks, read.size, parsed instanceof Promise ? await parsed : parsed);
+  } catch (error) {
+    throw bodyError(error, limit);
+  }
+  settleBody(ctx, shape);
 }

@@ -1,6 +1,6 @@
 // The shell's two halves of an operation call: a Koa request read as a plain Exchange, and the
 // Outcome performed on the response (the wait, the headers, the error or the plan).
-import type { Context } from 'koa';
+import type { ShellContext } from './shell-context.js';
 import { sourced, type Exchange } from '../exchange/exchange.js';
 import type { Mock } from '../exchange/mock.js';
 import type { Upstream } from '../conversation/upstream.js';
@@ -14,19 +14,19 @@ import { waitForClient, write } from './writer.js';
 
 /** Tells a browser's network panel where each answer of the model API came from. */
 
-function isMultipart(ctx: Context): boolean {
+function isMultipart(ctx: ShellContext): boolean {
   return ctx.req.headers['content-type']?.includes('multipart/') === true && ctx.request.is('multipart') !== false;
 }
 
 /** The body as JSON would carry it: a multipart form's bracketed names nested again. */
-function bodyOf(ctx: Context, multipart: boolean): unknown {
+function bodyOf(ctx: ShellContext, multipart: boolean): unknown {
   const body = ctx.request.body;
   if (!multipart || body === null || typeof body !== 'object' || Array.isArray(body)) return body;
   return unflattenForm(body as Record<string, string | string[]>);
 }
 
 /** Aborted when the response closes before it was finished: the client left. */
-function clientGone(ctx: Context): AbortSignal {
+function clientGone(ctx: ShellContext): AbortSignal {
   const controller = new AbortController();
   ctx.res.once('close', () => {
     if (!ctx.res.writableFinished) controller.abort();
@@ -39,7 +39,7 @@ function clientGone(ctx: Context): AbortSignal {
  * answered as without an upstream, the journal saying why; and no path parameter may climb out
  * of its segment on the upstream (a 400).
  */
-function upstreamFor(ctx: Context, upstream: Upstream | undefined): Upstream | undefined {
+function upstreamFor(ctx: ShellContext, upstream: Upstream | undefined): Upstream | undefined {
   if (!upstream) return undefined;
   checkPathParams((ctx as unknown as { params?: Record<string, string> }).params ?? {});
   const refusal = originRefusal(upstream, ctx.get('origin') || undefined);
@@ -54,7 +54,7 @@ function upstreamFor(ctx: Context, upstream: Upstream | undefined): Upstream | u
  * (The origin stays a value: a getter here, a new closure a request, gave every exchange a map of
  * its own, and every step that reads one went megamorphic.)
  */
-export function exchangeOf(ctx: Context, configured: Upstream | undefined): Exchange {
+export function exchangeOf(ctx: ShellContext, configured: Upstream | undefined): Exchange {
   const state = ctx.state as MockState;
   const multipart = isMultipart(ctx);
   const upstream = upstreamFor(ctx, configured);
@@ -82,7 +82,7 @@ export function exchangeOf(ctx: Context, configured: Upstream | undefined): Exch
 
 /** A route's last step: runs its operation and performs the outcome. Errors go to the frame. */
 export function perform(mock: Mock, route: ModelRoute) {
-  return async (ctx: Context): Promise<void> => {
+  return async (ctx: ShellContext): Promise<void> => {
     const exchange = exchangeOf(ctx, mock.options.upstream);
     const outcome = await route.operation(mock, exchange, route.door);
     const state = ctx.state as MockState;

@@ -1,7 +1,7 @@
 // After every request: one log line (and at debug level the match decision) and, outside the
 // admin API, one served event (the journal entry, the inspector's event, metrics, the span), all
 // from the operation's notes and what the writer sent.
-import type { Context } from 'koa';
+import type { ShellContext } from './shell-context.js';
 import { doorOperation, sourceOf, type Notes } from '../exchange/exchange.js';
 import type { Mock } from '../exchange/mock.js';
 import { serve } from '../exchange/served.js';
@@ -17,7 +17,7 @@ function journalBody(body: unknown, size: number | undefined): unknown {
 }
 
 /** The JSON the journal keeps of the request body: a plain JSON body's own bytes when it was read whole. */
-function journalBodyJson(ctx: Context, state: MockState, notes: Notes): string | readonly Buffer[] {
+function journalBodyJson(ctx: ShellContext, state: MockState, notes: Notes): string | readonly Buffer[] {
   if (state.bodyBytes !== undefined && !notes.uploads) return state.bodyBytes;
   const body = notes.uploads ? { ...(ctx.request.body as object), ...notes.uploads } : ctx.request.body;
   return JSON.stringify(journalBody(body, state.bodySize));
@@ -27,7 +27,7 @@ function journalBodyJson(ctx: Context, state: MockState, notes: Notes): string |
  * Whether a model route took the request (each names its style first): an unknown URL, and the
  * admin API, have no `x-mock-source`, since no reply was decided.
  */
-export function answeredByRoute(ctx: Context): boolean {
+export function answeredByRoute(ctx: ShellContext): boolean {
   return !isControlPath(ctx.path) && (ctx.state as MockState).notes.style !== null;
 }
 
@@ -43,14 +43,14 @@ function matchDecision(notes: Notes): string {
   return `  match: ${reply}; ${scenario}`;
 }
 
-function logLine(mock: Mock, level: 'info' | 'debug', ctx: Context, notes: Notes, status: number, source: string, durationMs: number): void {
+function logLine(mock: Mock, level: 'info' | 'debug', ctx: ShellContext, notes: Notes, status: number, source: string, durationMs: number): void {
   const fault = notes.fault ? ` ${notes.fault}` : '';
   mock.log(level, printable(`${ctx.method} ${ctx.path} ${notes.style ?? '-'} ${notes.model ?? '-'} ${status} ${source}${fault} ${Math.round(durationMs)}ms`));
   if (notes.style !== null && mock.logs('debug')) mock.log('debug', printable(matchDecision(notes)));
 }
 
 /** `started`: `performance.now()` when the request came in. */
-export function record(mock: Mock, ctx: Context, started: number): void {
+export function record(mock: Mock, ctx: ShellContext, started: number): void {
   const ended = performance.now();
   const state = ctx.state as MockState;
   const notes = state.notes;

@@ -9,52 +9,67 @@ import { MockError } from '../conversation/errors.js';
 import { JsonAnswer, TextAnswer } from '../exchange/admin/request.js';
 import { newNotes, type Door } from '../exchange/exchange.js';
 import type { Mock } from '../exchange/mock.js';
-import { MODEL_ROUTES } from '../exchange/model-routes.js';
+import { MODEL_ROUTES, type ModelRoute } from '../exchange/model-routes.js';
 import { turnForRequest } from '../state/event-loop.js';
+import { STYLE_ENTRIES } from '../styles/registry.js';
 import { authenticate } from './auth.js';
 import type { BodyParsers } from './body.js';
 import { perform } from './exchange.js';
 import { inspectorRoutes } from './inspector-routes.js';
 import { mcpEndpoint, mcpMethodNotAllowed } from './mcp.js';
+import type { ShellContext } from './shell-context.js';
 import { toolServerEndpoint } from './tool-servers.js';
 import type { MockState } from './state.js';
 import { requireHeader } from './version-header.js';
 import { waitForTurn, write } from './writer.js';
 
-/**
- * Names the door of a route before its key is checked, so that every error speaks its envelope.
- * Not async, as no step that only checks is: Koa's dispatch turns a throw into the chain's
- * rejection, and each async step cost the request a promise and its microtasks.
- */
-function useDoor(door: Door): Middleware {
-  return (ctx: Context, next: Next) => {
+/** A step that only checks (and notes what it found): a throw is the request's error. */
+export type Check = (ctx: ShellContext) => void;
+
+/** Names the door of a route before its key is checked, so that every error speaks its envelope. */
+function enterDoor(door: Door): Check {
+  return (ctx) => {
     const state = ctx.state as MockState;
     state.door = door;
     state.envelope = door.envelope(ctx);
     state.notes = newNotes(door.style);
-    return next();
   };
 }
 
 /**
- * Starts the operation in a turn of the loop with time left (state/event-loop.ts), noting when the
- * request was read (a paced stream's clock starts there: server/pacer.ts). A client that
- * leaves while its request waits is journaled at once as 499, with no source: its work never
- * starts, so it takes no scenario step and counts as nothing generated.
+ * A check as a step of Koa's chain. Not async: Koa's dispatch turns a throw into the chain's
+ * rejection, and each async step cost the request a promise and its microtasks.
  */
-const inTurn: Middleware = (ctx, next) => {
+const asStep =
+  (check: Check): Middleware =>
+  (ctx, next) => {
+    check(ctx);
+    return next();
+  };
+
+/**
+ * Starts the operation in a turn of the loop with time left (state/event-loop.ts), noting when the
+ * request was read (a paced stream's clock starts there: server/pacer.ts). Undefined when it goes
+ * on at once, else whether it goes on once its turn came. A client that leaves while its request
+ * waits is journaled at once as 499, with no source: its work never starts, so it takes no
+ * scenario step and counts as nothing generated.
+ */
+export function turnOf(ctx: ShellContext): Promise<boolean> | undefined {
   (ctx.state as MockState).readMs = performance.now();
   const turn = turnForRequest();
-  return turn ? afterTurn(ctx, next, turn) : next();
-};
-
-async function afterTurn(ctx: Context, next: Next, turn: Promise<void>): Promise<void> {
-  if (!(await waitForTurn(ctx, turn))) {
-    (ctx.state as MockState).notes = newNotes();
-    return;
-  }
-  await next();
+  return turn && afterTurn(ctx, turn);
 }
+
+async function afterTurn(ctx: ShellContext, turn: Promise<void>): Promise<boolean> {
+  if (await waitForTurn(ctx, turn)) return true;
+  (ctx.state as MockState).notes = newNotes();
+  return false;
+}
+
+const inTurn: Middleware = (ctx, next) => {
+  const turn = turnOf(ctx);
+  return turn ? turn.then((goes) => (goes ? next() : undefined)) : next();
+};
 
 /**
  * The model rows whose path has no parameter, by method and path exactly as written: found with
@@ -63,17 +78,34 @@ async function afterTurn(ctx: Context, next: Next, turn: Promise<void>): Promise
  */
 export type ExactRoutes = Map<string, Middleware>;
 
-function modelRoutes(router: Router, mock: Mock, bodies: BodyParsers, exact: ExactRoutes): void {
+/** A model row's work on a request, for a path without Koa (server/plain-hit.ts): its checks in order, its body limit, its operation performed. */
+export interface ModelRow {
+  route: ModelRoute;
+  checks: readonly Check[];
+  bodyLimit: number;
+  answer: (ctx: ShellContext) => Promise<void>;
+}
+
+/** The rows a plain hit may take (server/plain-hit.ts): each chat style's paths without a parameter, by path. */
+export type PlainRows = Map<string, ModelRow>;
+
+const CHAT_PATHS = new Set(STYLE_ENTRIES.flatMap((entry) => entry.paths));
+
+function modelRoutes(router: Router, mock: Mock, bodies: BodyParsers, exact: ExactRoutes, plain: PlainRows): void {
   const auth = authenticate(mock);
   for (const route of MODEL_ROUTES) {
-    const steps: Middleware[] = [useDoor(route.door)];
-    if (route.auth) steps.push(auth);
-    for (const name of route.door.requiredHeaders ?? []) steps.push(requireHeader(name));
+    const checks = [enterDoor(route.door), ...(route.auth ? [auth] : []), ...(route.door.requiredHeaders ?? []).map(requireHeader)];
+    const answer = perform(mock, route);
+    const steps: Middleware[] = checks.map(asStep);
     if (route.body === 'json' && route.bodyLimit) steps.push(bodies.jsonWithin(route.bodyLimit));
     else if (route.body !== 'none') steps.push(bodies[route.body]);
-    steps.push(inTurn, perform(mock, route));
+    steps.push(inTurn, answer);
     router.register(route.path, [route.method], steps);
-    if (!route.path.includes(':')) exact.set(`${route.method} ${route.path}`, matched(route.path, compose(steps)));
+    if (route.path.includes(':')) continue;
+    exact.set(`${route.method} ${route.path}`, matched(route.path, compose(steps)));
+    if (route.method === 'POST' && route.body === 'json' && CHAT_PATHS.has(route.path)) {
+      plain.set(route.path, { route, checks, bodyLimit: Math.min(mock.options.bodyLimitBytes, route.bodyLimit ?? Infinity), answer });
+    }
   }
 }
 
@@ -124,13 +156,14 @@ function adminRoutes(router: Router, mock: Mock, { json, document }: BodyParsers
   router.register('/__admin/mcp', ['GET', 'DELETE'], [guard, mcpMethodNotAllowed]);
 }
 
-export function routes(mock: Mock, bodies: BodyParsers): { router: Router; exact: ExactRoutes } {
+export function routes(mock: Mock, bodies: BodyParsers): { router: Router; exact: ExactRoutes; plain: PlainRows } {
   const router = new Router();
   const exact: ExactRoutes = new Map();
-  modelRoutes(router, mock, bodies, exact);
+  const plain: PlainRows = new Map();
+  modelRoutes(router, mock, bodies, exact, plain);
   // The fake MCP servers (SPEC 22): no key; the transport reads its own body.
   router.register('/mcp/:server', ['GET', 'POST', 'DELETE'], [inTurn, toolServerEndpoint(mock)]);
   adminRoutes(router, mock, bodies);
   inspectorRoutes(router, mock);
-  return { router, exact };
+  return { router, exact, plain };
 }

@@ -1,6 +1,6 @@
 // Koa `ctx.state` as the shell uses it: what the frame and the route's first steps know about a
 // request before its operation runs, and the notes the operation returned, for the journal.
-import type { Context } from 'koa';
+import type { ShellContext } from './shell-context.js';
 import type { Envelope } from '../conversation/errors.js';
 import type { Door, Notes } from '../exchange/exchange.js';
 import type { Session } from '../state/session.js';
@@ -49,7 +49,7 @@ export interface MockState {
    * Set by the frame: its end of the request (the log line and the served event, record.ts). A
    * write outside the frame (the writer's own tests) has none, and awaits the stream instead.
    */
-  finish?: (ctx: Context) => void;
+  finish?: (ctx: ShellContext) => void;
   /**
    * Set by the writer once a stream's headers are out: the route returns without waiting for the
    * stream, which goes on on the pacing clock, and the frame's end runs when it ends (writer.ts).

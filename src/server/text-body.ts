@@ -4,7 +4,7 @@
 // in them: joining, or counting the bytes of, 17 MB put together from thousands of strings copies
 // it whole in one turn (100 ms), where pieces each made whole are counted without a copy.
 import { Readable } from 'node:stream';
-import type { Context } from 'koa';
+import type { ShellContext } from './shell-context.js';
 import { lengthOf, textPieces } from '../conversation/text-pieces.js';
 import { Slice } from '../state/event-loop.js';
 
@@ -51,7 +51,7 @@ function byteLength(pieces: readonly string[]): number {
  * Sets the answer, whole or as the pieces that joined make it, as the body (its Content-Type
  * already set), with its length in bytes.
  */
-export function setTextBody(ctx: Context, text: string | readonly string[]): void {
+export function setTextBody(ctx: ShellContext, text: string | readonly string[]): void {
   if (lengthOf(text) <= WRITTEN_WHOLE) {
     ctx.body = typeof text === 'string' ? text : text.join('');
     return;

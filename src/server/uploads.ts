@@ -1,6 +1,6 @@
 // Multipart uploads as the operations take them (the body parser keeps files in memory, never in
 // the temp directory). Field names lose the array brackets SDKs add (`image[]` is `image`).
-import type { Context } from 'koa';
+import type { ShellContext } from './shell-context.js';
 import type { Upload } from '../media/upload.js';
 import { uploadedBytes } from './body.js';
 
@@ -15,7 +15,7 @@ function baseName(field: string): string {
 const NONE: ReadonlyMap<string, Upload[]> = new Map();
 
 /** Every uploaded file of the request, by field. */
-export function takeUploads(ctx: Context): ReadonlyMap<string, Upload[]> {
+export function takeUploads(ctx: ShellContext): ReadonlyMap<string, Upload[]> {
   const files = ctx.request.files;
   if (!files) return NONE;
   const uploads = new Map<string, Upload[]>();

@@ -3,7 +3,7 @@
 // when the client goes away it stops at once, leaving no timer and no listener behind.
 import { Readable } from 'node:stream';
 import type { ServerResponse } from 'node:http';
-import type { Context } from 'koa';
+import type { ShellContext } from './shell-context.js';
 import { MockError, type Envelope } from '../conversation/errors.js';
 import { JOURNAL_ANSWER_MAX, type Fault, type Framing, type Plan } from '../conversation/plan.js';
 import { type BodySink, flushedSink } from './chunk-sink.js';
@@ -28,7 +28,7 @@ function pause(res: ServerResponse, ms: number): Promise<boolean> {
 }
 
 /** The request is over: nothing more is written, and it is journaled as 499. */
-function clientLeft(ctx: Context): false {
+function clientLeft(ctx: ShellContext): false {
   ctx.respond = false;
   ctx.res.statusCode = CLIENT_GONE;
   return false;
@@ -38,12 +38,12 @@ function clientLeft(ctx: Context): false {
  * Waits `ms` before the answer (scenario delays and timeouts). False when the client left first:
  * the request is then over, nothing more is written and it is journaled as 499.
  */
-export async function waitForClient(ctx: Context, ms: number): Promise<boolean> {
+export async function waitForClient(ctx: ShellContext, ms: number): Promise<boolean> {
   return (await pause(ctx.res, ms)) || clientLeft(ctx);
 }
 
 /** Waits for the request's turn of the loop (state/event-loop.ts); false, as `waitForClient`, when the client left first. */
-export async function waitForTurn(ctx: Context, turn: Promise<void>): Promise<boolean> {
+export async function waitForTurn(ctx: ShellContext, turn: Promise<void>): Promise<boolean> {
   return (await unlessClosed(ctx.res, turn)) || clientLeft(ctx);
 }
 
@@ -59,7 +59,7 @@ function streamHeaders(framer: Framer, headers: Record<string, string>, httpVers
  * functions for the stream's seconds, and the stream's end does what the frame would have done
  * after it. Resolves once the stream is over.
  */
-function writeStream(ctx: Context, plan: Extract<Plan, { kind: 'stream' }>, fault: Fault | undefined, framer: Framer): Promise<void> {
+function writeStream(ctx: ShellContext, plan: Extract<Plan, { kind: 'stream' }>, fault: Fault | undefined, framer: Framer): Promise<void> {
   const res = ctx.res;
   const state = ctx.state as MockState;
   ctx.respond = false;
@@ -97,7 +97,7 @@ function writeStream(ctx: Context, plan: Extract<Plan, { kind: 'stream' }>, faul
  * An upstream's answer, chunk by chunk as it arrives, so the client sees the upstream's pace. A
  * client that leaves ends the loop, and with it the upstream request (its signal aborts).
  */
-async function writeRelay(ctx: Context, plan: Extract<Plan, { kind: 'relay' }>): Promise<void> {
+async function writeRelay(ctx: ShellContext, plan: Extract<Plan, { kind: 'relay' }>): Promise<void> {
   const res = ctx.res;
   ctx.respond = false;
   const own = ctx.response.headers as Record<string, string>;
@@ -122,7 +122,7 @@ async function writeRelay(ctx: Context, plan: Extract<Plan, { kind: 'relay' }>):
 }
 
 /** `framing`: how a stream plan is framed, as the route's door says (SSE unless it says otherwise). */
-export async function write(ctx: Context, plan: Plan, fault?: Fault, framing: Framing = 'sse'): Promise<void> {
+export async function write(ctx: ShellContext, plan: Plan, fault?: Fault, framing: Framing = 'sse'): Promise<void> {
   if (fault?.kind === 'delay' && !(await waitForClient(ctx, fault.ms))) return;
   if (fault?.kind === 'reset') {
     ctx.respond = false;
@@ -157,7 +157,7 @@ export async function write(ctx: Context, plan: Plan, fault?: Fault, framing: Fr
 }
 
 /** `bodyJson`: the JSON of what the journal shows, `text` (whole or in pieces) unless that was cut short. */
-function writeJson(ctx: Context, status: number, bodyJson: string | readonly string[], text: string | readonly string[]): void {
+function writeJson(ctx: ShellContext, status: number, bodyJson: string | readonly string[], text: string | readonly string[]): void {
   // What `ctx.type = 'application/json'` sets, without its MIME table lookup on every answer.
   ctx.set('content-type', 'application/json; charset=utf-8');
   setTextBody(ctx, text);
@@ -165,7 +165,7 @@ function writeJson(ctx: Context, status: number, bodyJson: string | readonly str
 }
 
 /** An error in the route's envelope: its status, headers and body. */
-export function writeError(ctx: Context, envelope: Envelope, error: MockError, requestId?: string): void {
+export function writeError(ctx: ShellContext, envelope: Envelope, error: MockError, requestId?: string): void {
   const rendered = envelope(error, requestId);
   ctx.status = rendered.status;
   ctx.set(rendered.headers);
