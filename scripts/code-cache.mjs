@@ -20,6 +20,8 @@ const child = spawn(process.execPath, [join(root, 'dist', 'cli.js'), '--port', '
   env: { ...process.env, [WRITE_CACHE_ENV]: cacheFile, XDG_DATA_HOME: data },
   stdio: ['pipe', 'pipe', 'inherit'],
 });
+// A start that hangs ends the step (as a failed one), not the build.
+const giveUp = setTimeout(() => child.kill(), 60_000);
 try {
   const url = await new Promise((resolve, reject) => {
     let out = '';
@@ -43,5 +45,6 @@ try {
   child.kill();
   console.error(`no code cache: ${error.message}`);
 } finally {
+  clearTimeout(giveUp);
   rmSync(data, { recursive: true, force: true });
 }
