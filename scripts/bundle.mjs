@@ -79,8 +79,9 @@ const common = {
   platform: 'node',
   target: 'node20.19',
   logLevel: 'warning',
-  // Without spaces and comments the code a start reads is 1.5 MB instead of 2.1, and without a
-  // cache a start parses every byte of it. Identifiers are not shortened: functions and classes
+  // Without spaces and comments the code is about a third smaller (1.5 MB instead of 2.1 for the
+  // chunks of ES modules that started the command before the script), and without a cache a start
+  // parses every byte of it. Identifiers are not shortened: functions and classes
   // keep their names in stack traces and errors.
   minifyWhitespace: true,
   metafile: true,
