@@ -1,12 +1,17 @@
-// The command (`dist/cli.js`, the package's bin) as one entry with its dependencies bundled in,
-// written over the file tsc made: a cold start loaded about 400 modules one by one (ours and
-// zod's, koa's, yaml's), which took longer than everything else the start does. What is loaded
-// only when first needed (MCP, koa-body, prom-client, OpenTelemetry, the audio codecs) stays a
-// separate chunk in dist/chunks/ (our modules) or is left to Node (a package imported with
-// `import()`, which Node loads with its own CommonJS interop), loaded then. The library
-// (`dist/index.js`) stays as tsc made it.
+// The command (the package's bin) as one classic script with its dependencies bundled in,
+// dist/command.cjs, which dist/cli.js compiles with V8's code cache (src/command-script.ts; the
+// cache is made by scripts/code-cache.mjs): a cold start loaded about 400 modules one by one (ours
+// and zod's, koa's, yaml's), which took longer than everything else the start does, and then
+// compiling ES module chunks was the largest part of what was left. What is loaded only when first
+// needed (MCP, koa-body, prom-client, OpenTelemetry, the audio codecs) is in the script but
+// evaluated at its first use (esbuild wraps a module imported with `import()`), in a chunk of its
+// own in dist/chunks/ (FIRST_USE_CHUNKS), or left to Node (a package imported with `import()`, which
+// Node loads with its own CommonJS interop). The library (`dist/index.js`) stays as tsc made it.
 import { chmodSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { build } from 'esbuild';
+import ts from 'typescript';
+import { wrapCommand } from '../dist/command-script.js';
 
 const root = new URL('..', import.meta.url).pathname;
 
@@ -35,25 +40,75 @@ const mimeTypesLater = {
   },
 };
 
-const { metafile } = await build({
+/**
+ * Modules imported with `import()` that hold a large package and share no state with the rest (their
+ * own imports of ours are pure): each is a chunk of its own, an ES module read only at its first use,
+ * so a start neither reads nor compiles it. node-forge alone is 380 KB.
+ */
+const FIRST_USE_CHUNKS = { 'local-ca': 'src/server/tls/local-ca.ts', 'drift-report': 'src/drift-report.ts' };
+const firstUseChunks = {
+  name: 'first-use-chunks',
+  setup(bundle) {
+    bundle.onResolve({ filter: /^\./ }, ({ path, kind, resolveDir }) => {
+      if (kind !== 'dynamic-import') return undefined;
+      const source = join(resolveDir, path.replace(/\.js$/, '.ts'));
+      const name = Object.keys(FIRST_USE_CHUNKS).find((chunk) => join(root, FIRST_USE_CHUNKS[chunk]) === source);
+      return name ? { path: `./chunks/${name}.js`, external: true } : undefined;
+    });
+  },
+};
+
+/**
+ * The script's `import(` made calls of `__import` (the bin's `import()`, src/command-script.ts). Found by
+ * TypeScript's parser, so that the text `import(` in a string or a comment is left as it is.
+ */
+function importsCalled(code) {
+  const file = ts.createSourceFile('command.cjs', code, ts.ScriptTarget.Latest, false, ts.ScriptKind.JS);
+  const starts = [];
+  const visit = (node) => {
+    if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) starts.push(node.expression.getStart(file));
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return starts.reverse().reduce((text, start) => `${text.slice(0, start)}__import${text.slice(start + 'import'.length)}`, code);
+}
+
+const common = {
   absWorkingDir: root,
-  entryPoints: { cli: 'src/cli.ts' },
-  outdir: 'dist',
-  chunkNames: 'chunks/[name]-[hash]',
   bundle: true,
-  splitting: true,
-  format: 'esm',
   platform: 'node',
   target: 'node20.19',
-  // Bundled CommonJS packages call require(): an ES module has none of its own.
-  banner: { js: "import { createRequire as __bundledRequire } from 'node:module'; const require = __bundledRequire(import.meta.url);" },
-  plugins: [lazyPackages, mimeTypesLater],
   logLevel: 'warning',
-  // Without spaces and comments the chunks a start loads are 1.5 MB instead of 2.1, and a start
-  // decodes and pre-parses every byte of them. Identifiers are not shortened: functions and
-  // classes keep their names in stack traces and errors.
+  // Without spaces and comments the code is about a third smaller (1.5 MB instead of 2.1 for the
+  // chunks of ES modules that started the command before the script), and without a cache a start
+  // parses every byte of it. Identifiers are not shortened: functions and classes
+  // keep their names in stack traces and errors.
   minifyWhitespace: true,
   metafile: true,
+};
+
+const command = await build({
+  ...common,
+  entryPoints: ['src/cli.ts'],
+  write: false,
+  outfile: 'dist/command.cjs',
+  format: 'cjs',
+  // The script is given `__importMeta` with the url of its own file, in dist/ as the modules were.
+  define: { 'import.meta': '__importMeta' },
+  plugins: [firstUseChunks, lazyPackages, mimeTypesLater],
+});
+const [script] = command.outputFiles;
+writeFileSync(script.path, wrapCommand(importsCalled(script.text.replace(/^#!.*\n/, ''))));
+
+// The bin itself, and the chunks read at their first use: ES modules.
+const modules = await build({
+  ...common,
+  entryPoints: { cli: 'src/bin.ts', ...Object.fromEntries(Object.entries(FIRST_USE_CHUNKS).map(([name, source]) => [`chunks/${name}`, source])) },
+  outdir: 'dist',
+  format: 'esm',
+  // Bundled CommonJS packages call require(): an ES module has none of its own.
+  banner: { js: "import { createRequire as __bundledRequire } from 'node:module'; const require = __bundledRequire(import.meta.url);" },
+  plugins: [lazyPackages],
 });
 chmodSync(`${root}dist/cli.js`, 0o755);
 
@@ -72,15 +127,40 @@ await build({
   minifyWhitespace: true,
 });
 
-/** The packages each written file holds, by its path under dist/ (the comments that named them are gone). */
+/** The package a bundled input is from. */
 const packageOf = (input) => /.*node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1] ?? 'model-gateway-mock';
-const contents = Object.fromEntries(
-  Object.entries(metafile.outputs).map(([file, output]) => [
-    file.replace(/^dist\//, ''),
-    {
-      imports: output.imports.filter((entry) => entry.kind === 'import-statement' && !entry.external).map((entry) => entry.path.replace(/^dist\//, '')),
-      packages: [...new Set(Object.keys(output.inputs).map(packageOf))].sort(),
-    },
-  ]),
-);
+const packagesOf = (inputs) => [...new Set(inputs.map(packageOf))].sort();
+
+/** The script's inputs a start evaluates: those its entry imports statically, transitively. */
+function evaluatedAtStart({ inputs }) {
+  const seen = new Set();
+  const visit = (input) => {
+    if (seen.has(input)) return;
+    seen.add(input);
+    for (const entry of inputs[input].imports) if (!entry.external && entry.kind !== 'dynamic-import') visit(entry.path);
+  };
+  visit('src/cli.ts');
+  return seen;
+}
+
+/**
+ * What each written file holds, by its path under dist/ (the comments that named them are gone): the
+ * files a start evaluates with it (`imports`; the bin compiles and runs the script), the packages
+ * whose code it evaluates at a start (`packages`) and, in the script, those it holds for their first
+ * use (`later`).
+ */
+const atStart = evaluatedAtStart(command.metafile);
+const contents = {
+  ...Object.fromEntries(
+    Object.entries(modules.metafile.outputs).map(([file, output]) => [
+      file.replace(/^dist\//, ''),
+      { imports: file === 'dist/cli.js' ? ['command.cjs'] : [], packages: packagesOf(Object.keys(output.inputs)) },
+    ]),
+  ),
+  'command.cjs': {
+    imports: [],
+    packages: packagesOf([...atStart]),
+    later: packagesOf(Object.keys(command.metafile.inputs).filter((input) => !atStart.has(input))),
+  },
+};
 writeFileSync(`${root}dist/chunks/contents.json`, `${JSON.stringify(contents, null, 1)}\n`);

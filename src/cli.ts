@@ -195,4 +195,6 @@ program
     }
   });
 
-await program.parseAsync();
+// Not awaited: the command's code runs as a classic script (src/command-script.ts), which has no
+// top-level await; a rejection still ends the process with its error.
+void program.parseAsync();

@@ -27,6 +27,9 @@ export function growingPercent(liveBytes: number): number {
   return Math.min(100, Math.max(HEAP_GROWING_PERCENT, forRoom));
 }
 
+/** V8's own values of the flags the command sets. */
+const V8_DEFAULTS = [`${FLAG}=0`, '--semi-space-growth-factor=2'];
+
 const YOUNG_FLAGS = ['--semi-space-growth-factor', '--max-semi-space-size', '--min-semi-space-size'];
 
 /** Whether `execArgv` (node's own flags) sets one of `flags`, spelled with dashes or underscores. */
@@ -59,4 +62,9 @@ export function boundHeapGrowth(): void {
     if (next !== percent) setFlagsFromString(`${FLAG}=${(percent = next)}`);
   });
   observer.observe({ entryTypes: ['gc'] });
+}
+
+/** Sets back V8's own values of what `boundHeapGrowth` set (V8 stamps a code cache with its flags). */
+export function restoreHeapFlags(): void {
+  for (const flag of V8_DEFAULTS) setFlagsFromString(flag);
 }
