@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mock } from '../../src/exchange/mock.js';
 import type { JournalEntry } from '../../src/state/journal.js';
 import { plainRow } from '../../src/server/plain-hit.js';
-import type { ModelRow, PlainRows } from '../../src/server/routes.js';
+import { routes, type ModelRow, type PlainRows } from '../../src/server/routes.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 const FIXTURES = `
@@ -182,6 +182,15 @@ describe('which requests are plain', () => {
   it('takes a small JSON POST to a chat door, as the SDKs send one', () => {
     expect(plainRow(mock, rows, request())).toEqual({ row, host: '127.0.0.1:1234' });
     expect(plainRow(mock, rows, request({ headers: { 'content-type': 'application/json; charset=utf-8', 'x-mock-session': 'a' } }))?.row).toBe(row);
+  });
+
+  it("are the chat doors' paths of the mock's own route table, so the comparisons above go both ways", () => {
+    const step = async (): Promise<void> => {};
+    const table = routes({ options: { bodyLimitBytes: 1_000_000 } } as Mock, { json: step, multipart: step, document: step, jsonWithin: () => step });
+    expect([...table.plain.keys()]).toEqual(expect.arrayContaining(['/v1/chat/completions', '/v1/responses', '/v1/messages']));
+    // A path with a parameter (generate-content's model) and a door that is not chat stay Koa's.
+    expect([...table.plain.keys()].some((path) => path.includes(':') || path === '/v1/embeddings')).toBe(false);
+    expect(plainRow(mock, table.plain, request())?.row.route.path).toBe('/v1/chat/completions');
   });
 
   it('leaves everything else to Koa', () => {
