@@ -60,7 +60,7 @@ export type PlainRows = Map<string, ModelRow>;
 const CHAT_PATHS = new Set(STYLE_ENTRIES.flatMap((entry) => entry.paths));
 
 /** A row's checks and operation; `auth` is the mock's key check, made once for all rows. */
-export function modelRow(mock: Mock, route: ModelRoute, auth: Check = authenticate(mock)): ModelRow {
+export function modelRow(mock: Mock, route: ModelRoute, auth: Check): ModelRow {
   return {
     route,
     checks: [enterDoor(route.door), ...(route.auth ? [auth] : []), ...(route.door.requiredHeaders ?? []).map(requireHeader)],
