@@ -1,8 +1,9 @@
 // The command's code cache (dist/command.cache, read by src/command-script.ts): the built command
-// is started as a user starts it, asked one chat request that a shipped fixture answers, and ended;
-// as it exits it writes V8's cache of everything compiled by then, so a start compiles neither the
-// script's top level nor the functions of its first answer. Its local CA is made in a folder of its
-// own, removed after. A cache that could not be made is only a slower start: the build goes on.
+// is started as a user starts it, asked one chat request that a shipped fixture answers and the
+// model list (through the Koa app), and ended; as it exits it writes V8's cache of everything
+// compiled by then, so a start compiles neither the script's top level nor the functions of its
+// first answer. Its local CA is made in a folder of its own, removed after. A cache that could not
+// be made is only a slower start: the build goes on.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -39,6 +40,11 @@ try {
   });
   await answer.text();
   if (answer.status !== 200) throw new Error(`the first answer was a ${answer.status}`);
+  // A request only the Koa app answers: the app is built at the first such request (server/listener.ts),
+  // and its functions compiled then go into the cache too, for a start whose first request is one.
+  const models = await fetch(`${url}/v1/models`, { headers: { authorization: 'Bearer sk-code-cache' } });
+  await models.text();
+  if (models.status !== 200) throw new Error(`the model list was a ${models.status}`);
   child.stdin.end();
   await once(child, 'exit');
 } catch (error) {

@@ -8,7 +8,7 @@ import bytes from 'bytes';
 import { ConfigStore, formatProblem } from './config/store.js';
 import type { LoadCache } from './config/load.js';
 import { adminAccess } from './server/admin-guard.js';
-import { createListener } from './server/app.js';
+import { createListener } from './server/listener.js';
 import { OpenStreams } from './server/open-streams.js';
 import type { DualListener } from './server/shared-port.js';
 import type { Tracing } from './server/tracing.js';

@@ -2,6 +2,7 @@
 // (bpe-table.ts): the same ids as gpt-tokenizer's, which the tests hold it to, and the texts of
 // token ids.
 import { type BpeTable, NO_TOKEN, bytesOf, rankOf, readTable } from './bpe-table.js';
+import { madeAtFirstUse } from './first-use.js';
 
 /** o200k_base's split of a text into pieces, each encoded on its own (gpt-tokenizer's, as tiktoken's). */
 const CONTRACTION = String.raw`(?:'(?:[sS]|[dD]|[mM]|[tT]|[lL][lL]|[vV][eE]|[rR][eE]))?`;
@@ -15,20 +16,23 @@ function piecePattern(classes: { letter: string; digit: string; upper: string; l
   );
 }
 
-const PIECE = piecePattern(
-  { letter: String.raw`\p{L}`, digit: String.raw`\p{N}`, upper: String.raw`\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}`, lower: String.raw`\p{Ll}\p{Lm}\p{Lo}\p{M}` },
-  'gu',
+/** The split's expression over Unicode's classes, made at the first text with a character outside ASCII. */
+const piece = madeAtFirstUse(() =>
+  piecePattern(
+    { letter: String.raw`\p{L}`, digit: String.raw`\p{N}`, upper: String.raw`\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}`, lower: String.raw`\p{Ll}\p{Lm}\p{Lo}\p{M}` },
+    'gu',
+  ),
 );
 // The same split for a text of ASCII characters only, where those classes are A-Z, a-z and 0-9 (no
-// ASCII character is a mark or another kind of letter): V8 compiles PIECE's Unicode classes at its
-// first match, 9-13 ms of CPU on the first answer's path, against under 1 ms for this one. PIECE
-// is compiled at the first text with another character.
+// ASCII character is a mark or another kind of letter): V8 compiles the Unicode classes at the
+// first match, 9-13 ms of CPU on the first answer's path, against under 1 ms for this one, and
+// making the expression (expanding each class into its ranges) took 4-8 ms of a start.
 const ASCII_PIECE = piecePattern({ letter: 'A-Za-z', digit: '0-9', upper: 'A-Z', lower: 'a-z' }, 'g');
 const NOT_ASCII = /[^\x00-\x7f]/;
 
-/** The pieces of `text`, as PIECE splits it. */
+/** The pieces of `text`, as the Unicode split splits it. */
 export function piecesOf(text: string): IterableIterator<RegExpMatchArray> {
-  return text.matchAll(NOT_ASCII.test(text) ? PIECE : ASCII_PIECE);
+  return text.matchAll(NOT_ASCII.test(text) ? piece() : ASCII_PIECE);
 }
 
 let table: BpeTable | undefined;

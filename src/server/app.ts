@@ -1,6 +1,7 @@
 // The Koa app: one frame around every request (request id, CORS, session, error mapping, log
 // line, served event), then the route table. Errors are thrown anywhere and caught here once,
-// then rendered by the writer in the envelope of the route that was running.
+// then rendered by the writer in the envelope of the route that was running. Built at the first
+// request that is not a plain hit (listener.ts).
 import Koa, { type Context, type Next } from 'koa';
 import { CONFIG_LIMITS } from '../config/bounds.js';
 import { failure, type MockError } from '../conversation/errors.js';
@@ -13,11 +14,10 @@ import { isAdminPath } from './admin-path.js';
 import { bodyParser } from './body.js';
 import { caught, cors, finish, openRequest } from './frame.js';
 import { NO_FRAMING } from './page-policy.js';
-import { plainFirst } from './plain-hit.js';
 import type { OpenStreams } from './open-streams.js';
 import { printable } from './printable.js';
 import { record } from './record.js';
-import { routes, routing } from './routes.js';
+import { routes, routing } from './router.js';
 import type { DualListener } from './shared-port.js';
 import type { MockState } from './state.js';
 import { familyOf, unknownUrlMessage } from './unknown-url.js';
@@ -79,12 +79,12 @@ function frame(mock: Mock, access: AdminAccess, streams: OpenStreams, known: Kno
   };
 }
 
-/** Node's request listener: a plain hit on its own path (plain-hit.ts), everything else through the Koa app. */
-export function createListener(mock: Mock, access: AdminAccess, streams: OpenStreams): DualListener {
+/** The Koa app's request listener, with every route of the model API, the admin API and the inspector. */
+export function koaListener(mock: Mock, access: AdminAccess, streams: OpenStreams): DualListener {
   const app = new Koa();
   app.silent = true;
   const within = (limit: number) => bodyParser(mock, false, Math.min(mock.options.bodyLimitBytes, limit));
-  const { router, exact, plain } = routes(mock, {
+  const { router, exact } = routes(mock, {
     json: bodyParser(mock, false),
     multipart: bodyParser(mock, true),
     document: within(CONFIG_LIMITS.fileBytes),
@@ -92,5 +92,5 @@ export function createListener(mock: Mock, access: AdminAccess, streams: OpenStr
   });
   app.use(frame(mock, access, streams, (path, method) => router.match(path, method).route));
   app.use(routing(exact, router));
-  return plainFirst(mock, plain, streams, app.callback());
+  return app.callback();
 }
