@@ -2,7 +2,6 @@
 // value outside its set lists the set, a wrong type names the expected one; a value that fits no
 // form of a union is explained against the form it came closest to.
 import type * as z from 'zod';
-import { firstParse } from '../conversation/first-parse.js';
 
 type Issue = z.core.$ZodIssue;
 type RawIssue = z.core.$ZodRawIssue;
@@ -63,13 +62,18 @@ export function closestIssues(issues: readonly Issue[]): Issue[] {
   });
 }
 
+/** The schemas checked once already: zod compiles their fast path from the second check on. */
+const checkedBefore = new WeakSet<object>();
+
 /**
  * Parses `raw` against `schema`; on failure, the explained issues (unions resolved to their closest
- * form). A schema's first check goes without zod's compiled fast path (first-parse.ts): at start
- * each is checked once, and compiling a parser for every object schema then cost more than it
- * saved (about a tenth of a cold start); reloads and fixtures sent at run time get the compiled one.
+ * form). A schema's first check goes without zod's compiled fast path: at start each is checked
+ * once, and compiling a parser for every object schema then cost more than it saved (about a
+ * tenth of a cold start); reloads and fixtures sent at run time get the compiled one.
  */
 export function checkAgainst<T>(schema: z.ZodType<T>, raw: unknown): { data: T; issues?: undefined } | { data?: undefined; issues: Issue[] } {
-  const result = schema.safeParse(raw, { error: explainIssue, reportInput: true, jitless: firstParse(schema) });
+  const jitless = !checkedBefore.has(schema);
+  checkedBefore.add(schema);
+  const result = schema.safeParse(raw, { error: explainIssue, reportInput: true, jitless });
   return result.success ? { data: result.data } : { issues: closestIssues(result.error.issues) };
 }

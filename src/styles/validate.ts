@@ -3,7 +3,6 @@
 import type * as z from 'zod';
 import { formatPath } from '../conversation/field-path.js';
 import { invalid } from '../conversation/errors.js';
-import { firstParse } from '../conversation/first-parse.js';
 
 interface Located {
   issue: z.core.$ZodIssue;
@@ -39,8 +38,7 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown, wording
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw invalid('The request body must be a JSON object.', undefined, 'invalid_body');
   }
-  // The first request of a kind is parsed without compiling zod's fast path: a start's first answer.
-  const result = schema.safeParse(body, { jitless: firstParse(schema) });
+  const result = schema.safeParse(body);
   if (result.success) return result.data;
   const first = result.error.issues[0]!;
   const { issue, path } = innermost({ issue: first, path: first.path });
