@@ -4,7 +4,7 @@
 //
 // The tests that start the command start this one, the bin a user runs. Started from the sources
 // through tsx instead, each start loaded some 400 modules through the loader's hooks: 2-3 s of CPU
-// a start, against 0.2-0.8 s for the bin, and the suite starts the command about fifty times.
+// a start, against 0.2-0.8 s for the bin, and the suite starts the command about forty times.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
