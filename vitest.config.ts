@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /** Files that replace one of the mock's own modules (`vi.mock`): they need modules of their own. */
@@ -9,6 +10,10 @@ export default defineConfig({
     hookTimeout: 20_000,
     // The OS temp dir of each file is a folder of its own, removed when the file ends.
     setupFiles: ['test/helpers/own-temp-folder.ts'],
+    // Vitest's default is one worker less than the cores, which on two cores is one test file at a
+    // time: most files spend much of their time waiting on a child process, a socket or a timer,
+    // and the other core stayed idle (the suite used about one core of two).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,

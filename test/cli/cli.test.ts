@@ -8,10 +8,10 @@ import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createInterface } from 'node:readline';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { COMMAND, ensureBuilt } from '../helpers/built.js';
 
-const CLI = ['--import', 'tsx', join(import.meta.dirname, '..', '..', 'src', 'cli.ts')];
-const run = (...args: string[]) => spawnSync(process.execPath, [...CLI, ...args], { encoding: 'utf8' });
+const run = (...args: string[]) => spawnSync(process.execPath, [...COMMAND, ...args], { encoding: 'utf8' });
 const version = (JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'package.json'), 'utf8')) as { version: string }).version;
 
 function tempDir(files: Record<string, string>): string {
@@ -19,6 +19,8 @@ function tempDir(files: Record<string, string>): string {
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
   return dir;
 }
+
+beforeAll(ensureBuilt, 300_000);
 
 describe('model-gateway-mock CLI', () => {
   it('prints help naming every flag', () => {
@@ -74,7 +76,7 @@ describe('model-gateway-mock CLI', () => {
   it('prints its URL and what it loaded, then one line per request', async () => {
     const data = tempDir({});
     const env = { ...process.env, XDG_DATA_HOME: data };
-    const child = spawn(process.execPath, [...CLI, '--port', '0', '--latency', 'none', '--no-watch', '--fixtures', tempDir({ 'c.yaml': 'chat:\n  - name: hi\n    reply: { text: hi }\n' }), '--scenarios', tempDir({})], { env });
+    const child = spawn(process.execPath, [...COMMAND, '--port', '0', '--latency', 'none', '--no-watch', '--fixtures', tempDir({ 'c.yaml': 'chat:\n  - name: hi\n    reply: { text: hi }\n' }), '--scenarios', tempDir({})], { env });
     try {
       const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
       const first = (await lines.next()).value as string;

@@ -5,10 +5,12 @@
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serve, tempDir, type ServingMock } from '../hardening/cli-run.js';
+import { ensureBuilt } from '../helpers/built.js';
 
 const kept = process.env.XDG_DATA_HOME;
 const started: ServingMock[] = [];
 
+beforeAll(ensureBuilt, 300_000);
 beforeAll(() => {
   // A home with no CA yet: the start makes one after its listening line.
   process.env.XDG_DATA_HOME = tempDir();

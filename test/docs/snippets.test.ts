@@ -13,6 +13,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startMockServer, type MockServer } from '../../src/index.js';
 import { init } from '../../src/init.js';
+import { COMMAND, ensureBuilt } from '../helpers/built.js';
 import { runCollected } from '../helpers/snippet-vitest.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -69,6 +70,7 @@ function asModule(code: string): string {
     .replaceAll("from 'vitest'", `from '${join(ROOT, 'test', 'helpers', 'snippet-vitest.ts')}'`);
 }
 
+beforeAll(ensureBuilt, 300_000);
 beforeAll(async () => {
   project = mkdtempSync(join(tmpdir(), 'mgm-docs-'));
   elsewhere = mkdtempSync(join(tmpdir(), 'mgm-docs-elsewhere-'));
@@ -89,8 +91,6 @@ beforeEach(async () => {
   await fetch(`${mock.url}/__admin/reset`, { method: 'POST' });
 });
 
-const TSX = import.meta.resolve('tsx');
-
 const documented = DOCS.map((doc) => [doc, snippetsOf(doc)] as const).filter(([, snippets]) => snippets.length > 0);
 
 describe.each(documented)('%s', (doc, snippets) => {
@@ -103,7 +103,7 @@ describe.each(documented)('%s', (doc, snippets) => {
     }
     it(`${title} runs`, async () => {
       if (snippet.lang === 'sh') {
-        const script = `set -euo pipefail\n${forTheMock(snippet.code).replaceAll('npx model-gateway-mock', `node --import ${TSX} ${join(ROOT, 'src', 'cli.ts')}`)}`;
+        const script = `set -euo pipefail\n${forTheMock(snippet.code).replaceAll('npx model-gateway-mock', `node ${COMMAND.join(' ')}`)}`;
         // Not execFileSync: the mock answering the script lives in this process.
         await promisify(execFile)('bash', ['-c', script], { cwd: project, timeout: 20_000 });
         return;

@@ -1,13 +1,13 @@
 // The command line as a user runs it, for the hardening tests: `validate` on a directory, and a
-// serving mock in a child process (signals, start-up refusals).
+// serving mock in a child process (signals, start-up refusals). The test files that use it build
+// the command first (`beforeAll(ensureBuilt)`).
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
-
-const CLI = ['--import', 'tsx', join(import.meta.dirname, '..', '..', 'src', 'cli.ts')];
+import { COMMAND } from '../helpers/built.js';
 
 export function tempDir(files: Record<string, string | Buffer> = {}): string {
   const dir = mkdtempSync(join(tmpdir(), 'mgm-hard-'));
@@ -19,7 +19,7 @@ export function tempDir(files: Record<string, string | Buffer> = {}): string {
 }
 
 export function runCli(...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  return spawnSync(process.execPath, [...CLI, ...args], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  return spawnSync(process.execPath, [...COMMAND, ...args], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
 }
 
 export function validate(fixturesDir: string, scenariosDir: string = tempDir()) {
@@ -35,10 +35,10 @@ export interface ServingMock {
 
 /** Starts the CLI on port 0 and resolves with its URL once it prints the listening line. */
 export function serve(...args: string[]): Promise<ServingMock> {
-  return serveWith(CLI, ...args);
+  return serveWith(COMMAND, ...args);
 }
 
-/** The same for a given command after `node`: the built one is `[join(ROOT, 'dist', 'cli.js')]`. */
+/** The same for a given command after `node`: the built one with flags of its own, say. */
 export async function serveWith(command: readonly string[], ...args: string[]): Promise<ServingMock> {
   const child = spawn(process.execPath, [...command, '--port', '0', ...args], { stdio: 'pipe' });
   const lines: string[] = [];

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMMAND, ensureBuilt } from '../helpers/built.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { expectPrototypesClean } from './wire.js';
 
@@ -33,6 +34,7 @@ writeFileSync(join(outside, 'secret.png'), PNG);
 let server: TestServer;
 let client: OpenAI;
 
+beforeAll(ensureBuilt, 300_000);
 beforeAll(async () => {
   server = await startTestServer({ fixtureFiles: { 'good.yaml': GOOD } });
   client = new OpenAI({ baseURL: `${server.url}/v1`, apiKey: 'sk-test', maxRetries: 0 });
@@ -213,8 +215,7 @@ describe('__proto__, constructor and prototype keys in YAML', () => {
 
 /** The lines `validate` prints; it must exit 1. */
 function validate(fixtures: string, scenarios: string): string[] {
-  const cli = join(import.meta.dirname, '..', '..', 'src', 'cli.ts');
-  const result = spawnSync(process.execPath, ['--import', 'tsx', cli, 'validate', '--fixtures', fixtures, '--scenarios', scenarios], { encoding: 'utf8', timeout: 15_000 });
+  const result = spawnSync(process.execPath, [...COMMAND, 'validate', '--fixtures', fixtures, '--scenarios', scenarios], { encoding: 'utf8', timeout: 15_000 });
   expect(result.status, result.stderr).toBe(1);
   return result.stderr.trim().split('\n');
 }

@@ -3,8 +3,9 @@
 // prints a stack trace (a 50 MB file froze the mock for 84 s, billion laughs killed validate).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CONFIG_LIMITS } from '../../src/config/bounds.js';
+import { ensureBuilt } from '../helpers/built.js';
 import { tempDir, validate } from './cli-run.js';
 
 const LAUGHS = `a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]
@@ -16,6 +17,8 @@ f: &f [*e,*e,*e,*e,*e,*e,*e,*e,*e]
 g: &g [*f,*f,*f,*f,*f,*f,*f,*f,*f]
 chat: [{ reply: { text: "x" } }]
 `;
+
+beforeAll(ensureBuilt, 300_000);
 
 describe('configuration bounds', () => {
   it('validate reports each passed bound at file:line:col and no stack trace', () => {

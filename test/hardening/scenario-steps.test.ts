@@ -1,7 +1,8 @@
 // Scenario steps are checked as strictly as requests: a step that `validate` accepts can always be
 // answered (valid header names and values, a status with a body, a wait a timer can hold).
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load.js';
+import { ensureBuilt } from '../helpers/built.js';
 import { tempDir, validate } from './cli-run.js';
 
 const BAD = `scenarios:
@@ -24,6 +25,8 @@ const BAD = `scenarios:
     steps:
       - { error: timeout, delay_ms: 3000000000 }
 `;
+
+beforeAll(ensureBuilt, 300_000);
 
 describe('scenario steps that cannot be answered', () => {
   it('fail validate, each at file:line:col naming the allowed values, all in one pass', () => {

@@ -4,7 +4,8 @@
 import { once } from 'node:events';
 import { Agent, request } from 'node:http';
 import type { Socket } from 'node:net';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt } from '../helpers/built.js';
 import { startTestServer } from '../helpers/server.js';
 import { serve, tempDir, type ServingMock } from './cli-run.js';
 
@@ -54,6 +55,8 @@ async function openStream(url: string, content: string): Promise<{ rest: Promise
 }
 
 const exitOf = async (mock: ServingMock) => (mock.child.exitCode ?? (await once(mock.child, 'exit'))[0]) as number;
+
+beforeAll(ensureBuilt, 300_000);
 
 describe('SIGTERM and SIGINT', () => {
   it('SIGTERM lets an open stream finish, refuses new connections and exits 0', async () => {

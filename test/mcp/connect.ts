@@ -1,14 +1,12 @@
 // MCP clients of a test server, over both transports: the SDK's own client on POST /__admin/mcp,
 // and the same client driving `model-gateway-mock mcp --url` started as a child process.
-import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { COMMAND } from '../helpers/built.js';
 
 export type Transport = 'http' | 'stdio';
-
-const CLI = ['--import', 'tsx', join(import.meta.dirname, '..', '..', 'src', 'cli.ts')];
 
 export async function connect(transport: Transport, url: string, adminToken: string): Promise<Client> {
   const client = new Client({ name: 'mcp-test', version: '1.0.0' });
@@ -16,7 +14,7 @@ export async function connect(transport: Transport, url: string, adminToken: str
     await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/__admin/mcp`), { requestInit: { headers: { authorization: `Bearer ${adminToken}` } } }));
   } else {
     const env = { ...process.env, MOCK_ADMIN_TOKEN: adminToken } as Record<string, string>;
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: [...CLI, 'mcp', '--url', url], env, stderr: 'pipe' }));
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [...COMMAND, 'mcp', '--url', url], env, stderr: 'pipe' }));
   }
   return client;
 }

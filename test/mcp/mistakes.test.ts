@@ -1,15 +1,16 @@
 // Garbage sent to the MCP server: a malformed message is a JSON-RPC error, a body that is not
 // JSON-RPC is a 400, never a 500, and the server keeps answering. (Bad tool inputs: tools.test.ts.)
 import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMMAND, ensureBuilt } from '../helpers/built.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 const TOKEN = 'mcp-secret';
 
 let server: TestServer;
 
+beforeAll(ensureBuilt, 300_000);
 beforeAll(async () => {
   server = await startTestServer({ adminToken: TOKEN });
 });
@@ -62,7 +63,7 @@ describe('POST /__admin/mcp with garbage', () => {
 
 describe('model-gateway-mock mcp with garbage on stdin and a wrong --admin-token', () => {
   it('skips a line that is not JSON-RPC, and answers the next with a tool error that says 401', async () => {
-    const cli = ['--import', 'tsx', join(import.meta.dirname, '..', '..', 'src', 'cli.ts'), 'mcp', '--url', server.url, '--admin-token', 'wrong'];
+    const cli = [...COMMAND, 'mcp', '--url', server.url, '--admin-token', 'wrong'];
     const child = spawn(process.execPath, cli, { stdio: ['pipe', 'pipe', 'pipe'] });
     try {
       const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();

@@ -7,6 +7,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import OpenAI, { RateLimitError, toFile } from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt } from '../helpers/built.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { call, connect, ok, type Transport } from './connect.js';
 
@@ -25,6 +26,7 @@ const FIXTURES = `chat:
 
 let server: TestServer;
 
+beforeAll(ensureBuilt, 300_000);
 beforeAll(async () => {
   server = await startTestServer({ clock: '2030-01-01T00:00:00Z', adminToken: TOKEN, scenarioFiles: { 'errors.yaml': SCENARIOS }, fixtureFiles: { 'chat.yaml': FIXTURES } });
 });

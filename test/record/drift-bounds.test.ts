@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDrift } from '../../src/drift.js';
+import { ensureBuilt } from '../helpers/built.js';
 import { startFakeUpstream, type FakeUpstream } from '../helpers/fake-upstream.js';
 
 const ASKED = `
@@ -35,6 +36,7 @@ let dir: string;
 let silent: FakeUpstream;
 let flood: FakeUpstream;
 let deep: FakeUpstream;
+beforeAll(ensureBuilt, 300_000);
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'mgm-drift-bounds-'));
   writeFileSync(join(dir, 'asked.yaml'), ASKED);

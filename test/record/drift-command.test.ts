@@ -20,10 +20,11 @@ import { runDrift } from '../../src/drift.js';
 import { driftExitCode, driftReport, type DriftResult } from '../../src/drift-report.js';
 import { startDriftingGateway, type DriftingGateway } from '../helpers/drifting-gateway.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { COMMAND, ensureBuilt } from '../helpers/built.js';
 
 const SECRET = 'sk-upstream-secret-drift-5e1c';
 const CLIENT_KEY = 'sk-client-key-drift-77aa';
-const CLI = ['--import', 'tsx', join(import.meta.dirname, '..', '..', 'src', 'cli.ts'), 'drift'];
+const CLI = [...COMMAND, 'drift'];
 
 const UPSTREAM_FIXTURES = `
 chat:
@@ -68,6 +69,7 @@ function driftCommand(url: string, ...args: string[]): Promise<Run> {
 /** The command's work in process: every recorded turn and drift: entry asked of `url` and of the mock. */
 const drift = (url: string): Promise<DriftResult[]> => runDrift({ upstream: url, fixtures: [recordDir, handDir], key: SECRET });
 
+beforeAll(ensureBuilt, 300_000);
 beforeAll(async () => {
   upstream = await startTestServer({ fixtureFiles: { 'up.yaml': UPSTREAM_FIXTURES } });
   recordDir = mkdtempSync(join(tmpdir(), 'mgm-drift-recording-'));

@@ -1,14 +1,15 @@
 // `model-gateway-mock fingerprint < request.json` prints what `match.fingerprint` takes: the same
 // conversation gives the same fingerprint whichever style's body it comes in.
 import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fingerprint } from '../../src/conversation/fingerprint.js';
+import { COMMAND, ensureBuilt } from '../helpers/built.js';
 
-const CLI = ['--import', 'tsx', join(import.meta.dirname, '..', '..', 'src', 'cli.ts'), 'fingerprint'];
-const run = (body: string, ...args: string[]) => spawnSync(process.execPath, [...CLI, ...args], { input: body, encoding: 'utf8' });
+const run = (body: string, ...args: string[]) => spawnSync(process.execPath, [...COMMAND, 'fingerprint', ...args], { input: body, encoding: 'utf8' });
 
 const expected = fingerprint({ model: 'gpt-4o-mini', system: '', turns: [{ role: 'user', parts: [{ kind: 'text', text: 'What is the capital of Norway?' }] }], tools: [] });
+
+beforeAll(ensureBuilt, 300_000);
 
 describe('the fingerprint command', () => {
   it('prints the same fingerprint for one question in three styles', () => {

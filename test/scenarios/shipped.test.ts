@@ -9,11 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load.js';
 import type { JournalEntry } from '../../src/state/journal.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { COMMAND, ensureBuilt } from '../helpers/built.js';
 import { SHIPPED_SCENARIOS_DIR, shippedScenarioFiles } from '../helpers/shipped.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const cli = (...args: string[]) =>
-  spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'src', 'cli.ts'), ...args], { encoding: 'utf8', cwd: ROOT });
+  spawnSync(process.execPath, [...COMMAND, ...args], { encoding: 'utf8', cwd: ROOT });
 
 const ERROR_KINDS = ['invalid_request', 'unauthorized', 'forbidden', 'not_found', 'rate_limit', 'server_error', 'overloaded', 'timeout'];
 const FAULTS = ['delay', 'cut_stream', 'stream_error', 'malformed', 'reset'];
@@ -39,6 +40,7 @@ const statusOf = (promise: Promise<unknown>) =>
 const journal = async (session: string) =>
   ((await (await server.admin(`/requests?session=${session}`)).json()) as { requests: JournalEntry[] }).requests;
 
+beforeAll(ensureBuilt, 300_000);
 beforeAll(async () => {
   server = await startTestServer({
     scenarioFiles: {

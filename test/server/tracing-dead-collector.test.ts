@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { createInterface } from 'node:readline';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ensureBuilt } from '../helpers/built.js';
 import { startTestServer } from '../helpers/server.js';
 
 let silent: Server;
@@ -14,6 +15,7 @@ let refusingUrl: string;
 
 const urlOf = (server: Server) => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
+beforeAll(ensureBuilt, 300_000);
 beforeAll(async () => {
   // Takes the spans and never says a word.
   silent = createServer(() => {});

@@ -9,14 +9,15 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { COMMAND as CLI, ensureBuilt } from '../helpers/built.js';
 import { startTestServer } from '../helpers/server.js';
 import { WEATHER } from './weather.js';
 
-const CLI = ['--import', 'tsx', join(import.meta.dirname, '..', '..', 'src', 'cli.ts')];
 let root: string;
 let fixtures: string;
 let scenarios: string;
 
+beforeAll(ensureBuilt, 300_000);
 beforeAll(() => {
   root = mkdtempSync(join(tmpdir(), 'mgm-stdio-'));
   fixtures = join(root, 'fixtures');
