@@ -35,11 +35,26 @@ function chunkOf(data: string | Uint8Array): string | Buffer {
   return Buffer.concat([Buffer.from(`${data.byteLength.toString(16)}\r\n`), data, CRLF]);
 }
 
-/** Sends the response's headers now, and gives where its body goes: its socket when it owns one, else the response itself. */
-export function flushedSink(res: ServerResponse): BodySink {
-  res.flushHeaders();
-  const socket = ownSocket(res);
-  if (!socket) return { write: (data) => res.write(data), drains: res };
-  // An empty piece would read as the body's last chunk.
-  return { write: (data) => data.length === 0 || socket.write(chunkOf(data)), drains: socket };
+/**
+ * Where a paced stream's body goes: its first piece through the response, which sends the
+ * headers in the same write (a send of the headers alone was one more system call a stream, and
+ * one more read for its client), then its socket when it owns one, else the response itself.
+ */
+export function pacedSink(res: ServerResponse): BodySink {
+  let socket: Socket | undefined;
+  let opened = false;
+  return {
+    write(data) {
+      // An empty piece would read as the body's last chunk.
+      if (socket) return data.length === 0 || socket.write(chunkOf(data));
+      if (opened) return res.write(data);
+      opened = true;
+      const flowing = res.write(data);
+      socket = ownSocket(res);
+      return flowing;
+    },
+    get drains() {
+      return socket ?? res;
+    },
+  };
 }
