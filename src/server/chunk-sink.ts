@@ -35,26 +35,41 @@ function chunkOf(data: string | Uint8Array): string | Buffer {
   return Buffer.concat([Buffer.from(`${data.byteLength.toString(16)}\r\n`), data, CRLF]);
 }
 
+/** A paced stream's sink, which may have to send the headers before any piece. */
+export interface PacedSink extends BodySink {
+  /** Sends the headers alone now, unless a piece has carried them. */
+  showHeaders(): void;
+}
+
 /**
  * Where a paced stream's body goes: its first piece through the response, which sends the
  * headers in the same write (a send of the headers alone was one more system call a stream, and
  * one more read for its client), then its socket when it owns one, else the response itself.
  */
-export function pacedSink(res: ServerResponse): BodySink {
+export function pacedSink(res: ServerResponse): PacedSink {
   let socket: Socket | undefined;
   let opened = false;
+  const open = (): void => {
+    opened = true;
+    socket = ownSocket(res);
+  };
   return {
     write(data) {
       // An empty piece would read as the body's last chunk.
       if (socket) return data.length === 0 || socket.write(chunkOf(data));
       if (opened) return res.write(data);
-      opened = true;
       const flowing = res.write(data);
-      socket = ownSocket(res);
+      open();
       return flowing;
     },
     get drains() {
       return socket ?? res;
+    },
+    showHeaders() {
+      // `headersSent` is true once they are made, before they are on the wire.
+      if (opened || res.destroyed) return;
+      res.flushHeaders();
+      open();
     },
   };
 }

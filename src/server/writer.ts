@@ -49,8 +49,8 @@ export async function waitForTurn(ctx: ShellContext, turn: Promise<void>): Promi
 
 /** HTTP/2 has no `connection` header (Node drops it with a warning): its streams share one connection anyway. */
 function streamHeaders(framer: Framer, headers: Record<string, string>, httpVersionMajor: number): Record<string, string> {
-  const own = { ...headers, 'content-type': framer.contentType, 'cache-control': 'no-cache' };
-  return httpVersionMajor === 2 ? own : { ...own, connection: 'keep-alive' };
+  if (httpVersionMajor === 2) return { ...headers, 'content-type': framer.contentType, 'cache-control': 'no-cache' };
+  return { ...headers, 'content-type': framer.contentType, 'cache-control': 'no-cache', connection: 'keep-alive' };
 }
 
 /**
@@ -63,14 +63,14 @@ function writeStream(ctx: ShellContext, plan: Extract<Plan, { kind: 'stream' }>,
   const res = ctx.res;
   const state = ctx.state as MockState;
   ctx.respond = false;
-  const own = streamHeaders(framer, plan.headers, ctx.req.httpVersionMajor);
-  // What the journal shows; writeHead is handed only the stream's own, as it sets again each it is handed.
-  const headers = { ...(ctx.response.headers as Record<string, string>), ...own };
-  res.writeHead(plan.status, own);
+  // writeHead is handed only the stream's own headers, as it sets again each it is handed; what the
+  // journal shows is then the response's, read once (a copy, made before, and a merge cost a stream two).
+  res.writeHead(plan.status, streamHeaders(framer, plan.headers, ctx.req.httpVersionMajor));
+  const headers = ctx.response.headers as Record<string, string>;
   // The headers go with the stream's first write: an unpaced stream's only one, a paced stream's
   // events before its first pause.
-  const paced = isPaced(plan.pacing);
-  const sink: BodySink = paced ? pacedSink(res) : { write: (data) => res.write(data), drains: res };
+  const paced = isPaced(plan.pacing) ? pacedSink(res) : undefined;
+  const sink: BodySink = paced ?? { write: (data) => res.write(data), drains: res };
   const sent = new SentStream(plan.status, headers);
   const pacer = new Pacer(res, fault?.kind === 'delay' ? undefined : state.readMs);
   const release = state.streams.open(pacer.interrupt);
@@ -93,7 +93,7 @@ function writeStream(ctx: ShellContext, plan: Extract<Plan, { kind: 'stream' }>,
       over();
     });
     // A paced stream whose first pause comes before any event shows its headers before that pause.
-    if (paced && !res.headersSent && !res.destroyed) res.flushHeaders();
+    paced?.showHeaders();
   });
 }
 
