@@ -42,34 +42,44 @@ export interface PacedSink extends BodySink {
 }
 
 /**
- * Where a paced stream's body goes: its first piece through the response, which sends the
- * headers in the same write (a send of the headers alone was one more system call a stream, and
- * one more read for its client), then its socket when it owns one, else the response itself.
+ * Where a paced stream's body goes: its own socket when it has one, its first piece in the same
+ * send as the headers (a send of the headers alone was one more system call a stream, and one
+ * more read for its client); else the response itself, which sends them with its first piece.
  */
 export function pacedSink(res: ServerResponse): PacedSink {
-  let socket: Socket | undefined;
+  const socket = ownSocket(res);
   let opened = false;
-  const open = (): void => {
-    opened = true;
-    socket = ownSocket(res);
-  };
+  if (!socket) {
+    return {
+      write(data) {
+        opened = true;
+        return res.write(data);
+      },
+      drains: res,
+      showHeaders() {
+        if (!opened && !res.destroyed) res.flushHeaders();
+      },
+    };
+  }
   return {
     write(data) {
       // An empty piece would read as the body's last chunk.
-      if (socket) return data.length === 0 || socket.write(chunkOf(data));
-      if (opened) return res.write(data);
-      const flowing = res.write(data);
-      open();
+      if (data.length === 0) return true;
+      if (opened) return socket.write(chunkOf(data));
+      opened = true;
+      // The headers, then the piece, held together and sent in one writev.
+      socket.cork();
+      res.flushHeaders();
+      const flowing = socket.write(chunkOf(data));
+      socket.uncork();
       return flowing;
     },
-    get drains() {
-      return socket ?? res;
-    },
+    drains: socket,
     showHeaders() {
       // `headersSent` is true once they are made, before they are on the wire.
       if (opened || res.destroyed) return;
+      opened = true;
       res.flushHeaders();
-      open();
     },
   };
 }
