@@ -57,7 +57,7 @@ export function pacedSink(res: ServerResponse): PacedSink {
       },
       drains: res,
       showHeaders() {
-        if (!opened && !res.destroyed) res.flushHeaders();
+        if (!opened && !res.destroyed && !res.writableEnded) res.flushHeaders();
       },
     };
   }
@@ -76,8 +76,9 @@ export function pacedSink(res: ServerResponse): PacedSink {
     },
     drains: socket,
     showHeaders() {
-      // `headersSent` is true once they are made, before they are on the wire.
-      if (opened || res.destroyed) return;
+      // `headersSent` is true once they are made, before they are on the wire; a stream over at
+      // once (a shutdown's) sent them with its end.
+      if (opened || res.destroyed || res.writableEnded) return;
       opened = true;
       res.flushHeaders();
     },
