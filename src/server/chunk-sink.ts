@@ -35,11 +35,52 @@ function chunkOf(data: string | Uint8Array): string | Buffer {
   return Buffer.concat([Buffer.from(`${data.byteLength.toString(16)}\r\n`), data, CRLF]);
 }
 
-/** Sends the response's headers now, and gives where its body goes: its socket when it owns one, else the response itself. */
-export function flushedSink(res: ServerResponse): BodySink {
-  res.flushHeaders();
+/** A paced stream's sink, which may have to send the headers before any piece. */
+export interface PacedSink extends BodySink {
+  /** Sends the headers alone now, unless a piece has carried them. */
+  showHeaders(): void;
+}
+
+/**
+ * Where a paced stream's body goes: its own socket when it has one, its first piece in the same
+ * send as the headers (a send of the headers alone was one more system call a stream, and one
+ * more read for its client); else the response itself, which sends them with its first piece.
+ */
+export function pacedSink(res: ServerResponse): PacedSink {
   const socket = ownSocket(res);
-  if (!socket) return { write: (data) => res.write(data), drains: res };
-  // An empty piece would read as the body's last chunk.
-  return { write: (data) => data.length === 0 || socket.write(chunkOf(data)), drains: socket };
+  let opened = false;
+  if (!socket) {
+    return {
+      write(data) {
+        opened = true;
+        return res.write(data);
+      },
+      drains: res,
+      showHeaders() {
+        if (!opened && !res.destroyed && !res.writableEnded) res.flushHeaders();
+      },
+    };
+  }
+  return {
+    write(data) {
+      // An empty piece would read as the body's last chunk.
+      if (data.length === 0) return true;
+      if (opened) return socket.write(chunkOf(data));
+      opened = true;
+      // The headers, then the piece, held together and sent in one writev.
+      socket.cork();
+      res.flushHeaders();
+      const flowing = socket.write(chunkOf(data));
+      socket.uncork();
+      return flowing;
+    },
+    drains: socket,
+    showHeaders() {
+      // `headersSent` is true once they are made, before they are on the wire; a stream over at
+      // once (a shutdown's) sent them with its end.
+      if (opened || res.destroyed || res.writableEnded) return;
+      opened = true;
+      res.flushHeaders();
+    },
+  };
 }

@@ -4,14 +4,14 @@ import type { ServerResponse } from 'node:http';
 import { MockError } from '../conversation/errors.js';
 import { chunkDeadlines } from '../conversation/latency.js';
 import { isSpan, type Fault, type PieceSpan, type Plan, type StreamEvent, type StreamPart } from '../conversation/plan.js';
-import { nextTurn, Slice } from '../state/event-loop.js';
+import { Slice } from '../state/event-loop.js';
 import type { BodySink } from './chunk-sink.js';
 import { chunkCount, strikeAt } from './fault-strike.js';
 import { Framed, type Framer } from './framers.js';
 import type { StreamProgress } from './in-flight.js';
 import type { Pacer } from './pacer.js';
 import { framedPieces, framedRun } from './piece-frames.js';
-import { unlessClosed, whenDrained } from './response-waits.js';
+import { whenDrained } from './response-waits.js';
 import { endWith } from './whole-body.js';
 import type { SentStream } from './sent.js';
 
@@ -221,14 +221,9 @@ class EventPump {
  * middleware.
  */
 export function writeEvents(res: ServerResponse, plan: StreamPlan, fault: Fault | undefined, writing: Writing, ended: (end: StreamEnd) => void): void {
-  const start = (): void => {
-    try {
-      new EventPump(res, plan, fault, writing, ended).start();
-    } catch {
-      ended('broken');
-    }
-  };
-  if (!isPaced(plan.pacing)) return start();
-  // Its events are made a turn after its headers: a burst of streams gets all its headers out first.
-  void unlessClosed(res, nextTurn()).then((open) => (open ? start() : ended('client gone')));
+  try {
+    new EventPump(res, plan, fault, writing, ended).start();
+  } catch {
+    ended('broken');
+  }
 }

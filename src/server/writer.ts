@@ -6,7 +6,7 @@ import type { ServerResponse } from 'node:http';
 import type { ShellContext } from './shell-context.js';
 import { MockError, type Envelope } from '../conversation/errors.js';
 import { JOURNAL_ANSWER_MAX, type Fault, type Framing, type Plan } from '../conversation/plan.js';
-import { type BodySink, flushedSink } from './chunk-sink.js';
+import { type BodySink, pacedSink } from './chunk-sink.js';
 import { FRAMERS, type Framer } from './framers.js';
 import { Pacer } from './pacer.js';
 import { drain, unlessClosed } from './response-waits.js';
@@ -49,8 +49,8 @@ export async function waitForTurn(ctx: ShellContext, turn: Promise<void>): Promi
 
 /** HTTP/2 has no `connection` header (Node drops it with a warning): its streams share one connection anyway. */
 function streamHeaders(framer: Framer, headers: Record<string, string>, httpVersionMajor: number): Record<string, string> {
-  const own = { ...headers, 'content-type': framer.contentType, 'cache-control': 'no-cache' };
-  return httpVersionMajor === 2 ? own : { ...own, connection: 'keep-alive' };
+  if (httpVersionMajor === 2) return { ...headers, 'content-type': framer.contentType, 'cache-control': 'no-cache' };
+  return { ...headers, 'content-type': framer.contentType, 'cache-control': 'no-cache', connection: 'keep-alive' };
 }
 
 /**
@@ -63,17 +63,19 @@ function writeStream(ctx: ShellContext, plan: Extract<Plan, { kind: 'stream' }>,
   const res = ctx.res;
   const state = ctx.state as MockState;
   ctx.respond = false;
-  const own = streamHeaders(framer, plan.headers, ctx.req.httpVersionMajor);
-  // What the journal shows; writeHead is handed only the stream's own, as it sets again each it is handed.
-  const headers = { ...(ctx.response.headers as Record<string, string>), ...own };
-  res.writeHead(plan.status, own);
-  // A paced stream shows its headers before its first pause; an unpaced one sends them with its events, in one write.
-  const sink: BodySink = isPaced(plan.pacing) ? flushedSink(res) : { write: (data) => res.write(data), drains: res };
+  // writeHead is handed only the stream's own headers, as it sets again each it is handed; what the
+  // journal shows is then the response's, read once (a copy, made before, and a merge cost a stream two).
+  res.writeHead(plan.status, streamHeaders(framer, plan.headers, ctx.req.httpVersionMajor));
+  const headers = ctx.response.headers as Record<string, string>;
+  // The headers go with the stream's first write: an unpaced stream's only one, a paced stream's
+  // events before its first pause.
+  const paced = isPaced(plan.pacing) ? pacedSink(res) : undefined;
+  const sink: BodySink = paced ?? { write: (data) => res.write(data), drains: res };
   const sent = new SentStream(plan.status, headers);
   const pacer = new Pacer(res, fault?.kind === 'delay' ? undefined : state.readMs);
   const release = state.streams.open(pacer.interrupt);
   state.detached = true;
-  return new Promise((over) =>
+  return new Promise((over) => {
     writeEvents(res, plan, fault, { pacer, sent, progress: state.inFlight?.progress, framer, sink }, (end) => {
       try {
         // The journal keeps 499 for a stream its client abandoned (the headers said 200).
@@ -89,8 +91,10 @@ function writeStream(ctx: ShellContext, plan: Extract<Plan, { kind: 'stream' }>,
         ctx.onerror(error as Error);
       }
       over();
-    }),
-  );
+    });
+    // A paced stream whose first pause comes before any event shows its headers before that pause.
+    paced?.showHeaders();
+  });
 }
 
 /**
