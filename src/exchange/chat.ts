@@ -98,22 +98,32 @@ function storedBytes(exchange: Exchange, reply: Reply): number {
 }
 
 /**
- * A whole answer: a fixture's, from its template when the style makes one, its object then made
- * only when something reads it (a batch line, a realtime turn).
+ * A fixture's whole answer written from its template: the answer's object is made only when
+ * something reads it (a batch line, a realtime turn). A class, as an object literal with a getter
+ * costs a closure and a slow literal on every answer.
  */
+class TemplatedPlan {
+  readonly kind = 'json';
+  readonly status = 200;
+  private made: unknown;
+
+  constructor(
+    readonly headers: Record<string, string>,
+    readonly text: string,
+    private readonly style: ChatStyle,
+    private readonly reply: Reply,
+    private readonly request: ChatRequest,
+  ) {}
+
+  get body(): unknown {
+    return (this.made ??= this.style.encode(this.reply, this.request));
+  }
+}
+
 function wholePlan(style: ChatStyle, reply: Reply, request: ChatRequest, headers: Record<string, string>): Plan {
   const text = style.answer && templatedAnswer(style.name, style.answer, reply, request);
   if (text === undefined) return { kind: 'json', status: 200, headers, body: style.encode(reply, request) };
-  let body: unknown;
-  return {
-    kind: 'json',
-    status: 200,
-    headers,
-    get body() {
-      return (body ??= style.encode(reply, request));
-    },
-    text,
-  };
+  return new TemplatedPlan(headers, text, style, reply, request);
 }
 
 export function planReply(style: ChatStyle, reply: Reply, request: ChatRequest, requestId: string): Plan {

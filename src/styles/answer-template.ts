@@ -72,15 +72,21 @@ function sameValues(a: readonly unknown[], b: readonly unknown[]): boolean {
   return true;
 }
 
+/**
+ * The template's JSON with `holes` in their gaps, as one flat string: joined at once, not a tree of
+ * concatenations that a journal entry keeping the answer would hold, and every collection copy.
+ */
 function filled(template: Template, pieces: readonly string[], holes: Holes): string {
-  let text = pieces[0]!;
   const gaps = template.gaps;
+  const parts = new Array<string>(2 * gaps.length + 1);
+  parts[0] = pieces[0]!;
   for (let i = 0; i < gaps.length; i++) {
     const value = holes[gaps[i]!];
     // A finite number's JSON is its string, made faster without the serialiser.
-    text += (typeof value === 'number' && Number.isFinite(value) ? String(value) : JSON.stringify(value)) + pieces[i + 1]!;
+    parts[2 * i + 1] = typeof value === 'number' && Number.isFinite(value) ? String(value) : JSON.stringify(value);
+    parts[2 * i + 2] = pieces[i + 1]!;
   }
-  return text;
+  return parts.join('');
 }
 
 /** The JSON of `shape`'s answer cut at its holes' marks, or undefined when it is not the encoder's own JSON once filled. */
