@@ -3,12 +3,11 @@
 // the frame and the route do to it are the same functions the Koa path runs (frame.ts, the row's
 // checks and operation from routes.ts, body.ts's reader, the writer, record.ts), called on a
 // context of its own. Anything else goes to Koa before a byte of its body is read.
-import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { ParsedUrlQuery } from 'node:querystring';
 import { pipeline, Readable } from 'node:stream';
 import type { TLSSocket } from 'node:tls';
 import { atFirstUse } from '../conversation/first-use.js';
-import { AnswerHeaders } from './answer-headers.js';
 import type { Mock } from '../exchange/mock.js';
 import { isLarge } from '../state/large-bodies.js';
 import { checkSessionId, DEFAULT_SESSION } from '../state/sessions.js';
@@ -45,6 +44,14 @@ class PlainRequest implements ShellRequest {
   }
 }
 
+class AnswerHeaders {
+  constructor(private readonly res: ServerResponse) {}
+
+  get headers(): OutgoingHttpHeaders {
+    return this.res.getHeaders();
+  }
+}
+
 /** What Koa's context does for the shell's functions, on Node's request and response directly. */
 class PlainHit implements ShellContext {
   readonly state = {} as MockState;
@@ -55,8 +62,8 @@ class PlainHit implements ShellContext {
   readonly response: AnswerHeaders;
   /** The route as the table writes it, for the metrics' label (what the router leaves on Koa's context). */
   readonly _matchedRoute: string;
+  respond?: boolean;
   private answer: unknown;
-  private handed: boolean | undefined;
 
   constructor(
     readonly req: IncomingMessage,
@@ -73,16 +80,6 @@ class PlainHit implements ShellContext {
 
   get headers(): IncomingHttpHeaders {
     return this.req.headers;
-  }
-
-  get respond(): boolean | undefined {
-    return this.handed;
-  }
-
-  /** False when the writer takes the response in hand: its headers go to Node's response then. */
-  set respond(value: boolean | undefined) {
-    if (value === false) this.response.handOver();
-    this.handed = value;
   }
 
   get status(): number {
@@ -106,14 +103,14 @@ class PlainHit implements ShellContext {
 
   /** A number, as Koa keeps it: the journal shows the response's headers as set. */
   set length(bytes: number) {
-    if (!this.res.headersSent) this.response.set('content-length', bytes);
+    if (!this.res.headersSent) this.res.setHeader('content-length', bytes);
   }
 
   /** As Koa's: the type looked up (a charset added to text), or none. */
   set type(type: string) {
     const full = mimeTypes().contentType(type);
     if (full) this.set('content-type', full);
-    else this.response.remove('content-type');
+    else this.res.removeHeader('content-type');
   }
 
   get(field: string): string {
@@ -123,8 +120,8 @@ class PlainHit implements ShellContext {
 
   set(field: Record<string, string> | string, value?: string): void {
     if (this.res.headersSent) return;
-    if (typeof field === 'string') this.response.set(field, value!);
-    else for (const name in field) this.response.set(name, field[name]!);
+    if (typeof field === 'string') this.res.setHeader(field, value!);
+    else for (const name in field) this.res.setHeader(name, field[name]!);
   }
 
   /** After its headers nothing more can be said to the client, as Koa's silent app does nothing more. */
@@ -132,9 +129,8 @@ class PlainHit implements ShellContext {
 
   /** Koa's `respond`: the body set, unless the writer took the response in hand. */
   end(): void {
-    if (this.handed === false) return;
+    if (this.respond === false) return;
     const body = this.answer;
-    this.response.writeHead(this.res.statusCode);
     // An error of the pieces has nowhere to go but the cut it makes, as in Koa's silent app.
     if (body instanceof Readable) pipeline(body, this.res, () => {});
     else this.res.end(body as string | Buffer | undefined);
