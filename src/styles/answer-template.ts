@@ -32,17 +32,23 @@ export function encodeWith<H extends Holes>(shape: AnswerShape<H>): (reply: Repl
 
 interface Template {
   readonly same: readonly unknown[];
-  /** The JSON between the holes: one more piece than there are holes (a hole may come twice). */
+  /**
+   * The JSON between the holes: one more piece than there are holes (a hole may come twice).
+   * Undefined until the same values come a second time (a fixture answered once, or answered
+   * alike no more than once in a row, costs no template), or for good when the check refused it.
+   */
   readonly pieces: readonly string[] | undefined;
   /** The hole in each gap between two pieces. */
   readonly gaps: readonly string[];
+  /** Whether the template was made (or refused), rather than only its values noted. */
+  readonly made: boolean;
 }
 
 const MARK_OPEN = '\u0000hole:';
 const MARK_CLOSE = '\u0000';
 /** A mark as JSON.stringify spells it inside the answer's JSON. */
 const MARK_JSON_OPEN = JSON.stringify(MARK_OPEN).slice(0, -1);
-const MARK_JSON_CLOSE = `${JSON.stringify(MARK_CLOSE).slice(1)}`;
+const MARK_JSON_CLOSE = JSON.stringify(MARK_CLOSE).slice(1);
 
 /** A template's bytes held: its pieces (slices of one text) and the values it was made for. */
 function templateBytes(template: Template): number {
@@ -89,7 +95,7 @@ function filled(template: Template, pieces: readonly string[], holes: Holes): st
   return parts.join('');
 }
 
-/** The JSON of `shape`'s answer cut at its holes' marks, or undefined when it is not the encoder's own JSON once filled. */
+/** The JSON of `shape`'s answer cut at its holes' marks; without pieces when, filled, it is not the encoder's own JSON. */
 function made<H extends Holes>(shape: AnswerShape<H>, reply: Reply, request: ChatRequest, holes: H, same: readonly unknown[]): Template {
   const marks = {} as Holes;
   for (const name in holes) marks[name] = `${MARK_OPEN}${name}${MARK_CLOSE}`;
@@ -105,29 +111,32 @@ function made<H extends Holes>(shape: AnswerShape<H>, reply: Reply, request: Cha
     from = close + MARK_JSON_CLOSE.length;
   }
   pieces.push(json.slice(from));
-  const template: Template = { same, pieces, gaps };
+  const template: Template = { same, pieces, gaps, made: true };
   // A text that spells a mark itself, or an encoder that computes with a hole, is caught here:
   // such a reply is answered by its encoder, every time.
   const real = JSON.stringify(shape.whole(reply, request, holes));
-  return filled(template, pieces, holes) === real ? template : { same, pieces: undefined, gaps };
+  return filled(template, pieces, holes) === real ? template : { ...template, pieces: undefined };
 }
 
 /**
- * The JSON of `style`'s whole answer to `reply`, from the fixture's template (made at its first
- * answer, or again when the answer is made of other values); undefined for a generated reply or
- * one its shape makes no template for, which the encoder answers.
+ * The JSON of `style`'s whole answer to `reply`, from the fixture's template (made at its second
+ * answer alike, and again when the answer is made of other values twice in a row); undefined for
+ * a generated reply, one its shape makes no template for, or one not yet templated: the encoder
+ * answers those.
  */
 export function templatedAnswer<H extends Holes>(style: string, shape: AnswerShape<H>, reply: Reply, request: ChatRequest): string | undefined {
   if (reply.fixture === undefined) return undefined;
   const same = shape.same(reply, request);
   if (same === undefined) return undefined;
-  const holes = shape.holes(reply, request);
   const byStyle = templates.get(reply.fixture);
   let template = byStyle?.[style];
   if (template === undefined || !sameValues(template.same, same)) {
-    template = made(shape, reply, request, holes, same);
-    templates.set(reply.fixture, { ...byStyle, [style]: template });
+    // Only noted: a fixture met once, or answered each time with other values, is not worth a template.
+    templates.set(reply.fixture, { ...byStyle, [style]: { same, pieces: undefined, gaps: [], made: false } });
+    return undefined;
   }
+  const holes = shape.holes(reply, request);
+  if (!template.made) templates.set(reply.fixture, { ...byStyle, [style]: (template = made(shape, reply, request, holes, same)) });
   return template.pieces && filled(template, template.pieces, holes);
 }
 
