@@ -23,6 +23,7 @@ import { storedConversation } from '../state/session.js';
 import { spokenTokens } from '../conversation/audio-tokens.js';
 import { GATEWAY_IMAGES } from '../styles/registry.js';
 import type { ChatStyle } from '../styles/style.js';
+import { templatedAnswer } from '../styles/answer-template.js';
 import { json, type Exchange, type Operation } from './exchange.js';
 import type { Mock } from './mock.js';
 import { chunkByFor, pacingFor } from './pacing.js';
@@ -96,9 +97,38 @@ function storedBytes(exchange: Exchange, reply: Reply): number {
   return STORED_BYTES + exchange.bodySize + 8 * outputTokens;
 }
 
+/**
+ * A fixture's whole answer written from its template: the answer's object is made only when
+ * something reads it (a batch line, a realtime turn). A class, as an object literal with a getter
+ * costs a closure and a slow literal on every answer.
+ */
+class TemplatedPlan {
+  readonly kind = 'json';
+  readonly status = 200;
+  private made: unknown;
+
+  constructor(
+    readonly headers: Record<string, string>,
+    readonly text: string,
+    private readonly style: ChatStyle,
+    private readonly reply: Reply,
+    private readonly request: ChatRequest,
+  ) {}
+
+  get body(): unknown {
+    return (this.made ??= this.style.encode(this.reply, this.request));
+  }
+}
+
+function wholePlan(style: ChatStyle, reply: Reply, request: ChatRequest, headers: Record<string, string>): Plan {
+  const text = style.answer && templatedAnswer(style.name, style.answer, reply, request);
+  if (text === undefined) return { kind: 'json', status: 200, headers, body: style.encode(reply, request) };
+  return new TemplatedPlan(headers, text, style, reply, request);
+}
+
 export function planReply(style: ChatStyle, reply: Reply, request: ChatRequest, requestId: string): Plan {
   const headers = style.headers?.(reply) ?? {};
-  if (!request.stream) return { kind: 'json', status: 200, headers, body: style.encode(reply, request) };
+  if (!request.stream) return wholePlan(style, reply, request, headers);
   let events: StreamEvent[] | undefined;
   let parts: StreamPart[] | undefined;
   return {

@@ -3,6 +3,7 @@ import type { Envelope, MockError } from '../conversation/errors.js';
 import type { StreamEvent, StreamPart } from '../conversation/plan.js';
 import type { RecordedAnswer, RecordedReply } from '../conversation/recorded.js';
 import type { ChatRequest, Reply, StyleName, Turn } from '../conversation/types.js';
+import type { AnswerShape } from './answer-template.js';
 
 /** What a style sees of an HTTP request: already parsed, no Koa. */
 export interface StyleInput {
@@ -25,6 +26,8 @@ export interface ChatStyle {
   decode(input: StyleInput, context: DecodeContext): ChatRequest;
   /** The whole (non-stream) JSON body. */
   encode(reply: Reply, request: ChatRequest): unknown;
+  /** How `encode` makes its body, when it is made with holes: a fixture's answer is then written from a template. */
+  answer?: AnswerShape;
   /** The stream, event by event; joined, it says what `encode` says. */
   events(reply: Reply, request: ChatRequest): StreamEvent[];
   /** `events` as the writer reads them, a run of chunks as one span, where the style makes spans. */

@@ -5,6 +5,7 @@ import { hashHex } from '../../conversation/random.js';
 import { argumentsText } from '../../conversation/call-arguments.js';
 import { chunkText } from '../../conversation/token-chunks.js';
 import type { ChatRequest, Reply, ReplyChoice, ToolCall, Usage } from '../../conversation/types.js';
+import { encodeWith, textReplyValues, type AnswerShape, type Holes } from '../answer-template.js';
 import { pushSpan } from '../piece-events.js';
 import { servedTier } from '../service-tier.js';
 import { tokenLogprobs } from '../../conversation/logprobs.js';
@@ -39,13 +40,27 @@ function audioTokensOf(reply: Reply, request: ChatRequest): AudioTokens {
   return { input: audioInputTokens(request), output: spokenTokens(reply) };
 }
 
-function usageOf(usage: Usage, audio: AudioTokens): Record<string, unknown> {
-  const completion = usage.outputTokens + usage.reasoningTokens + audio.output;
+function completionTokens(usage: Usage, audio: AudioTokens): number {
+  return usage.outputTokens + usage.reasoningTokens + audio.output;
+}
+
+/** The usage figures that follow the prompt: a whole answer's template has holes for them, a fixture's reply saying the rest. */
+interface PromptCounts {
+  prompt_tokens: number;
+  total_tokens: number;
+  text_tokens: number;
+}
+
+function promptCounts(usage: Usage, audio: AudioTokens): PromptCounts {
+  return { prompt_tokens: usage.inputTokens, total_tokens: usage.inputTokens + completionTokens(usage, audio), text_tokens: usage.inputTokens - audio.input };
+}
+
+function usageOf(usage: Usage, audio: AudioTokens, prompt = promptCounts(usage, audio)): Record<string, unknown> {
   return {
-    prompt_tokens: usage.inputTokens,
-    completion_tokens: completion,
-    total_tokens: usage.inputTokens + completion,
-    prompt_tokens_details: { cached_tokens: usage.cachedTokens, text_tokens: usage.inputTokens - audio.input, audio_tokens: audio.input, image_tokens: 0 },
+    prompt_tokens: prompt.prompt_tokens,
+    completion_tokens: completionTokens(usage, audio),
+    total_tokens: prompt.total_tokens,
+    prompt_tokens_details: { cached_tokens: usage.cachedTokens, text_tokens: prompt.text_tokens, audio_tokens: audio.input, image_tokens: 0 },
     completion_tokens_details: {
       reasoning_tokens: usage.reasoningTokens,
       text_tokens: usage.outputTokens,
@@ -113,11 +128,23 @@ function finishOf(choice: ReplyChoice): string {
   return choice.finishReason === 'refusal' ? 'stop' : choice.finishReason;
 }
 
-export function encodeChatCompletion(reply: Reply, request: ChatRequest): unknown {
-  return {
+/** What one answer of a reply says that the next answer of the same fixture's reply does not. */
+interface CompletionHoles extends Holes, PromptCounts {
+  id: string;
+  created: number;
+}
+
+/** The `chat.completion` object, made with its holes (answer-template.ts). */
+export const chatCompletionAnswer: AnswerShape<CompletionHoles> = {
+  holes: (reply, request) => ({
     id: completionId(reply),
-    object: 'chat.completion',
     created: Math.floor(reply.createdMs / 1000),
+    ...promptCounts(reply.usage, audioTokensOf(reply, request)),
+  }),
+  whole: (reply, request, holes) => ({
+    id: holes.id,
+    object: 'chat.completion',
+    created: holes.created,
     model: request.model,
     choices: reply.choices.map((choice, index) => ({
       index,
@@ -125,11 +152,19 @@ export function encodeChatCompletion(reply: Reply, request: ChatRequest): unknow
       logprobs: logprobsOf(request, index, choice.audio || choice.finishReason === 'refusal' ? '' : choice.text),
       finish_reason: finishOf(choice),
     })),
-    usage: usageOf(reply.usage, audioTokensOf(reply, request)),
+    usage: usageOf(reply.usage, audioTokensOf(reply, request), holes),
     service_tier: servedTier(request.body),
     system_fingerprint: fingerprint(request.model),
-  };
-}
+  }),
+  // The fingerprint is the model's; the usage's figures that are not holes are the reply's and the prompt's audio.
+  same: (reply, request) => {
+    if (request.logprobs) return undefined;
+    const { outputTokens, reasoningTokens, cachedTokens } = reply.usage;
+    return textReplyValues(reply, request.model, servedTier(request.body), outputTokens, reasoningTokens, cachedTokens, audioInputTokens(request));
+  },
+};
+
+export const encodeChatCompletion = encodeWith(chatCompletionAnswer);
 
 function includeUsage(request: ChatRequest): boolean {
   const options = request.body.stream_options as { include_usage?: boolean | null } | null | undefined;

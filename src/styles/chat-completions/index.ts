@@ -3,7 +3,7 @@ import { openaiEnvelope, openaiStreamError } from '../openai-envelope.js';
 import type { ChatStyle } from '../style.js';
 import { decodeChatCompletions } from './decode.js';
 import { eventsOf } from '../piece-events.js';
-import { chatCompletionParts, encodeChatCompletion } from './encode.js';
+import { chatCompletionAnswer, chatCompletionParts, encodeChatCompletion } from './encode.js';
 import { readChatCompletion } from './read.js';
 
 export const chatCompletions: ChatStyle = {
@@ -11,6 +11,7 @@ export const chatCompletions: ChatStyle = {
   envelope: openaiEnvelope,
   decode: (input) => decodeChatCompletions(input),
   encode: encodeChatCompletion,
+  answer: chatCompletionAnswer,
   events: eventsOf(chatCompletionParts),
   parts: chatCompletionParts,
   streamError: openaiStreamError,

@@ -5,6 +5,7 @@ import { tokenLogprobs } from '../../conversation/logprobs.js';
 import { hashHex } from '../../conversation/random.js';
 import type { ChatRequest, FinishReason, Reply, ReplyChoice } from '../../conversation/types.js';
 import { promptDetails, usageMetadata } from './usage.js';
+import { encodeWith, textReplyValues, type AnswerShape, type Holes } from '../answer-template.js';
 
 export type WirePart = Record<string, unknown>;
 
@@ -86,8 +87,8 @@ export function contentOf(parts: WirePart[]) {
   return parts.length > 0 ? { parts, role: 'model' } : { role: 'model' };
 }
 
-export function envelopeFields(reply: Reply, request: ChatRequest) {
-  return { modelVersion: request.model, responseId: responseId(reply) };
+export function envelopeFields(reply: Reply, request: ChatRequest, id = responseId(reply)) {
+  return { modelVersion: request.model, responseId: id };
 }
 
 /**
@@ -118,20 +119,33 @@ export function blockedPrompt(reply: Reply, request: ChatRequest) {
   };
 }
 
-export function encodeGenerateContent(reply: Reply, request: ChatRequest): unknown {
-  if (reply.promptBlocked) return blockedPrompt(reply, request);
-  return {
-    candidates: reply.choices.map((choice, index) => ({
-      content: contentOf(partsOf(reply, choice, index, request)),
-      finishReason: finishReasonOf(choice),
-      safetyRatings: safetyRatings(choice),
-      index,
-      ...logprobsOf(request, choice.text, index),
-    })),
-    usageMetadata: usageMetadata(reply.usage, promptDetails(request, reply.usage.inputTokens)),
-    ...envelopeFields(reply, request),
-  };
+/** What one answer of a reply says that the next answer of the same fixture's reply does not: its usage and id. */
+interface GenerateContentHoles extends Holes {
+  usageMetadata: ReturnType<typeof usageMetadata>;
+  responseId: string;
 }
+
+/** The `GenerateContentResponse`, made with its holes (answer-template.ts). */
+export const generateContentAnswer: AnswerShape<GenerateContentHoles> = {
+  holes: (reply, request) => ({ usageMetadata: usageMetadata(reply.usage, promptDetails(request, reply.usage.inputTokens)), responseId: responseId(reply) }),
+  whole: (reply, request, holes) => {
+    if (reply.promptBlocked) return blockedPrompt(reply, request);
+    return {
+      candidates: reply.choices.map((choice, index) => ({
+        content: contentOf(partsOf(reply, choice, index, request)),
+        finishReason: finishReasonOf(choice),
+        safetyRatings: safetyRatings(choice),
+        index,
+        ...logprobsOf(request, choice.text, index),
+      })),
+      usageMetadata: holes.usageMetadata,
+      ...envelopeFields(reply, request, holes.responseId),
+    };
+  },
+  same: (reply, request) => (request.logprobs ? undefined : textReplyValues(reply, request.model, showsThoughts(request))),
+};
+
+export const encodeGenerateContent = encodeWith(generateContentAnswer);
 
 export function encodeCountTokens(totalTokens: number, request: ChatRequest): unknown {
   return { totalTokens, promptTokensDetails: promptDetails(request, totalTokens) };

@@ -5,7 +5,7 @@ import type { Framing } from '../../conversation/plan.js';
 import { envelopeEvents } from '../envelope.js';
 import type { ChatStyle } from '../style.js';
 import { decodeGenerateContent } from './decode.js';
-import { encodeGenerateContent } from './encode.js';
+import { encodeGenerateContent, generateContentAnswer } from './encode.js';
 import { generateContentEnvelope } from './envelope.js';
 import { generateContentEvents } from './events.js';
 import { readGenerateContent } from './read.js';
@@ -39,6 +39,7 @@ export const generateContent: ChatStyle = {
   envelope: generateContentEnvelope,
   decode: (input) => decodeGenerateContent(input),
   encode: encodeGenerateContent,
+  answer: generateContentAnswer,
   events: generateContentEvents,
   // The envelope itself, as the vendor sends it mid-stream: js-genai raises an ApiError for a data
   // line holding `error.code` 400-599, and Vercel's provider reports it as a stream error.

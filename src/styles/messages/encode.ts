@@ -2,6 +2,7 @@
 // here once; the stream (events.ts) sends these same blocks, so joined it says what this says.
 import { seededRandom } from '../../conversation/random.js';
 import type { ChatRequest, Reply, ReplyChoice, ToolCall } from '../../conversation/types.js';
+import { encodeWith, textReplyValues, type AnswerShape, type Holes } from '../answer-template.js';
 
 export type ContentBlock =
   | { type: 'thinking'; thinking: string; signature: string }
@@ -73,9 +74,9 @@ export function outputTokens(reply: Reply): number {
  * In the vendor's order. The mock writes no cache, so both cache figures (and their split by
  * lifetime) are 0; `not_available` is the region the vendor names when none was asked for.
  */
-export function usageOf(reply: Reply, output = outputTokens(reply)) {
+export function usageOf(reply: Reply, output = outputTokens(reply), input = reply.usage.inputTokens) {
   return {
-    input_tokens: reply.usage.inputTokens,
+    input_tokens: input,
     cache_creation_input_tokens: 0,
     cache_read_input_tokens: 0,
     cache_creation: { ephemeral_5m_input_tokens: 0, ephemeral_1h_input_tokens: 0 },
@@ -86,9 +87,9 @@ export function usageOf(reply: Reply, output = outputTokens(reply)) {
   };
 }
 
-function envelope(reply: Reply, request: ChatRequest, content: ContentBlock[], usage: ReturnType<typeof usageOf>) {
+function envelope(id: string, request: ChatRequest, content: ContentBlock[], usage: ReturnType<typeof usageOf>) {
   return {
-    id: messageId(reply),
+    id,
     type: 'message',
     role: 'assistant',
     model: request.model,
@@ -102,9 +103,25 @@ function envelope(reply: Reply, request: ChatRequest, content: ContentBlock[], u
 
 /** The message as `message_start` announces it: no content, no stop reason yet, one output token. */
 export function openingMessage(reply: Reply, request: ChatRequest) {
-  return envelope(reply, request, [], usageOf(reply, 1));
+  return envelope(messageId(reply), request, [], usageOf(reply, 1));
 }
 
-export function encodeMessage(reply: Reply, request: ChatRequest): unknown {
-  return { ...envelope(reply, request, contentBlocks(reply, request), usageOf(reply)), ...stopOf(reply) };
+/** What one answer of a reply says that the next answer of the same fixture's reply does not. */
+interface MessageHoles extends Holes {
+  id: string;
+  input_tokens: number;
 }
+
+/** The `message` object, made with its holes (answer-template.ts). */
+export const messageAnswer: AnswerShape<MessageHoles> = {
+  holes: (reply) => ({ id: messageId(reply), input_tokens: reply.usage.inputTokens }),
+  whole: (reply, request, holes) => ({
+    ...envelope(holes.id, request, contentBlocks(reply, request), usageOf(reply, outputTokens(reply), holes.input_tokens)),
+    ...stopOf(reply),
+  }),
+  // A thinking block's signature is the reply id's: such an answer is encoded whole.
+  same: (reply, request) =>
+    choiceOf(reply).reasoning !== undefined && request.reasoning ? undefined : textReplyValues(reply, request.model, reply.usage.outputTokens, reply.usage.reasoningTokens),
+};
+
+export const encodeMessage = encodeWith(messageAnswer);

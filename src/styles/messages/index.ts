@@ -1,7 +1,7 @@
 // The messages style (`POST /v1/messages`) and its token counting (`POST /v1/messages/count_tokens`).
 import type { ChatStyle } from '../style.js';
 import { decodeCountTokens, decodeMessages } from './decode.js';
-import { encodeMessage } from './encode.js';
+import { encodeMessage, messageAnswer } from './encode.js';
 import { messagesEnvelope } from './envelope.js';
 import { messageEvents, messageParts, messagesStreamError } from './events.js';
 import { readMessage } from './read.js';
@@ -11,6 +11,7 @@ export const messages: ChatStyle = {
   envelope: messagesEnvelope,
   decode: (input) => decodeMessages(input),
   encode: encodeMessage,
+  answer: messageAnswer,
   events: messageEvents,
   parts: messageParts,
   streamError: messagesStreamError,

@@ -9,6 +9,7 @@ import { tokenLogprobs } from '../../conversation/logprobs.js';
 import { callItem, type CallItem } from './call-items.js';
 import { messageItemId, reasoningItemId, responseId } from './ids.js';
 import type { ResponsesBody } from './schema.js';
+import { encodeWith, textReplyValues, type AnswerShape, type Holes } from '../answer-template.js';
 
 export interface OutputText {
   type: 'output_text';
@@ -45,15 +46,28 @@ export interface ResponseObject {
 
 const INCOMPLETE: Partial<Record<FinishReason, string>> = { length: 'max_output_tokens', content_filter: 'content_filter' };
 
-export function usageOf(usage: Usage): Record<string, unknown> {
-  // Like the vendor, output tokens include the reasoning tokens, which are also given apart.
-  const output = usage.outputTokens + usage.reasoningTokens;
+/** Like the vendor, output tokens include the reasoning tokens, which are also given apart. */
+function outputTokens(usage: Usage): number {
+  return usage.outputTokens + usage.reasoningTokens;
+}
+
+/** The usage figures that follow the prompt: a whole answer's template has holes for them, a fixture's reply saying the rest. */
+interface PromptCounts {
+  input_tokens: number;
+  total_tokens: number;
+}
+
+function promptCounts(usage: Usage): PromptCounts {
+  return { input_tokens: usage.inputTokens, total_tokens: usage.inputTokens + outputTokens(usage) };
+}
+
+export function usageOf(usage: Usage, prompt = promptCounts(usage)): Record<string, unknown> {
   return {
-    input_tokens: usage.inputTokens,
+    input_tokens: prompt.input_tokens,
     input_tokens_details: { cached_tokens: usage.cachedTokens, cache_write_tokens: 0 },
-    output_tokens: output,
+    output_tokens: outputTokens(usage),
     output_tokens_details: { reasoning_tokens: usage.reasoningTokens },
-    total_tokens: usage.inputTokens + output,
+    total_tokens: prompt.total_tokens,
   };
 }
 
@@ -83,13 +97,13 @@ function logprobsOf(request: ChatRequest, text: string): OutputText['logprobs'] 
   return tokenLogprobs(text, `${request.model}:0`, request.logprobs.top).map(({ top, ...entry }) => ({ ...entry, top_logprobs: top }));
 }
 
-export function outputItems(reply: Reply, request: ChatRequest): OutputItem[] {
+export function outputItems(reply: Reply, request: ChatRequest, messageId = messageItemId(reply)): OutputItem[] {
   const choice = reply.choices[0]!;
   const items: OutputItem[] = [];
   if (choice.reasoning !== undefined) items.push(reasoningItem(reply, choice, request));
   if (choice.text !== '' || choice.toolCalls.length === 0) {
     items.push({
-      id: messageItemId(reply),
+      id: messageId,
       type: 'message',
       status: choice.finishReason === 'length' ? 'incomplete' : 'completed',
       content: [
@@ -112,31 +126,18 @@ function echoedTools(body: ResponsesBody): unknown[] {
   });
 }
 
-/** The response object, fields in the vendor's order, the request's settings echoed with their defaults. */
-export function encodeResponse(reply: Reply, request: ChatRequest): ResponseObject {
-  const body = bodyOf(request);
-  const incomplete = INCOMPLETE[reply.choices[0]!.finishReason];
-  const created = Math.floor(reply.createdMs / 1000);
+/** The request's settings as the response echoes them, defaults filled: holes of an answer's template, as every request sets its own. */
+function echoed(body: ResponsesBody) {
   return {
-    id: responseId(reply),
-    object: 'response',
-    created_at: created,
-    status: incomplete ? 'incomplete' : 'completed',
     background: body.background ?? false,
-    completed_at: created,
-    error: null,
-    incomplete_details: incomplete ? { reason: incomplete } : null,
     instructions: body.instructions ?? null,
     max_output_tokens: body.max_output_tokens ?? null,
     max_tool_calls: body.max_tool_calls ?? null,
-    model: request.model,
-    output: outputItems(reply, request),
     parallel_tool_calls: body.parallel_tool_calls ?? true,
     previous_response_id: body.previous_response_id ?? null,
     prompt_cache_key: body.prompt_cache_key ?? null,
     reasoning: { effort: body.reasoning?.effort ?? null, summary: body.reasoning?.summary ?? body.reasoning?.generate_summary ?? null },
     safety_identifier: body.safety_identifier ?? null,
-    service_tier: servedTier(request.body),
     store: body.store ?? true,
     temperature: body.temperature ?? 1,
     text: { format: body.text?.format ?? { type: 'text' }, verbosity: body.text?.verbosity ?? 'medium' },
@@ -145,11 +146,73 @@ export function encodeResponse(reply: Reply, request: ChatRequest): ResponseObje
     top_logprobs: body.top_logprobs ?? 0,
     top_p: body.top_p ?? 1,
     truncation: body.truncation ?? 'disabled',
-    usage: usageOf(reply.usage),
     user: body.user ?? null,
     metadata: body.metadata ?? {},
   };
 }
+
+/** What one answer says that the next answer of the same fixture's reply does not: ids, time, usage and the echoed settings. */
+interface ResponseHoles extends Holes, PromptCounts, Echoed {
+  id: string;
+  created: number;
+  message_id: string;
+}
+
+type Echoed = ReturnType<typeof echoed>;
+
+/** The response object, fields in the vendor's order, made with its holes (answer-template.ts). */
+export const responseAnswer: AnswerShape<ResponseHoles> = {
+  holes: (reply, request) => ({
+    id: responseId(reply),
+    created: Math.floor(reply.createdMs / 1000),
+    message_id: messageItemId(reply),
+    ...promptCounts(reply.usage),
+    ...echoed(bodyOf(request)),
+  }),
+  whole: (reply, request, holes): ResponseObject => {
+    const incomplete = INCOMPLETE[reply.choices[0]!.finishReason];
+    return {
+      id: holes.id,
+      object: 'response',
+      created_at: holes.created,
+      status: incomplete ? 'incomplete' : 'completed',
+      background: holes.background,
+      completed_at: holes.created,
+      error: null,
+      incomplete_details: incomplete ? { reason: incomplete } : null,
+      instructions: holes.instructions,
+      max_output_tokens: holes.max_output_tokens,
+      max_tool_calls: holes.max_tool_calls,
+      model: request.model,
+      output: outputItems(reply, request, holes.message_id),
+      parallel_tool_calls: holes.parallel_tool_calls,
+      previous_response_id: holes.previous_response_id,
+      prompt_cache_key: holes.prompt_cache_key,
+      reasoning: holes.reasoning,
+      safety_identifier: holes.safety_identifier,
+      service_tier: servedTier(request.body),
+      store: holes.store,
+      temperature: holes.temperature,
+      text: holes.text,
+      tool_choice: holes.tool_choice,
+      tools: holes.tools,
+      top_logprobs: holes.top_logprobs,
+      top_p: holes.top_p,
+      truncation: holes.truncation,
+      usage: usageOf(reply.usage, holes),
+      user: holes.user,
+      metadata: holes.metadata,
+    };
+  },
+  // A reasoning item's id is the reply's: such an answer is encoded whole.
+  same: (reply, request) => {
+    if (request.logprobs || reply.choices[0]!.reasoning !== undefined) return undefined;
+    const { outputTokens, reasoningTokens, cachedTokens } = reply.usage;
+    return textReplyValues(reply, request.model, servedTier(request.body), outputTokens, reasoningTokens, cachedTokens);
+  },
+};
+
+export const encodeResponse = encodeWith(responseAnswer) as (reply: Reply, request: ChatRequest) => ResponseObject;
 
 /** The assistant turn a response adds to its conversation, for `previous_response_id` and item references. */
 export function outputTurn(reply: Reply): Turn {

@@ -5,7 +5,7 @@ import type { ChatRequest, Reply } from '../../conversation/types.js';
 import { openaiEnvelope } from '../openai-envelope.js';
 import type { ChatStyle, DecodeContext, StyleInput } from '../style.js';
 import { decodeResponses } from './decode.js';
-import { encodeResponse, outputTurn, type ResponseObject } from './encode.js';
+import { encodeResponse, outputTurn, responseAnswer, type ResponseObject } from './encode.js';
 import { BY_TOKEN, failureEvents, responseEvents, type StreamChunks } from './events.js';
 import { responseId } from './ids.js';
 import { inputItemsOf } from './input-items.js';
@@ -23,6 +23,7 @@ export const responses: ChatStyle = {
   envelope: openaiEnvelope,
   decode: decodeResponses,
   encode: encodeResponse,
+  answer: responseAnswer,
   events: (reply, request) => responseEvents(encodeResponse(reply, request), replyChunks(reply)),
   streamError: (error, context) => {
     if (!context) return failureEvents(error);
