@@ -49,8 +49,9 @@ export async function waitForTurn(ctx: ShellContext, turn: Promise<void>): Promi
 
 /** HTTP/2 has no `connection` header (Node drops it with a warning): its streams share one connection anyway. */
 function streamHeaders(framer: Framer, headers: Record<string, string>, httpVersionMajor: number): Record<string, string> {
-  if (httpVersionMajor === 2) return { ...headers, 'content-type': framer.contentType, 'cache-control': 'no-cache' };
-  return { ...headers, 'content-type': framer.contentType, 'cache-control': 'no-cache', connection: 'keep-alive' };
+  const own: Record<string, string> = { ...headers, 'content-type': framer.contentType, 'cache-control': 'no-cache' };
+  if (httpVersionMajor !== 2) own.connection = 'keep-alive';
+  return own;
 }
 
 /**
