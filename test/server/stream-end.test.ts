@@ -7,7 +7,9 @@ import { startTestServer, type TestServer } from '../helpers/server.js';
 
 const TEXT = 'Your parcel left the depot this morning and should reach you before the end of the week.';
 const FIRST_MS = 20;
-const CHUNK_MS = 40;
+// Long enough that the journal read made at the second piece is answered while the stream is
+// still open, even on a loaded machine (an admin read took 800 ms under a full suite at load 7).
+const CHUNK_MS = 100;
 
 const FIXTURES = `
 chat:
