@@ -48,6 +48,19 @@ export function bytesBound(parts: readonly (string | JoinedFrames)[]): number | 
   return size + source;
 }
 
+/** Below this many bytes a copy is made byte by byte: a token's few bytes cost less so than a call of `copyWithin`. */
+const SHORT_COPY = 16;
+
+/** Copies `into[from, to)` to `at` (the two never overlap here); where the copy ends. */
+function copyInside(into: Buffer, at: number, from: number, to: number): number {
+  if (to - from >= SHORT_COPY) {
+    into.copyWithin(at, from, to);
+    return at + to - from;
+  }
+  for (let i = from; i < to; i++) into[at++] = into[i]!;
+  return at;
+}
+
 /** A run of a kept split's chunks framed into `into` at `at`; where they end. */
 function writeRun(into: Buffer, at: number, run: JoinedFrames & { kept: KeptItems }): number {
   const [start, end] = itemBytes(run);
@@ -60,13 +73,9 @@ function writeRun(into: Buffer, at: number, run: JoinedFrames & { kept: KeptItem
   const { ends, at: first } = run.kept;
   let from = items;
   for (let i = 0; i < run.items.length; i++) {
-    if (i > 0) {
-      into.copyWithin(next, between, betweenEnd);
-      next += betweenEnd - between;
-    }
+    if (i > 0) next = copyInside(into, next, between, betweenEnd);
     const to = items + ends[first + i]! - start;
-    into.copyWithin(next, from, to);
-    next += to - from;
+    next = copyInside(into, next, from, to);
     from = to;
   }
   return next + into.write(run.close, next);

@@ -4,7 +4,7 @@
 // registry as the values its own Histogram would report: the same series, in the same order.
 import type { Metric } from 'prom-client';
 
-interface Series {
+export interface Series {
   labels: Record<string, string>;
   /** Observations per bucket, not yet cumulative; one past the last bound counts only in `+Inf`. */
   counts: number[];
@@ -29,10 +29,15 @@ export class LatencyTally {
     private readonly buckets: readonly number[],
   ) {}
 
-  observe(labels: Record<string, string>, seconds: number): void {
+  /** The series of `labels`, made at its first use: a caller that keeps it observes without looking it up again. */
+  seriesOf(labels: Record<string, string>): Series {
     const key = Object.values(labels).join('\u0000');
     let series = this.series.get(key);
     if (!series) this.series.set(key, (series = { labels, counts: this.buckets.map(() => 0), sum: 0, count: 0 }));
+    return series;
+  }
+
+  observe(series: Series, seconds: number): void {
     const bucket = this.buckets.findIndex((bound) => seconds <= bound);
     if (bucket >= 0) series.counts[bucket]! += 1;
     series.sum += seconds;

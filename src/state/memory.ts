@@ -67,37 +67,41 @@ export class MemoryBudget {
 /** What one session holds, by kind, oldest first. */
 export class Holdings {
   readonly use = emptyUse();
-  private readonly items = new Map<string, Held>();
+  /** Every item, oldest first. */
+  private readonly items = new Set<Held>();
+  /**
+   * The items by kind and key: a key as it came (an entry's id, already hashed by the map), not
+   * spelled again with its kind for each look-up.
+   */
+  private readonly byKey = Object.fromEntries(MEMORY_KINDS.map((kind) => [kind, new Map<string, Held>()])) as Record<MemoryKind, Map<string, Held>>;
 
   constructor(readonly budget: MemoryBudget) {}
 
   add(kind: MemoryKind, key: string, bytes: number): void {
-    const id = `${kind}:${key}`;
-    this.forget(id);
-    this.items.set(id, { kind, key, bytes });
+    this.remove(kind, key);
+    const held = { kind, key, bytes };
+    this.byKey[kind].set(key, held);
+    this.items.add(held);
     this.count(kind, bytes);
   }
 
   remove(kind: MemoryKind, key: string): void {
-    this.forget(`${kind}:${key}`);
+    const held = this.byKey[kind].get(key);
+    if (!held) return;
+    this.byKey[kind].delete(key);
+    this.items.delete(held);
+    this.count(kind, -held.bytes);
   }
 
   /** Forgets every item of `kind` (all kinds without one), returning their bytes to the budget. */
   removeAll(kind?: MemoryKind): void {
-    for (const held of [...this.items.values()]) if (kind === undefined || held.kind === kind) this.remove(held.kind, held.key);
+    for (const held of [...this.items]) if (kind === undefined || held.kind === kind) this.remove(held.kind, held.key);
   }
 
   /** The oldest item that may be evicted (pinned items never are). */
   oldest(): Held | undefined {
-    for (const held of this.items.values()) if (!PINNED.has(held.kind)) return held;
+    for (const held of this.items) if (!PINNED.has(held.kind)) return held;
     return undefined;
-  }
-
-  private forget(id: string): void {
-    const held = this.items.get(id);
-    if (!held) return;
-    this.items.delete(id);
-    this.count(held.kind, -held.bytes);
   }
 
   private count(kind: MemoryKind, delta: number): void {

@@ -3,7 +3,7 @@
 // are tallied by the mock itself from the first request, and the library is loaded at the first
 // scrape: a start, and the turns after it, never load it.
 import type { Counter, Gauge, Registry } from 'prom-client';
-import { LatencyTally } from './latency-tally.js';
+import { LatencyTally, type Series } from './latency-tally.js';
 
 /** One answered request, as the frame saw it. */
 export interface RequestSample {
@@ -33,13 +33,18 @@ export interface MetricsGauges {
  * scrape: its own `inc` hashes the labels on every call, four calls a request on the hot path.
  */
 class Tally {
-  private readonly counts = new Map<string, { labels: Record<string, string>; value: number }>();
+  private readonly counts = new Map<string, Count>();
+
+  /** The count of `labels`, made at its first use: a caller that keeps it adds to it without looking it up again. */
+  countOf(labels: Record<string, string>): Count {
+    const key = Object.values(labels).join('\u0000');
+    let count = this.counts.get(key);
+    if (!count) this.counts.set(key, (count = { labels, value: 0 }));
+    return count;
+  }
 
   add(labels: Record<string, string>, value = 1): void {
-    const key = Object.values(labels).join('\u0000');
-    const count = this.counts.get(key);
-    if (count) count.value += value;
-    else this.counts.set(key, { labels, value });
+    this.countOf(labels).value += value;
   }
 
   /** Sets the counter to the tally (prom-client calls `collect` before each scrape). */
@@ -47,6 +52,11 @@ class Tally {
     counter.reset();
     for (const { labels, value } of this.counts.values()) counter.inc(labels, value);
   }
+}
+
+interface Count {
+  readonly labels: Record<string, string>;
+  value: number;
 }
 
 interface Tallies {
@@ -99,15 +109,73 @@ class ChosenValues {
   }
 }
 
-function count(tallies: Tallies, models: ChosenValues, sample: RequestSample): void {
-  tallies.requests.add({ route: sample.route, style: sample.style, status: String(sample.status), source: sample.source });
-  tallies.latency.observe({ route: sample.route, style: sample.style }, sample.seconds);
+/** What the requests of one route, style, status and source count into. */
+interface Bound {
+  readonly requests: Count;
+  readonly latency: Series;
+}
+
+/** What the tokens of one model's answers count into. */
+interface TokenCounts {
+  readonly input: Count;
+  readonly output: Count;
+}
+
+/**
+ * Each request's counts, bound once per route, style, status and source (and per model) and
+ * found again through maps keyed by the values as they come: no labels object and no key joined
+ * from them per request, as the tallies' own look-up makes.
+ */
+class BoundCounts {
+  private readonly routes = new Map<string, Map<string, Map<number, Map<string, Bound>>>>();
+  private readonly tokens = new Map<string, TokenCounts>();
+  private readonly costs = new Map<string, Count>();
+
+  constructor(private readonly tallies: Tallies) {}
+
+  of(route: string, style: string, status: number, source: string): Bound {
+    let styles = this.routes.get(route);
+    if (!styles) this.routes.set(route, (styles = new Map()));
+    let statuses = styles.get(style);
+    if (!statuses) styles.set(style, (statuses = new Map()));
+    let sources = statuses.get(status);
+    if (!sources) statuses.set(status, (sources = new Map()));
+    let bound = sources.get(source);
+    if (!bound) {
+      const { requests, latency } = this.tallies;
+      bound = { requests: requests.countOf({ route, style, status: String(status), source }), latency: latency.seriesOf({ route, style }) };
+      sources.set(source, bound);
+    }
+    return bound;
+  }
+
+  tokensOf(model: string): TokenCounts {
+    let counts = this.tokens.get(model);
+    if (!counts) {
+      const { tokens } = this.tallies;
+      this.tokens.set(model, (counts = { input: tokens.countOf({ model, direction: 'input' }), output: tokens.countOf({ model, direction: 'output' }) }));
+    }
+    return counts;
+  }
+
+  costOf(model: string): Count {
+    let cost = this.costs.get(model);
+    if (!cost) this.costs.set(model, (cost = this.tallies.cost.countOf({ model })));
+    return cost;
+  }
+}
+
+function count(tallies: Tallies, bound: BoundCounts, models: ChosenValues, sample: RequestSample): void {
+  const counts = bound.of(sample.route, sample.style, sample.status, sample.source);
+  counts.requests.value += 1;
+  tallies.latency.observe(counts.latency, sample.seconds);
   const model = models.of(sample.model ?? '-');
   if (sample.usage) {
-    tallies.tokens.add({ model, direction: 'input' }, sample.usage.input_tokens);
-    tallies.tokens.add({ model, direction: 'output' }, sample.usage.output_tokens);
+    const tokens = bound.tokensOf(model);
+    tokens.input.value += sample.usage.input_tokens;
+    tokens.output.value += sample.usage.output_tokens;
   }
-  if (sample.costUsd) tallies.cost.add({ model }, sample.costUsd);
+  if (sample.costUsd) bound.costOf(model).value += sample.costUsd;
   if (sample.upstreamStatus !== null) tallies.upstream.add({ status: String(sample.upstreamStatus) });
 }
 
@@ -122,12 +190,13 @@ export class Metrics {
     latency: new LatencyTally('mock_request_duration_seconds', 'Time from a request to the end of its answer, streams included.', LATENCY_BUCKETS),
   };
   private readonly models = new ChosenValues();
+  private readonly bound = new BoundCounts(this.tallies);
   private registry: Promise<Registry> | undefined;
 
   constructor(private readonly gauges: MetricsGauges) {}
 
   observe(sample: RequestSample): void {
-    count(this.tallies, this.models, sample);
+    count(this.tallies, this.bound, this.models, sample);
   }
 
   /** The exposition text and its content type; the first scrape loads prom-client. */
