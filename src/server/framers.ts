@@ -120,7 +120,8 @@ export class Framed {
 
   /** The text, each run's strings in an array sized once (pushed one by one, they grew it three times over). */
   private text(): string {
-    if (this.runParts === 0) return (this.parts as string[]).join('');
+    // A paced stream's usual write is one frame: joined, it was copied once more.
+    if (this.runParts === 0) return this.parts.length === 1 ? (this.parts[0] as string) : (this.parts as string[]).join('');
     const strings = new Array<string>(this.parts.length + this.runParts);
     let at = 0;
     for (const part of this.parts) {

@@ -106,3 +106,29 @@ export function framedPieces(run: PieceRun, at: number, most: number, framer: Fr
   const kept = json === undefined ? undefined : at === 0 ? json.bytes : { ...json.bytes, at };
   return { run, count, pieces, piecesJson: whole ? json.array : JSON.stringify(pieces), open, items, between, close, kept, length };
 }
+
+/**
+ * A paced stream's chunks of one span, framed one at a time past the stream's first event: each
+ * frame is `open`, its piece's JSON and `close`, the very text the framer makes of the chunk, with
+ * no chunk object, no JSON of the piece for a kept split (made once, above) and no frame built a
+ * token. None for a framing in bytes.
+ */
+export interface PieceFraming {
+  readonly span: PieceRun;
+  readonly open: string;
+  readonly close: string;
+  /** The pieces' JSON, when they are a kept split's. */
+  readonly items: readonly string[] | undefined;
+}
+
+export function pieceFraming(span: PieceRun, framer: Framer): PieceFraming | undefined {
+  const sides = around(framer, span.event);
+  if (sides === undefined) return undefined;
+  const items = Object.isFrozen(span.pieces) ? keptJsonOf(span.pieces).items : undefined;
+  return { span, open: sides[0] + span.head, close: span.tail + sides[1], items };
+}
+
+/** The frame of the span's chunk at `at`. */
+export function framedPiece({ span, open, close, items }: PieceFraming, at: number): string {
+  return open + (items === undefined ? JSON.stringify(span.pieces[at]) : items[at]!) + close;
+}

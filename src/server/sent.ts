@@ -71,7 +71,17 @@ export class SentStream {
       this.kept.push({ event: event.event ?? null, data: json ? data : JSON.stringify(data) });
       return;
     }
-    this.keep(run, [piece]);
+    this.keep(run, piece);
+  }
+
+  /** A chunk of `run` framed alone around its piece (piece-frames.ts `framedPiece`). */
+  framedPiece(run: PieceRun, piece: string, frameLength: number): void {
+    this.chars += frameLength;
+    if (this.chars > SENT_MAX) {
+      this.truncated = true;
+      return;
+    }
+    this.keep(run, piece);
   }
 
   /** Chunks of one run framed together (piece-frames.ts); false, keeping none, when they would pass the journal's bound: frame them one by one then. */
@@ -82,19 +92,21 @@ export class SentStream {
     return true;
   }
 
-  private keep(run: PieceRun, pieces: readonly string[], json?: string): void {
+  /** `pieces`: one piece, or several framed together. */
+  private keep(run: PieceRun, pieces: readonly string[] | string, json?: string): void {
     const group = this.group;
     if (group !== undefined && this.runs[group.run] === run) {
       // A kept split's array is frozen: it is copied, once, before it grows.
       const own = Object.isFrozen(group.pieces) ? [...group.pieces] : (group.pieces as string[]);
-      for (const piece of pieces) own.push(piece);
+      if (typeof pieces === 'string') own.push(pieces);
+      else for (const piece of pieces) own.push(piece);
       group.pieces = own;
       group.json = undefined;
       return;
     }
     let index = this.runs.indexOf(run);
     if (index < 0) index = this.runs.push(run) - 1;
-    this.kept.push((this.group = { run: index, pieces, json }));
+    this.kept.push((this.group = { run: index, pieces: typeof pieces === 'string' ? [pieces] : pieces, json }));
   }
 
   /** Everything framed so far went on the socket. */

@@ -10,7 +10,7 @@ import { chunkCount, strikeAt } from './fault-strike.js';
 import { Framed, type Framer } from './framers.js';
 import type { StreamProgress } from './in-flight.js';
 import type { Pacer } from './pacer.js';
-import { framedPieces, framedRun } from './piece-frames.js';
+import { framedPiece, framedPieces, framedRun, pieceFraming, type PieceFraming } from './piece-frames.js';
 import { whenDrained } from './response-waits.js';
 import { endWith } from './whole-body.js';
 import type { SentStream } from './sent.js';
@@ -60,6 +60,9 @@ class EventPump {
   private dueMs = 0;
   /** Whether the next event's deadline has been waited for. */
   private waited = false;
+  /** The span whose chunks `framing` frames (none for a framing in bytes), made at its first chunk past the stream's first event. */
+  private framedSpan: PieceSpan | undefined;
+  private framing: PieceFraming | undefined;
   constructor(
     private readonly res: ServerResponse,
     private readonly plan: StreamPlan,
@@ -137,7 +140,8 @@ class EventPump {
       } else {
         // Past the journal's bound no run is kept: the rest go one by one, without framing runs to drop.
         if (run !== undefined) this.runs = false;
-        this.add(span ? span.chunk(this.inSpan) : (part as StreamEvent));
+        if (span === undefined) this.add(part as StreamEvent);
+        else this.addChunk(span);
         this.advance(span, 1);
       }
       // A long unpaced stream (speech as base64 events: 15 MB), or a paced one far behind, goes out
@@ -163,6 +167,20 @@ class EventPump {
       this.inSpan = 0;
       this.at++;
     }
+  }
+
+  /** The span's next chunk: framed around its piece past the stream's first event, else as any event. */
+  private addChunk(span: PieceSpan): void {
+    if (this.written === 0) return this.add(span.chunk(this.inSpan));
+    if (this.framedSpan !== span) {
+      this.framedSpan = span;
+      this.framing = pieceFraming(span, this.w.framer);
+    }
+    if (this.framing === undefined) return this.add(span.chunk(this.inSpan));
+    const framed = framedPiece(this.framing, this.inSpan);
+    this.written++;
+    this.pending.add(framed);
+    this.w.sent.framedPiece(span, span.pieces[this.inSpan]!, framed.length);
   }
 
   private add(event: StreamEvent): void {
