@@ -53,8 +53,6 @@ function isLoopback(host: string): boolean {
 }
 
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
-  // The tokenizer's table is read on libuv's threads while the configuration loads and the socket opens.
-  loadTokenizer();
   const endpoint = options.otlpEndpoint ?? process.env.OTEL_EXPORTER_OTLP_ENDPOINT;
   const tracing = endpoint ? new Tracing(endpoint) : undefined;
   const { mock, streams, listener } = assembleMock(options, { tracing });
@@ -83,14 +81,18 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     await store.close();
     throw portTaken(error, options.port ?? 0);
   }
-  // The tracing SDK loads three turns of the event loop from now: after whatever the caller prints
-  // on listening has gone out (the log sink writes at the end of a turn); what is answered before
-  // it loads waits in a queue. Then the form parser, in a turn of its own. prom-client waits for
-  // the first scrape.
-  setImmediate(() => setImmediate(() => setImmediate(() => {
-    tracing?.load().catch((error: Error) => log('error', `tracing could not start: ${error.message}`));
-    setImmediate(() => void loadFormParser());
-  })));
+  // The tokenizer's tables load two turns of the event loop from now: after whatever the caller
+  // prints on listening has gone out (the log sink writes at the end of a turn), before the
+  // first request would wait for them.
+  // The tracing SDK likewise, after the tokenizer: what is answered before it loads waits in a
+  // queue; then the form parser, each in a turn of its own. prom-client waits for the first scrape.
+  setImmediate(() => setImmediate(() => {
+    loadTokenizer();
+    setImmediate(() => {
+      tracing?.load().catch((error: Error) => log('error', `tracing could not start: ${error.message}`));
+      setImmediate(() => void loadFormParser());
+    });
+  }));
   const port = (server.address() as AddressInfo).port;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   const close = async (): Promise<void> => {

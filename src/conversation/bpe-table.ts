@@ -2,7 +2,7 @@
 // gpt-tokenizer's ranks): read in place, so loading it is a file read and a few views instead of
 // 200,000 strings and a Map (half a second of CPU before the first answer, and most of what a
 // full collection marked in an idle mock).
-import { fstat, open, read, close, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { packageFile } from '../package-root.js';
 
 export const TABLE_FILE = packageFile('dist', 'o200k_base.bin');
@@ -63,31 +63,7 @@ export function tableBuffer(tokens: readonly (Uint8Array | undefined)[], mergeab
 
 /** The table in TABLE_FILE, as views over the file's bytes. */
 export function readTable(file = TABLE_FILE): BpeTable {
-  return tableOf(readFileSync(file), file);
-}
-
-/**
- * The table read by one read of the whole file on libuv's threads: the read and the fresh pages it
- * fills (about 1,050) are then no work of the main thread's. `fs.readFile` would read it in 512 KB
- * pieces, each waiting for a turn of the loop that a start keeps busy.
- */
-export function readTableAside(file = TABLE_FILE): Promise<BpeTable> {
-  const step = <T>(call: (done: (error: Error | null, value: T) => void) => void) =>
-    new Promise<T>((resolve, reject) => call((error, value) => (error ? reject(error) : resolve(value))));
-  return step<number>((done) => open(file, 'r', done)).then(async (fd) => {
-    try {
-      const { size } = await step<{ size: number }>((done) => fstat(fd, done));
-      const data = Buffer.allocUnsafeSlow(size);
-      const got = await step<number>((done) => read(fd, data, 0, size, 0, done));
-      if (got !== size) throw new Error(`${file} was read short: run \`npm run build\``);
-      return tableOf(data, file);
-    } finally {
-      close(fd, () => undefined);
-    }
-  });
-}
-
-function tableOf(data: Buffer, file: string): BpeTable {
+  const data = readFileSync(file);
   // Aligned for the word views: a Buffer from a read may sit at any offset of a shared pool.
   const buffer = data.byteOffset % 4 === 0 ? data : Uint8Array.prototype.slice.call(data);
   const words = new Uint32Array(buffer.buffer, buffer.byteOffset, HEADER_WORDS);

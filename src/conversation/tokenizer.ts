@@ -1,7 +1,7 @@
 // The o200k_base BPE (GPT-4o and later) itself, over the vocabulary read in place
 // (bpe-table.ts): the same ids as gpt-tokenizer's, which the tests hold it to, and the texts of
 // token ids.
-import { type BpeTable, NO_TOKEN, bytesOf, rankOf, readTable, readTableAside } from './bpe-table.js';
+import { type BpeTable, NO_TOKEN, bytesOf, rankOf, readTable } from './bpe-table.js';
 import { madeAtFirstUse } from './first-use.js';
 
 /** o200k_base's split of a text into pieces, each encoded on its own (gpt-tokenizer's, as tiktoken's). */
@@ -36,22 +36,14 @@ export function piecesOf(text: string): IterableIterator<RegExpMatchArray> {
 }
 
 let table: BpeTable | undefined;
-let reading: Promise<unknown> | undefined;
 
-/** A file read and a few views, read aside at start (`loadTokenizer`), or here if a count comes first. */
+/** A file read and a few views: cheap enough to load at start, and loaded when first needed anyway. */
 function vocabulary(): BpeTable {
   return (table ??= readTable());
 }
 
-/**
- * Starts reading the table on libuv's threads while the start goes on, so that the first answer does
- * not wait for the read on the main thread. A count that comes before the read is done reads it itself.
- */
 export function loadTokenizer(): void {
-  reading ??= readTableAside().then(
-    (read) => void (table ??= read),
-    () => undefined,
-  );
+  vocabulary();
 }
 
 /** A piece's UTF-8 bytes, in a buffer reused piece after piece (no array per piece). */
