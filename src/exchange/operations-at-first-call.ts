@@ -2,7 +2,8 @@
 // other doors), reached through rows whose module is evaluated at the first request that calls one:
 // a start then evaluates none of those modules and the styles only they use (about a tenth of the
 // code it evaluated to its listening line), and a chat hit never does. The first such request waits
-// for the module one microtask; the ones after it call the operation itself.
+// for its module's evaluation (requests that come meanwhile share it); the ones after it call the
+// operation itself.
 import type { Operation } from './exchange.js';
 
 /** The names of `M`'s members that are operations. */
