@@ -8,29 +8,30 @@ import { STYLE_ENTRIES, STYLES } from '../styles/registry.js';
 import { openaiEnvelope } from '../styles/openai-envelope.js';
 import type { BatchVendor } from '../conversation/batch.js';
 import type { BatchEndpoints, LineRoute } from './batch-line.js';
-import { batchOperations } from './batches.js';
 import { taskEnvelope } from '../styles/videos/gateway.js';
-import { audioSpeech } from './audio-speech.js';
 import { deploymentOperation } from './azure.js';
-import { audioTranscriptions, audioTranslations } from './audio-transcriptions.js';
 import { byAction } from './by-action.js';
 import { chat } from './chat.js';
-import { completions, openrouterCompletions } from './completions.js';
 import { countTokens } from './count-tokens.js';
-import { batchEmbedContents, embedContent, embeddings, ollamaEmbed, openrouterEmbeddings } from './embeddings.js';
 import type { Door, Operation } from './exchange.js';
-import { createFile, deleteFile, fileContent, listFiles, retrieveFile } from './files.js';
-import { imageEdits, imageFile, imageGenerations, imageVariations } from './images.js';
-import { messageBatchOperations } from './message-batches.js';
 import { getModel, listModels, modelsDoor, openrouterModels } from './models.js';
-import { moderations } from './moderations.js';
-import { ollamaShowModel, ollamaTagList, ollamaVersion } from './ollama.js';
-import { rerank } from './rerank.js';
+import { operationsAtFirstCall } from './operations-at-first-call.js';
 import { cancelResponse, deleteResponse, listInputItems, retrieveResponse } from './stored-responses.js';
-import { createCharacter, getCharacter } from './video-characters.js';
-import { editVideo, extendVideo, remixVideo } from './video-derived.js';
-import { createVideoTask, getVideoTask } from './video-generations.js';
-import { createVideo, deleteVideo, listVideos, retrieveVideo, videoContent } from './videos.js';
+
+// The doors a chat hit never goes through: their modules are evaluated at their first request.
+const audioSpeech = operationsAtFirstCall(() => import('./audio-speech.js'));
+const audioTranscriptions = operationsAtFirstCall(() => import('./audio-transcriptions.js'));
+const completions = operationsAtFirstCall(() => import('./completions.js'));
+const embeddings = operationsAtFirstCall(() => import('./embeddings.js'));
+const files = operationsAtFirstCall(() => import('./files.js'));
+const images = operationsAtFirstCall(() => import('./images.js'));
+const moderations = operationsAtFirstCall(() => import('./moderations.js'));
+const ollama = operationsAtFirstCall(() => import('./ollama.js'));
+const rerank = operationsAtFirstCall(() => import('./rerank.js'));
+const videoCharacters = operationsAtFirstCall(() => import('./video-characters.js'));
+const videoDerived = operationsAtFirstCall(() => import('./video-derived.js'));
+const videoTasks = operationsAtFirstCall(() => import('./video-generations.js'));
+const videos = operationsAtFirstCall(() => import('./videos.js'));
 
 export interface ModelRoute {
   method: 'GET' | 'POST' | 'DELETE';
@@ -106,7 +107,7 @@ const row = (method: ModelRoute['method'], path: string, door: Door, body: Model
 const TOKEN_BOUNDED = { bodyLimit: TOKEN_BOUNDED_BODY };
 
 /** The operations of the actions a chat path carries besides chat and counting (generate-content's embeddings). */
-const ACTION_OPERATIONS: Readonly<Record<string, Operation>> = { embedContent, batchEmbedContents };
+const ACTION_OPERATIONS: Readonly<Record<string, Operation>> = { embedContent: embeddings('embedContent'), batchEmbedContents: embeddings('batchEmbedContents') };
 
 /** A style's chat paths and its token counting, from its registry entry. */
 function styleRows(entry: StyleEntry): ModelRoute[] {
@@ -131,8 +132,10 @@ export const lineRoute: LineRoute = (url) => {
   return found && { operation: found.operation, door: found.door };
 };
 const batchEndpoints: BatchEndpoints = (vendor) => MODEL_ROUTES.filter((route) => route.batch === vendor).map((route) => route.path);
-const batches = batchOperations(lineRoute, batchEndpoints);
-const messageBatches = messageBatchOperations(lineRoute, batchEndpoints);
+const batches = operationsAtFirstCall(() => import('./batches.js').then(({ batchOperations }) => batchOperations(lineRoute, batchEndpoints)));
+const messageBatches = operationsAtFirstCall(() =>
+  import('./message-batches.js').then(({ messageBatchOperations }) => messageBatchOperations(lineRoute, batchEndpoints)),
+);
 
 export const MODEL_ROUTES: readonly ModelRoute[] = [
   ...STYLE_ENTRIES.flatMap(styleRows),
@@ -146,64 +149,64 @@ export const MODEL_ROUTES: readonly ModelRoute[] = [
   row('GET', '/v1beta/models', GEMINI_MODELS, 'none', listModels(GEMINI_LISTS)),
   row('GET', '/v1beta/models/:model', GEMINI_MODELS, 'none', getModel(GEMINI_LISTS)),
 
-  row('POST', '/v1/images/generations', IMAGES, 'json', imageGenerations, { batch: 'openai' }),
-  row('POST', '/v1/images/edits', IMAGES, 'multipart', imageEdits, { batch: 'openai' }),
-  row('POST', '/v1/images/variations', IMAGES, 'multipart', imageVariations),
-  row('GET', '/v1/images/files/:session/:file', IMAGES, 'none', imageFile, { auth: false }),
+  row('POST', '/v1/images/generations', IMAGES, 'json', images('imageGenerations'), { batch: 'openai' }),
+  row('POST', '/v1/images/edits', IMAGES, 'multipart', images('imageEdits'), { batch: 'openai' }),
+  row('POST', '/v1/images/variations', IMAGES, 'multipart', images('imageVariations')),
+  row('GET', '/v1/images/files/:session/:file', IMAGES, 'none', images('imageFile'), { auth: false }),
 
-  row('POST', '/v1/videos', VIDEOS, 'multipart', createVideo, { batch: 'openai' }),
-  row('POST', '/v1/videos/edits', VIDEOS, 'multipart', editVideo),
-  row('POST', '/v1/videos/extensions', VIDEOS, 'multipart', extendVideo),
-  row('POST', '/v1/videos/characters', VIDEOS, 'multipart', createCharacter),
-  row('GET', '/v1/videos/characters/:id', VIDEOS, 'none', getCharacter),
-  row('POST', '/v1/videos/:id/remix', VIDEOS, 'multipart', remixVideo),
-  row('GET', '/v1/videos', VIDEOS, 'none', listVideos),
-  row('GET', '/v1/videos/:id', VIDEOS, 'none', retrieveVideo),
-  row('DELETE', '/v1/videos/:id', VIDEOS, 'none', deleteVideo),
-  row('GET', '/v1/videos/:id/content', VIDEOS, 'none', videoContent),
+  row('POST', '/v1/videos', VIDEOS, 'multipart', videos('createVideo'), { batch: 'openai' }),
+  row('POST', '/v1/videos/edits', VIDEOS, 'multipart', videoDerived('editVideo')),
+  row('POST', '/v1/videos/extensions', VIDEOS, 'multipart', videoDerived('extendVideo')),
+  row('POST', '/v1/videos/characters', VIDEOS, 'multipart', videoCharacters('createCharacter')),
+  row('GET', '/v1/videos/characters/:id', VIDEOS, 'none', videoCharacters('getCharacter')),
+  row('POST', '/v1/videos/:id/remix', VIDEOS, 'multipart', videoDerived('remixVideo')),
+  row('GET', '/v1/videos', VIDEOS, 'none', videos('listVideos')),
+  row('GET', '/v1/videos/:id', VIDEOS, 'none', videos('retrieveVideo')),
+  row('DELETE', '/v1/videos/:id', VIDEOS, 'none', videos('deleteVideo')),
+  row('GET', '/v1/videos/:id/content', VIDEOS, 'none', videos('videoContent')),
 
-  row('POST', '/v1/video/generations', TASKS, 'multipart', createVideoTask),
-  row('GET', '/v1/video/generations/:task_id', TASKS, 'none', getVideoTask),
+  row('POST', '/v1/video/generations', TASKS, 'multipart', videoTasks('createVideoTask')),
+  row('GET', '/v1/video/generations/:task_id', TASKS, 'none', videoTasks('getVideoTask')),
 
-  row('POST', '/v1/audio/speech', AUDIO, 'json', audioSpeech),
-  row('POST', '/v1/audio/transcriptions', AUDIO, 'multipart', audioTranscriptions),
-  row('POST', '/v1/audio/translations', AUDIO, 'multipart', audioTranslations),
+  row('POST', '/v1/audio/speech', AUDIO, 'json', audioSpeech('audioSpeech')),
+  row('POST', '/v1/audio/transcriptions', AUDIO, 'multipart', audioTranscriptions('audioTranscriptions')),
+  row('POST', '/v1/audio/translations', AUDIO, 'multipart', audioTranscriptions('audioTranslations')),
   // The other doors (SPEC 15); generate-content's embedding actions are on its chat path above.
-  row('POST', '/v1/embeddings', EMBEDDINGS, 'json', embeddings, { batch: 'openai', ...TOKEN_BOUNDED }),
-  row('POST', '/v1/rerank', RERANK, 'json', rerank, TOKEN_BOUNDED),
-  row('POST', '/v2/rerank', RERANK, 'json', rerank, TOKEN_BOUNDED),
-  row('POST', '/v1/moderations', MODERATIONS, 'json', moderations, { batch: 'openai' }),
-  row('POST', '/v1/completions', COMPLETIONS, 'json', completions, { batch: 'openai' }),
+  row('POST', '/v1/embeddings', EMBEDDINGS, 'json', embeddings('embeddings'), { batch: 'openai', ...TOKEN_BOUNDED }),
+  row('POST', '/v1/rerank', RERANK, 'json', rerank('rerank'), TOKEN_BOUNDED),
+  row('POST', '/v2/rerank', RERANK, 'json', rerank('rerank'), TOKEN_BOUNDED),
+  row('POST', '/v1/moderations', MODERATIONS, 'json', moderations('moderations'), { batch: 'openai' }),
+  row('POST', '/v1/completions', COMPLETIONS, 'json', completions('completions'), { batch: 'openai' }),
 
-  ...azureRows('/embeddings', 'json', embeddings, TOKEN_BOUNDED),
-  ...azureRows('/completions', 'json', completions),
-  ...azureRows('/images/generations', 'json', imageGenerations),
-  ...azureRows('/audio/speech', 'json', audioSpeech),
-  ...azureRows('/audio/transcriptions', 'multipart', audioTranscriptions),
-  ...azureRows('/audio/translations', 'multipart', audioTranslations),
+  ...azureRows('/embeddings', 'json', embeddings('embeddings'), TOKEN_BOUNDED),
+  ...azureRows('/completions', 'json', completions('completions')),
+  ...azureRows('/images/generations', 'json', images('imageGenerations')),
+  ...azureRows('/audio/speech', 'json', audioSpeech('audioSpeech')),
+  ...azureRows('/audio/transcriptions', 'multipart', audioTranscriptions('audioTranscriptions')),
+  ...azureRows('/audio/translations', 'multipart', audioTranscriptions('audioTranslations')),
   row('GET', '/api/v1/models', OPENROUTER, 'none', openrouterModels),
-  row('POST', '/api/v1/embeddings', OPENROUTER, 'json', openrouterEmbeddings, TOKEN_BOUNDED),
-  row('POST', '/api/v1/completions', OPENROUTER, 'json', openrouterCompletions),
-  row('POST', '/api/embed', OLLAMA, 'json', ollamaEmbed, { auth: false }),
-  row('GET', '/api/tags', OLLAMA, 'none', ollamaTagList, { auth: false }),
-  row('POST', '/api/show', OLLAMA, 'json', ollamaShowModel, { auth: false }),
-  row('GET', '/api/version', OLLAMA, 'none', ollamaVersion, { auth: false }),
+  row('POST', '/api/v1/embeddings', OPENROUTER, 'json', embeddings('openrouterEmbeddings'), TOKEN_BOUNDED),
+  row('POST', '/api/v1/completions', OPENROUTER, 'json', completions('openrouterCompletions')),
+  row('POST', '/api/embed', OLLAMA, 'json', embeddings('ollamaEmbed'), { auth: false }),
+  row('GET', '/api/tags', OLLAMA, 'none', ollama('ollamaTagList'), { auth: false }),
+  row('POST', '/api/show', OLLAMA, 'json', ollama('ollamaShowModel'), { auth: false }),
+  row('GET', '/api/version', OLLAMA, 'none', ollama('ollamaVersion'), { auth: false }),
 
-  row('POST', '/v1/files', FILES, 'multipart', createFile),
-  row('GET', '/v1/files', FILES, 'none', listFiles),
-  row('GET', '/v1/files/:id', FILES, 'none', retrieveFile),
-  row('GET', '/v1/files/:id/content', FILES, 'none', fileContent),
-  row('DELETE', '/v1/files/:id', FILES, 'none', deleteFile),
-  row('POST', '/v1/batches', BATCHES, 'json', batches.createBatch),
-  row('GET', '/v1/batches', BATCHES, 'none', batches.listBatches),
-  row('GET', '/v1/batches/:id', BATCHES, 'none', batches.retrieveBatch),
-  row('POST', '/v1/batches/:id/cancel', BATCHES, 'none', batches.cancelBatch),
-  row('POST', '/v1/messages/batches', MESSAGE_BATCHES, 'json', messageBatches.createMessageBatch),
-  row('GET', '/v1/messages/batches', MESSAGE_BATCHES, 'none', messageBatches.listMessageBatches),
-  row('GET', '/v1/messages/batches/:id', MESSAGE_BATCHES, 'none', messageBatches.retrieveMessageBatch),
-  row('POST', '/v1/messages/batches/:id/cancel', MESSAGE_BATCHES, 'none', messageBatches.cancelMessageBatch),
-  row('DELETE', '/v1/messages/batches/:id', MESSAGE_BATCHES, 'none', messageBatches.deleteMessageBatch),
-  row('GET', '/v1/messages/batches/:id/results', MESSAGE_BATCHES, 'none', messageBatches.messageBatchResults),
+  row('POST', '/v1/files', FILES, 'multipart', files('createFile')),
+  row('GET', '/v1/files', FILES, 'none', files('listFiles')),
+  row('GET', '/v1/files/:id', FILES, 'none', files('retrieveFile')),
+  row('GET', '/v1/files/:id/content', FILES, 'none', files('fileContent')),
+  row('DELETE', '/v1/files/:id', FILES, 'none', files('deleteFile')),
+  row('POST', '/v1/batches', BATCHES, 'json', batches('createBatch')),
+  row('GET', '/v1/batches', BATCHES, 'none', batches('listBatches')),
+  row('GET', '/v1/batches/:id', BATCHES, 'none', batches('retrieveBatch')),
+  row('POST', '/v1/batches/:id/cancel', BATCHES, 'none', batches('cancelBatch')),
+  row('POST', '/v1/messages/batches', MESSAGE_BATCHES, 'json', messageBatches('createMessageBatch')),
+  row('GET', '/v1/messages/batches', MESSAGE_BATCHES, 'none', messageBatches('listMessageBatches')),
+  row('GET', '/v1/messages/batches/:id', MESSAGE_BATCHES, 'none', messageBatches('retrieveMessageBatch')),
+  row('POST', '/v1/messages/batches/:id/cancel', MESSAGE_BATCHES, 'none', messageBatches('cancelMessageBatch')),
+  row('DELETE', '/v1/messages/batches/:id', MESSAGE_BATCHES, 'none', messageBatches('deleteMessageBatch')),
+  row('GET', '/v1/messages/batches/:id/results', MESSAGE_BATCHES, 'none', messageBatches('messageBatchResults')),
 ];
 
 /** The row of a method and path as the table writes it (`/v1/videos/:id`), for tests and batches. */
