@@ -77,20 +77,6 @@ export function http2Cleartext(listener: DualListener): Protocol {
 }
 
 /**
- * The protocol whose first bytes `head` are, null for none of them (HTTP/1.1), undefined while
- * one of them needs more bytes to tell.
- */
-function takerOf(protocols: readonly Protocol[], head: Buffer): Protocol | null | undefined {
-  let undecided = false;
-  for (const protocol of protocols) {
-    const verdict = protocol.opens(head);
-    if (verdict === true) return protocol;
-    if (verdict === undefined) undecided = true;
-  }
-  return undecided ? undefined : null;
-}
-
-/**
  * Routes each connection `server` accepts by its first bytes: to the first of `protocols` that
  * recognises them, else to `server`'s own HTTP/1.1 handling. A connection still undecided is
  * dropped by either close.
@@ -101,25 +87,19 @@ export function sharePort(server: Server, protocols: readonly Protocol[]): Pick<
   const undecided = new Set<Socket>();
   server.on('connection', (socket: Socket) => {
     undecided.add(socket);
-    let head: Buffer | undefined;
+    let head = Buffer.alloc(0);
     const decide = (chunk: Buffer) => {
-      // A connection's first read mostly tells at once: it is taken as it came, not copied.
-      head = head === undefined ? chunk : Buffer.concat([head, chunk]);
-      const taker = takerOf(protocols, head);
-      if (taker === undefined) return;
+      head = Buffer.concat([head, chunk]);
+      const verdicts = protocols.map((protocol) => protocol.opens(head));
+      const taker = protocols[verdicts.indexOf(true)];
+      if (!taker && verdicts.includes(undefined)) return;
       socket.off('data', decide);
       socket.off('close', forget);
       undecided.delete(socket);
-      if (taker === null) {
-        // Node's HTTP/1.1 server listens to the socket now, and the socket still flows: the bytes
-        // put back go straight to its parser, with no pause and no turn before they are read.
-        for (const take of http1) take.call(server, socket);
-        socket.unshift(head);
-        return;
-      }
       socket.pause();
       socket.unshift(head);
-      taker.serve(socket);
+      if (taker) taker.serve(socket);
+      else for (const take of http1) take.call(server, socket);
       socket.resume();
     };
     const forget = () => undecided.delete(socket);
