@@ -115,16 +115,17 @@ export function sharePort(server: Server, protocols: readonly Protocol[]): Pick<
   server.on('clientError', (refusal: Refusal, socket: Duplex) => {
     const own = socket as Socket & { server?: unknown };
     // A connection of this server's own (not one a TLS server re-emits), refused at its first bytes.
-    const opened = own.server === server ? protocols.find((protocol) => protocol.opening(refusal)?.length === own.bytesRead) : undefined;
-    if (!opened) {
-      for (const refuse of refusals) refuse.call(server, refusal, socket);
+    for (const protocol of own.server === server ? protocols : []) {
+      const opening = protocol.opening(refusal);
+      if (opening?.length !== own.bytesRead) continue;
+      releaseFromHttp1(own);
+      own.pause();
+      own.unshift(opening);
+      protocol.serve(own);
+      own.resume();
       return;
     }
-    releaseFromHttp1(own);
-    own.pause();
-    own.unshift(opened.opening(refusal)!);
-    opened.serve(own);
-    own.resume();
+    for (const refuse of refusals) refuse.call(server, refusal, socket);
   });
   return {
     closeIdle: () => protocols.forEach((protocol) => protocol.closeIdle()),
