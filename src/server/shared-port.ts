@@ -1,7 +1,8 @@
-// One port, several protocols. Each connection is told by its first bytes: a protocol that
-// recognises them takes it, else it stays with the HTTP/1.1 server that accepted it. HTTP/2 with
-// prior knowledge is the first such protocol (the AWS SDK's default handler speaks it to an
-// `http://` endpoint); TLS (`tls/tls-port.ts`) is the other.
+// One port, several protocols. Every connection goes to the HTTP/1.1 server that accepted it, whose
+// parser reads its socket directly; a connection whose first bytes the parser refuses as another
+// protocol's opening is taken back and handed to that protocol. HTTP/2 with prior knowledge is the
+// first such protocol (the AWS SDK's default handler speaks it to an `http://` endpoint); TLS
+// (`tls/tls-port.ts`) is the other.
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Http2Server, Http2ServerRequest, Http2ServerResponse, Http2Session } from 'node:http2';
 import type { Socket } from 'node:net';
@@ -10,10 +11,19 @@ import { Duplex } from 'node:stream';
 /** A request listener that serves both HTTP/1.1 and HTTP/2's compatibility API (Koa's callback does). */
 export type DualListener = (req: IncomingMessage | Http2ServerRequest, res: ServerResponse | Http2ServerResponse) => void;
 
-/** A protocol a connection may open with, recognised by its first bytes. */
+/** How Node's HTTP/1.1 parser refused a connection's bytes (its `clientError`). */
+export interface Refusal extends Error {
+  code?: string;
+  /** The buffer of the read it refused. */
+  rawPacket?: Buffer;
+  /** How far into `rawPacket` it had read. */
+  bytesParsed?: number;
+}
+
+/** A protocol a connection may open with, recognised by how the HTTP/1.1 parser refuses its first bytes. */
 export interface Protocol {
-  /** True or false once `head` tells; undefined while more bytes are needed to tell. */
-  opens(head: Buffer): boolean | undefined;
+  /** The bytes the connection has sent so far, when `refusal` is this protocol's opening. */
+  opening(refusal: Refusal): Buffer | undefined;
   /** Takes the connection, its first bytes back at the front of its stream. */
   serve(socket: Socket): void;
   /** Lets its connections finish what they are doing and close. */
@@ -65,11 +75,10 @@ export function http2Cleartext(listener: DualListener): Protocol {
     return made;
   };
   return {
-    opens(head) {
-      const seen = Math.min(head.length, HTTP2_PREFACE.length);
-      if (!head.subarray(0, seen).equals(HTTP2_PREFACE.subarray(0, seen))) return false;
-      return seen === HTTP2_PREFACE.length ? true : undefined;
-    },
+    // The parser pauses just past the preface, which may have come in more than one read: the
+    // refused read holds its last part and what follows it.
+    opening: ({ code, rawPacket, bytesParsed }) =>
+      code === 'HPE_PAUSED_H2_UPGRADE' && rawPacket ? Buffer.concat([HTTP2_PREFACE, rawPacket.subarray(bytesParsed)]) : undefined,
     serve: (socket) => server().emit('connection', replaying(socket)),
     closeIdle: () => sessions.forEach((session) => session.close()),
     closeAll: () => sessions.forEach((session) => session.destroy()),
@@ -77,44 +86,49 @@ export function http2Cleartext(listener: DualListener): Protocol {
 }
 
 /**
- * Routes each connection `server` accepts by its first bytes: to the first of `protocols` that
- * recognises them, else to `server`'s own HTTP/1.1 handling. A connection still undecided is
- * dropped by either close.
+ * Node's HTTP/1.1 server lets go of a socket it was reading, as it does for an upgrade: its
+ * listeners off, its parser no longer reading the socket's handle nor counted among its
+ * connections (whose header timeout would end it). Without a parser, Node's wrapped `on` puts the
+ * socket's own back at its next call.
+ */
+function releaseFromHttp1(socket: Socket): void {
+  const held = socket as Socket & { parser?: { _consumed?: boolean; unconsume(): void; remove(): void } | null };
+  for (const event of ['data', 'end', 'close', 'drain', 'error', 'timeout', 'resume', 'pause']) socket.removeAllListeners(event);
+  const parser = held.parser;
+  if (parser) {
+    if (parser._consumed) parser.unconsume();
+    parser._consumed = false;
+    parser.remove();
+  }
+  held.parser = null;
+}
+
+/**
+ * Shares `server`'s port with `protocols`: a connection the HTTP/1.1 parser refuses at its first
+ * bytes as one of their openings goes to that protocol, its bytes put back at the front; any other
+ * refusal goes to `server`'s own `clientError` listeners. Bytes refused later on a connection
+ * (after a request) are never another protocol's opening.
  */
 export function sharePort(server: Server, protocols: readonly Protocol[]): Pick<Protocol, 'closeIdle' | 'closeAll'> {
-  const http1 = server.listeners('connection') as Array<(socket: Socket) => void>;
-  server.removeAllListeners('connection');
-  const undecided = new Set<Socket>();
-  server.on('connection', (socket: Socket) => {
-    undecided.add(socket);
-    let head = Buffer.alloc(0);
-    const decide = (chunk: Buffer) => {
-      head = Buffer.concat([head, chunk]);
-      const verdicts = protocols.map((protocol) => protocol.opens(head));
-      const taker = protocols[verdicts.indexOf(true)];
-      if (!taker && verdicts.includes(undefined)) return;
-      socket.off('data', decide);
-      socket.off('close', forget);
-      undecided.delete(socket);
-      socket.pause();
-      socket.unshift(head);
-      if (taker) taker.serve(socket);
-      else for (const take of http1) take.call(server, socket);
-      socket.resume();
-    };
-    const forget = () => undecided.delete(socket);
-    socket.on('data', decide);
-    socket.once('close', forget);
+  const refusals = server.listeners('clientError') as Array<(refusal: Refusal, socket: Duplex) => void>;
+  server.removeAllListeners('clientError');
+  server.on('clientError', (refusal: Refusal, socket: Duplex) => {
+    const own = socket as Socket & { server?: unknown };
+    // A connection of this server's own (not one a TLS server re-emits), refused at its first bytes.
+    for (const protocol of own.server === server ? protocols : []) {
+      const opening = protocol.opening(refusal);
+      if (opening?.length !== own.bytesRead) continue;
+      releaseFromHttp1(own);
+      own.pause();
+      own.unshift(opening);
+      protocol.serve(own);
+      own.resume();
+      return;
+    }
+    for (const refuse of refusals) refuse.call(server, refusal, socket);
   });
-  const dropUndecided = () => undecided.forEach((socket) => socket.destroy());
   return {
-    closeIdle: () => {
-      dropUndecided();
-      protocols.forEach((protocol) => protocol.closeIdle());
-    },
-    closeAll: () => {
-      dropUndecided();
-      protocols.forEach((protocol) => protocol.closeAll());
-    },
+    closeIdle: () => protocols.forEach((protocol) => protocol.closeIdle()),
+    closeAll: () => protocols.forEach((protocol) => protocol.closeAll()),
   };
 }

@@ -28,7 +28,9 @@ export function tlsOnSamePort(listener: DualListener, plain: Server, credentials
     return server;
   };
   return {
-    opens: (head) => (head.length === 0 ? undefined : head[0] === HANDSHAKE),
+    // The parser refuses a handshake record's first byte as a method's.
+    opening: ({ code, rawPacket, bytesParsed }) =>
+      code === 'HPE_INVALID_METHOD' && bytesParsed === 0 && rawPacket?.[0] === HANDSHAKE ? rawPacket : undefined,
     serve(socket: Socket) {
       // The stream is made now, so the bytes that arrive while the certificate is read are kept.
       const stream = replaying(socket);
