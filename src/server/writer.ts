@@ -47,10 +47,14 @@ export async function waitForTurn(ctx: ShellContext, turn: Promise<void>): Promi
   return (await unlessClosed(ctx.res, turn)) || clientLeft(ctx);
 }
 
-/** HTTP/2 has no `connection` header (Node drops it with a warning): its streams share one connection anyway. */
-function streamHeaders(framer: Framer, headers: Record<string, string>, httpVersionMajor: number): Record<string, string> {
+/**
+ * HTTP/2 has no `connection` header (Node drops it with a warning): its streams share one connection
+ * anyway. On HTTP/1 the header says what Node will do with the connection once the stream ends: a
+ * `keep-alive` given to Node would keep even one its client asked to close.
+ */
+function streamHeaders(framer: Framer, headers: Record<string, string>, keepAlive: boolean, httpVersionMajor: number): Record<string, string> {
   const own: Record<string, string> = { ...headers, 'content-type': framer.contentType, 'cache-control': 'no-cache' };
-  if (httpVersionMajor !== 2) own.connection = 'keep-alive';
+  if (httpVersionMajor !== 2) own.connection = keepAlive ? 'keep-alive' : 'close';
   return own;
 }
 
@@ -66,7 +70,7 @@ function writeStream(ctx: ShellContext, plan: Extract<Plan, { kind: 'stream' }>,
   ctx.respond = false;
   // writeHead is handed only the stream's own headers, as it sets again each it is handed; what the
   // journal shows is then the response's, read once (a copy, made before, and a merge cost a stream two).
-  res.writeHead(plan.status, streamHeaders(framer, plan.headers, ctx.req.httpVersionMajor));
+  res.writeHead(plan.status, streamHeaders(framer, plan.headers, res.shouldKeepAlive, ctx.req.httpVersionMajor));
   const headers = ctx.response.headers as Record<string, string>;
   // The headers go with the stream's first write: an unpaced stream's only one, a paced stream's
   // events before its first pause.

@@ -2,8 +2,9 @@
 // the wire), a body over the limit, or a multipart body over the limit on a forwarding mock, the
 // next request on the same connection is answered, never reset. An idle connection is the client's
 // to close: the mock keeps it well past Node's 5 s default, and still stops at once when closed.
+// A stream says what will happen to its connection: closed at its end when its client asked so.
 import { Agent, createServer, request, type Server } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { connect, type AddressInfo, type Socket } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
@@ -119,5 +120,56 @@ describe('idle keep-alive connections', () => {
       await mock[stop]();
       await closed;
     }
+  });
+});
+
+/**
+ * A raw HTTP/1.1 request, and everything the mock sent until it closed the connection or `ms`
+ * passed after the stream's last event.
+ */
+function untilClosed(url: string, body: string, headers: string, ms: number): Promise<{ text: string; closed: boolean }> {
+  const { port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), '127.0.0.1');
+    let text = '';
+    let giveUp: NodeJS.Timeout | undefined;
+    socket.setEncoding('utf8').on('data', (chunk: string) => {
+      text += chunk;
+      giveUp ??= text.includes('data: [DONE]')
+        ? setTimeout(() => {
+            socket.destroy();
+            resolve({ text, closed: false });
+          }, ms)
+        : undefined;
+    });
+    socket.on('error', reject);
+    socket.on('close', () => {
+      clearTimeout(giveUp);
+      resolve({ text, closed: true });
+    });
+    socket.write(`POST /v1/chat/completions HTTP/1.1\r\nhost: 127.0.0.1\r\nauthorization: Bearer sk-test\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n${headers}\r\n${body}`);
+  });
+}
+
+describe('a stream asked on a connection its client will close', () => {
+  const stream = JSON.stringify({ model: 'gpt-4o-mini', stream: true, messages: [{ role: 'user', content: 'a short stream' }] });
+
+  it.each([
+    ['unpaced', ''],
+    ['paced', 'x-mock-latency: realistic\r\n'],
+  ])('%s: says `connection: close` and closes the connection at its end', async (_, pacing) => {
+    // Well below the 65 s a kept connection stays open.
+    const { text, closed } = await untilClosed(server.url, stream, `connection: close\r\n${pacing}`, 10_000);
+    expect(text).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+    expect(text.toLowerCase()).toContain('\r\nconnection: close\r\n');
+    expect(text).toContain('data: [DONE]');
+    expect(closed).toBe(true);
+  });
+
+  it('a stream on a kept connection says `connection: keep-alive` and leaves it open', async () => {
+    const { text, closed } = await untilClosed(server.url, stream, '', 1_000);
+    expect(text.toLowerCase()).toContain('\r\nconnection: keep-alive\r\n');
+    expect(text).toContain('data: [DONE]');
+    expect(closed).toBe(false);
   });
 });
