@@ -60,28 +60,23 @@ export class SentStream {
 
   /** `data`: the event's data as framed; `json`: whether that is JSON text (else a string as it is). */
   framed(event: StreamEvent, data: string, json: boolean, frameLength: number): void {
-    this.chars += frameLength;
-    if (this.chars > SENT_MAX) {
-      this.truncated = true;
-      return;
-    }
     const { run, piece } = event;
-    if (run === undefined || piece === undefined) {
-      this.group = undefined;
-      this.kept.push({ event: event.event ?? null, data: json ? data : JSON.stringify(data) });
-      return;
-    }
-    this.keep(run, piece);
+    if (run !== undefined && piece !== undefined) return this.framedPiece(run, piece, frameLength);
+    if (!this.fits(frameLength)) return;
+    this.group = undefined;
+    this.kept.push({ event: event.event ?? null, data: json ? data : JSON.stringify(data) });
   }
 
   /** A chunk of `run` framed alone around its piece (piece-frames.ts `framedPiece`). */
   framedPiece(run: PieceRun, piece: string, frameLength: number): void {
+    if (this.fits(frameLength)) this.keep(run, piece);
+  }
+
+  /** Counts a frame sent alone; false, marking the journal's copy cut, once the sent text passes its bound. */
+  private fits(frameLength: number): boolean {
     this.chars += frameLength;
-    if (this.chars > SENT_MAX) {
-      this.truncated = true;
-      return;
-    }
-    this.keep(run, piece);
+    if (this.chars > SENT_MAX) this.truncated = true;
+    return !this.truncated;
   }
 
   /** Chunks of one run framed together (piece-frames.ts); false, keeping none, when they would pass the journal's bound: frame them one by one then. */
