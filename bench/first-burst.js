@@ -1,0 +1,154 @@
+// `node bench/first-burst.js --builds /path/a,/path/b [--pairs 10 --streams 1000 --bursts 1]`:
+// a stream's request path to its headers on a fresh server, two builds of the mock (each a
+// checkout with its own built dist/) side by side. Each pair starts one fresh server of each
+// build, the order swapped from pair to pair; each server is asked one paced stream, then, 1.5 s
+// later, `--streams` streams at once of a model whose first token is 20 s away. Each burst is timed
+// from a request to its headers, and the server's CPU is read from /proc around it (its main
+// thread's schedstat, all threads' utime and stime, its write calls), until 300 ms after the last
+// headers, before the clients leave. `--bursts 3` asks three bursts of one server (the third is
+// about a warm server's path). A build named `bare` is the bench's bare paced server instead.
+// Prints every pair and the medians of the paired ratios (each build against the first). Linux.
+import { fork } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { parseArgs } from 'node:util';
+import { median, percentile } from './lib/stats.js';
+import { CHAT_PATH, emptyScenarios, HEADERS, MODEL, streamRequest, writeFixtures } from './lib/workload.js';
+
+const { values } = parseArgs({
+  options: {
+    builds: { type: 'string' },
+    pairs: { type: 'string', default: '10' },
+    streams: { type: 'string', default: '1000' },
+    bursts: { type: 'string', default: '1' },
+  },
+});
+if (!values.builds) throw new Error('--builds a,b: the checkouts to compare (each built), or `bare`');
+const here = resolve(new URL('..', import.meta.url).pathname);
+const builds = values.builds.split(',').map((build) => (build === 'bare' ? build : resolve(build)));
+const pairs = Number(values.pairs);
+const streams = Number(values.streams);
+const bursts = Number(values.bursts);
+const TICKS_PER_S = 100;
+const SETTLE_MS = 300;
+
+const root = mkdtempSync(join(tmpdir(), 'first-burst-'));
+const fixtures = join(root, 'fixtures');
+writeFixtures(fixtures, 10);
+writeFileSync(join(fixtures, 'models.yaml'), `models:\n  - id: ${MODEL}\n    latency:\n      first_token_ms: { p50: 20000, p99: 20001 }\n      token_ms: { p50: 25, p99: 26 }\n`);
+const scenarios = emptyScenarios(root);
+const body = streamRequest();
+
+function start(build) {
+  const child = fork(join(build === 'bare' ? here : build, 'bench/lib/server-child.js'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const message =
+    build === 'bare'
+      ? { type: 'start', kind: 'bare-sse', body: 'data: {"choices":[{"delta":{"role":"assistant"}}]}\n\ndata: {"choices":[{"delta":{"content":"x"}}]}\n\ndata: [DONE]\n\n', pacing: { firstChunkMs: 20_000, chunkMs: 25 } }
+      : { type: 'start', kind: 'mock', options: { fixtures, scenarios, latency: 'realistic' } };
+  return new Promise((done, fail) => {
+    child.once('message', (answer) => (answer.type === 'listening' ? done({ child, port: Number(new URL(answer.url).port) }) : fail(new Error(answer.message))));
+    child.send(message);
+  });
+}
+
+/** CPU of a process so far: its main thread's ns on a core, all its threads' ticks, its write calls. */
+function cpuOf(pid) {
+  const mainNs = Number(readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'latin1').split(' ')[0]);
+  const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const allMs = ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_S;
+  const writes = Number(/syscw: (\d+)/.exec(readFileSync(`/proc/${pid}/io`, 'latin1'))[1]);
+  return { mainNs, allMs, writes };
+}
+
+function requestBytes(port) {
+  const text = Object.entries({ ...HEADERS, 'x-mock-latency': 'realistic', host: `127.0.0.1:${port}`, 'content-length': Buffer.byteLength(body), connection: 'close' })
+    .map(([name, value]) => `${name}: ${value}`)
+    .join('\r\n');
+  return Buffer.concat([Buffer.from(`POST ${CHAT_PATH} HTTP/1.1\r\n${text}\r\n\r\n`), Buffer.from(body)]);
+}
+
+/** One stream to its headers; resolves with its socket (still open) and the ms from its send. */
+function toHeaders(port, request) {
+  return new Promise((done, fail) => {
+    const sentMs = performance.now();
+    const socket = connect({ port, host: '127.0.0.1' });
+    let head = '';
+    socket.on('data', (chunk) => {
+      if (head === undefined) return;
+      head += chunk.toString('latin1');
+      if (!head.includes('\r\n\r\n')) return;
+      if (!head.startsWith('HTTP/1.1 200')) fail(new Error(head.slice(0, 200)));
+      head = undefined;
+      done({ socket, ms: performance.now() - sentMs });
+    });
+    socket.on('error', fail);
+    socket.write(request);
+  });
+}
+
+async function burst(server) {
+  const request = requestBytes(server.port);
+  const before = cpuOf(server.child.pid);
+  const answers = await Promise.all(Array.from({ length: streams }, () => toHeaders(server.port, request)));
+  await sleep(SETTLE_MS);
+  const after = cpuOf(server.child.pid);
+  for (const { socket } of answers) socket.destroy();
+  return {
+    mainUs: (after.mainNs - before.mainNs) / 1000 / streams,
+    allUs: ((after.allMs - before.allMs) * 1000) / streams,
+    writes: (after.writes - before.writes) / streams,
+    headersP99Ms: percentile(
+      answers.map(({ ms }) => ms),
+      99,
+    ),
+  };
+}
+
+async function fresh(build) {
+  const server = await start(build);
+  try {
+    const first = await toHeaders(server.port, requestBytes(server.port));
+    first.socket.destroy();
+    const runs = [];
+    for (let index = 0; index < bursts; index++) {
+      await sleep(1500);
+      runs.push(await burst(server));
+    }
+    return runs;
+  } finally {
+    server.child.kill('SIGKILL');
+  }
+}
+
+const load = () => readFileSync('/proc/loadavg', 'latin1').split(' ')[0];
+const results = builds.map(() => []);
+try {
+  for (let pair = 0; pair < pairs; pair++) {
+    const order = builds.map((_, index) => index);
+    if (pair % 2 === 1) order.reverse();
+    for (const index of order) results[index][pair] = await fresh(builds[index]);
+    const line = builds.map((build, index) => results[index][pair].map((run) => `${run.mainUs.toFixed(0)}/${run.allUs.toFixed(0)} µs ${run.headersP99Ms.toFixed(0)} ms ${run.writes.toFixed(2)} w`).join(' | '));
+    console.log(`pair ${pair + 1} (load ${load()}): ${line.join('  ||  ')}`);
+  }
+} finally {
+  rmSync(root, { recursive: true, force: true });
+}
+
+const row = (name, pick) => {
+  for (let burstIndex = 0; burstIndex < bursts; burstIndex++) {
+    const cells = builds.map((_, index) => median(results[index].map((runs) => pick(runs[burstIndex]))));
+    const ratios = builds.slice(1).map((_, index) => {
+      const paired = results[index + 1].map((runs, pair) => pick(runs[burstIndex]) / pick(results[0][pair][burstIndex]));
+      return `${median(paired).toFixed(3)} (lower in ${paired.filter((ratio) => ratio < 1).length} of ${paired.length})`;
+    });
+    console.log(`${name}, burst ${burstIndex + 1}: medians ${cells.map((cell) => cell.toFixed(1)).join(' / ')}; against the first: ${ratios.join(', ')}`);
+  }
+};
+row('µs a stream, main thread', (run) => run.mainUs);
+row('µs a stream, all threads', (run) => run.allUs);
+row('headers p99, ms', (run) => run.headersP99Ms);
+row('writes a stream', (run) => run.writes);
