@@ -24,6 +24,7 @@ const { values } = parseArgs({
     pairs: { type: 'string', default: '10' },
     streams: { type: 'string', default: '1000' },
     bursts: { type: 'string', default: '1' },
+    'node-flags': { type: 'string', default: '' },
   },
 });
 if (!values.builds) throw new Error('--builds a,b: the checkouts to compare (each built), or `bare`');
@@ -32,6 +33,9 @@ const builds = values.builds.split(',').map((build) => (build === 'bare' ? build
 const pairs = Number(values.pairs);
 const streams = Number(values.streams);
 const bursts = Number(values.bursts);
+// Node or V8 flags for every server (`--cpu-prof --cpu-prof-dir=DIR`, `--heap-prof`, `--trace-deopt`),
+// so a profile covers exactly a fresh server's start and its bursts.
+const nodeFlags = values['node-flags'].split(' ').filter(Boolean);
 const TICKS_PER_S = 100;
 const SETTLE_MS = 300;
 
@@ -43,7 +47,7 @@ const scenarios = emptyScenarios(root);
 const body = streamRequest();
 
 function start(build) {
-  const child = fork(join(build === 'bare' ? here : build, 'bench/lib/server-child.js'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(join(build === 'bare' ? here : build, 'bench/lib/server-child.js'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv: nodeFlags });
   const message =
     build === 'bare'
       ? { type: 'start', kind: 'bare-sse', body: 'data: {"choices":[{"delta":{"role":"assistant"}}]}\n\ndata: {"choices":[{"delta":{"content":"x"}}]}\n\ndata: [DONE]\n\n', pacing: { firstChunkMs: 20_000, chunkMs: 25 } }
@@ -90,12 +94,18 @@ function toHeaders(port, request) {
   });
 }
 
-async function burst(server) {
+/** bench/lib/burst-profile.js profiles from its server's first SIGUSR2 to its second: the first burst. */
+const profiled = nodeFlags.some((flag) => flag.includes('burst-profile'));
+
+async function burst(server, first) {
   const request = requestBytes(server.port);
+  const mark = () => profiled && first && server.child.kill('SIGUSR2');
+  mark();
   const before = cpuOf(server.child.pid);
   const answers = await Promise.all(Array.from({ length: streams }, () => toHeaders(server.port, request)));
   await sleep(SETTLE_MS);
   const after = cpuOf(server.child.pid);
+  mark();
   for (const { socket } of answers) socket.destroy();
   return {
     mainUs: (after.mainNs - before.mainNs) / 1000 / streams,
@@ -108,6 +118,14 @@ async function burst(server) {
   };
 }
 
+function stop(child, gently) {
+  return new Promise((done) => {
+    child.once('exit', done);
+    if (gently) child.send({ type: 'stop' });
+    else child.kill('SIGKILL');
+  });
+}
+
 async function fresh(build) {
   const server = await start(build);
   try {
@@ -116,11 +134,14 @@ async function fresh(build) {
     const runs = [];
     for (let index = 0; index < bursts; index++) {
       await sleep(1500);
-      runs.push(await burst(server));
+      runs.push(await burst(server, index === 0));
     }
     return runs;
   } finally {
-    server.child.kill('SIGKILL');
+    // A burst profile is written on its signal's turn, which the stop must not overtake.
+    if (profiled) await sleep(2000);
+    // A profile is written at exit, which a SIGKILL skips: the child's `stop` exits.
+    await stop(server.child, nodeFlags.length > 0);
   }
 }
 
