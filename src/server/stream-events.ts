@@ -33,6 +33,9 @@ export type Writing = { pacer: Pacer; sent: SentStream; progress: StreamProgress
 
 type StreamPlan = Extract<Plan, { kind: 'stream' }>;
 
+/** The steps a slice of a stream's work takes at least: eight of speech's 16 KB events, or eight runs of 256 chunks, are well under a millisecond. */
+const SLICE_STEPS = 8;
+
 /**
  * One stream's events, written a step at a time. The pacing clock's wake (`Pacer.after`) and a
  * full socket's drain call the next step directly, and the stream's end calls `ended`: a paced
@@ -47,6 +50,8 @@ class EventPump {
   private readonly total: number | undefined;
   private readonly pending = new Framed();
   private slice = new Slice();
+  /** Steps (an event, or a run of chunks) taken in this slice. */
+  private sliceSteps = 0;
   private chunks = 0;
   private written = 0;
   /** Whether chunks may still be framed a run at a time: an unpaced stream's, until the journal is full. */
@@ -121,6 +126,7 @@ class EventPump {
         if (this.waited) {
           this.waited = false;
           this.slice = new Slice();
+          this.sliceSteps = 0;
         } else {
           // An event already due (a stream running late) joins the events before it: they go
           // out together, in one write, when the stream next waits.
@@ -146,9 +152,25 @@ class EventPump {
       }
       // A long unpaced stream (speech as base64 events: 15 MB), or a paced one far behind, goes out
       // a few milliseconds of work at a time, so no other client waits for the whole of it.
-      if (this.slice.over) return this.flushThen((open) => (open ? void this.slice.next().then(() => this.step(true)) : this.finish(false)));
+      if (this.sliceOver()) return this.flushThen((open) => (open ? void this.slice.next().then(() => this.nextSlice()) : this.finish(false)));
     }
     this.finish(true);
+  }
+
+  /**
+   * Whether this slice has held the loop long enough, once it has taken a few steps: a slice
+   * over in fewer was held by a collection or by the system giving the core to another process,
+   * not by its own work, which giving the loop back does not undo. A stream of a few steps (a
+   * reply's text is one run of chunks) then still goes out in one write, as every other one does,
+   * not by a path of writes and waits the hot code meets only under such a pause.
+   */
+  private sliceOver(): boolean {
+    return ++this.sliceSteps >= SLICE_STEPS && this.slice.over;
+  }
+
+  private nextSlice(): void {
+    this.sliceSteps = 0;
+    this.step(true);
   }
 
   /** The chunks of one run from the next event on, up to the fault, framed together (piece-frames.ts). */
