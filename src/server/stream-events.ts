@@ -33,8 +33,12 @@ export type Writing = { pacer: Pacer; sent: SentStream; progress: StreamProgress
 
 type StreamPlan = Extract<Plan, { kind: 'stream' }>;
 
-/** The steps a slice of a stream's work takes at least: eight of speech's 16 KB events, or eight runs of 256 chunks, are well under a millisecond. */
-const SLICE_STEPS = 8;
+/**
+ * What a slice of a stream's work frames at least before its time counts: a 1 KB reply sent a
+ * token at a time is 60 KB of frames; 256 KB (sixteen of speech's events) is well under a
+ * millisecond of framing.
+ */
+const SLICE_CHARS = 256 * 1024;
 
 /**
  * One stream's events, written a step at a time. The pacing clock's wake (`Pacer.after`) and a
@@ -50,8 +54,8 @@ class EventPump {
   private readonly total: number | undefined;
   private readonly pending = new Framed();
   private slice = new Slice();
-  /** Steps (an event, or a run of chunks) taken in this slice. */
-  private sliceSteps = 0;
+  /** What this slice has framed, in characters (or bytes, of a framing in bytes). */
+  private sliceChars = 0;
   private chunks = 0;
   private written = 0;
   /** Whether chunks may still be framed a run at a time: an unpaced stream's, until the journal is full. */
@@ -126,7 +130,7 @@ class EventPump {
         if (this.waited) {
           this.waited = false;
           this.slice = new Slice();
-          this.sliceSteps = 0;
+          this.sliceChars = 0;
         } else {
           // An event already due (a stream running late) joins the events before it: they go
           // out together, in one write, when the stream next waits.
@@ -141,6 +145,7 @@ class EventPump {
       const run = this.runs ? this.runFrom(part) : undefined;
       if (run !== undefined && w.sent.framedRun(run)) {
         this.pending.addJoined(run.open, run.items, run.between, run.close, run.kept);
+        this.sliceChars += run.length;
         this.written += run.count;
         this.advance(span, run.count);
       } else {
@@ -158,18 +163,18 @@ class EventPump {
   }
 
   /**
-   * Whether this slice has held the loop long enough, once it has taken a few steps: a slice
-   * over in fewer was held by a collection or by the system giving the core to another process,
-   * not by its own work, which giving the loop back does not undo. A stream of a few steps (a
-   * reply's text is one run of chunks) then still goes out in one write, as every other one does,
-   * not by a path of writes and waits the hot code meets only under such a pause.
+   * Whether this slice has held the loop long enough, once it has framed some work: a slice over
+   * with less was held by a collection or by the system giving the core to another process, not
+   * by its own work, which giving the loop back does not undo. A short stream then still goes out
+   * in one write, as every other one does, not by a path of writes and waits the hot code meets
+   * only under such a pause.
    */
   private sliceOver(): boolean {
-    return ++this.sliceSteps >= SLICE_STEPS && this.slice.over;
+    return this.sliceChars >= SLICE_CHARS && this.slice.over;
   }
 
   private nextSlice(): void {
-    this.sliceSteps = 0;
+    this.sliceChars = 0;
     this.step(true);
   }
 
@@ -202,6 +207,7 @@ class EventPump {
     const framed = framedPiece(this.framing, this.inSpan);
     this.written++;
     this.pending.add(framed);
+    this.sliceChars += framed.length;
     this.w.sent.framedPiece(span, span.pieces[this.inSpan]!, framed.length);
   }
 
@@ -213,6 +219,7 @@ class EventPump {
     const framed = this.w.framer.frame({ name: event.event, data, json }, this.written);
     this.written++;
     this.pending.add(framed);
+    this.sliceChars += framed.length;
     this.w.sent.framed(event, data, json, framed.length);
   }
 
