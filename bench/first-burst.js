@@ -7,6 +7,8 @@
 // thread's schedstat, all threads' utime and stime, its write calls), until 300 ms after the last
 // headers, before the clients leave. `--bursts 3` asks three bursts of one server (the third is
 // about a warm server's path). A build named `bare` is the bench's bare paced server instead.
+// `--profile cpu|heap` keeps a profile of each server's first burst; `--server-flags` gives the
+// servers Node or V8 flags (`--trace-deopt`).
 // Prints every pair and the medians of the paired ratios (each build against the first). Linux.
 import { fork } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -24,6 +26,12 @@ const { values } = parseArgs({
     pairs: { type: 'string', default: '10' },
     streams: { type: 'string', default: '1000' },
     bursts: { type: 'string', default: '1' },
+    // `cpu` or `heap`: each server's first burst profiled (from its first request to its settle)
+    // into --profile-dir, one file a server, named by build index and pair.
+    profile: { type: 'string' },
+    'profile-dir': { type: 'string', default: 'bench/results' },
+    // Node or V8 flags for the servers (`--trace-deopt`), their output to this process's.
+    'server-flags': { type: 'string', default: '' },
   },
 });
 if (!values.builds) throw new Error('--builds a,b: the checkouts to compare (each built), or `bare`');
@@ -43,7 +51,8 @@ const scenarios = emptyScenarios(root);
 const body = streamRequest();
 
 function start(build) {
-  const child = fork(join(build === 'bare' ? here : build, 'bench/lib/server-child.js'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const execArgv = values['server-flags'].split(' ').filter(Boolean);
+  const child = fork(join(build === 'bare' ? here : build, 'bench/lib/server-child.js'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv });
   const message =
     build === 'bare'
       ? { type: 'start', kind: 'bare-sse', body: 'data: {"choices":[{"delta":{"role":"assistant"}}]}\n\ndata: {"choices":[{"delta":{"content":"x"}}]}\n\ndata: [DONE]\n\n', pacing: { firstChunkMs: 20_000, chunkMs: 25 } }
@@ -90,12 +99,27 @@ function toHeaders(port, request) {
   });
 }
 
-async function burst(server) {
+/** Asks the server for `message` and resolves with its answer of the same type. */
+function ask(server, message) {
+  return new Promise((done) => {
+    const answer = (reply) => {
+      if (reply.type !== message.type) return;
+      server.child.off('message', answer);
+      done(reply);
+    };
+    server.child.on('message', answer);
+    server.child.send(message);
+  });
+}
+
+async function burst(server, profileFile) {
   const request = requestBytes(server.port);
+  if (profileFile) await ask(server, { type: 'profile', kind: values.profile, file: profileFile });
   const before = cpuOf(server.child.pid);
   const answers = await Promise.all(Array.from({ length: streams }, () => toHeaders(server.port, request)));
   await sleep(SETTLE_MS);
   const after = cpuOf(server.child.pid);
+  if (profileFile) await ask(server, { type: 'profile' });
   for (const { socket } of answers) socket.destroy();
   return {
     mainUs: (after.mainNs - before.mainNs) / 1000 / streams,
@@ -108,7 +132,7 @@ async function burst(server) {
   };
 }
 
-async function fresh(build) {
+async function fresh(build, profileFile) {
   const server = await start(build);
   try {
     const first = await toHeaders(server.port, requestBytes(server.port));
@@ -116,7 +140,7 @@ async function fresh(build) {
     const runs = [];
     for (let index = 0; index < bursts; index++) {
       await sleep(1500);
-      runs.push(await burst(server));
+      runs.push(await burst(server, index === 0 ? profileFile : undefined));
     }
     return runs;
   } finally {
@@ -130,7 +154,10 @@ try {
   for (let pair = 0; pair < pairs; pair++) {
     const order = builds.map((_, index) => index);
     if (pair % 2 === 1) order.reverse();
-    for (const index of order) results[index][pair] = await fresh(builds[index]);
+    for (const index of order) {
+      const profileFile = values.profile && resolve(values['profile-dir'], `first-burst-${values.profile}-b${index}-p${pair + 1}.${values.profile === 'cpu' ? 'cpuprofile' : 'heapprofile'}`);
+      results[index][pair] = await fresh(builds[index], profileFile);
+    }
     const line = builds.map((build, index) => results[index][pair].map((run) => `${run.mainUs.toFixed(0)}/${run.allUs.toFixed(0)} µs ${run.headersP99Ms.toFixed(0)} ms ${run.writes.toFixed(2)} w`).join(' | '));
     console.log(`pair ${pair + 1} (load ${load()}): ${line.join('  ||  ')}`);
   }
