@@ -7,6 +7,8 @@
 // thread's schedstat, all threads' utime and stime, its write calls), until 300 ms after the last
 // headers, before the clients leave. `--bursts 3` asks three bursts of one server (the third is
 // about a warm server's path). A build named `bare` is the bench's bare paced server instead.
+// `--profile cpu|heap` keeps a profile of each server's first burst; `--server-flags` gives the
+// servers Node or V8 flags (`--trace-deopt`).
 // Prints every pair and the medians of the paired ratios (each build against the first). Linux.
 import { fork } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -24,7 +26,12 @@ const { values } = parseArgs({
     pairs: { type: 'string', default: '10' },
     streams: { type: 'string', default: '1000' },
     bursts: { type: 'string', default: '1' },
-    'node-flags': { type: 'string', default: '' },
+    // `cpu` or `heap`: each server's first burst profiled (from its first request to its settle)
+    // into --profile-dir, one file a server, named by build index and pair.
+    profile: { type: 'string' },
+    'profile-dir': { type: 'string', default: 'bench/results' },
+    // Node or V8 flags for the servers (`--trace-deopt`), their output to this process's.
+    'server-flags': { type: 'string', default: '' },
   },
 });
 if (!values.builds) throw new Error('--builds a,b: the checkouts to compare (each built), or `bare`');
@@ -33,9 +40,6 @@ const builds = values.builds.split(',').map((build) => (build === 'bare' ? build
 const pairs = Number(values.pairs);
 const streams = Number(values.streams);
 const bursts = Number(values.bursts);
-// Node or V8 flags for every server (`--cpu-prof --cpu-prof-dir=DIR`, `--heap-prof`, `--trace-deopt`),
-// so a profile covers exactly a fresh server's start and its bursts.
-const nodeFlags = values['node-flags'].split(' ').filter(Boolean);
 const TICKS_PER_S = 100;
 const SETTLE_MS = 300;
 
@@ -47,7 +51,8 @@ const scenarios = emptyScenarios(root);
 const body = streamRequest();
 
 function start(build) {
-  const child = fork(join(build === 'bare' ? here : build, 'bench/lib/server-child.js'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv: nodeFlags });
+  const execArgv = values['server-flags'].split(' ').filter(Boolean);
+  const child = fork(join(build === 'bare' ? here : build, 'bench/lib/server-child.js'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv });
   const message =
     build === 'bare'
       ? { type: 'start', kind: 'bare-sse', body: 'data: {"choices":[{"delta":{"role":"assistant"}}]}\n\ndata: {"choices":[{"delta":{"content":"x"}}]}\n\ndata: [DONE]\n\n', pacing: { firstChunkMs: 20_000, chunkMs: 25 } }
@@ -94,18 +99,27 @@ function toHeaders(port, request) {
   });
 }
 
-/** bench/lib/burst-profile.js profiles from its server's first SIGUSR2 to its second: the first burst. */
-const profiled = nodeFlags.some((flag) => flag.includes('burst-profile'));
+/** Asks the server for `message` and resolves with its answer of the same type. */
+function ask(server, message) {
+  return new Promise((done) => {
+    const answer = (reply) => {
+      if (reply.type !== message.type) return;
+      server.child.off('message', answer);
+      done(reply);
+    };
+    server.child.on('message', answer);
+    server.child.send(message);
+  });
+}
 
-async function burst(server, first) {
+async function burst(server, profileFile) {
   const request = requestBytes(server.port);
-  const mark = () => profiled && first && server.child.kill('SIGUSR2');
-  mark();
+  if (profileFile) await ask(server, { type: 'profile', kind: values.profile, file: profileFile });
   const before = cpuOf(server.child.pid);
   const answers = await Promise.all(Array.from({ length: streams }, () => toHeaders(server.port, request)));
   await sleep(SETTLE_MS);
   const after = cpuOf(server.child.pid);
-  mark();
+  if (profileFile) await ask(server, { type: 'profile' });
   for (const { socket } of answers) socket.destroy();
   return {
     mainUs: (after.mainNs - before.mainNs) / 1000 / streams,
@@ -118,15 +132,7 @@ async function burst(server, first) {
   };
 }
 
-function stop(child, gently) {
-  return new Promise((done) => {
-    child.once('exit', done);
-    if (gently) child.send({ type: 'stop' });
-    else child.kill('SIGKILL');
-  });
-}
-
-async function fresh(build) {
+async function fresh(build, profileFile) {
   const server = await start(build);
   try {
     const first = await toHeaders(server.port, requestBytes(server.port));
@@ -134,14 +140,11 @@ async function fresh(build) {
     const runs = [];
     for (let index = 0; index < bursts; index++) {
       await sleep(1500);
-      runs.push(await burst(server, index === 0));
+      runs.push(await burst(server, index === 0 ? profileFile : undefined));
     }
     return runs;
   } finally {
-    // A burst profile is written on its signal's turn, which the stop must not overtake.
-    if (profiled) await sleep(2000);
-    // A profile is written at exit, which a SIGKILL skips: the child's `stop` exits.
-    await stop(server.child, nodeFlags.length > 0);
+    server.child.kill('SIGKILL');
   }
 }
 
@@ -151,7 +154,10 @@ try {
   for (let pair = 0; pair < pairs; pair++) {
     const order = builds.map((_, index) => index);
     if (pair % 2 === 1) order.reverse();
-    for (const index of order) results[index][pair] = await fresh(builds[index]);
+    for (const index of order) {
+      const profileFile = values.profile && resolve(values['profile-dir'], `first-burst-${values.profile}-b${index}-p${pair + 1}.${values.profile === 'cpu' ? 'cpuprofile' : 'heapprofile'}`);
+      results[index][pair] = await fresh(builds[index], profileFile);
+    }
     const line = builds.map((build, index) => results[index][pair].map((run) => `${run.mainUs.toFixed(0)}/${run.allUs.toFixed(0)} µs ${run.headersP99Ms.toFixed(0)} ms ${run.writes.toFixed(2)} w`).join(' | '));
     console.log(`pair ${pair + 1} (load ${load()}): ${line.join('  ||  ')}`);
   }

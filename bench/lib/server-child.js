@@ -6,9 +6,11 @@
 //               { type: 'start', kind: 'bare-sse', body, pacing }
 //               { type: 'start', kind: 'aimock' | 'mock-llm', fixtures } (a peer and its fixture file)
 //               { type: 'reset' } | { type: 'stats' } | { type: 'stop' }
+//               { type: 'profile', kind: 'cpu' | 'heap', file } (started) | { type: 'profile' } (stopped, written)
 // Messages out: { type: 'listening', url } | { type: 'reset', markUs, rssMb } | { type: 'stats', ... } | { type: 'failed', message }
-import { openSync, readSync } from 'node:fs';
+import { openSync, readSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { Session } from 'node:inspector/promises';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { bareJson, bareSse, koaJson } from './baselines.js';
 import { mockLlmHandler, startAimock } from './peers.js';
@@ -154,6 +156,35 @@ function cpuSinceReset() {
   return { cpuMs: (used.user + used.system) / 1000, cpuSystemMs: used.system / 1000 };
 }
 
+/**
+ * A profile of a stretch the parent chooses (first-burst.js `--profile`): V8's CPU profiler at
+ * 100 µs, or its sampling heap profiler (every 4 KB allocated on average) with what the collector
+ * freed kept in, so the profile is all the stretch allocated, not what survived it.
+ */
+let profiling;
+async function profile({ kind, file }) {
+  if (kind) {
+    const session = new Session();
+    session.connect();
+    if (kind === 'cpu') {
+      await session.post('Profiler.enable');
+      await session.post('Profiler.setSamplingInterval', { interval: 100 });
+      await session.post('Profiler.start');
+    } else {
+      await session.post('HeapProfiler.enable');
+      await session.post('HeapProfiler.startSampling', { samplingInterval: 4096, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+    }
+    profiling = { session, kind, file };
+    return {};
+  }
+  const { session, kind: was, file: to } = profiling;
+  const { profile: made } = await session.post(was === 'cpu' ? 'Profiler.stop' : 'HeapProfiler.stopSampling');
+  writeFileSync(to, JSON.stringify(made));
+  session.disconnect();
+  profiling = undefined;
+  return { file: to };
+}
+
 process.on('message', async (message) => {
   try {
     if (message.type === 'start') {
@@ -190,6 +221,8 @@ process.on('message', async (message) => {
         stallCpuMaxMs,
         ...cpuSinceReset(),
       });
+    } else if (message.type === 'profile') {
+      send({ type: 'profile', ...(await profile(message)) });
     } else if (message.type === 'stop') {
       await stopServer();
       // An explicit exit so that --cpu-prof writes its profile.

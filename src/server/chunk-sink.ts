@@ -35,6 +35,24 @@ function chunkOf(data: string | Uint8Array): string | Buffer {
   return Buffer.concat([Buffer.from(`${data.byteLength.toString(16)}\r\n`), data, CRLF]);
 }
 
+/** What `flushHeaders` calls: Node's `_send`, which joins the headers to a piece of text and writes them as one. */
+type Sending = ServerResponse & { _send(data: string): boolean };
+
+/**
+ * The headers and the stream's first piece in one send. A piece of text goes with them as Node's
+ * own first `res.write` of a text sends it: joined into one string, one write (the headers are
+ * encoded as `flushHeaders` encodes them alone, as UTF-8). A piece in bytes is held together with
+ * them by a cork and sent in one writev.
+ */
+function withHeaders(res: ServerResponse, socket: Socket, piece: string | Buffer): boolean {
+  if (typeof piece === 'string') return (res as Sending)._send(piece);
+  socket.cork();
+  res.flushHeaders();
+  const flowing = socket.write(piece);
+  socket.uncork();
+  return flowing;
+}
+
 /** A paced stream's sink, which may have to send the headers before any piece. */
 export interface PacedSink extends BodySink {
   /** Sends the headers alone now, unless a piece has carried them. */
@@ -67,12 +85,7 @@ export function pacedSink(res: ServerResponse): PacedSink {
       if (data.length === 0) return true;
       if (opened) return socket.write(chunkOf(data));
       opened = true;
-      // The headers, then the piece, held together and sent in one writev.
-      socket.cork();
-      res.flushHeaders();
-      const flowing = socket.write(chunkOf(data));
-      socket.uncork();
-      return flowing;
+      return withHeaders(res, socket, chunkOf(data));
     },
     drains: socket,
     showHeaders() {

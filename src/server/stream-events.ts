@@ -34,6 +34,13 @@ export type Writing = { pacer: Pacer; sent: SentStream; progress: StreamProgress
 type StreamPlan = Extract<Plan, { kind: 'stream' }>;
 
 /**
+ * What a slice of a stream's work frames at least before its time counts: a 1 KB reply sent a
+ * token at a time is 60 KB of frames; 256 KB (sixteen of speech's events) is well under a
+ * millisecond of framing.
+ */
+const SLICE_CHARS = 256 * 1024;
+
+/**
  * One stream's events, written a step at a time. The pacing clock's wake (`Pacer.after`) and a
  * full socket's drain call the next step directly, and the stream's end calls `ended`: a paced
  * event costs no promise and no turn of the microtask queue, and a waiting stream holds this one
@@ -47,6 +54,8 @@ class EventPump {
   private readonly total: number | undefined;
   private readonly pending = new Framed();
   private slice = new Slice();
+  /** What this slice has framed, in characters (or bytes, of a framing in bytes). */
+  private sliceChars = 0;
   private chunks = 0;
   private written = 0;
   /** Whether chunks may still be framed a run at a time: an unpaced stream's, until the journal is full. */
@@ -121,6 +130,7 @@ class EventPump {
         if (this.waited) {
           this.waited = false;
           this.slice = new Slice();
+          this.sliceChars = 0;
         } else {
           // An event already due (a stream running late) joins the events before it: they go
           // out together, in one write, when the stream next waits.
@@ -135,6 +145,7 @@ class EventPump {
       const run = this.runs ? this.runFrom(part) : undefined;
       if (run !== undefined && w.sent.framedRun(run)) {
         this.pending.addJoined(run.open, run.items, run.between, run.close, run.kept);
+        this.sliceChars += run.length;
         this.written += run.count;
         this.advance(span, run.count);
       } else {
@@ -146,9 +157,25 @@ class EventPump {
       }
       // A long unpaced stream (speech as base64 events: 15 MB), or a paced one far behind, goes out
       // a few milliseconds of work at a time, so no other client waits for the whole of it.
-      if (this.slice.over) return this.flushThen((open) => (open ? void this.slice.next().then(() => this.step(true)) : this.finish(false)));
+      if (this.sliceOver()) return this.flushThen((open) => (open ? void this.slice.next().then(() => this.nextSlice()) : this.finish(false)));
     }
     this.finish(true);
+  }
+
+  /**
+   * Whether this slice has held the loop long enough, once it has framed some work: a slice over
+   * with less was held by a collection or by the system giving the core to another process, not
+   * by its own work, which giving the loop back does not undo. A short stream then still goes out
+   * in one write, as every other one does, not by a path of writes and waits the hot code meets
+   * only under such a pause.
+   */
+  private sliceOver(): boolean {
+    return this.sliceChars >= SLICE_CHARS && this.slice.over;
+  }
+
+  private nextSlice(): void {
+    this.sliceChars = 0;
+    this.step(true);
   }
 
   /** The chunks of one run from the next event on, up to the fault, framed together (piece-frames.ts). */
@@ -180,6 +207,7 @@ class EventPump {
     const framed = framedPiece(this.framing, this.inSpan);
     this.written++;
     this.pending.add(framed);
+    this.sliceChars += framed.length;
     this.w.sent.framedPiece(span, span.pieces[this.inSpan]!, framed.length);
   }
 
@@ -191,6 +219,7 @@ class EventPump {
     const framed = this.w.framer.frame({ name: event.event, data, json }, this.written);
     this.written++;
     this.pending.add(framed);
+    this.sliceChars += framed.length;
     this.w.sent.framed(event, data, json, framed.length);
   }
 

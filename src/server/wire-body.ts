@@ -120,17 +120,28 @@ const asTextAndChunks = (bound: number): Keeper<{ text: string; chunks?: Buffer[
 /** What the reader kept, at most `limit` bytes of body; over it, a 413 at once and the rest dropped. */
 async function readKept<T>(req: IncomingMessage, limit: number, keeper: Keeper<T>): Promise<{ kept: T; size: number }> {
   // A small body mostly comes in the same read as its headers, and the request is handed over
-  // before the parser reaches it: a microtask on, the parser is through that read.
+  // before the parser reaches it: a microtask on, the parser has pushed that read's body.
   await undefined;
-  const buffered = req.complete && !req.destroyed && req.readableFlowing === null && req.readableLength <= BUFFERED_MAX;
+  const buffered = !req.destroyed && req.readableFlowing === null && req.readableLength <= BUFFERED_MAX && (req.complete || allPushed(req));
   return buffered ? readBuffered(req, limit, keeper) : readFlowing(req, limit, keeper);
+}
+
+/**
+ * Whether every byte of a body of announced length is buffered on the request. Node's parser
+ * reads the socket in C++ (shared-port.ts hands it every connection untouched), and the
+ * microtasks run after it pushes a read's body and before it marks the request complete in that
+ * same read: waiting for `complete` sent every body through the flowing path.
+ */
+function allPushed(req: IncomingMessage): boolean {
+  const announced = req.headers['content-length'];
+  return announced !== undefined && req.headers['transfer-encoding'] === undefined && req.readableLength === Number(announced);
 }
 
 /** The most a body taken whole from the request may be: `read()` joins its chunks into one copy. */
 const BUFFERED_MAX = 64 * 1024;
 
 /**
- * A body the parser has read to its end, taken from the request at once: without its flowing,
+ * A body the parser has pushed whole, taken from the request at once: without its flowing,
  * three listeners and the ticks before its end, which cost a burst's requests as much as the
  * body's parse.
  */

@@ -1,8 +1,10 @@
 // A JSON body's text and bytes as the reader keeps them: a large one is read into a slab and
 // decoded whole, a small or a very large one a chunk at a time; all three give the text a
-// streaming UTF-8 decoder gives, malformed bytes and a byte order mark alike.
+// streaming UTF-8 decoder gives, malformed bytes and a byte order mark alike. A body that came
+// with its headers is taken as it is, not read as a stream.
 import { EventEmitter } from 'node:events';
-import type { IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage } from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
 import { StringDecoder } from 'node:string_decoder';
 import { describe, expect, it } from 'vitest';
 import { readWireTextAndChunks } from '../../src/server/wire-body.js';
@@ -47,5 +49,35 @@ describe('a JSON body read from the wire', () => {
         }
       }
     }
+  });
+});
+
+describe("a body that came in its headers' read", () => {
+  it('is taken from the request as it is, without reading it as a stream', async () => {
+    const text = JSON.stringify({ messages: [{ role: 'user', content: 'é'.repeat(300) }] });
+    const seen = await new Promise<{ text: string; listened: boolean; flowing: boolean | null }>((resolve, reject) => {
+      const server = createServer((req, res) => {
+        const on = req.on.bind(req);
+        let listened = false;
+        req.on = ((event: string, listener: (...args: unknown[]) => void) => {
+          if (event === 'data') listened = true;
+          return on(event, listener);
+        }) as typeof req.on;
+        readWireTextAndChunks(req, 1024 * 1024, 1024 * 1024).then(({ text: read }) => {
+          resolve({ text: read, listened, flowing: req.readableFlowing });
+          res.end();
+        }, reject);
+      });
+      server.listen(0, '127.0.0.1', () => {
+        const socket = connect((server.address() as AddressInfo).port, '127.0.0.1');
+        socket.on('close', () => server.close());
+        socket.resume();
+        // The request and its body in one write, as an SDK's small request mostly comes.
+        socket.end(`POST / HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(text)}\r\nconnection: close\r\n\r\n${text}`);
+      });
+    });
+    expect(seen.text).toBe(text);
+    expect(seen.listened).toBe(false);
+    expect(seen.flowing).toBe(null);
   });
 });

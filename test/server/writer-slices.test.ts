@@ -1,6 +1,6 @@
 // A long unpaced stream (a long speech as SSE is 21 MB of events) is written a few milliseconds of
 // work at a time: other work waiting on the event loop runs between its slices, not after it.
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StreamEvent } from '../../src/conversation/plan.js';
 import { bytePieces, setTextBody } from '../../src/server/text-body.js';
 import { write } from '../../src/server/writer.js';
@@ -19,6 +19,23 @@ describe('an unpaced stream of many megabytes', () => {
     expect(res.writableEnded).toBe(true);
     const indexes = [...res.written.join('').matchAll(/"index":(\d+)/g)].map((match) => Number(match[1]));
     expect(indexes).toEqual(events.map((_, index) => index));
+  });
+});
+
+describe('a stream of a few events held past a slice by something else', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('still goes out in one write, with its end', async () => {
+    // Every reading of the clock 10 ms on, as when a collection or another process holds the core
+    // between two of the stream's events: a slice's time is over at each, its work is not.
+    let now = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => (now += 10));
+    const events: StreamEvent[] = Array.from({ length: 5 }, (_, index) => ({ data: { index }, paced: true }));
+    const res = new FakeResponse();
+    await write(contextFor(res), { kind: 'stream', status: 200, headers: {}, events, pacing: { firstChunkMs: 0, chunkMs: 0 }, streamError: () => [] });
+    expect(res.writableEnded).toBe(true);
+    expect(res.written).toHaveLength(1);
+    expect([...res.written[0]!.matchAll(/"index":(\d+)/g)].map((match) => Number(match[1]))).toEqual([0, 1, 2, 3, 4]);
   });
 });
 

@@ -1,0 +1,141 @@
+// `node bench/unpaced-threads.js --builds /path/a,/path/b[,aimock] [--pairs 5 --batches 12]`:
+// the `peer-streams` workload (300 unpaced streams of the ~1 KB text at once, one connection each,
+// the mock at the `info` log as the phase's first row) on fresh servers of two builds of the mock
+// (each a checkout with its own built dist/), and aimock if named, in turn, the order swapped from
+// pair to pair. Each server is checked with one stream, given one unmeasured batch (as the phase
+// does), then `--batches` batches; around each its threads' CPU is read from /proc
+// (`task/*/schedstat`, ns on a core), the main thread apart from the others (V8's compiler and
+// collector helpers, libuv's pool), and the run's wall time to the last stream's end. Prints every
+// server's batches, then the medians of the paired ratios against the first build for the
+// phase's batches (2-6 from a fresh server: the unmeasured one is batch 1) and the warm ones
+// after them. `--node-flags '--trace-gc'` starts every server with those flags, `--log FILE`
+// keeps the servers' output (their log lines, and what such flags print), each batch's
+// start marked in it. Linux.
+import { fork } from 'node:child_process';
+import { appendFileSync, closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { median } from './lib/stats.js';
+import { streamsAtOnce } from './lib/stream-client.js';
+import { emptyScenarios, longStreamRequest, PEER_FIXTURES, writeFixtures } from './lib/workload.js';
+
+const { values } = parseArgs({
+  options: {
+    builds: { type: 'string' },
+    pairs: { type: 'string', default: '5' },
+    batches: { type: 'string', default: '12' },
+    streams: { type: 'string', default: '300' },
+    'node-flags': { type: 'string', default: '' },
+    log: { type: 'string' },
+  },
+});
+if (!values.builds) throw new Error('--builds a,b: the checkouts to compare (each built), or `aimock`');
+const here = resolve(new URL('..', import.meta.url).pathname);
+const builds = values.builds.split(',').map((build) => (build === 'aimock' ? build : resolve(build)));
+const pairs = Number(values.pairs);
+const batches = Number(values.batches);
+const streams = Number(values.streams);
+const nodeFlags = values['node-flags'].split(' ').filter(Boolean);
+/** The batches `peer-streams` measures on a fresh server (its first is unmeasured), and the warm ones after. */
+const PHASE = [0, 5];
+const WARM = [6, batches];
+
+const root = mkdtempSync(join(tmpdir(), 'unpaced-threads-'));
+const fixtures = join(root, 'fixtures');
+writeFixtures(fixtures, 10);
+const scenarios = emptyScenarios(root);
+const body = longStreamRequest();
+
+function start(build) {
+  const log = openSync(values.log ?? join(root, 'servers.log'), 'a');
+  const child = fork(join(build === 'aimock' ? here : build, 'bench/lib/server-child.js'), [], { execArgv: nodeFlags, stdio: ['ignore', log, 'inherit', 'ipc'] });
+  closeSync(log);
+  const message = build === 'aimock' ? { type: 'start', kind: 'aimock', fixtures: PEER_FIXTURES.aimock } : { type: 'start', kind: 'mock', options: { fixtures, scenarios, logLevel: 'info' } };
+  return new Promise((done, fail) => {
+    child.once('message', (answer) => (answer.type === 'listening' ? done({ child, url: answer.url }) : fail(new Error(answer.message))));
+    child.send(message);
+  });
+}
+
+/** ns on a core so far: the main thread's, and the other threads' by their name. */
+function threadsOf(pid) {
+  const others = {};
+  let main = 0;
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    let ns;
+    let name;
+    try {
+      ns = Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'latin1').split(' ')[0]);
+      name = readFileSync(`/proc/${pid}/task/${tid}/comm`, 'latin1').trim();
+    } catch {
+      continue; // a thread that ended meanwhile
+    }
+    if (Number(tid) === pid) main = ns;
+    else others[name] = (others[name] ?? 0) + ns;
+  }
+  return { main, others };
+}
+
+function spent(before, after) {
+  const others = {};
+  for (const [name, ns] of Object.entries(after.others)) others[name] = (ns - (before.others[name] ?? 0)) / 1000 / streams;
+  const otherUs = Object.values(others).reduce((sum, us) => sum + us, 0);
+  return { mainUs: (after.main - before.main) / 1000 / streams, otherUs, others };
+}
+
+async function fresh(build) {
+  const server = await start(build);
+  try {
+    await streamsAtOnce(server.url, body, 1);
+    await streamsAtOnce(server.url, body, streams);
+    const runs = [];
+    for (let index = 0; index < batches; index++) {
+      if (values.log) appendFileSync(values.log, `=== ${build} batch ${index + 2}\n`);
+      const before = threadsOf(server.child.pid);
+      const { wallMs } = await streamsAtOnce(server.url, body, streams);
+      runs.push({ ...spent(before, threadsOf(server.child.pid)), wallMs });
+    }
+    return runs;
+  } finally {
+    server.child.kill('SIGKILL');
+  }
+}
+
+const load = () => readFileSync('/proc/loadavg', 'latin1').split(' ')[0];
+const sum = (runs, [from, to], pick) => runs.slice(from, to).reduce((total, run) => total + pick(run), 0) / (to - from);
+const results = builds.map(() => []);
+try {
+  for (let pair = 0; pair < pairs; pair++) {
+    const order = builds.map((_, index) => index);
+    if (pair % 2 === 1) order.reverse();
+    for (const index of order) results[index][pair] = await fresh(builds[index]);
+    console.log(`pair ${pair + 1} (load ${load()})`);
+    builds.forEach((build, index) => {
+      const runs = results[index][pair];
+      console.log(`  ${build}: ${runs.map((run) => `${run.mainUs.toFixed(0)}+${run.otherUs.toFixed(0)}`).join(' ')} µs; wall ${runs.map((run) => run.wallMs.toFixed(0)).join(' ')} ms`);
+      const names = Object.keys(runs[0].others).sort();
+      console.log(`    others, phase / warm: ${names.map((name) => `${name} ${sum(runs, PHASE, (run) => run.others[name] ?? 0).toFixed(0)}/${sum(runs, WARM, (run) => run.others[name] ?? 0).toFixed(0)}`).join(', ')}`);
+    });
+  }
+} finally {
+  rmSync(root, { recursive: true, force: true });
+}
+
+const row = (name, span, pick) => {
+  const cells = builds.map((_, index) => median(results[index].map((runs) => sum(runs, span, pick))));
+  const ratios = builds.slice(1).map((_, index) => {
+    const paired = results[index + 1].map((runs, pair) => sum(runs, span, pick) / sum(results[0][pair], span, pick));
+    return `${median(paired).toFixed(3)} [${Math.min(...paired).toFixed(2)}-${Math.max(...paired).toFixed(2)}] (lower in ${paired.filter((ratio) => ratio < 1).length} of ${paired.length})`;
+  });
+  console.log(`${name}: medians ${cells.map((cell) => cell.toFixed(0)).join(' / ')}; against the first: ${ratios.join(', ')}`);
+};
+for (const [label, span] of [
+  ['phase (batches 2-6)', PHASE],
+  ['warm (batches 8-)', WARM],
+]) {
+  row(`${label}, µs a stream, main thread`, span, (run) => run.mainUs);
+  row(`${label}, µs a stream, other threads`, span, (run) => run.otherUs);
+  row(`${label}, µs a stream, all threads`, span, (run) => run.mainUs + run.otherUs);
+  row(`${label}, wall ms a batch`, span, (run) => run.wallMs);
+}
