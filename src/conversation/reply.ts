@@ -111,7 +111,8 @@ function generatedDraft(request: ChatRequest, random: Random, limit: number, id:
 /** A limit of 0 (the messages style's prompt-cache warm-up) says nothing at all: no text, call or thought. */
 const NOTHING: Draft = { text: '', toolCalls: [], finishReason: 'length' };
 
-function* finishSteps(given: Draft, request: ChatRequest, limit: number, chunkBy: ChunkBy, random: () => Random): Steps<ReplyChoice & { tokens: number }> {
+/** A choice, and the output tokens it took (apart: a rest pattern that took them out copied the choice). */
+function* finishSteps(given: Draft, request: ChatRequest, limit: number, chunkBy: ChunkBy, random: () => Random): Steps<{ choice: ReplyChoice; tokens: number }> {
   const draft = limit === 0 ? NOTHING : given;
   const stopped = cutAtStop(draft.text, request.stopSequences);
   const counted = stopped.text === draft.text && draft.textTokens !== undefined ? draft.textTokens : yield* new TokenCounter().countSteps(stopped.text);
@@ -122,7 +123,7 @@ function* finishSteps(given: Draft, request: ChatRequest, limit: number, chunkBy
     : (draft.finishReason ?? (draft.toolCalls.length > 0 ? 'tool_calls' : 'stop'));
   let tokens = limited.tokens;
   for (const call of draft.toolCalls) tokens += countTokens(call.name) + countTokens(call.input ?? argumentsText(call));
-  return {
+  const choice: ReplyChoice = {
     text: limited.text,
     reasoning,
     toolCalls: draft.toolCalls,
@@ -132,8 +133,8 @@ function* finishSteps(given: Draft, request: ChatRequest, limit: number, chunkBy
     // A fixture's own pieces hold while the text is sent whole; a stop sequence or a limit cuts anew.
     textChunks: !request.stream ? [] : draft.chunks && limited.text === draft.text ? [...draft.chunks] : chunkText(limited.text, chunkBy),
     reasoningChunks: request.stream && reasoning ? chunkText(reasoning, chunkBy) : [],
-    tokens,
   };
+  return { choice, tokens };
 }
 
 export function* replySteps(request: ChatRequest, selection: Selection<ChatFixture> | undefined, context: ReplyContext): Steps<Reply> {
@@ -167,7 +168,7 @@ export function* replySteps(request: ChatRequest, selection: Selection<ChatFixtu
     const faulted = context.fault && misbehave(plain, { fault: context.fault, request, random: seeded(), callId, limit });
     if (faulted) applied = true;
     const draft = faulted ?? plain;
-    const { tokens, ...choice } = yield* finishSteps(draft, request, limit, selection?.fixture.stream?.chunkBy ?? context.chunkBy, seeded);
+    const { choice, tokens } = yield* finishSteps(draft, request, limit, selection?.fixture.stream?.chunkBy ?? context.chunkBy, seeded);
     outputTokens += tokens;
     if (choice.reasoning) reasoningTokens += countTokens(choice.reasoning);
     choices.push(choice);
@@ -179,7 +180,7 @@ export function* replySteps(request: ChatRequest, selection: Selection<ChatFixtu
     reasoningTokens,
     cachedTokens: 0,
   };
-  return {
+  const reply: Reply = {
     id: context.id,
     model: request.model,
     createdMs: context.createdMs,
@@ -187,9 +188,12 @@ export function* replySteps(request: ChatRequest, selection: Selection<ChatFixtu
     usage,
     pacing: context.pacing,
     fixture: selection?.fixture.name,
-    ...(context.fault && { fault: { name: context.fault.name, applied, ...(context.fault.on && { on: context.fault.on }) } }),
-    ...(applied && context.fault?.name === 'content_filter' && context.fault.on !== 'completion' && { promptBlocked: true as const }),
   };
+  // Added after, in this order, only when there is a fault: a literal with spreads is built slowly on every reply.
+  const fault = context.fault;
+  if (fault) reply.fault = { name: fault.name, applied, ...(fault.on && { on: fault.on }) };
+  if (applied && fault?.name === 'content_filter' && fault.on !== 'completion') reply.promptBlocked = true;
+  return reply;
 }
 
 /**

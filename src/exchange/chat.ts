@@ -4,12 +4,13 @@ import { sep } from 'node:path';
 import { chained, firstMatch, firstOfShape, nearestMiss, needlesOf, selectFixture, type ChatFixture, type Selection } from '../conversation/fixture.js';
 import type { SemanticFault } from '../conversation/faults.js';
 import type { Plan, StreamEvent, StreamPart } from '../conversation/plan.js';
+import type { MockError } from '../conversation/errors.js';
 import { contentKeySteps } from '../conversation/content-key.js';
 import { countInputTokens, inputTokenSteps } from '../conversation/input-tokens.js';
 import { finished, oneAfterAnother, type Steps } from '../conversation/steps.js';
 import { replySteps } from '../conversation/reply.js';
 import { chatSubject, lastUserLowerSteps, type MatchSubject } from '../conversation/subject.js';
-import type { ChatRequest, Reply } from '../conversation/types.js';
+import type { ChatRequest, Pacing, Reply } from '../conversation/types.js';
 import { costUsd, entryUsage } from '../conversation/usage.js';
 import type { ModelEntry } from '../config/types.js';
 import { imageOutputOf, withImages, type ImageOutput } from '../media/image-output.js';
@@ -24,7 +25,7 @@ import { spokenTokens } from '../conversation/audio-tokens.js';
 import { GATEWAY_IMAGES } from '../styles/registry.js';
 import type { ChatStyle } from '../styles/style.js';
 import { templatedAnswer } from '../styles/answer-template.js';
-import { json, type Exchange, type Operation } from './exchange.js';
+import { json, type Exchange, type Notes, type Operation } from './exchange.js';
 import type { Mock } from './mock.js';
 import { chunkByFor, pacingFor } from './pacing.js';
 import { catalogued, CHAT_STYLE_MODELS, nextId, requireModel, styleInput, unlisted } from './request.js';
@@ -67,7 +68,9 @@ function* chatReplySteps(
     outputLimit: model.outputTokenLimit,
     fault,
   });
-  return { ...made, costUsd: costUsd(model.pricing, { tokens: entryUsage(made.usage) }) ?? 0 };
+  // The reply was made for this call alone: priced in place, where a copy took its ten fields again.
+  made.costUsd = costUsd(model.pricing, { tokens: entryUsage(made.usage) }) ?? 0;
+  return made;
 }
 
 export function reply(...args: Parameters<typeof chatReplySteps>): Reply {
@@ -126,25 +129,45 @@ function wholePlan(style: ChatStyle, reply: Reply, request: ChatRequest, headers
   return new TemplatedPlan(headers, text, style, reply, request);
 }
 
+/**
+ * A stream's plan, its events made when first read: the writer reads them after the headers are
+ * out (server/writer.ts). A class, for TemplatedPlan's reason: a literal's two getters were new
+ * closures and a slow literal on every stream.
+ */
+class StreamedPlan {
+  readonly kind = 'stream';
+  readonly status = 200;
+  readonly pacing: Pacing;
+  private madeEvents: StreamEvent[] | undefined;
+  private madeParts: StreamPart[] | undefined;
+
+  constructor(
+    readonly headers: Record<string, string>,
+    private readonly style: ChatStyle,
+    private readonly reply: Reply,
+    private readonly request: ChatRequest,
+    private readonly requestId: string,
+  ) {
+    this.pacing = reply.pacing;
+  }
+
+  get events(): StreamEvent[] {
+    return (this.madeEvents ??= this.style.events(this.reply, this.request));
+  }
+
+  get parts(): StreamPart[] | undefined {
+    return this.style.parts && (this.madeParts ??= this.style.parts(this.reply, this.request));
+  }
+
+  /** A property, not a method: the plan's readers may take it alone (a realtime socket's play). */
+  readonly streamError = (error: MockError, cutAt: number): StreamEvent[] =>
+    this.style.streamError(error, { reply: this.reply, request: this.request, cutAt, requestId: this.requestId });
+}
+
 export function planReply(style: ChatStyle, reply: Reply, request: ChatRequest, requestId: string): Plan {
   const headers = style.headers?.(reply) ?? {};
   if (!request.stream) return wholePlan(style, reply, request, headers);
-  let events: StreamEvent[] | undefined;
-  let parts: StreamPart[] | undefined;
-  return {
-    kind: 'stream',
-    status: 200,
-    headers,
-    // Made when first read: the writer reads them after the headers are out (server/writer.ts).
-    get events() {
-      return (events ??= style.events(reply, request));
-    },
-    get parts() {
-      return style.parts && (parts ??= style.parts(reply, request));
-    },
-    pacing: reply.pacing,
-    streamError: (error, cutAt) => style.streamError(error, { reply, request, cutAt, requestId }),
-  };
+  return new StreamedPlan(headers, style, reply, request, requestId);
 }
 
 interface AskedChat extends Asked {
@@ -195,12 +218,13 @@ export function chat(style: ChatStyle): Operation {
       const illustration = output ? await illustrated(mock, output, subject, selection?.fixture, plain) : undefined;
       const shown = illustration?.reply ?? plain;
       const answer = request.audioOutput ? await withSpeech(shown, request.audioOutput, mock.options.seed) : shown;
-      const notes = {
+      const notes: Partial<Notes> = {
         metered: { tokens: entryUsage(answer.usage, spokenTokens(answer)) },
         finishReasons: answer.choices.map((choice) => choice.finishReason),
-        ...(answer.fault?.applied && { fault: answer.fault.name }),
-        ...(illustration && { fixture: illustration.fixture }),
       };
+      // Set only when they apply (the template assigns these notes over its own): a literal with spreads is built slowly.
+      if (answer.fault?.applied) notes.fault = answer.fault.name;
+      if (illustration) notes.fixture = illustration.fixture;
       const kept = style.store?.(answer, request);
       if (kept) {
         const stored = keepResponse(exchange.session, kept, mock.clock.now(), storedBytes(exchange, answer));

@@ -17,16 +17,17 @@ export function pacingFor(
 ): Pacing {
   if (header === 'none') return NONE;
   const realistic = header === 'realistic' || flag === 'realistic';
-  const base = realistic ? (profile ? { firstChunkMs: profile.firstTokenMs.p50Ms, chunkMs: profile.tokenMs.p50Ms } : REALISTIC) : NONE;
-  const pacing = {
-    firstChunkMs: stream?.firstChunkMs ?? base.firstChunkMs,
-    chunkMs: stream?.chunkMs ?? base.chunkMs,
-  };
-  if (!realistic || !profile) return pacing;
-  // What the fixture's `stream` block fixes stays fixed; the profile draws the rest.
+  const firstChunkMs = stream?.firstChunkMs ?? (realistic ? (profile ? profile.firstTokenMs.p50Ms : REALISTIC.firstChunkMs) : 0);
+  const chunkMs = stream?.chunkMs ?? (realistic ? (profile ? profile.tokenMs.p50Ms : REALISTIC.chunkMs) : 0);
+  if (!realistic || !profile) return { firstChunkMs, chunkMs };
+  // What the fixture's `stream` block fixes stays fixed; the profile draws the rest. Each case its
+  // own literal, in the same key order: spreads of conditional objects made four objects a stream.
   const firstChunk = stream?.firstChunkMs === undefined ? profile.firstTokenMs : undefined;
   const chunk = stream?.chunkMs === undefined ? profile.tokenMs : undefined;
-  return firstChunk || chunk ? { ...pacing, drawn: { ...(firstChunk && { firstChunk }), ...(chunk && { chunk }), seed } } : pacing;
+  if (firstChunk && chunk) return { firstChunkMs, chunkMs, drawn: { firstChunk, chunk, seed } };
+  if (firstChunk) return { firstChunkMs, chunkMs, drawn: { firstChunk, seed } };
+  if (chunk) return { firstChunkMs, chunkMs, drawn: { chunk, seed } };
+  return { firstChunkMs, chunkMs };
 }
 
 export function chunkByFor(stream: StreamSettings | undefined): ChunkBy {

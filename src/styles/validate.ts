@@ -3,6 +3,7 @@
 import type * as z from 'zod';
 import { formatPath } from '../conversation/field-path.js';
 import { invalid } from '../conversation/errors.js';
+import { narrowedTo } from './present-keys.js';
 
 interface Located {
   issue: z.core.$ZodIssue;
@@ -38,7 +39,7 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown, wording
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw invalid('The request body must be a JSON object.', undefined, 'invalid_body');
   }
-  const result = schema.safeParse(body);
+  const result = narrowedTo(schema, body).safeParse(body);
   if (result.success) return result.data;
   const first = result.error.issues[0]!;
   const { issue, path } = innermost({ issue: first, path: first.path });

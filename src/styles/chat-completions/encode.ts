@@ -181,14 +181,11 @@ export function chatCompletionParts(reply: Reply, request: ChatRequest): StreamP
     service_tier: servedTier(request.body),
     system_fingerprint: fingerprint(request.model),
   };
-  const chunk = (index: number, delta: Record<string, unknown>, finish: string | null = null, paced = false): StreamEvent => ({
-    data: {
-      ...base,
-      choices: [{ index, delta, logprobs: null, finish_reason: finish }],
-      ...(withUsage ? { usage: null } : {}),
-    },
-    paced,
-  });
+  const chunk = (index: number, delta: Record<string, unknown>, finish: string | null = null, paced = false): StreamEvent => {
+    const choices = [{ index, delta, logprobs: null, finish_reason: finish }];
+    // Two literals, not a spread of `{ usage: null }` or of `{}`: an object less a chunk, the same keys in the same order.
+    return { data: withUsage ? { ...base, choices, usage: null } : { ...base, choices }, paced };
+  };
   const events: StreamPart[] = [];
   reply.choices.forEach((choice, index) => {
     const refused = choice.finishReason === 'refusal';

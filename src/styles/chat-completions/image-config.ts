@@ -11,17 +11,19 @@ const isObject = (value: unknown): value is Json => value !== null && typeof val
 
 const SNAKE: Record<string, string> = { imageConfig: 'image_config', aspectRatio: 'aspect_ratio', imageSize: 'image_size' };
 
-/** The vendor block that holds an image config, and its path: under extra_body first, then at the top. */
-function vendorBlock(body: Json): { block: Json; path: string } | undefined {
-  // Read on every chat request: a loop over keys, no arrays of entries made.
-  const scopes: Array<[Json, string]> = isObject(body.extra_body) ? [[body.extra_body, 'extra_body.'], [body, '']] : [[body, '']];
-  for (const [scope, prefix] of scopes) {
-    for (const vendor in scope) {
-      const block = scope[vendor];
-      if (isObject(block) && ('image_config' in block || 'imageConfig' in block)) return { block, path: `${prefix}${vendor}` };
-    }
+/** The first vendor block in `scope` that holds an image config, and its path. */
+function blockIn(scope: Json, prefix: string): { block: Json; path: string } | undefined {
+  for (const vendor in scope) {
+    const block = scope[vendor];
+    if (isObject(block) && ('image_config' in block || 'imageConfig' in block)) return { block, path: `${prefix}${vendor}` };
   }
   return undefined;
+}
+
+/** The vendor block that holds an image config, and its path: under extra_body first, then at the top. */
+function vendorBlock(body: Json): { block: Json; path: string } | undefined {
+  // Read on every chat request: a loop over keys, no arrays of scopes or entries made.
+  return (isObject(body.extra_body) ? blockIn(body.extra_body, 'extra_body.') : undefined) ?? blockIn(body, '');
 }
 
 function refuseCamel(object: Json, path: string): void {
@@ -38,8 +40,10 @@ function text(config: Json, key: string, path: string): string | undefined {
   return value;
 }
 
+const NO_MODALITIES: readonly unknown[] = [];
+
 export function imageOutputOf(body: Json): ImageOutputRequest | undefined {
-  const modalities = Array.isArray(body.modalities) ? body.modalities : [];
+  const modalities: readonly unknown[] = Array.isArray(body.modalities) ? body.modalities : NO_MODALITIES;
   const withText = modalities.includes('text');
   const found = vendorBlock(body);
   if (!found) return modalities.includes('image') ? { withText } : undefined;
