@@ -12,6 +12,7 @@ import { liveUpgrades } from './server/live-upgrade.js';
 import { tlsSource } from './server/tls/credentials.js';
 import { tlsOnSamePort } from './server/tls/tls-port.js';
 import { loadTokenizer } from './conversation/tokenizer.js';
+import { connectionAccepted } from './state/accepting.js';
 import type { Clock } from './state/clock.js';
 import { Tracing } from './server/tracing.js';
 import { assembleMock, type MockServerOptions } from './mock-app.js';
@@ -65,6 +66,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   server.on('clientError', answerClientError);
   server.on('upgrade', liveUpgrades(mock));
   keepConnections(server);
+  // Requests wait while a burst's connections are taken in (state/accepting.ts).
+  server.on('connection', connectionAccepted);
   const shared = sharePort(server, [http2Cleartext(listener), tlsOnSamePort(listener, server, tls.credentials)]);
   if (!isLoopback(host) && !options.adminToken) {
     log('error', `warning: listening on ${host} without --admin-token: anyone who can reach this address can drive the admin API`);

@@ -10,12 +10,19 @@
 //   started in one turn add up to at most TURN_BYTES.
 // Who waits, waits in order; the usual request, in a turn with time left, pays one clock reading.
 import type { Steps } from '../conversation/steps.js';
+import { accepting } from './accepting.js';
 import { isLarge } from './large-bodies.js';
 
 /** How long one slice of long work may hold the event loop. */
 const SLICE_MS = 5;
 /** How long the requests started in one turn may take before the next ones wait. */
 export const TURN_MS = 25;
+/**
+ * How long requests may wait while new connections keep coming (accepting.ts) before their turns
+ * go on regardless: about the time a thousand connections at once take to be taken in on a busy
+ * two-core machine. A flood that never pauses is then served in turns as before.
+ */
+const ACCEPTING_MS = 250;
 /** What the large bodies started in one turn may add up to: about 15 ms of work. */
 const TURN_BYTES = 1024 * 1024;
 
@@ -73,9 +80,28 @@ export async function inSlices<T>(steps: Steps<T>): Promise<T> {
 // Requests' turns.
 let requestTurnStarted: number | undefined;
 const requestsWaiting: (() => void)[] = [];
+/** When the waiting requests began to wait (the queue was last empty). */
+let waitingSince: number | undefined;
+/** Whether the requests wait while connections come in: a look in each turn's check phase. */
+let holding = false;
 
 function requestTurnEnded(): void {
   requestTurnStarted = undefined;
+  if (!holding) releaseRequest();
+}
+
+/**
+ * Right after each poll while connections come in: the waiting requests go once a turn of the
+ * loop accepted none, or once they have waited ACCEPTING_MS. Each turn then takes in a connection
+ * and reads a request, and the burst's wait moves from the kernel's accept queue to here, after
+ * each request's reading, where a paced stream's clock counts it (server/routes.ts).
+ */
+function whileAccepting(): void {
+  if (accepting() && requestsWaiting.length > 0 && performance.now() - waitingSince! < ACCEPTING_MS) {
+    setImmediate(whileAccepting);
+    return;
+  }
+  holding = false;
   releaseRequest();
 }
 
@@ -99,13 +125,26 @@ function releaseRequest(): void {
   if (requestsWaiting.length === 0 || !requestTurnHasTime()) return;
   requestsWaiting.shift()!();
   if (requestsWaiting.length > 0) queueMicrotask(releaseAfterMicrotasks);
+  else waitingSince = undefined;
 }
 
 const releaseAfterMicrotasks = (): void => process.nextTick(releaseRequest);
 
-/** Undefined when a request may start its work now, else a promise that settles when its turn comes. */
+/**
+ * Undefined when a request may start its work now, else a promise that settles when its turn
+ * comes. While connections come in, requests wait: libuv accepts one a turn of the loop, and a
+ * request's work in each turn would keep the rest in the kernel (state/accepting.ts).
+ */
 export function turnForRequest(): Promise<void> | undefined {
-  if (requestsWaiting.length === 0 && requestTurnHasTime()) return undefined;
+  if (accepting()) {
+    if (!holding) {
+      holding = true;
+      setImmediate(whileAccepting);
+    }
+  } else if (requestsWaiting.length === 0 && requestTurnHasTime()) {
+    return undefined;
+  }
+  waitingSince ??= performance.now();
   return new Promise((go) => requestsWaiting.push(go));
 }
 
