@@ -10,13 +10,13 @@
 // `--profile cpu|heap` keeps a profile of each server's first burst; `--server-flags` gives the
 // servers Node or V8 flags (`--trace-deopt`).
 // Prints every pair and the medians of the paired ratios (each build against the first). Linux.
-import { fork } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
+import { buildsFrom, startChild } from './lib/builds.js';
 import { median, percentile } from './lib/stats.js';
 import { CHAT_PATH, emptyScenarios, HEADERS, MODEL, streamRequest, writeFixtures } from './lib/workload.js';
 
@@ -34,9 +34,7 @@ const { values } = parseArgs({
     'server-flags': { type: 'string', default: '' },
   },
 });
-if (!values.builds) throw new Error('--builds a,b: the checkouts to compare (each built), or `bare`');
-const here = resolve(new URL('..', import.meta.url).pathname);
-const builds = values.builds.split(',').map((build) => (build === 'bare' ? build : resolve(build)));
+const builds = buildsFrom(values.builds, 'bare');
 const pairs = Number(values.pairs);
 const streams = Number(values.streams);
 const bursts = Number(values.bursts);
@@ -50,17 +48,14 @@ writeFileSync(join(fixtures, 'models.yaml'), `models:\n  - id: ${MODEL}\n    lat
 const scenarios = emptyScenarios(root);
 const body = streamRequest();
 
-function start(build) {
+async function start(build) {
   const execArgv = values['server-flags'].split(' ').filter(Boolean);
-  const child = fork(join(build === 'bare' ? here : build, 'bench/lib/server-child.js'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv });
   const message =
     build === 'bare'
       ? { type: 'start', kind: 'bare-sse', body: 'data: {"choices":[{"delta":{"role":"assistant"}}]}\n\ndata: {"choices":[{"delta":{"content":"x"}}]}\n\ndata: [DONE]\n\n', pacing: { firstChunkMs: 20_000, chunkMs: 25 } }
       : { type: 'start', kind: 'mock', options: { fixtures, scenarios, latency: 'realistic' } };
-  return new Promise((done, fail) => {
-    child.once('message', (answer) => (answer.type === 'listening' ? done({ child, port: Number(new URL(answer.url).port) }) : fail(new Error(answer.message))));
-    child.send(message);
-  });
+  const { child, url } = await startChild(build, 'bare', message, { execArgv });
+  return { child, port: Number(new URL(url).port) };
 }
 
 /** CPU of a process so far: its main thread's ns on a core, all its threads' ticks, its write calls. */

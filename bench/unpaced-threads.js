@@ -11,11 +11,11 @@
 // after them. `--node-flags '--trace-gc'` starts every server with those flags, `--log FILE`
 // keeps the servers' output (their log lines, and what such flags print), each batch's
 // start marked in it. Linux.
-import { fork } from 'node:child_process';
 import { appendFileSync, closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { buildsFrom, startChild } from './lib/builds.js';
 import { median } from './lib/stats.js';
 import { streamsAtOnce } from './lib/stream-client.js';
 import { emptyScenarios, longStreamRequest, PEER_FIXTURES, writeFixtures } from './lib/workload.js';
@@ -30,9 +30,7 @@ const { values } = parseArgs({
     log: { type: 'string' },
   },
 });
-if (!values.builds) throw new Error('--builds a,b: the checkouts to compare (each built), or `aimock`');
-const here = resolve(new URL('..', import.meta.url).pathname);
-const builds = values.builds.split(',').map((build) => (build === 'aimock' ? build : resolve(build)));
+const builds = buildsFrom(values.builds, 'aimock');
 const pairs = Number(values.pairs);
 const batches = Number(values.batches);
 const streams = Number(values.streams);
@@ -49,13 +47,10 @@ const body = longStreamRequest();
 
 function start(build) {
   const log = openSync(values.log ?? join(root, 'servers.log'), 'a');
-  const child = fork(join(build === 'aimock' ? here : build, 'bench/lib/server-child.js'), [], { execArgv: nodeFlags, stdio: ['ignore', log, 'inherit', 'ipc'] });
-  closeSync(log);
   const message = build === 'aimock' ? { type: 'start', kind: 'aimock', fixtures: PEER_FIXTURES.aimock } : { type: 'start', kind: 'mock', options: { fixtures, scenarios, logLevel: 'info' } };
-  return new Promise((done, fail) => {
-    child.once('message', (answer) => (answer.type === 'listening' ? done({ child, url: answer.url }) : fail(new Error(answer.message))));
-    child.send(message);
-  });
+  const started = startChild(build, 'aimock', message, { execArgv: nodeFlags, stdout: log });
+  closeSync(log);
+  return started;
 }
 
 /** ns on a core so far: the main thread's, and the other threads' by their name. */
