@@ -10,12 +10,13 @@
 // phase's batches (2-6 from a fresh server: the unmeasured one is batch 1) and the warm ones
 // after them. `--node-flags '--trace-gc'` starts every server with those flags, `--log FILE`
 // keeps the servers' output (their log lines, and what such flags print), each batch's
-// start marked in it. Linux.
+// start marked in it. `--profile cpu|heap` keeps a profile of each server's phase batches (2-6)
+// in --profile-dir, one file a server, named by build index and pair. Linux.
 import { appendFileSync, closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildsFrom, startChild } from './lib/builds.js';
+import { ask, buildsFrom, startChild } from './lib/builds.js';
 import { median } from './lib/stats.js';
 import { streamsAtOnce } from './lib/stream-client.js';
 import { emptyScenarios, longStreamRequest, PEER_FIXTURES, writeFixtures } from './lib/workload.js';
@@ -28,6 +29,8 @@ const { values } = parseArgs({
     streams: { type: 'string', default: '300' },
     'node-flags': { type: 'string', default: '' },
     log: { type: 'string' },
+    profile: { type: 'string' },
+    'profile-dir': { type: 'string', default: 'bench/results' },
   },
 });
 const builds = buildsFrom(values.builds, 'aimock');
@@ -79,7 +82,7 @@ function spent(before, after) {
   return { mainUs: (after.main - before.main) / 1000 / streams, otherUs, others };
 }
 
-async function fresh(build) {
+async function fresh(build, profileFile) {
   const server = await start(build);
   try {
     await streamsAtOnce(server.url, body, 1);
@@ -87,9 +90,11 @@ async function fresh(build) {
     const runs = [];
     for (let index = 0; index < batches; index++) {
       if (values.log) appendFileSync(values.log, `=== ${build} batch ${index + 2}\n`);
+      if (profileFile && index === PHASE[0]) await ask(server, { type: 'profile', kind: values.profile, file: profileFile });
       const before = threadsOf(server.child.pid);
       const { wallMs } = await streamsAtOnce(server.url, body, streams);
       runs.push({ ...spent(before, threadsOf(server.child.pid)), wallMs });
+      if (profileFile && index === PHASE[1] - 1) await ask(server, { type: 'profile' });
     }
     return runs;
   } finally {
@@ -104,7 +109,10 @@ try {
   for (let pair = 0; pair < pairs; pair++) {
     const order = builds.map((_, index) => index);
     if (pair % 2 === 1) order.reverse();
-    for (const index of order) results[index][pair] = await fresh(builds[index]);
+    for (const index of order) {
+      const profileFile = values.profile && builds[index] !== 'aimock' && resolve(values['profile-dir'], `unpaced-threads-${values.profile}-b${index}-p${pair + 1}.${values.profile === 'cpu' ? 'cpuprofile' : 'heapprofile'}`);
+      results[index][pair] = await fresh(builds[index], profileFile);
+    }
     console.log(`pair ${pair + 1} (load ${load()})`);
     builds.forEach((build, index) => {
       const runs = results[index][pair];
