@@ -5,7 +5,9 @@
 // pair to pair. Each server is checked with one stream, given one unmeasured batch (as the phase
 // does), then `--batches` batches; around each its threads' CPU is read from /proc
 // (`task/*/schedstat`, ns on a core), the main thread apart from the others (V8's compiler and
-// collector helpers, libuv's pool), and the run's wall time to the last stream's end. Prints every
+// collector helpers, libuv's pool), and the run's wall time to the last stream's end, with the
+// part of it the main thread was ready but waited for a core (schedstat's run-queue time) and the
+// part it was idle (neither running nor waiting: the rest). Prints every
 // server's batches, then the medians of the paired ratios against the first build for the
 // phase's batches (2-6 from a fresh server: the unmeasured one is batch 1) and the warm ones
 // after them. `--node-flags '--trace-gc'` starts every server with those flags, `--log FILE`
@@ -56,30 +58,34 @@ function start(build) {
   return started;
 }
 
-/** ns on a core so far: the main thread's, and the other threads' by their name. */
+/**
+ * ns on a core so far: the main thread's, and the other threads' by their name; and the ns the
+ * main thread was ready to run but waited for a core (schedstat's second field).
+ */
 function threadsOf(pid) {
   const others = {};
   let main = 0;
+  let mainWaited = 0;
   for (const tid of readdirSync(`/proc/${pid}/task`)) {
-    let ns;
+    let stat;
     let name;
     try {
-      ns = Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'latin1').split(' ')[0]);
+      stat = readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'latin1').split(' ').map(Number);
       name = readFileSync(`/proc/${pid}/task/${tid}/comm`, 'latin1').trim();
     } catch {
       continue; // a thread that ended meanwhile
     }
-    if (Number(tid) === pid) main = ns;
-    else others[name] = (others[name] ?? 0) + ns;
+    if (Number(tid) === pid) [main, mainWaited] = stat;
+    else others[name] = (others[name] ?? 0) + stat[0];
   }
-  return { main, others };
+  return { main, mainWaited, others };
 }
 
 function spent(before, after) {
   const others = {};
   for (const [name, ns] of Object.entries(after.others)) others[name] = (ns - (before.others[name] ?? 0)) / 1000 / streams;
   const otherUs = Object.values(others).reduce((sum, us) => sum + us, 0);
-  return { mainUs: (after.main - before.main) / 1000 / streams, otherUs, others };
+  return { mainUs: (after.main - before.main) / 1000 / streams, otherUs, others, waitedMs: (after.mainWaited - before.mainWaited) / 1e6 };
 }
 
 async function fresh(build, profileFile) {
@@ -93,7 +99,9 @@ async function fresh(build, profileFile) {
       if (profileFile && index === PHASE[0]) await ask(server, { type: 'profile', kind: values.profile, file: profileFile });
       const before = threadsOf(server.child.pid);
       const { wallMs } = await streamsAtOnce(server.url, body, streams);
-      runs.push({ ...spent(before, threadsOf(server.child.pid)), wallMs });
+      const run = spent(before, threadsOf(server.child.pid));
+      // What is left of the batch's time when the main thread neither ran nor waited for a core: it had nothing to do.
+      runs.push({ ...run, wallMs, idleMs: wallMs - (run.mainUs * streams) / 1000 - run.waitedMs });
       if (profileFile && index === PHASE[1] - 1) await ask(server, { type: 'profile' });
     }
     return runs;
@@ -116,7 +124,7 @@ try {
     console.log(`pair ${pair + 1} (load ${load()})`);
     builds.forEach((build, index) => {
       const runs = results[index][pair];
-      console.log(`  ${build}: ${runs.map((run) => `${run.mainUs.toFixed(0)}+${run.otherUs.toFixed(0)}`).join(' ')} µs; wall ${runs.map((run) => run.wallMs.toFixed(0)).join(' ')} ms`);
+      console.log(`  ${build}: ${runs.map((run) => `${run.mainUs.toFixed(0)}+${run.otherUs.toFixed(0)}`).join(' ')} µs; wall ${runs.map((run) => run.wallMs.toFixed(0)).join(' ')} ms, of it waiting for a core ${runs.map((run) => run.waitedMs.toFixed(0)).join(' ')} ms, idle ${runs.map((run) => run.idleMs.toFixed(0)).join(' ')} ms`);
       const names = Object.keys(runs[0].others).sort();
       console.log(`    others, phase / warm: ${names.map((name) => `${name} ${sum(runs, PHASE, (run) => run.others[name] ?? 0).toFixed(0)}/${sum(runs, WARM, (run) => run.others[name] ?? 0).toFixed(0)}`).join(', ')}`);
     });
@@ -141,4 +149,6 @@ for (const [label, span] of [
   row(`${label}, µs a stream, other threads`, span, (run) => run.otherUs);
   row(`${label}, µs a stream, all threads`, span, (run) => run.mainUs + run.otherUs);
   row(`${label}, wall ms a batch`, span, (run) => run.wallMs);
+  row(`${label}, ms a batch the main thread waited for a core`, span, (run) => run.waitedMs);
+  row(`${label}, ms a batch the main thread was idle`, span, (run) => run.idleMs);
 }
