@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
-import { buildsFrom, startChild } from './lib/builds.js';
+import { ask, buildsFrom, startChild } from './lib/builds.js';
 import { median, percentile } from './lib/stats.js';
 import { CHAT_PATH, emptyScenarios, HEADERS, MODEL, streamRequest, writeFixtures } from './lib/workload.js';
 
@@ -91,19 +91,6 @@ function toHeaders(port, request) {
     });
     socket.on('error', fail);
     socket.write(request);
-  });
-}
-
-/** Asks the server for `message` and resolves with its answer of the same type. */
-function ask(server, message) {
-  return new Promise((done) => {
-    const answer = (reply) => {
-      if (reply.type !== message.type) return;
-      server.child.off('message', answer);
-      done(reply);
-    };
-    server.child.on('message', answer);
-    server.child.send(message);
   });
 }
 

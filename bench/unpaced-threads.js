@@ -5,17 +5,20 @@
 // pair to pair. Each server is checked with one stream, given one unmeasured batch (as the phase
 // does), then `--batches` batches; around each its threads' CPU is read from /proc
 // (`task/*/schedstat`, ns on a core), the main thread apart from the others (V8's compiler and
-// collector helpers, libuv's pool), and the run's wall time to the last stream's end. Prints every
+// collector helpers, libuv's pool), and the run's wall time to the last stream's end, with the
+// part of it the main thread was ready but waited for a core (schedstat's run-queue time) and the
+// part it was idle (neither running nor waiting: the rest). Prints every
 // server's batches, then the medians of the paired ratios against the first build for the
 // phase's batches (2-6 from a fresh server: the unmeasured one is batch 1) and the warm ones
 // after them. `--node-flags '--trace-gc'` starts every server with those flags, `--log FILE`
 // keeps the servers' output (their log lines, and what such flags print), each batch's
-// start marked in it. Linux.
+// start marked in it. `--profile cpu|heap` keeps a profile of each server's phase batches (2-6)
+// in --profile-dir, one file a server, named by build index and pair. Linux.
 import { appendFileSync, closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildsFrom, startChild } from './lib/builds.js';
+import { ask, buildsFrom, startChild } from './lib/builds.js';
 import { median } from './lib/stats.js';
 import { streamsAtOnce } from './lib/stream-client.js';
 import { emptyScenarios, longStreamRequest, PEER_FIXTURES, writeFixtures } from './lib/workload.js';
@@ -28,6 +31,8 @@ const { values } = parseArgs({
     streams: { type: 'string', default: '300' },
     'node-flags': { type: 'string', default: '' },
     log: { type: 'string' },
+    profile: { type: 'string' },
+    'profile-dir': { type: 'string', default: 'bench/results' },
   },
 });
 const builds = buildsFrom(values.builds, 'aimock');
@@ -53,33 +58,37 @@ function start(build) {
   return started;
 }
 
-/** ns on a core so far: the main thread's, and the other threads' by their name. */
+/**
+ * ns on a core so far: the main thread's, and the other threads' by their name; and the ns the
+ * main thread was ready to run but waited for a core (schedstat's second field).
+ */
 function threadsOf(pid) {
   const others = {};
   let main = 0;
+  let mainWaited = 0;
   for (const tid of readdirSync(`/proc/${pid}/task`)) {
-    let ns;
+    let stat;
     let name;
     try {
-      ns = Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'latin1').split(' ')[0]);
+      stat = readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'latin1').split(' ').map(Number);
       name = readFileSync(`/proc/${pid}/task/${tid}/comm`, 'latin1').trim();
     } catch {
       continue; // a thread that ended meanwhile
     }
-    if (Number(tid) === pid) main = ns;
-    else others[name] = (others[name] ?? 0) + ns;
+    if (Number(tid) === pid) [main, mainWaited] = stat;
+    else others[name] = (others[name] ?? 0) + stat[0];
   }
-  return { main, others };
+  return { main, mainWaited, others };
 }
 
 function spent(before, after) {
   const others = {};
   for (const [name, ns] of Object.entries(after.others)) others[name] = (ns - (before.others[name] ?? 0)) / 1000 / streams;
   const otherUs = Object.values(others).reduce((sum, us) => sum + us, 0);
-  return { mainUs: (after.main - before.main) / 1000 / streams, otherUs, others };
+  return { mainUs: (after.main - before.main) / 1000 / streams, otherUs, others, waitedMs: (after.mainWaited - before.mainWaited) / 1e6 };
 }
 
-async function fresh(build) {
+async function fresh(build, profileFile) {
   const server = await start(build);
   try {
     await streamsAtOnce(server.url, body, 1);
@@ -87,9 +96,13 @@ async function fresh(build) {
     const runs = [];
     for (let index = 0; index < batches; index++) {
       if (values.log) appendFileSync(values.log, `=== ${build} batch ${index + 2}\n`);
+      if (profileFile && index === PHASE[0]) await ask(server, { type: 'profile', kind: values.profile, file: profileFile });
       const before = threadsOf(server.child.pid);
       const { wallMs } = await streamsAtOnce(server.url, body, streams);
-      runs.push({ ...spent(before, threadsOf(server.child.pid)), wallMs });
+      const run = spent(before, threadsOf(server.child.pid));
+      // What is left of the batch's time when the main thread neither ran nor waited for a core: it had nothing to do.
+      runs.push({ ...run, wallMs, idleMs: wallMs - (run.mainUs * streams) / 1000 - run.waitedMs });
+      if (profileFile && index === PHASE[1] - 1) await ask(server, { type: 'profile' });
     }
     return runs;
   } finally {
@@ -104,11 +117,14 @@ try {
   for (let pair = 0; pair < pairs; pair++) {
     const order = builds.map((_, index) => index);
     if (pair % 2 === 1) order.reverse();
-    for (const index of order) results[index][pair] = await fresh(builds[index]);
+    for (const index of order) {
+      const profileFile = values.profile && builds[index] !== 'aimock' && resolve(values['profile-dir'], `unpaced-threads-${values.profile}-b${index}-p${pair + 1}.${values.profile === 'cpu' ? 'cpuprofile' : 'heapprofile'}`);
+      results[index][pair] = await fresh(builds[index], profileFile);
+    }
     console.log(`pair ${pair + 1} (load ${load()})`);
     builds.forEach((build, index) => {
       const runs = results[index][pair];
-      console.log(`  ${build}: ${runs.map((run) => `${run.mainUs.toFixed(0)}+${run.otherUs.toFixed(0)}`).join(' ')} µs; wall ${runs.map((run) => run.wallMs.toFixed(0)).join(' ')} ms`);
+      console.log(`  ${build}: ${runs.map((run) => `${run.mainUs.toFixed(0)}+${run.otherUs.toFixed(0)}`).join(' ')} µs; wall ${runs.map((run) => run.wallMs.toFixed(0)).join(' ')} ms, of it waiting for a core ${runs.map((run) => run.waitedMs.toFixed(0)).join(' ')} ms, idle ${runs.map((run) => run.idleMs.toFixed(0)).join(' ')} ms`);
       const names = Object.keys(runs[0].others).sort();
       console.log(`    others, phase / warm: ${names.map((name) => `${name} ${sum(runs, PHASE, (run) => run.others[name] ?? 0).toFixed(0)}/${sum(runs, WARM, (run) => run.others[name] ?? 0).toFixed(0)}`).join(', ')}`);
     });
@@ -133,4 +149,6 @@ for (const [label, span] of [
   row(`${label}, µs a stream, other threads`, span, (run) => run.otherUs);
   row(`${label}, µs a stream, all threads`, span, (run) => run.mainUs + run.otherUs);
   row(`${label}, wall ms a batch`, span, (run) => run.wallMs);
+  row(`${label}, ms a batch the main thread waited for a core`, span, (run) => run.waitedMs);
+  row(`${label}, ms a batch the main thread was idle`, span, (run) => run.idleMs);
 }

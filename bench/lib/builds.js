@@ -23,3 +23,16 @@ export function startChild(build, other, message, { execArgv = [], stdout = 'inh
     child.send(message);
   });
 }
+
+/** Asks the server for `message` and resolves with its answer of the same type. */
+export function ask(server, message) {
+  return new Promise((done) => {
+    const answer = (reply) => {
+      if (reply.type !== message.type) return;
+      server.child.off('message', answer);
+      done(reply);
+    };
+    server.child.on('message', answer);
+    server.child.send(message);
+  });
+}

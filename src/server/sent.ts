@@ -121,9 +121,20 @@ export class SentStream {
     }
   }
 
+  /**
+   * The events joined by `+`, not an array's `join`: the journal flattens the whole text once as it
+   * encodes it, where a join was one more copy of the events a stream; and TurboFan's inlined `map`
+   * made an array of another map than the one its `join` was compiled for, which threw the
+   * optimized getter away at its first call.
+   */
   get json(): string {
-    const texts = this.kept.map((kept) => ('pieces' in kept ? keptPiecesJson(kept.run, kept.json ?? JSON.stringify(kept.pieces)) : `{"event":${kept.event === null ? 'null' : JSON.stringify(kept.event)},"data":${kept.data}}`));
+    let events = '';
+    for (let i = 0; i < this.kept.length; i++) {
+      const kept = this.kept[i]!;
+      const text = 'pieces' in kept ? keptPiecesJson(kept.run, kept.json ?? JSON.stringify(kept.pieces)) : `{"event":${kept.event === null ? 'null' : JSON.stringify(kept.event)},"data":${kept.data}}`;
+      events = i === 0 ? text : `${events},${text}`;
+    }
     const runs = this.runs.length > 0 ? `,"runs":${runsJson(this.runs)}` : '';
-    return `${head(this.status, this.headers)},"events":[${texts.join(',')}]${runs}${this.truncated ? ',"truncated":true' : ''}}`;
+    return `${head(this.status, this.headers)},"events":[${events}]${runs}${this.truncated ? ',"truncated":true' : ''}}`;
   }
 }
