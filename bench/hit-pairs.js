@@ -117,7 +117,7 @@ try {
       const { child, url } = await startChild(build, 'none', { type: 'start', kind: 'mock', options: { fixtures, scenarios, logLevel: level } }, { stdout });
       closeSync(stdout);
       const fire = await open(Number(new URL(url).port));
-      servers.push({ level, index, child, fire, allUs: [], mainUs: [] });
+      servers.push({ level, index, child, fire, allUs: [], mainUs: [], rps: [] });
     }
   }
   for (const server of values['warm-reverse'] ? [...servers].reverse() : servers) await server.fire(Number(values.warmup));
@@ -128,7 +128,9 @@ try {
     const order = [...servers.slice(turn), ...servers.slice(0, turn)];
     for (const server of order) {
       const before = cpuOf(server.child.pid);
+      const from = performance.now();
       await server.fire(hits);
+      server.rps.push(hits / ((performance.now() - from) / 1000));
       const after = cpuOf(server.child.pid);
       server.allUs.push((after.allNs - before.allNs) / 1000 / hits);
       server.mainUs.push((after.mainNs - before.mainNs) / 1000 / hits);
@@ -143,7 +145,8 @@ try {
       for (const other of own.slice(at + 1)) {
         const all = other.allUs.map((us, i) => us / first.allUs[i]);
         const main = other.mainUs.map((us, i) => us / first.mainUs[i]);
-        console.log(`  build ${other.index} / build ${first.index}: all threads ${spread(all)}, main thread ${spread(main)}; below in ${all.filter((r) => r < 1).length} of ${all.length}`);
+        const rps = other.rps.map((r, i) => r / first.rps[i]);
+        console.log(`  build ${other.index} / build ${first.index}: all threads ${spread(all)}, main thread ${spread(main)}; below in ${all.filter((r) => r < 1).length} of ${all.length}; hits/s ${spread(rps)}`);
       }
     }
   }
