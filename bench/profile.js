@@ -24,6 +24,8 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '5' },
     connections: { type: 'string', default: '16' },
     top: { type: 'string', default: '25' },
+    // The mock's log level; a level that logs writes to a file, as the throughput rows' server does.
+    'log-level': { type: 'string', default: 'silent' },
   },
 });
 const fixtures = Number(values.fixtures);
@@ -68,8 +70,8 @@ try {
   writeFixtures(join(root, 'fixtures'), fixtures);
   if (workload.fixture) writeFileSync(join(root, 'fixtures', 'workload.yaml'), workload.fixture);
   const mock = await startServer(
-    { kind: 'mock', options: { fixtures: join(root, 'fixtures'), scenarios: emptyScenarios(root) } },
-    { execArgv: ['--cpu-prof', '--cpu-prof-dir', join(root, 'profile')] },
+    { kind: 'mock', options: { fixtures: join(root, 'fixtures'), scenarios: emptyScenarios(root), logLevel: values['log-level'] } },
+    { execArgv: ['--cpu-prof', '--cpu-prof-dir', join(root, 'profile')], logFile: join(root, 'server.log') },
   );
   let load;
   let fromUs;

@@ -1,0 +1,190 @@
+// `node bench/hit-pairs.js --builds /path/a,/path/b [--blocks 20 --hits 2000 --levels info,silent]`:
+// the throughput rows' fixture hit (POST chat, the last of 10 tickets, 32 keep-alive connections),
+// two builds of the mock (each a checkout with its own built dist/) side by side at each log level,
+// their CPU a hit read from /proc. One server of each build and level is started at once (a level
+// other than `silent` logs to a file, as the throughput rows' server does); each is warmed, then
+// served blocks of `--hits` hits in turn, the order reversed every block, so a burst of other
+// load falls on all of them alike. A server's CPU a block is the sum of its threads' time on a
+// core (schedstat), and its main thread's apart. Prints each block and, per level, the median of
+// the paired ratios (each build over the first) with their quartiles. A build named `aimock` is
+// the peer, with the bench's fixture file of the same tickets (one at each level, which it has
+// not). Linux.
+import { openSync, closeSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { buildsFrom, startChild } from './lib/builds.js';
+import { median, percentile } from './lib/stats.js';
+import { CHAT_PATH, emptyScenarios, HEADERS, PEER_FIXTURES, ticketRequests, writeFixtures } from './lib/workload.js';
+
+const { values } = parseArgs({
+  options: {
+    builds: { type: 'string' },
+    blocks: { type: 'string', default: '20' },
+    hits: { type: 'string', default: '2000' },
+    warmup: { type: 'string', default: '6000' },
+    levels: { type: 'string', default: 'info,silent' },
+    connections: { type: 'string', default: '32' },
+    // Warm the servers in the reverse of their start order.
+    'warm-reverse': { type: 'boolean', default: false },
+    // Start one server first that is never measured.
+    'first-dummy': { type: 'boolean', default: false },
+  },
+});
+const builds = buildsFrom(values.builds, 'aimock');
+const blocks = Number(values.blocks);
+const hits = Number(values.hits);
+const levels = values.levels.split(',');
+const connections = Number(values.connections);
+const FIXTURES = 10;
+
+const root = mkdtempSync(join(tmpdir(), 'hit-pairs-'));
+const fixtures = join(root, 'fixtures');
+writeFixtures(fixtures, FIXTURES);
+const scenarios = emptyScenarios(root);
+const bodies = ticketRequests(FIXTURES - 1);
+
+/** All threads' ns on a core, and the main thread's, so far. */
+function cpuOf(pid) {
+  let allNs = 0;
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      allNs += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'latin1').split(' ')[0]);
+    } catch {
+      // A thread that ended between the listing and the read.
+    }
+  }
+  const mainNs = Number(readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'latin1').split(' ')[0]);
+  return { allNs, mainNs };
+}
+
+function requestBytes(port, body) {
+  const head = Object.entries({ ...HEADERS, host: `127.0.0.1:${port}`, 'content-length': Buffer.byteLength(body) })
+    .map(([name, value]) => `${name}: ${value}`)
+    .join('\r\n');
+  return Buffer.from(`POST ${CHAT_PATH} HTTP/1.1\r\n${head}\r\n\r\n${body}`);
+}
+
+const connected = (port) =>
+  new Promise((done, fail) => {
+    const socket = connect(port, '127.0.0.1', () => done(socket));
+    socket.once('error', fail);
+  });
+
+/**
+ * `connections` keep-alive sockets to a server, each sending its next request when an answer is
+ * whole. A socket the server closed while it waited for its turn (aimock's keep-alive ends after 5
+ * s idle) is opened again by `reopen`, which the caller runs before it reads the server's CPU.
+ */
+async function open(port) {
+  const requests = bodies.map((body) => requestBytes(port, body));
+  const sockets = await Promise.all(Array.from({ length: connections }, () => connected(port)));
+  const reopen = async () => {
+    for (const [at, socket] of sockets.entries()) if (socket.destroyed || socket.readyState !== 'open') sockets[at] = await connected(port);
+  };
+  let next = 0;
+  /** Sends `count` requests over the sockets; resolves when every answer is read. */
+  const fire = (count) =>
+    new Promise((done, fail) => {
+      let sent = 0;
+      let answered = 0;
+      for (const socket of sockets) {
+        let buffered = Buffer.alloc(0);
+        const send = () => {
+          if (sent >= count) return;
+          sent++;
+          socket.write(requests[next++ % requests.length]);
+        };
+        socket.removeAllListeners('data');
+        socket.on('data', (chunk) => {
+          buffered = buffered.length ? Buffer.concat([buffered, chunk]) : chunk;
+          for (;;) {
+            const end = buffered.indexOf('\r\n\r\n');
+            if (end < 0) return;
+            const head = buffered.toString('latin1', 0, end);
+            if (!head.startsWith('HTTP/1.1 200')) return fail(new Error(`not a 200: ${head.split('\r\n')[0]}`));
+            const length = /content-length: (\d+)/i.exec(head);
+            let through;
+            if (length) through = end + 4 + Number(length[1]);
+            else {
+              // Chunked (aimock): through the last chunk, which a JSON answer's text cannot spell.
+              const last = buffered.indexOf('\r\n0\r\n\r\n', end + 2);
+              through = last < 0 ? Infinity : last + 7;
+            }
+            if (buffered.length < through) return;
+            buffered = buffered.subarray(through);
+            if (++answered === count) return done();
+            send();
+          }
+        });
+        send();
+      }
+    });
+  return { fire, reopen };
+}
+
+const servers = [];
+let dummy;
+try {
+  if (values['first-dummy']) ({ child: dummy } = await startChild(builds[0], 'aimock', { type: 'start', kind: 'mock', options: { fixtures, scenarios, logLevel: 'silent' } }));
+  for (const level of levels) {
+    for (const [index, build] of builds.entries()) {
+      const logFile = join(root, `log-${index}-${level}.txt`);
+      const stdout = openSync(logFile, 'a');
+      const message = build === 'aimock' ? { type: 'start', kind: 'aimock', fixtures: PEER_FIXTURES.aimock } : { type: 'start', kind: 'mock', options: { fixtures, scenarios, logLevel: level } };
+      const { child, url } = await startChild(build, 'aimock', message, { stdout });
+      closeSync(stdout);
+      servers.push({ level, index, child, port: Number(new URL(url).port), allUs: [], mainUs: [], rps: [] });
+    }
+  }
+  // The clients' sockets opened from the last server to the first, once all listen: opened as each
+  // server started, the first server of the list read 5-15 % more CPU a hit than the others of its
+  // build in 7 of 9 runs (cause not found); opened so, in 1 of 4.
+  for (const server of [...servers].reverse()) Object.assign(server, await open(server.port));
+  for (const server of values['warm-reverse'] ? [...servers].reverse() : servers) {
+    await server.reopen();
+    await server.fire(Number(values.warmup));
+  }
+  for (let block = 0; block < blocks; block++) {
+    // Each server takes each place in turn: the first of a block read 5-10 % more CPU a hit than
+    // the others of the same build when the order was only reversed from block to block.
+    const turn = block % servers.length;
+    const order = [...servers.slice(turn), ...servers.slice(0, turn)];
+    for (const server of order) {
+      await server.reopen();
+      const before = cpuOf(server.child.pid);
+      const from = performance.now();
+      await server.fire(hits);
+      server.rps.push(hits / ((performance.now() - from) / 1000));
+      const after = cpuOf(server.child.pid);
+      server.allUs.push((after.allNs - before.allNs) / 1000 / hits);
+      server.mainUs.push((after.mainNs - before.mainNs) / 1000 / hits);
+    }
+    console.log(`block ${block + 1}: ${servers.map((s) => `${s.index}/${s.level} ${s.allUs.at(-1).toFixed(1)} (${s.mainUs.at(-1).toFixed(1)})`).join('  ')} µs a hit, all threads (main)`);
+  }
+  const spread = (list) => `${median(list).toFixed(3)} (${percentile(list, 25).toFixed(3)}-${percentile(list, 75).toFixed(3)})`;
+  for (const level of levels) {
+    const own = servers.filter((s) => s.level === level);
+    console.log(`\n${level}: medians ${own.map((s) => `build ${s.index} ${median(s.allUs).toFixed(1)} (${median(s.mainUs).toFixed(1)})`).join(', ')} µs a hit, all threads (main)`);
+    for (const [at, first] of own.entries()) {
+      for (const other of own.slice(at + 1)) {
+        const all = other.allUs.map((us, i) => us / first.allUs[i]);
+        const main = other.mainUs.map((us, i) => us / first.mainUs[i]);
+        const rps = other.rps.map((r, i) => r / first.rps[i]);
+        console.log(`  build ${other.index} / build ${first.index}: all threads ${spread(all)}, main thread ${spread(main)}; below in ${all.filter((r) => r < 1).length} of ${all.length}; hits/s ${spread(rps)}`);
+      }
+    }
+  }
+  // What a level costs over the first level, in each build: the log's own price.
+  for (const level of levels.slice(1)) {
+    for (const [index] of builds.entries()) {
+      const [base, other] = [levels[0], level].map((l) => servers.find((s) => s.level === l && s.index === index));
+      console.log(`build ${index}: ${levels[0]} / ${level}, all threads ${spread(base.allUs.map((us, i) => us / other.allUs[i]))}`);
+    }
+  }
+} finally {
+  for (const { child } of servers) child.kill();
+  dummy?.kill();
+  rmSync(root, { recursive: true, force: true });
+}
