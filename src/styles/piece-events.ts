@@ -70,6 +70,58 @@ export function pushSpan(parts: StreamPart[], pieces: readonly string[], build: 
   parts.push(new PieceTemplate(template.event, template.paced, json.slice(0, at), json.slice(at + MARK_JSON.length), pieces, build));
 }
 
+/** The marker a mold's template holds in its hole `n` (`SpanMold`). */
+export function holeMark(n: number): string {
+  return `\u0000hole${n}\u0000`;
+}
+
+/**
+ * A span's JSON cut at its piece and at holes before it, for the spans of many streams that
+ * differ only in a few values (a stream's id and time): made once from a template holding
+ * `holeMark(n)` in its hole `n` and `MARK`'s place for its piece, where one `JSON.stringify` a
+ * stream made it whole. A stream's head is its values put back between the cuts.
+ */
+export class SpanMold {
+  private constructor(
+    readonly event: string | undefined,
+    readonly paced: boolean | undefined,
+    private readonly cuts: readonly string[],
+    private readonly tail: string,
+  ) {}
+
+  /**
+   * The mold of `template` (a chunk built of the piece `PIECE_MARK` and the holes' markers), or
+   * undefined unless its holes come in order, each once, before the piece, which comes once.
+   */
+  static of(template: StreamEvent, holes: number): SpanMold | undefined {
+    const json = JSON.stringify(template.data);
+    const at = json.indexOf(MARK_JSON);
+    if (at < 0 || json.indexOf(MARK_JSON, at + 1) >= 0) return undefined;
+    const cuts: string[] = [];
+    let from = 0;
+    for (let n = 0; n < holes; n++) {
+      const hole = JSON.stringify(holeMark(n));
+      const found = json.indexOf(hole, from);
+      if (found < 0 || found > at || json.indexOf(hole, found + 1) >= 0) return undefined;
+      cuts.push(json.slice(from, found));
+      from = found + hole.length;
+    }
+    cuts.push(json.slice(from, at));
+    return new SpanMold(template.event, template.paced, cuts, json.slice(at + MARK_JSON.length));
+  }
+
+  /** Appends the chunks of `pieces`, as `build` makes them, as one span: `values` are the holes' JSON, in order. */
+  push(parts: StreamPart[], pieces: readonly string[], build: (piece: string) => StreamEvent, values: readonly string[]): void {
+    if (pieces.length === 0) return;
+    let head = this.cuts[0]!;
+    for (let n = 0; n < values.length; n++) head += values[n]! + this.cuts[n + 1]!;
+    parts.push(new PieceTemplate(this.event, this.paced, head, this.tail, pieces, build));
+  }
+}
+
+/** The piece a mold's template is built of (`SpanMold.of`). */
+export const PIECE_MARK = MARK;
+
 /** Appends a stream's parts to `events`, a span as its chunks. */
 function pushEvents(events: StreamEvent[], parts: readonly StreamPart[]): void {
   for (const part of parts) {

@@ -6,7 +6,7 @@ import { argumentsText } from '../../conversation/call-arguments.js';
 import { chunkText } from '../../conversation/token-chunks.js';
 import type { ChatRequest, Reply, ReplyChoice, ToolCall, Usage } from '../../conversation/types.js';
 import { encodeWith, textReplyValues, type AnswerShape, type Holes } from '../answer-template.js';
-import { pushSpan } from '../piece-events.js';
+import { holeMark, PIECE_MARK, pushSpan, SpanMold } from '../piece-events.js';
 import { servedTier } from '../service-tier.js';
 import { tokenLogprobs } from '../../conversation/logprobs.js';
 import { audioInputTokens } from '../../conversation/input-tokens.js';
@@ -171,26 +171,68 @@ function includeUsage(request: ChatRequest): boolean {
   return options?.include_usage === true;
 }
 
+/** What every chunk of one stream says before its choices, in the wire's order. */
+interface ChunkHead {
+  id: string;
+  created: number | string;
+  model: string;
+  service_tier: string;
+  system_fingerprint: string;
+}
+
+/** A chunk's data, written out: a spread of the head cost a slow clone a chunk; the same keys in the same order. */
+function chunkData(head: ChunkHead, choices: unknown[], withUsage: boolean): Record<string, unknown> {
+  const { id, created, model, service_tier, system_fingerprint } = head;
+  return withUsage
+    ? { id, object: 'chat.completion.chunk', created, model, service_tier, system_fingerprint, choices, usage: null }
+    : { id, object: 'chat.completion.chunk', created, model, service_tier, system_fingerprint, choices };
+}
+
+type Chunk = (index: number, delta: Record<string, unknown>, finish?: string | null, paced?: boolean) => StreamEvent;
+
+function chunkMaker(head: ChunkHead, withUsage: boolean): Chunk {
+  return (index, delta, finish = null, paced = false) => ({ data: chunkData(head, [{ index, delta, logprobs: null, finish_reason: finish }], withUsage), paced });
+}
+
+/** The markers a mold's template holds for a stream's id and time. */
+const MOLD_HEAD = { id: holeMark(0), created: holeMark(1) };
+/** The molds of the text and reasoning spans by what they hold but a stream's id and time; past this many, made anew. */
+const MOLDS_KEPT = 64;
+const molds = new Map<string, SpanMold | undefined>();
+
+/**
+ * Appends a choice's `delta` span, its JSON from the mold of its model, tier, usage, choice and
+ * delta: a stream's span differs from the last stream's of the same model only in id and time.
+ */
+function pushDeltaSpan(parts: StreamPart[], pieces: readonly string[], head: ChunkHead, withUsage: boolean, index: number, delta: string): void {
+  if (pieces.length === 0) return;
+  const build = (piece: string): StreamEvent => chunkMaker(head, withUsage)(index, { [delta]: piece }, null, true);
+  const key = `${delta}\u0000${index}\u0000${withUsage}\u0000${head.service_tier}\u0000${head.model}`;
+  let mold = molds.get(key);
+  if (mold === undefined && !molds.has(key)) {
+    if (molds.size >= MOLDS_KEPT) molds.clear();
+    mold = SpanMold.of(chunkMaker({ ...head, ...MOLD_HEAD }, withUsage)(index, { [delta]: PIECE_MARK }, null, true), 2);
+    molds.set(key, mold);
+  }
+  if (mold) mold.push(parts, pieces, build, [JSON.stringify(head.id), JSON.stringify(head.created)]);
+  else pushSpan(parts, pieces, build);
+}
+
 export function chatCompletionParts(reply: Reply, request: ChatRequest): StreamPart[] {
   const withUsage = includeUsage(request);
-  const base = {
+  const head: ChunkHead = {
     id: completionId(reply),
-    object: 'chat.completion.chunk',
     created: Math.floor(reply.createdMs / 1000),
     model: request.model,
     service_tier: servedTier(request.body),
     system_fingerprint: fingerprint(request.model),
   };
-  const chunk = (index: number, delta: Record<string, unknown>, finish: string | null = null, paced = false): StreamEvent => {
-    const choices = [{ index, delta, logprobs: null, finish_reason: finish }];
-    // Two literals, not a spread of `{ usage: null }` or of `{}`: an object less a chunk, the same keys in the same order.
-    return { data: withUsage ? { ...base, choices, usage: null } : { ...base, choices }, paced };
-  };
+  const chunk = chunkMaker(head, withUsage);
   const events: StreamPart[] = [];
   reply.choices.forEach((choice, index) => {
     const refused = choice.finishReason === 'refusal';
     events.push(chunk(index, { role: 'assistant', content: contentOf(choice, true), refusal: refused ? '' : null }));
-    pushSpan(events, choice.reasoningChunks, (piece) => chunk(index, { reasoning_content: piece }, null, true));
+    pushDeltaSpan(events, choice.reasoningChunks, head, withUsage, index, 'reasoning_content');
     if (choice.audio) {
       const { id, expires_at } = audioOf(reply, index);
       pushSpan(events, choice.textChunks, (piece) => chunk(index, { audio: { id, transcript: piece } }, null, true));
@@ -203,7 +245,7 @@ export function chatCompletionParts(reply: Reply, request: ChatRequest): StreamP
         offset += piece.length;
         events.push(event);
       }
-    } else pushSpan(events, choice.textChunks, (piece) => chunk(index, refused ? { refusal: piece } : { content: piece }, null, true));
+    } else pushDeltaSpan(events, choice.textChunks, head, withUsage, index, refused ? 'refusal' : 'content');
     if (choice.images.length > 0) events.push(chunk(index, { images: imagesOf(choice) }, null, true));
     choice.toolCalls.forEach((call, callIndex) => {
       // A custom tool's call comes whole in one delta: its input is no JSON a client would parse as it grows.
@@ -222,7 +264,11 @@ export function chatCompletionParts(reply: Reply, request: ChatRequest): StreamP
     });
     events.push(chunk(index, {}, finishOf(choice)));
   });
-  if (withUsage) events.push({ data: { ...base, choices: [], usage: usageOf(reply.usage, audioTokensOf(reply, request)) } });
+  if (withUsage) {
+    const data = chunkData(head, [], true);
+    data.usage = usageOf(reply.usage, audioTokensOf(reply, request));
+    events.push({ data });
+  }
   events.push({ data: '[DONE]' });
   return events;
 }
