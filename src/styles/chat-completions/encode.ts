@@ -196,9 +196,30 @@ function chunkMaker(head: ChunkHead, withUsage: boolean): Chunk {
 
 /** The markers a mold's template holds for a stream's id and time. */
 const MOLD_HEAD = { id: holeMark(0), created: holeMark(1) };
-/** The molds of the text and reasoning spans by what they hold but a stream's id and time; past this many, made anew. */
+/** A mold of a text or reasoning span, and what it was made for but a stream's id and time. */
+interface KeptMold {
+  readonly delta: string;
+  readonly index: number;
+  readonly withUsage: boolean;
+  readonly tier: string;
+  readonly model: string;
+  readonly mold: SpanMold | undefined;
+}
+
+/** Past this many molds, they are made anew: bounded whatever models a client names. */
 const MOLDS_KEPT = 64;
-const molds = new Map<string, SpanMold | undefined>();
+/** Looked through in order, not by a key: a key string made and hashed a stream cost more than the few comparisons. */
+let molds: KeptMold[] = [];
+
+function moldOf(head: ChunkHead, withUsage: boolean, index: number, delta: string): SpanMold | undefined {
+  for (const kept of molds) {
+    if (kept.delta === delta && kept.index === index && kept.withUsage === withUsage && kept.tier === head.service_tier && kept.model === head.model) return kept.mold;
+  }
+  if (molds.length >= MOLDS_KEPT) molds = [];
+  const mold = SpanMold.of(chunkMaker({ ...head, ...MOLD_HEAD }, withUsage)(index, { [delta]: PIECE_MARK }, null, true), 2);
+  molds.push({ delta, index, withUsage, tier: head.service_tier, model: head.model, mold });
+  return mold;
+}
 
 /**
  * Appends a choice's `delta` span, its JSON from the mold of its model, tier, usage, choice and
@@ -207,13 +228,7 @@ const molds = new Map<string, SpanMold | undefined>();
 function pushDeltaSpan(parts: StreamPart[], pieces: readonly string[], head: ChunkHead, withUsage: boolean, index: number, delta: string): void {
   if (pieces.length === 0) return;
   const build = (piece: string): StreamEvent => chunkMaker(head, withUsage)(index, { [delta]: piece }, null, true);
-  const key = `${delta}\u0000${index}\u0000${withUsage}\u0000${head.service_tier}\u0000${head.model}`;
-  let mold = molds.get(key);
-  if (mold === undefined && !molds.has(key)) {
-    if (molds.size >= MOLDS_KEPT) molds.clear();
-    mold = SpanMold.of(chunkMaker({ ...head, ...MOLD_HEAD }, withUsage)(index, { [delta]: PIECE_MARK }, null, true), 2);
-    molds.set(key, mold);
-  }
+  const mold = moldOf(head, withUsage, index, delta);
   if (mold) mold.push(parts, pieces, build, [JSON.stringify(head.id), JSON.stringify(head.created)]);
   else pushSpan(parts, pieces, build);
 }
