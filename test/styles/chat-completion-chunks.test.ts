@@ -31,7 +31,10 @@ describe('chat-completions chunks', () => {
         expect(Object.keys(event.data as object)).toEqual(withUsage ? [...KEYS, 'usage'] : KEYS);
         expect(event.data).toMatchObject({ id: `chatcmpl-${id}`, created: Math.floor(createdMs / 1000) });
       }
-      expect(chunks.filter((event) => event.json !== undefined).length).toBeGreaterThan(0);
+      // Each choice's opening chunk comes with its JSON made from its mold, the first write's text.
+      const openings = chunks.filter((event) => (event.data as { choices: Array<{ delta: { role?: string } }> }).choices[0]!.delta.role === 'assistant');
+      expect(openings.length).toBe(2);
+      expect(openings.every((event) => event.json !== undefined)).toBe(finish === 'stop');
     }
   });
 });

@@ -6,7 +6,7 @@ import { argumentsText } from '../../conversation/call-arguments.js';
 import { chunkText } from '../../conversation/token-chunks.js';
 import type { ChatRequest, Reply, ReplyChoice, ToolCall, Usage } from '../../conversation/types.js';
 import { encodeWith, textReplyValues, type AnswerShape, type Holes } from '../answer-template.js';
-import { holeMark, PIECE_MARK, pushSpan, SpanMold } from '../piece-events.js';
+import { holeMark, JsonMold, PIECE_MARK, pushSpan, SpanMold } from '../piece-events.js';
 import { servedTier } from '../service-tier.js';
 import { tokenLogprobs } from '../../conversation/logprobs.js';
 import { audioInputTokens } from '../../conversation/input-tokens.js';
@@ -196,14 +196,14 @@ function chunkMaker(head: ChunkHead, withUsage: boolean): Chunk {
 
 /** The markers a mold's template holds for a stream's id and time. */
 const MOLD_HEAD = { id: holeMark(0), created: holeMark(1) };
-/** A mold of a text or reasoning span, and what it was made for but a stream's id and time. */
+/** A mold, and what it was made for but a stream's id and time: a delta's span, or the opening chunk (`role`). */
 interface KeptMold {
   readonly delta: string;
   readonly index: number;
   readonly withUsage: boolean;
   readonly tier: string;
   readonly model: string;
-  readonly mold: SpanMold | undefined;
+  readonly mold: SpanMold | JsonMold | undefined;
 }
 
 /** Past this many molds, they are made anew: bounded whatever models a client names. */
@@ -211,14 +211,26 @@ const MOLDS_KEPT = 64;
 /** Looked through in order, not by a key: a key string made and hashed a stream cost more than the few comparisons. */
 let molds: KeptMold[] = [];
 
-function moldOf(head: ChunkHead, withUsage: boolean, index: number, delta: string): SpanMold | undefined {
+/** The chunk that opens a choice, its text empty: every stream's first event. */
+function opening(chunk: Chunk, index: number): StreamEvent {
+  return chunk(index, { role: 'assistant', content: '', refusal: null });
+}
+
+/** The mold of a choice's `delta` span, or of its opening chunk (`role`), for streams with `head`'s model and tier. */
+function moldOf(head: ChunkHead, withUsage: boolean, index: number, delta: string): SpanMold | JsonMold | undefined {
   for (const kept of molds) {
     if (kept.delta === delta && kept.index === index && kept.withUsage === withUsage && kept.tier === head.service_tier && kept.model === head.model) return kept.mold;
   }
   if (molds.length >= MOLDS_KEPT) molds = [];
-  const mold = SpanMold.of(chunkMaker({ ...head, ...MOLD_HEAD }, withUsage)(index, { [delta]: PIECE_MARK }, null, true), 2);
+  const chunk = chunkMaker({ ...head, ...MOLD_HEAD }, withUsage);
+  const mold = delta === 'role' ? JsonMold.of(opening(chunk, index).data, 2) : SpanMold.of(chunk(index, { [delta]: PIECE_MARK }, null, true), 2);
   molds.push({ delta, index, withUsage, tier: head.service_tier, model: head.model, mold });
   return mold;
+}
+
+/** A stream's id and time as JSON, for its molds' holes. */
+function holesOf(head: ChunkHead): string[] {
+  return [JSON.stringify(head.id), JSON.stringify(head.created)];
 }
 
 /**
@@ -228,9 +240,16 @@ function moldOf(head: ChunkHead, withUsage: boolean, index: number, delta: strin
 function pushDeltaSpan(parts: StreamPart[], pieces: readonly string[], head: ChunkHead, withUsage: boolean, index: number, delta: string): void {
   if (pieces.length === 0) return;
   const build = (piece: string): StreamEvent => chunkMaker(head, withUsage)(index, { [delta]: piece }, null, true);
-  const mold = moldOf(head, withUsage, index, delta);
-  if (mold) mold.push(parts, pieces, build, [JSON.stringify(head.id), JSON.stringify(head.created)]);
+  const mold = moldOf(head, withUsage, index, delta) as SpanMold | undefined;
+  if (mold) mold.push(parts, pieces, build, holesOf(head));
   else pushSpan(parts, pieces, build);
+}
+
+/** A choice's opening chunk with its JSON made from its mold, which the writer sends as it is. */
+function openingChunk(chunk: Chunk, head: ChunkHead, withUsage: boolean, index: number): StreamEvent {
+  const event = opening(chunk, index);
+  const mold = moldOf(head, withUsage, index, 'role') as JsonMold | undefined;
+  return mold ? { data: event.data, json: mold.fill(holesOf(head)), paced: event.paced } : event;
 }
 
 export function chatCompletionParts(reply: Reply, request: ChatRequest): StreamPart[] {
@@ -246,7 +265,8 @@ export function chatCompletionParts(reply: Reply, request: ChatRequest): StreamP
   const events: StreamPart[] = [];
   reply.choices.forEach((choice, index) => {
     const refused = choice.finishReason === 'refusal';
-    events.push(chunk(index, { role: 'assistant', content: contentOf(choice, true), refusal: refused ? '' : null }));
+    const content = contentOf(choice, true);
+    events.push(content === '' ? openingChunk(chunk, head, withUsage, index) : chunk(index, { role: 'assistant', content, refusal: refused ? '' : null }));
     pushDeltaSpan(events, choice.reasoningChunks, head, withUsage, index, 'reasoning_content');
     if (choice.audio) {
       const { id, expires_at } = audioOf(reply, index);
