@@ -44,7 +44,10 @@ export function select(mock: Mock, exchange: Exchange, subject: MatchSubject): F
     const recordings = mock.options.upstream?.record;
     const recordedFixture = recordings !== undefined && selection.fixture.file.startsWith(`${recordings}${sep}`);
     const refusal = selection.fixture.error;
-    return { found: selection, notes: { fixture: selection.fixture.name, recordedFixture, byShape: !exact }, ...(refusal && { error: stepError(refusal.kind, refusal) }) };
+    const found: Found<Selection<ChatFixture>> = { found: selection, notes: { fixture: selection.fixture.name, recordedFixture, byShape: !exact } };
+    // Set only for a refusal: a literal with a spread is built a key at a time, on every hit.
+    if (refusal) found.error = stepError(refusal.kind, refusal);
+    return found;
   }
   return { notes: { nearMiss: nearestMiss(chained(fixtures, config.chat), subject) ?? null } };
 }

@@ -70,6 +70,88 @@ export function pushSpan(parts: StreamPart[], pieces: readonly string[], build: 
   parts.push(new PieceTemplate(template.event, template.paced, json.slice(0, at), json.slice(at + MARK_JSON.length), pieces, build));
 }
 
+/** The marker a mold's template holds in its hole `n` (`JsonMold`, `SpanMold`). */
+export function holeMark(n: number): string {
+  return `\u0000hole${n}\u0000`;
+}
+
+/**
+ * `json` up to `end` cut at the markers of `holes` holes: undefined unless each comes once in
+ * the whole text, in order, before `end`.
+ */
+function cutAtHoles(json: string, holes: number, end: number): string[] | undefined {
+  const cuts: string[] = [];
+  let from = 0;
+  for (let n = 0; n < holes; n++) {
+    const hole = JSON.stringify(holeMark(n));
+    const found = json.indexOf(hole, from);
+    if (found < 0 || found + hole.length > end || json.indexOf(hole, found + 1) >= 0) return undefined;
+    cuts.push(json.slice(from, found));
+    from = found + hole.length;
+  }
+  cuts.push(json.slice(from, end));
+  return cuts;
+}
+
+/** The cuts joined with `values` between them. */
+function filled(cuts: readonly string[], values: readonly string[]): string {
+  let text = cuts[0]!;
+  for (let n = 0; n < values.length; n++) text += values[n]! + cuts[n + 1]!;
+  return text;
+}
+
+/**
+ * The JSON of values that differ from stream to stream only in a few holes (a stream's id and
+ * time): made once from a value holding `holeMark(n)` in its hole `n`, where one `JSON.stringify`
+ * a stream made it whole. A stream's JSON is its values put back between the cuts.
+ */
+export class JsonMold {
+  private constructor(private readonly cuts: readonly string[]) {}
+
+  /** The mold of `value`, or undefined unless its holes' markers come in order, each once. */
+  static of(value: unknown, holes: number): JsonMold | undefined {
+    const json = JSON.stringify(value);
+    const cuts = cutAtHoles(json, holes, json.length);
+    return cuts && new JsonMold(cuts);
+  }
+
+  /** The JSON with `values` (each JSON text) in its holes, in order. */
+  fill(values: readonly string[]): string {
+    return filled(this.cuts, values);
+  }
+}
+
+/** A span's JSON cut at its piece and at holes before it, as `JsonMold` cuts a whole value. */
+export class SpanMold {
+  private constructor(
+    readonly event: string | undefined,
+    readonly paced: boolean | undefined,
+    private readonly cuts: readonly string[],
+    private readonly tail: string,
+  ) {}
+
+  /**
+   * The mold of `template` (a chunk built of the piece `PIECE_MARK` and the holes' markers), or
+   * undefined unless its holes come in order, each once, before the piece, which comes once.
+   */
+  static of(template: StreamEvent, holes: number): SpanMold | undefined {
+    const json = JSON.stringify(template.data);
+    const at = json.indexOf(MARK_JSON);
+    if (at < 0 || json.indexOf(MARK_JSON, at + 1) >= 0) return undefined;
+    const cuts = cutAtHoles(json, holes, at);
+    return cuts && new SpanMold(template.event, template.paced, cuts, json.slice(at + MARK_JSON.length));
+  }
+
+  /** Appends the chunks of `pieces`, as `build` makes them, as one span: `values` are the holes' JSON, in order. */
+  push(parts: StreamPart[], pieces: readonly string[], build: (piece: string) => StreamEvent, values: readonly string[]): void {
+    if (pieces.length === 0) return;
+    parts.push(new PieceTemplate(this.event, this.paced, filled(this.cuts, values), this.tail, pieces, build));
+  }
+}
+
+/** The piece a mold's template is built of (`SpanMold.of`). */
+export const PIECE_MARK = MARK;
+
 /** Appends a stream's parts to `events`, a span as its chunks. */
 function pushEvents(events: StreamEvent[], parts: readonly StreamPart[]): void {
   for (const part of parts) {

@@ -1,8 +1,8 @@
 // Chunks serialized around their piece must be the very bytes a whole JSON.stringify gives, and
 // read back as the same data.
 import { describe, expect, it } from 'vitest';
-import type { StreamEvent } from '../../src/conversation/plan.js';
-import { pushPieces } from '../../src/styles/piece-events.js';
+import type { StreamEvent, StreamPart } from '../../src/conversation/plan.js';
+import { expandedParts, holeMark, PIECE_MARK, pushPieces, SpanMold } from '../../src/styles/piece-events.js';
 
 const PIECES = ['Hello', ' "quoted"', '\n', '\\', 'ünï', '🌦', '\u0000piece\u0000', '</script>', ''];
 
@@ -23,5 +23,28 @@ describe('pushPieces', () => {
     pushPieces(events, ['one', 'two'], twice);
     expect(events).toEqual([{ data: { a: 'one', b: 'one' } }, { data: { a: 'two', b: 'two' } }]);
     expect(events.some((e) => e.json !== undefined)).toBe(false);
+  });
+});
+
+describe('SpanMold', () => {
+  const chunkOf = (id: string, created: number | string, piece: string): StreamEvent => ({ data: { id, object: 'chunk', created, choices: [{ index: 0, delta: { content: piece } }] }, paced: true });
+  const mold = SpanMold.of(chunkOf(holeMark(0), holeMark(1), PIECE_MARK), 2);
+
+  it("gives each stream's chunks the JSON a whole serialization gives, its holes filled with the stream's values", () => {
+    for (const [id, created] of [['chatcmpl-1', 1_700_000_000], ['chatcmpl-"two"\\', 42]] as const) {
+      const parts: StreamPart[] = [];
+      mold!.push(parts, PIECES, (piece) => chunkOf(id, created, piece), [JSON.stringify(id), JSON.stringify(created)]);
+      const events = expandedParts(parts);
+      expect(events.map((e) => e.json)).toEqual(PIECES.map((p) => JSON.stringify(chunkOf(id, created, p).data)));
+      expect(events.map((e) => e.data)).toEqual(PIECES.map((p) => chunkOf(id, created, p).data));
+      expect(events.every((e) => e.paced === true)).toBe(true);
+    }
+  });
+
+  it('is not made when a hole comes twice, after the piece, or not at all', () => {
+    expect(SpanMold.of({ data: { a: holeMark(0), b: holeMark(0), c: PIECE_MARK } }, 1)).toBeUndefined();
+    expect(SpanMold.of({ data: { c: PIECE_MARK, a: holeMark(0) } }, 1)).toBeUndefined();
+    expect(SpanMold.of({ data: { c: PIECE_MARK } }, 1)).toBeUndefined();
+    expect(SpanMold.of({ data: { a: holeMark(1), b: holeMark(0), c: PIECE_MARK } }, 2)).toBeUndefined();
   });
 });

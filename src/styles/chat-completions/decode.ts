@@ -170,7 +170,8 @@ export function decodeChatCompletions(input: StyleInput): ChatRequest {
     style: 'chat-completions',
     model: data.model,
     system,
-    ...(systemAt.length > 0 ? { systemAt } : {}),
+    // Undefined, not left out by a spread: a literal with a spread is built a key at a time, on every request.
+    systemAt: systemAt.length > 0 ? systemAt : undefined,
     turns,
     tools,
     toolChoice: toolChoiceOf(data.tool_choice, tools),

@@ -1,12 +1,13 @@
 // Reply -> chat-completions wire: the whole `chat.completion` object and its chunk stream
 // (WIRE.md section 1). Both are built from the same pieces, so joined chunks equal the whole.
-import type { StreamEvent, StreamPart } from '../../conversation/plan.js';
+import type { StreamPart } from '../../conversation/plan.js';
 import { hashHex } from '../../conversation/random.js';
 import { argumentsText } from '../../conversation/call-arguments.js';
 import { chunkText } from '../../conversation/token-chunks.js';
 import type { ChatRequest, Reply, ReplyChoice, ToolCall, Usage } from '../../conversation/types.js';
 import { encodeWith, textReplyValues, type AnswerShape, type Holes } from '../answer-template.js';
 import { pushSpan } from '../piece-events.js';
+import { chunkData, chunkMaker, openingChunk, pushDeltaSpan, type ChunkHead } from './chunks.js';
 import { servedTier } from '../service-tier.js';
 import { tokenLogprobs } from '../../conversation/logprobs.js';
 import { audioInputTokens } from '../../conversation/input-tokens.js';
@@ -173,24 +174,20 @@ function includeUsage(request: ChatRequest): boolean {
 
 export function chatCompletionParts(reply: Reply, request: ChatRequest): StreamPart[] {
   const withUsage = includeUsage(request);
-  const base = {
+  const head: ChunkHead = {
     id: completionId(reply),
-    object: 'chat.completion.chunk',
     created: Math.floor(reply.createdMs / 1000),
     model: request.model,
     service_tier: servedTier(request.body),
     system_fingerprint: fingerprint(request.model),
   };
-  const chunk = (index: number, delta: Record<string, unknown>, finish: string | null = null, paced = false): StreamEvent => {
-    const choices = [{ index, delta, logprobs: null, finish_reason: finish }];
-    // Two literals, not a spread of `{ usage: null }` or of `{}`: an object less a chunk, the same keys in the same order.
-    return { data: withUsage ? { ...base, choices, usage: null } : { ...base, choices }, paced };
-  };
+  const chunk = chunkMaker(head, withUsage);
   const events: StreamPart[] = [];
   reply.choices.forEach((choice, index) => {
     const refused = choice.finishReason === 'refusal';
-    events.push(chunk(index, { role: 'assistant', content: contentOf(choice, true), refusal: refused ? '' : null }));
-    pushSpan(events, choice.reasoningChunks, (piece) => chunk(index, { reasoning_content: piece }, null, true));
+    const content = contentOf(choice, true);
+    events.push(content === '' ? openingChunk(chunk, head, withUsage, index) : chunk(index, { role: 'assistant', content, refusal: refused ? '' : null }));
+    pushDeltaSpan(events, choice.reasoningChunks, head, withUsage, index, 'reasoning_content');
     if (choice.audio) {
       const { id, expires_at } = audioOf(reply, index);
       pushSpan(events, choice.textChunks, (piece) => chunk(index, { audio: { id, transcript: piece } }, null, true));
@@ -203,7 +200,7 @@ export function chatCompletionParts(reply: Reply, request: ChatRequest): StreamP
         offset += piece.length;
         events.push(event);
       }
-    } else pushSpan(events, choice.textChunks, (piece) => chunk(index, refused ? { refusal: piece } : { content: piece }, null, true));
+    } else pushDeltaSpan(events, choice.textChunks, head, withUsage, index, refused ? 'refusal' : 'content');
     if (choice.images.length > 0) events.push(chunk(index, { images: imagesOf(choice) }, null, true));
     choice.toolCalls.forEach((call, callIndex) => {
       // A custom tool's call comes whole in one delta: its input is no JSON a client would parse as it grows.
@@ -222,7 +219,11 @@ export function chatCompletionParts(reply: Reply, request: ChatRequest): StreamP
     });
     events.push(chunk(index, {}, finishOf(choice)));
   });
-  if (withUsage) events.push({ data: { ...base, choices: [], usage: usageOf(reply.usage, audioTokensOf(reply, request)) } });
+  if (withUsage) {
+    const data = chunkData(head, [], true);
+    data.usage = usageOf(reply.usage, audioTokensOf(reply, request));
+    events.push({ data });
+  }
   events.push({ data: '[DONE]' });
   return events;
 }

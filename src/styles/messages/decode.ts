@@ -136,7 +136,8 @@ function toRequest(data: Body, input: StyleInput, tools = clientTools(data.tools
     style: 'messages',
     model: data.model,
     system: system.filter((text) => text !== '').join('\n'),
-    ...(systemAt.length > 0 ? { systemAt } : {}),
+    // Undefined, not left out by a spread: a literal with a spread is built a key at a time, on every request.
+    systemAt: systemAt.length > 0 ? systemAt : undefined,
     turns,
     tools,
     toolChoice,
