@@ -1,5 +1,6 @@
 // The table's rows, phase by phase: each figure with what it is compared to and its goal, if any.
 import { limitRow, ratioRow } from './report.js';
+import { waitingPercent } from './stats.js';
 
 /**
  * The mock at its default log level and with logging off, each against both peers. The goal, if
@@ -91,6 +92,9 @@ export function streamRows(s) {
     ratioRow(`request-to-headers p99 ms, ${n} paced streams`, mock.headersP99Ms, bare.headersP99Ms, '(bare)', { atMost: 2 }),
     ratioRow(`request-to-headers p99 ms, ${n} asked at once`, s.burst.mock.headersP99Ms, s.burst.bare.headersP99Ms, '(bare)', { atMost: 2 }),
     limitRow(`lag max ms, ${n} streams asked at once`, s.burst.mock.server.lagMaxMs, { baseline: s.burst.bare.server.lagMaxMs, baselineIs: '(bare)' }),
+    // A shared machine's share of these rows: a server waiting for a core is late for that alone.
+    limitRow('paced streams: mock main thread waiting for a core, % of the run (most of the rounds)', mock.waitingPercent, { baseline: bare.waitingPercent, baselineIs: '(bare)' }),
+    limitRow('asked at once: mock main thread waiting for a core, % of the run', waitingPercent(s.burst.mock.server), { baseline: waitingPercent(s.burst.bare.server), baselineIs: '(bare)' }),
     limitRow(`unpaced stream events/s (${s.eventsPerStream} per stream)`, s.unpaced.eventsPerSecond),
   ];
 }
@@ -140,5 +144,8 @@ export function realtimeRows(r) {
 
 export function latencyProfileRows(l) {
   const label = (p) => `latency profile TTFT ${p} ms, ${l.streams.toLocaleString('en-US')} streams`;
-  return ['p50', 'p90', 'p99'].map((p) => ratioRow(label(p), l.measured[`${p}Ms`], l.configured[`${p}Ms`], '(configured)', { atMost: 1.1 }));
+  return [
+    ...['p50', 'p90', 'p99'].map((p) => ratioRow(label(p), l.measured[`${p}Ms`], l.configured[`${p}Ms`], '(configured)', { atMost: 1.1 })),
+    limitRow('latency profile: mock main thread waiting for a core, % of the run', waitingPercent({ mainThread: l.mainThread })),
+  ];
 }

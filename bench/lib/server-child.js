@@ -7,8 +7,8 @@
 //               { type: 'start', kind: 'aimock' | 'mock-llm', fixtures } (a peer and its fixture file)
 //               { type: 'reset' } | { type: 'stats' } | { type: 'stop' }
 //               { type: 'profile', kind: 'cpu' | 'heap', file } (started) | { type: 'profile' } (stopped, written)
-// Messages out: { type: 'listening', url } | { type: 'reset', markUs, rssMb } | { type: 'stats', ... } | { type: 'failed', message }
-import { openSync, readSync, writeFileSync } from 'node:fs';
+// Messages out: { type: 'listening', url } | { type: 'reset', markUs, rssMb } | { type: 'stats', ..., mainThread } | { type: 'failed', message }
+import { openSync, readFileSync, readSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { Session } from 'node:inspector/promises';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -62,6 +62,30 @@ setInterval(() => {
 }, RESOLUTION_MS);
 
 let cpuAtReset = process.cpuUsage();
+
+/**
+ * The main thread's time on a CPU and waiting in the run queue for one (its schedstat, Linux;
+ * undefined elsewhere), in ns. On a shared machine the wait tells a run whose server was short
+ * of a core from one whose own work was slow: what is left of the wall time beside the two is
+ * the thread idle, with nothing to do.
+ */
+function mainThreadNs() {
+  try {
+    const [onCpu, waiting] = readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'latin1').split(' ').map(Number);
+    return { onCpu, waiting, wall: Number(process.hrtime.bigint()) };
+  } catch {
+    return undefined;
+  }
+}
+let mainThreadAtReset = mainThreadNs();
+
+/** The main thread's ms on a CPU, waiting for one, and of wall time, since the reset. */
+function mainThreadSinceReset() {
+  const now = mainThreadNs();
+  if (!now || !mainThreadAtReset) return undefined;
+  const ms = (key) => (now[key] - mainThreadAtReset[key]) / 1e6;
+  return { onCpuMs: ms('onCpu'), waitingMs: ms('waiting'), wallMs: ms('wall') };
+}
 
 /**
  * The longest event-loop turn in CPU time of the main thread alone, when the start message asks
@@ -197,6 +221,7 @@ process.on('message', async (message) => {
       stallCpuMaxMs = 0;
       turnCpuMax = 0;
       cpuAtReset = process.cpuUsage();
+      mainThreadAtReset = mainThreadNs();
       // On the monotonic clock of V8's profiler, so a profile can be cut to what follows.
       send({ type: 'reset', markUs: nowUs(), rssMb: peakRss / 2 ** 20 });
     } else if (message.type === 'stats') {
@@ -220,6 +245,7 @@ process.on('message', async (message) => {
         stalls,
         stallCpuMaxMs,
         ...cpuSinceReset(),
+        mainThread: mainThreadSinceReset(),
       });
     } else if (message.type === 'profile') {
       send({ type: 'profile', ...(await profile(message)) });

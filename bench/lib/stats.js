@@ -16,3 +16,8 @@ export function median(samples) {
 export function best(runs, key) {
   return runs.reduce((top, run) => (run[key] > top[key] ? run : top));
 }
+
+/** The share of a run's wall time the server's main thread waited for a core (undefined off Linux). */
+export function waitingPercent({ mainThread }) {
+  return mainThread && (100 * mainThread.waitingMs) / mainThread.wallMs;
+}

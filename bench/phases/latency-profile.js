@@ -40,6 +40,7 @@ export async function latencyProfile(root, settings) {
       configured: { p50Ms: firstToken.p50, p90Ms: p90Of(firstToken), p99Ms: firstToken.p99 },
       measured: { p50Ms: run.firstTokenP50Ms, p90Ms: run.firstTokenP90Ms, p99Ms: run.firstTokenP99Ms },
       headersP99Ms: run.headersP99Ms,
+      mainThread: run.server.mainThread,
     };
   } finally {
     await server.stop();

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { sampleReply, streamedText } from '../lib/client.js';
 import { measure } from '../lib/load.js';
 import { serverLog, startBareSse, startMock, startPeer } from '../lib/servers.js';
+import { waitingPercent } from '../lib/stats.js';
 import { emptyScenarios, STREAM_TEXT, streamRequest, writeAimockPacedFixture, writeFixtures } from '../lib/workload.js';
 
 const REALISTIC = { 'x-mock-latency': 'realistic' };
@@ -43,7 +44,7 @@ async function onFresh(start, body, run) {
   }
 }
 
-/** Timings: the least of the rounds (other load only adds); memory: the most. */
+/** Timings: the least of the rounds (other load only adds); memory and the wait for a core: the most. */
 function summary(runs) {
   const least = (figure) => Math.min(...runs.map(figure));
   return {
@@ -55,6 +56,7 @@ function summary(runs) {
     cpuUsPerRequest: least((run) => run.cpuUsPerRequest),
     peakRssMb: Math.max(...runs.map((run) => run.server.peakRssMb)),
     kbPerOpenStream: Math.max(...runs.map(kbPerOpenStream)),
+    waitingPercent: Math.max(...runs.map((run) => waitingPercent(run.server))),
     runs,
   };
 }
