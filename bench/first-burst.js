@@ -17,6 +17,7 @@ import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { ask, buildsFrom, startChild } from './lib/builds.js';
+import { schedstat } from './lib/schedstat.js';
 import { median, percentile } from './lib/stats.js';
 import { CHAT_PATH, emptyScenarios, HEADERS, MODEL, streamRequest, writeFixtures } from './lib/workload.js';
 
@@ -60,7 +61,7 @@ async function start(build) {
 
 /** CPU of a process so far: its main thread's ns on a core, all its threads' ticks, its write calls. */
 function cpuOf(pid) {
-  const mainNs = Number(readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'latin1').split(' ')[0]);
+  const mainNs = schedstat(pid).onCpu;
   const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   const allMs = ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_S;

@@ -9,12 +9,13 @@
 // the paired ratios (each build over the first) with their quartiles. A build named `aimock` is
 // the peer, with the bench's fixture file of the same tickets (one at each level, which it has
 // not). Linux.
-import { openSync, closeSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { openSync, closeSync, mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildsFrom, startChild } from './lib/builds.js';
+import { allThreadsNs, schedstat } from './lib/schedstat.js';
 import { median, percentile } from './lib/stats.js';
 import { CHAT_PATH, emptyScenarios, HEADERS, PEER_FIXTURES, ticketRequests, writeFixtures } from './lib/workload.js';
 
@@ -47,16 +48,7 @@ const bodies = ticketRequests(FIXTURES - 1);
 
 /** All threads' ns on a core, and the main thread's, so far. */
 function cpuOf(pid) {
-  let allNs = 0;
-  for (const task of readdirSync(`/proc/${pid}/task`)) {
-    try {
-      allNs += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'latin1').split(' ')[0]);
-    } catch {
-      // A thread that ended between the listing and the read.
-    }
-  }
-  const mainNs = Number(readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'latin1').split(' ')[0]);
-  return { allNs, mainNs };
+  return { allNs: allThreadsNs(pid), mainNs: schedstat(pid).onCpu };
 }
 
 function requestBytes(port, body) {

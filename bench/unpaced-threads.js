@@ -14,11 +14,12 @@
 // keeps the servers' output (their log lines, and what such flags print), each batch's
 // start marked in it. `--profile cpu|heap` keeps a profile of each server's phase batches (2-6)
 // in --profile-dir, one file a server, named by build index and pair. Linux.
-import { appendFileSync, closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ask, buildsFrom, startChild } from './lib/builds.js';
+import { threadsOf as schedstatsOf } from './lib/schedstat.js';
 import { median } from './lib/stats.js';
 import { streamsAtOnce } from './lib/stream-client.js';
 import { emptyScenarios, longStreamRequest, PEER_FIXTURES, writeFixtures } from './lib/workload.js';
@@ -66,17 +67,19 @@ function threadsOf(pid) {
   const others = {};
   let main = 0;
   let mainWaited = 0;
-  for (const tid of readdirSync(`/proc/${pid}/task`)) {
-    let stat;
+  for (const { tid, onCpu, waiting } of schedstatsOf(pid)) {
+    if (tid === pid) {
+      main = onCpu;
+      mainWaited = waiting;
+      continue;
+    }
     let name;
     try {
-      stat = readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'latin1').split(' ').map(Number);
       name = readFileSync(`/proc/${pid}/task/${tid}/comm`, 'latin1').trim();
     } catch {
       continue; // a thread that ended meanwhile
     }
-    if (Number(tid) === pid) [main, mainWaited] = stat;
-    else others[name] = (others[name] ?? 0) + stat[0];
+    others[name] = (others[name] ?? 0) + onCpu;
   }
   return { main, mainWaited, others };
 }

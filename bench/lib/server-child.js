@@ -8,12 +8,13 @@
 //               { type: 'reset' } | { type: 'stats' } | { type: 'stop' }
 //               { type: 'profile', kind: 'cpu' | 'heap', file } (started) | { type: 'profile' } (stopped, written)
 // Messages out: { type: 'listening', url } | { type: 'reset', markUs, rssMb } | { type: 'stats', ..., mainThread } | { type: 'failed', message }
-import { openSync, readFileSync, readSync, writeFileSync } from 'node:fs';
+import { openSync, readSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { Session } from 'node:inspector/promises';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { bareJson, bareSse, koaJson } from './baselines.js';
 import { mockLlmHandler, startAimock } from './peers.js';
+import { schedstat } from './schedstat.js';
 
 /** Node's default; a sample is the time between two ticks of a timer with this period. */
 const RESOLUTION_MS = 10;
@@ -71,8 +72,7 @@ let cpuAtReset = process.cpuUsage();
  */
 function mainThreadNs() {
   try {
-    const [onCpu, waiting] = readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'latin1').split(' ').map(Number);
-    return { onCpu, waiting, wall: Number(process.hrtime.bigint()) };
+    return { ...schedstat('self', process.pid), wall: Number(process.hrtime.bigint()) };
   } catch {
     return undefined;
   }

@@ -8,8 +8,8 @@
 // inflate as it does the wall time.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { allThreadsNs } from '../lib/schedstat.js';
 import { median } from '../lib/stats.js';
-import { readdirSync, readFileSync } from 'node:fs';
 import { PEER_FIXTURES, ticketRequest } from '../lib/workload.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -38,7 +38,7 @@ const CONTENDERS = {
 
 /** The CPU milliseconds a process's threads have run so far. */
 function cpuMsOf(pid) {
-  return readdirSync(`/proc/${pid}/task`).reduce((sum, task) => sum + Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]) / 1e6, 0);
+  return allThreadsNs(pid) / 1e6;
 }
 
 /** Asks the server printed in `out` a fixture hit; resolves once its 200 is read whole. */
