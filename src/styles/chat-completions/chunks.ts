@@ -67,12 +67,13 @@ function holesOf(head: ChunkHead): string[] {
 }
 
 /**
- * Appends a choice's `delta` span, its JSON from the mold of its model, tier, usage, choice and
- * delta: a stream's span differs from the last stream's of the same model only in id and time.
+ * Appends a choice's `delta` span, its chunks' data made by the stream's `chunk` when read, its
+ * JSON from the mold of its model, tier, usage, choice and delta: a stream's span differs from the
+ * last stream's of the same model only in id and time.
  */
-export function pushDeltaSpan(parts: StreamPart[], pieces: readonly string[], head: ChunkHead, withUsage: boolean, index: number, delta: string): void {
+export function pushDeltaSpan(parts: StreamPart[], pieces: readonly string[], chunk: Chunk, head: ChunkHead, withUsage: boolean, index: number, delta: string): void {
   if (pieces.length === 0) return;
-  const build = (piece: string): StreamEvent => chunkMaker(head, withUsage)(index, { [delta]: piece }, null, true);
+  const build = (piece: string): StreamEvent => chunk(index, { [delta]: piece }, null, true);
   const mold = moldOf(head, withUsage, index, delta) as SpanMold | undefined;
   if (mold) mold.push(parts, pieces, build, holesOf(head));
   else pushSpan(parts, pieces, build);

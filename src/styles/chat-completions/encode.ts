@@ -187,7 +187,7 @@ export function chatCompletionParts(reply: Reply, request: ChatRequest): StreamP
     const refused = choice.finishReason === 'refusal';
     const content = contentOf(choice, true);
     events.push(content === '' ? openingChunk(chunk, head, withUsage, index) : chunk(index, { role: 'assistant', content, refusal: refused ? '' : null }));
-    pushDeltaSpan(events, choice.reasoningChunks, head, withUsage, index, 'reasoning_content');
+    pushDeltaSpan(events, choice.reasoningChunks, chunk, head, withUsage, index, 'reasoning_content');
     if (choice.audio) {
       const { id, expires_at } = audioOf(reply, index);
       pushSpan(events, choice.textChunks, (piece) => chunk(index, { audio: { id, transcript: piece } }, null, true));
@@ -200,7 +200,7 @@ export function chatCompletionParts(reply: Reply, request: ChatRequest): StreamP
         offset += piece.length;
         events.push(event);
       }
-    } else pushDeltaSpan(events, choice.textChunks, head, withUsage, index, refused ? 'refusal' : 'content');
+    } else pushDeltaSpan(events, choice.textChunks, chunk, head, withUsage, index, refused ? 'refusal' : 'content');
     if (choice.images.length > 0) events.push(chunk(index, { images: imagesOf(choice) }, null, true));
     choice.toolCalls.forEach((call, callIndex) => {
       // A custom tool's call comes whole in one delta: its input is no JSON a client would parse as it grows.
