@@ -13,10 +13,10 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
-import { ask, buildsFrom, startChild } from './lib/builds.js';
+import { ask, buildsFrom, profilePath, startChild } from './lib/builds.js';
 import { schedstat } from './lib/schedstat.js';
 import { median, percentile } from './lib/stats.js';
 import { CHAT_PATH, emptyScenarios, HEADERS, MODEL, streamRequest, writeFixtures } from './lib/workload.js';
@@ -138,7 +138,7 @@ try {
     const order = builds.map((_, index) => index);
     if (pair % 2 === 1) order.reverse();
     for (const index of order) {
-      const profileFile = values.profile && resolve(values['profile-dir'], `first-burst-${values.profile}-b${index}-p${pair + 1}.${values.profile === 'cpu' ? 'cpuprofile' : 'heapprofile'}`);
+      const profileFile = values.profile && profilePath(values['profile-dir'], 'first-burst', values.profile, index, pair);
       results[index][pair] = await fresh(builds[index], profileFile);
     }
     const line = builds.map((build, index) => results[index][pair].map((run) => `${run.mainUs.toFixed(0)}/${run.allUs.toFixed(0)} µs ${run.headersP99Ms.toFixed(0)} ms ${run.writes.toFixed(2)} w`).join(' | '));

@@ -16,9 +16,9 @@
 // in --profile-dir, one file a server, named by build index and pair. Linux.
 import { appendFileSync, closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ask, buildsFrom, startChild } from './lib/builds.js';
+import { ask, buildsFrom, profilePath, startChild } from './lib/builds.js';
 import { threadsOf as schedstatsOf } from './lib/schedstat.js';
 import { median } from './lib/stats.js';
 import { streamsAtOnce } from './lib/stream-client.js';
@@ -121,7 +121,7 @@ try {
     const order = builds.map((_, index) => index);
     if (pair % 2 === 1) order.reverse();
     for (const index of order) {
-      const profileFile = values.profile && builds[index] !== 'aimock' && resolve(values['profile-dir'], `unpaced-threads-${values.profile}-b${index}-p${pair + 1}.${values.profile === 'cpu' ? 'cpuprofile' : 'heapprofile'}`);
+      const profileFile = values.profile && builds[index] !== 'aimock' && profilePath(values['profile-dir'], 'unpaced-threads', values.profile, index, pair);
       results[index][pair] = await fresh(builds[index], profileFile);
     }
     console.log(`pair ${pair + 1} (load ${load()})`);

@@ -1,4 +1,4 @@
-// The A/B harnesses' contenders (first-burst.js, unpaced-threads.js): checkouts of the mock, each
+// The A/B harnesses' contenders (first-burst.js, unpaced-threads.js, hit-pairs.js): checkouts of the mock, each
 // with its own built dist/, and one name for a server that is not a build (bare, aimock), started
 // from this checkout's server child.
 import { fork } from 'node:child_process';
@@ -22,6 +22,11 @@ export function startChild(build, other, message, { execArgv = [], stdout = 'inh
     child.once('message', (answer) => (answer.type === 'listening' ? done({ child, url: answer.url }) : fail(new Error(answer.message))));
     child.send(message);
   });
+}
+
+/** Where a harness keeps the `kind` (`cpu` or `heap`) profile of build `index`'s server in pair `pair` (from 0). */
+export function profilePath(dir, harness, kind, index, pair) {
+  return resolve(dir, `${harness}-${kind}-b${index}-p${pair + 1}.${kind === 'cpu' ? 'cpuprofile' : 'heapprofile'}`);
 }
 
 /** Asks the server for `message` and resolves with its answer of the same type. */
