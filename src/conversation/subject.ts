@@ -69,20 +69,25 @@ export function turnText(turn: Turn): string {
   return known.text;
 }
 
-/** Each result's tool, named by the result or by the call it answers. */
-function toolResultNames(turns: readonly Turn[], from: number): string[] {
-  const calls = new Map<string, string>();
-  const names: string[] = [];
-  turns.forEach((turn, index) => {
-    for (const part of turn.parts) {
-      if (part.kind === 'tool_call') calls.set(part.id, part.name);
+const NO_NAMES: readonly string[] = Object.freeze([]);
+
+/**
+ * Each result's tool, named by the result or by the call it answers. A request without tool calls
+ * or results (most hits) makes nothing: the journal asks every chat request for its results.
+ */
+function toolResultNames(turns: readonly Turn[], from: number): readonly string[] {
+  let calls: Map<string, string> | undefined;
+  let names: string[] | undefined;
+  for (let index = 0; index < turns.length; index++) {
+    for (const part of turns[index]!.parts) {
+      if (part.kind === 'tool_call') (calls ??= new Map()).set(part.id, part.name);
       else if (part.kind === 'tool_result' && index >= from) {
-        const name = part.name ?? calls.get(part.callId);
-        if (name !== undefined && !names.includes(name)) names.push(name);
+        const name = part.name ?? calls?.get(part.callId);
+        if (name !== undefined && !names?.includes(name)) (names ??= []).push(name);
       }
     }
-  });
-  return names;
+  }
+  return names ?? NO_NAMES;
 }
 
 function turnLower(turn: Turn): string {
@@ -147,8 +152,8 @@ class ChatSubject implements MatchSubject {
   private systemLowerText: string | undefined;
   private conversationLowerText: string | undefined;
   private toolNames: Set<string> | undefined;
-  private toolResultNames: string[] | undefined;
-  private lastToolResultNames: string[] | undefined;
+  private toolResultNames: readonly string[] | undefined;
+  private lastToolResultNames: readonly string[] | undefined;
   private calledToolList: string[] | undefined;
   private mediaTypes: string[] | undefined;
   private userTurnCount: number | undefined;

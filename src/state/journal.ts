@@ -130,8 +130,9 @@ function sharedMiss(miss: NearMiss): NearMiss {
   return miss;
 }
 
-function sharedSaid(said: Said): Said {
-  return { text: said.text, tools: said.tools.length > 0 ? said.tools : NONE, toolResults: said.toolResults.length > 0 ? said.toolResults : NONE };
+/** What a request said, as its entry keeps it: no tools and no results are the one shared empty list. */
+export function saidOf(text: string, tools: ReadonlySet<string>, toolResults: readonly string[]): Said {
+  return { text, tools: tools.size > 0 ? [...tools] : NONE, toolResults: toolResults.length > 0 ? toolResults : NONE };
 }
 
 const COMMA = 0x2c;
@@ -176,7 +177,8 @@ export function keptEntry(f: EntryFields, body: string | readonly Buffer[], resp
     recorded: f.recorded,
     usage: f.usage,
     cost_usd: f.cost_usd,
-    said: f.said && sharedSaid(f.said),
+    // As `saidOf` made it, its empty lists already shared.
+    said: f.said,
     batch: f.batch,
     mcp: f.mcp,
     // Deflated by the session once memory gets short (`journal` in state/session.ts).
