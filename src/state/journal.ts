@@ -135,21 +135,6 @@ export function saidOf(text: string, tools: ReadonlySet<string>, toolResults: re
   return { text, tools: tools.size > 0 ? [...tools] : NONE, toolResults: toolResults.length > 0 ? toolResults : NONE };
 }
 
-const COMMA = 0x2c;
-const CLOSE = 0x5d;
-
-/**
- * `,${response}]` as UTF-8: the response written into its buffer as it is, not joined into a
- * string of its own first (a stream's is a few KB, flattened and copied once more by the join).
- */
-function afterBody(response: string): Buffer {
-  const bytes = Buffer.allocUnsafe(Buffer.byteLength(response) + 2);
-  bytes[0] = COMMA;
-  bytes.write(response, 1);
-  bytes[bytes.length - 1] = CLOSE;
-  return bytes;
-}
-
 /**
  * `body`: the request body's JSON, JSON.stringify's text or the client's own bytes; `response`:
  * the JSON text of what was sent (`null` when nothing was).
@@ -182,7 +167,7 @@ export function keptEntry(f: EntryFields, body: string | readonly Buffer[], resp
     batch: f.batch,
     mcp: f.mcp,
     // Deflated by the session once memory gets short (`journal` in state/session.ts).
-    payload: typeof body === 'string' ? PackedText.plain(`[${body},${response}]`) : PackedText.opened(body, afterBody(response)),
+    payload: typeof body === 'string' ? PackedText.plain(`[${body},${response}]`) : PackedText.opened(body, response),
     bodyBytes: typeof body === 'string' ? Buffer.byteLength(body) : body.reduce((sum, chunk) => sum + chunk.length, 0),
     bodyAsSent: typeof body !== 'string',
   };
