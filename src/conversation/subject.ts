@@ -70,6 +70,8 @@ export function turnText(turn: Turn): string {
 }
 
 const NO_NAMES: readonly string[] = Object.freeze([]);
+/** The tools of a request that offers none (most hits): the journal asks every chat request for them. */
+const NO_TOOLS: ReadonlySet<string> = new Set();
 
 /**
  * Each result's tool, named by the result or by the call it answers. A request without tool calls
@@ -151,7 +153,7 @@ class ChatSubject implements MatchSubject {
   private lastUserTurnFound: Turn | null | undefined;
   private systemLowerText: string | undefined;
   private conversationLowerText: string | undefined;
-  private toolNames: Set<string> | undefined;
+  private toolNames: ReadonlySet<string> | undefined;
   private toolResultNames: readonly string[] | undefined;
   private lastToolResultNames: readonly string[] | undefined;
   private calledToolList: string[] | undefined;
@@ -214,7 +216,11 @@ class ChatSubject implements MatchSubject {
   }
 
   get tools(): ReadonlySet<string> {
-    return (this.toolNames ??= new Set(this.request.tools.map((t) => t.name)));
+    if (this.toolNames === undefined) {
+      const tools = this.request.tools;
+      this.toolNames = tools.length === 0 ? NO_TOOLS : new Set(tools.map((t) => t.name));
+    }
+    return this.toolNames;
   }
 
   get toolResults(): readonly string[] {
