@@ -167,7 +167,7 @@ try {
       server.mainUs.push((after.mainNs - before.mainNs) / 1000 / hits);
       server.hitsARun.push(hits / (after.mainRuns - before.mainRuns));
     }
-    console.log(`block ${block + 1}: ${servers.map((s) => `${s.index}/${s.level} ${s.allUs.at(-1).toFixed(1)} (${s.mainUs.at(-1).toFixed(1)})`).join('  ')} µs a hit, all threads (main)`);
+    console.log(`block ${block + 1}: ${servers.map((s) => `${s.index}/${s.level} ${s.allUs.at(-1).toFixed(1)} (${s.mainUs.at(-1).toFixed(1)}, ${s.hitsARun.at(-1).toFixed(2)})`).join('  ')} µs a hit, all threads (main thread, its hits a run)`);
   }
   const spread = (list) => `${median(list).toFixed(3)} (${percentile(list, 25).toFixed(3)}-${percentile(list, 75).toFixed(3)})`;
   for (const level of levels) {

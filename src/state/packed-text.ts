@@ -59,8 +59,8 @@ let lastRead: { block: Block; bytes: Buffer } | undefined;
 export class PackedText {
   private constructor(
     /**
-     * The text's UTF-8 bytes: as they were given (in one buffer or several, never copied to be
-     * joined), deflated, or in the block they were deflated in.
+     * The text's UTF-8 bytes: in one buffer, in two (a body kept in the slab it was read into, and
+     * what follows it), deflated, or in the block they were deflated in.
      */
     private data: Buffer | readonly Buffer[] | Block,
     private deflated: boolean,
