@@ -31,6 +31,9 @@ const { values } = parseArgs({
     'warm-reverse': { type: 'boolean', default: false },
     // Start one server first that is never measured.
     'first-dummy': { type: 'boolean', default: false },
+    // Node's flags for the mock's servers (`--trace-deopt`), and a directory to keep their output in.
+    'node-flags': { type: 'string', default: '' },
+    'keep-logs': { type: 'string' },
   },
 });
 const builds = buildsFrom(values.builds, 'aimock');
@@ -46,9 +49,16 @@ writeFixtures(fixtures, FIXTURES);
 const scenarios = emptyScenarios(root);
 const bodies = ticketRequests(FIXTURES - 1);
 
-/** All threads' ns on a core, and the main thread's, so far. */
+/** All threads' ns on a core, the main thread's, and the main thread's runs on a core, so far. */
 function cpuOf(pid) {
-  return { allNs: allThreadsNs(pid), mainNs: schedstat(pid).onCpu };
+  const main = schedstat(pid);
+  return { allNs: allThreadsNs(pid), mainNs: main.onCpu, mainRuns: main.runs };
+}
+
+/** This process's (the client's) µs of CPU so far. */
+function clientUs() {
+  const { user, system } = process.cpuUsage();
+  return user + system;
 }
 
 function requestBytes(port, body) {
@@ -122,12 +132,13 @@ try {
   if (values['first-dummy']) ({ child: dummy } = await startChild(builds[0], 'aimock', { type: 'start', kind: 'mock', options: { fixtures, scenarios, logLevel: 'silent' } }));
   for (const level of levels) {
     for (const [index, build] of builds.entries()) {
-      const logFile = join(root, `log-${index}-${level}.txt`);
+      const logFile = join(values['keep-logs'] ?? root, `log-${index}-${level}.txt`);
       const stdout = openSync(logFile, 'a');
       const message = build === 'aimock' ? { type: 'start', kind: 'aimock', fixtures: PEER_FIXTURES.aimock } : { type: 'start', kind: 'mock', options: { fixtures, scenarios, logLevel: level } };
-      const { child, url } = await startChild(build, 'aimock', message, { stdout });
+      const execArgv = build === 'aimock' || !values['node-flags'] ? [] : values['node-flags'].split(' ');
+      const { child, url } = await startChild(build, 'aimock', message, { stdout, execArgv });
       closeSync(stdout);
-      servers.push({ level, index, child, port: Number(new URL(url).port), allUs: [], mainUs: [], rps: [] });
+      servers.push({ level, index, child, port: Number(new URL(url).port), allUs: [], mainUs: [], rps: [], hitsARun: [], clientUs: [] });
     }
   }
   // The clients' sockets opened from the last server to the first, once all listen: opened as each
@@ -146,19 +157,24 @@ try {
     for (const server of order) {
       await server.reopen();
       const before = cpuOf(server.child.pid);
+      const clientBefore = clientUs();
       const from = performance.now();
       await server.fire(hits);
       server.rps.push(hits / ((performance.now() - from) / 1000));
+      server.clientUs.push((clientUs() - clientBefore) / hits);
       const after = cpuOf(server.child.pid);
       server.allUs.push((after.allNs - before.allNs) / 1000 / hits);
       server.mainUs.push((after.mainNs - before.mainNs) / 1000 / hits);
+      server.hitsARun.push(hits / (after.mainRuns - before.mainRuns));
     }
-    console.log(`block ${block + 1}: ${servers.map((s) => `${s.index}/${s.level} ${s.allUs.at(-1).toFixed(1)} (${s.mainUs.at(-1).toFixed(1)})`).join('  ')} µs a hit, all threads (main)`);
+    console.log(`block ${block + 1}: ${servers.map((s) => `${s.index}/${s.level} ${s.allUs.at(-1).toFixed(1)} (${s.mainUs.at(-1).toFixed(1)}, ${s.hitsARun.at(-1).toFixed(2)})`).join('  ')} µs a hit, all threads (main thread, its hits a run)`);
   }
   const spread = (list) => `${median(list).toFixed(3)} (${percentile(list, 25).toFixed(3)}-${percentile(list, 75).toFixed(3)})`;
   for (const level of levels) {
     const own = servers.filter((s) => s.level === level);
     console.log(`\n${level}: medians ${own.map((s) => `build ${s.index} ${median(s.allUs).toFixed(1)} (${median(s.mainUs).toFixed(1)})`).join(', ')} µs a hit, all threads (main)`);
+    // Fewer hits a run of the main thread is more wake-ups (epoll, reads, writes) for the same hits.
+    console.log(`  hits a run of the main thread: ${own.map((s) => `build ${s.index} ${median(s.hitsARun).toFixed(2)}`).join(', ')}; the client's µs a hit: ${own.map((s) => `build ${s.index} ${median(s.clientUs).toFixed(1)}`).join(', ')}`);
     for (const [at, first] of own.entries()) {
       for (const other of own.slice(at + 1)) {
         const all = other.allUs.map((us, i) => us / first.allUs[i]);

@@ -1,12 +1,13 @@
-// A thread's schedstat (Linux): the ns it has run on a core and the ns it was ready to run but
-// waited in the run queue for one. The harnesses read CPU from here, not from wall time, which a
+// A thread's schedstat (Linux): the ns it has run on a core, the ns it was ready to run but
+// waited in the run queue for one, and how many times it was given a core (its runs: each wake-up
+// of a thread that slept in epoll is one). The harnesses read CPU from here, not from wall time, which a
 // shared machine stretches.
 import { readdirSync, readFileSync } from 'node:fs';
 
 /** Thread `tid` of process `pid` (`'self'` for this one); the main thread by default. */
 export function schedstat(pid, tid = pid) {
-  const [onCpu, waiting] = readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'latin1').split(' ').map(Number);
-  return { onCpu, waiting };
+  const [onCpu, waiting, runs] = readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'latin1').split(' ').map(Number);
+  return { onCpu, waiting, runs };
 }
 
 /** Every thread of `pid` with its schedstat; one that ended between the listing and its read is left out. */

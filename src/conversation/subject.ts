@@ -69,20 +69,27 @@ export function turnText(turn: Turn): string {
   return known.text;
 }
 
-/** Each result's tool, named by the result or by the call it answers. */
-function toolResultNames(turns: readonly Turn[], from: number): string[] {
-  const calls = new Map<string, string>();
-  const names: string[] = [];
-  turns.forEach((turn, index) => {
-    for (const part of turn.parts) {
-      if (part.kind === 'tool_call') calls.set(part.id, part.name);
+const NO_NAMES: readonly string[] = Object.freeze([]);
+/** The tools of a request that offers none (most hits): the journal asks every chat request for them. */
+const NO_TOOLS: ReadonlySet<string> = new Set();
+
+/**
+ * Each result's tool, named by the result or by the call it answers. A request without tool calls
+ * or results (most hits) makes nothing: the journal asks every chat request for its results.
+ */
+function toolResultNames(turns: readonly Turn[], from: number): readonly string[] {
+  let calls: Map<string, string> | undefined;
+  let names: string[] | undefined;
+  for (let index = 0; index < turns.length; index++) {
+    for (const part of turns[index]!.parts) {
+      if (part.kind === 'tool_call') (calls ??= new Map()).set(part.id, part.name);
       else if (part.kind === 'tool_result' && index >= from) {
-        const name = part.name ?? calls.get(part.callId);
-        if (name !== undefined && !names.includes(name)) names.push(name);
+        const name = part.name ?? calls?.get(part.callId);
+        if (name !== undefined && !names?.includes(name)) (names ??= []).push(name);
       }
     }
-  });
-  return names;
+  }
+  return names ?? NO_NAMES;
 }
 
 function turnLower(turn: Turn): string {
@@ -146,9 +153,9 @@ class ChatSubject implements MatchSubject {
   private lastUserTurnFound: Turn | null | undefined;
   private systemLowerText: string | undefined;
   private conversationLowerText: string | undefined;
-  private toolNames: Set<string> | undefined;
-  private toolResultNames: string[] | undefined;
-  private lastToolResultNames: string[] | undefined;
+  private toolNames: ReadonlySet<string> | undefined;
+  private toolResultNames: readonly string[] | undefined;
+  private lastToolResultNames: readonly string[] | undefined;
   private calledToolList: string[] | undefined;
   private mediaTypes: string[] | undefined;
   private userTurnCount: number | undefined;
@@ -209,7 +216,11 @@ class ChatSubject implements MatchSubject {
   }
 
   get tools(): ReadonlySet<string> {
-    return (this.toolNames ??= new Set(this.request.tools.map((t) => t.name)));
+    if (this.toolNames === undefined) {
+      const tools = this.request.tools;
+      this.toolNames = tools.length === 0 ? NO_TOOLS : new Set(tools.map((t) => t.name));
+    }
+    return this.toolNames;
   }
 
   get toolResults(): readonly string[] {

@@ -1,7 +1,7 @@
 // What a door says of an answer once it is through, made into the one served event: the notes as
 // the journal entry's fields, priced at the model's catalog pricing, the same for every door.
 import { costUsd } from '../conversation/usage.js';
-import type { EntryFields } from '../state/journal.js';
+import { saidOf, type EntryFields } from '../state/journal.js';
 import type { ServedEvent } from '../state/served.js';
 import type { Session } from '../state/session.js';
 import { sourceOf, type Notes } from './exchange.js';
@@ -62,7 +62,7 @@ export function serve(mock: Mock, answer: ServedAnswer): void {
       recorded: notes.recorded,
       usage: notes.metered?.tokens ?? null,
       cost_usd: costUsd(pricing, notes.metered),
-      said: notes.subject && { text: notes.subject.lastUser, tools: [...notes.subject.tools], toolResults: notes.subject.toolResults },
+      said: notes.subject && saidOf(notes.subject.lastUser, notes.subject.tools, notes.subject.toolResults),
       batch: answer.batch ?? null,
       mcp: answer.mcp ?? null,
     },

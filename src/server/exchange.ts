@@ -69,14 +69,18 @@ export function exchangeOf(ctx: ShellContext, configured: Upstream | undefined):
     body: bodyOf(ctx, multipart),
     bodySize: state.bodySize ?? 0,
     multipart,
-    ...(upstream && { upstream, rawBody: (ctx.request as { rawBody?: string | Buffer }).rawBody, signal: clientGone(ctx) }),
+    // Every key spelled out, those without a value too: a literal with conditional spreads is
+    // built key by key at run time, a map of its own for each combination.
+    upstream,
+    rawBody: upstream && (ctx.request as { rawBody?: string | Buffer }).rawBody,
+    signal: upstream && clientGone(ctx),
     uploads: takeUploads(ctx),
     // Koa's `ctx.origin` is the request's Origin header, not the mock's own address.
     origin: `${ctx.request.protocol}://${ctx.request.host}`,
     session: state.session,
     caller: { group: state.group, scenario: state.keyScenario },
     requestId: state.requestId,
-    ...(state.inFlight && { started: state.inFlight.announce }),
+    started: state.inFlight?.announce,
   };
 }
 

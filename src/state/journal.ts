@@ -130,23 +130,9 @@ function sharedMiss(miss: NearMiss): NearMiss {
   return miss;
 }
 
-function sharedSaid(said: Said): Said {
-  return { text: said.text, tools: said.tools.length > 0 ? said.tools : NONE, toolResults: said.toolResults.length > 0 ? said.toolResults : NONE };
-}
-
-const COMMA = 0x2c;
-const CLOSE = 0x5d;
-
-/**
- * `,${response}]` as UTF-8: the response written into its buffer as it is, not joined into a
- * string of its own first (a stream's is a few KB, flattened and copied once more by the join).
- */
-function afterBody(response: string): Buffer {
-  const bytes = Buffer.allocUnsafe(Buffer.byteLength(response) + 2);
-  bytes[0] = COMMA;
-  bytes.write(response, 1);
-  bytes[bytes.length - 1] = CLOSE;
-  return bytes;
+/** What a request said, as its entry keeps it: no tools and no results are the one shared empty list. */
+export function saidOf(text: string, tools: ReadonlySet<string>, toolResults: readonly string[]): Said {
+  return { text, tools: tools.size > 0 ? [...tools] : NONE, toolResults: toolResults.length > 0 ? toolResults : NONE };
 }
 
 /**
@@ -176,11 +162,12 @@ export function keptEntry(f: EntryFields, body: string | readonly Buffer[], resp
     recorded: f.recorded,
     usage: f.usage,
     cost_usd: f.cost_usd,
-    said: f.said && sharedSaid(f.said),
+    // As `saidOf` made it, its empty lists already shared.
+    said: f.said,
     batch: f.batch,
     mcp: f.mcp,
     // Deflated by the session once memory gets short (`journal` in state/session.ts).
-    payload: typeof body === 'string' ? PackedText.plain(`[${body},${response}]`) : PackedText.opened(body, afterBody(response)),
+    payload: typeof body === 'string' ? PackedText.plain(`[${body},${response}]`) : PackedText.opened(body, response),
     bodyBytes: typeof body === 'string' ? Buffer.byteLength(body) : body.reduce((sum, chunk) => sum + chunk.length, 0),
     bodyAsSent: typeof body !== 'string',
   };

@@ -36,16 +36,31 @@ class Block {
   }
 }
 
-/** A journal payload's first byte, before the body's own. */
-const OPEN = Buffer.from('[');
+// A journal payload's brackets and the comma between its body and its response.
+const OPENING = 0x5b;
+const COMMA = 0x2c;
+const CLOSE = 0x5d;
+
+/**
+ * `,${response}]` as UTF-8, after a body kept in its slab: the response written into its buffer as
+ * it is, not joined into a string of its own first (a stream's is a few KB, flattened and copied
+ * once more by the join).
+ */
+function afterBody(response: string): Buffer {
+  const bytes = Buffer.allocUnsafe(Buffer.byteLength(response) + 2);
+  bytes[0] = COMMA;
+  bytes.write(response, 1);
+  bytes[bytes.length - 1] = CLOSE;
+  return bytes;
+}
 
 let lastRead: { block: Block; bytes: Buffer } | undefined;
 
 export class PackedText {
   private constructor(
     /**
-     * The text's UTF-8 bytes: as they were given (in one buffer or several, never copied to be
-     * joined), deflated, or in the block they were deflated in.
+     * The text's UTF-8 bytes: in one buffer, in two (a body kept in the slab it was read into, and
+     * what follows it), deflated, or in the block they were deflated in.
      */
     private data: Buffer | readonly Buffer[] | Block,
     private deflated: boolean,
@@ -76,27 +91,31 @@ export class PackedText {
   }
 
   /**
-   * As `plain`, from the UTF-8 bytes of the text's parts in order: kept as they are, or, when
-   * long, copied into a slab (state/byte-slabs.ts) that `release` gives back.
+   * The journal payload `[${body},${response}]`, of a body's UTF-8 bytes in the chunks they came in
+   * and the response's JSON text. A body read into a slab behind its `[` (`readIntoSlab`) is kept
+   * in that slab, not copied again; any other is written with the response into one buffer, a
+   * slab when long (given back by `release`), else a slice of Node's pool. Kept in the chunks they
+   * came in, each entry held the socket's own buffers (an ArrayBuffer each, swept by the collector
+   * until the entry left the journal), an array of them and a buffer for the response.
    */
-  static joined(parts: readonly Buffer[]): PackedText {
-    const bytes = parts.reduce((sum, part) => sum + part.length, 0);
-    if (!inSlab(bytes)) return new PackedText(parts, false, bytes);
-    const slab = takeSlab(bytes);
-    let at = 0;
-    for (const part of parts) at += part.copy(slab, at);
-    return new PackedText(slab.subarray(0, bytes), false, bytes, 0, 0, slab);
-  }
-
-  /**
-   * As `joined`, of `[`, a body's bytes and `tail`: a body read into a slab behind its `[`
-   * (`readIntoSlab`) is kept in that slab, not copied again.
-   */
-  static opened(body: readonly Buffer[], tail: Buffer): PackedText {
+  static opened(body: readonly Buffer[], response: string): PackedText {
     const slab = body.length === 1 ? openedSlab(body[0]!) : undefined;
-    if (slab === undefined) return PackedText.joined([OPEN, ...body, tail]);
-    const bytes = 1 + body[0]!.length + tail.length;
-    return new PackedText([slab.subarray(0, 1 + body[0]!.length), tail], false, bytes, 0, 0, slab);
+    if (slab !== undefined) {
+      const tail = afterBody(response);
+      const bytes = 1 + body[0]!.length + tail.length;
+      return new PackedText([slab.subarray(0, 1 + body[0]!.length), tail], false, bytes, 0, 0, slab);
+    }
+    let bytes = 3 + Buffer.byteLength(response);
+    for (const chunk of body) bytes += chunk.length;
+    const long = inSlab(bytes);
+    const into = long ? takeSlab(bytes) : Buffer.allocUnsafe(bytes);
+    into[0] = OPENING;
+    let at = 1;
+    for (const chunk of body) at += chunk.copy(into, at);
+    into[at] = COMMA;
+    at += 1 + into.write(response, at + 1);
+    into[at] = CLOSE;
+    return long ? new PackedText(into.subarray(0, bytes), false, bytes, 0, 0, into) : new PackedText(into, false, bytes);
   }
 
   /**
