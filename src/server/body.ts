@@ -245,14 +245,20 @@ export function bodyParser(mock: Mock, multipart: boolean, limit = mock.options.
   };
 }
 
-const BYTE_ORDER_MARK = Buffer.from([0xef, 0xbb, 0xbf]);
+/** UTF-8's byte order mark, three bytes, looked at a byte at a time: no view of them made for every body. */
+const MARK_LENGTH = 3;
+const startsWithMark = (bytes: Buffer): boolean => bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
 
 /** The bytes of the text the parser read: it drops a byte order mark, as co-body does. */
 function withoutByteOrderMark(chunks: Buffer[]): Buffer[] {
-  // The mark is three bytes: a first chunk shorter than that is joined to the rest to look.
-  const [first, ...rest] = chunks[0] !== undefined && chunks[0].length < BYTE_ORDER_MARK.length ? [Buffer.concat(chunks)] : chunks;
-  if (first === undefined || !first.subarray(0, BYTE_ORDER_MARK.length).equals(BYTE_ORDER_MARK)) return chunks;
-  return [first.subarray(BYTE_ORDER_MARK.length), ...rest];
+  const first = chunks[0];
+  if (first === undefined) return chunks;
+  // A first chunk shorter than the mark is joined to the rest to look.
+  if (first.length < MARK_LENGTH) {
+    const joined = Buffer.concat(chunks);
+    return startsWithMark(joined) ? [joined.subarray(MARK_LENGTH)] : chunks;
+  }
+  return startsWithMark(first) ? [first.subarray(MARK_LENGTH), ...chunks.slice(1)] : chunks;
 }
 
 /** A plain JSON body as parsed, on the request: its own bytes kept for the journal when within its bound. */
