@@ -245,20 +245,15 @@ export function bodyParser(mock: Mock, multipart: boolean, limit = mock.options.
   };
 }
 
-/** UTF-8's byte order mark, three bytes, looked at a byte at a time: no view of them made for every body. */
-const MARK_LENGTH = 3;
+/** UTF-8's byte order mark, looked at a byte at a time: no view of a body's first bytes made to look. */
 const startsWithMark = (bytes: Buffer): boolean => bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
 
 /** The bytes of the text the parser read: it drops a byte order mark, as co-body does. */
 function withoutByteOrderMark(chunks: Buffer[]): Buffer[] {
-  const first = chunks[0];
-  if (first === undefined) return chunks;
-  // A first chunk shorter than the mark is joined to the rest to look.
-  if (first.length < MARK_LENGTH) {
-    const joined = Buffer.concat(chunks);
-    return startsWithMark(joined) ? [joined.subarray(MARK_LENGTH)] : chunks;
-  }
-  return startsWithMark(first) ? [first.subarray(MARK_LENGTH), ...chunks.slice(1)] : chunks;
+  // The mark is three bytes: a first chunk shorter than that is joined to the rest to look.
+  const joined = chunks[0] !== undefined && chunks[0].length < 3 ? [Buffer.concat(chunks)] : chunks;
+  const first = joined[0];
+  return first !== undefined && startsWithMark(first) ? [first.subarray(3), ...joined.slice(1)] : chunks;
 }
 
 /** A plain JSON body as parsed, on the request: its own bytes kept for the journal when within its bound. */
