@@ -85,8 +85,8 @@ const asText = (): Keeper<string> => {
 const WHOLE = new StringDecoder('utf8');
 
 /**
- * The text `asText` makes of `chunks`, decoded at once: without a decoder a body (a JS object
- * and the native state's buffer), a tenth of a fresh server's reading of a burst's small bodies.
+ * The text `asText` makes of `chunks`, decoded at once: without a decoder made for each body (a
+ * JS object and its native state's buffer, half a percent of a fresh server's first burst).
  */
 function wholeText(chunks: readonly Buffer[]): string {
   let text = '';
