@@ -135,8 +135,9 @@ function responseFormatOf(data: Body): ResponseFormat {
  * compiled for the first, was deoptimized twice in a fresh server's bursts.
  */
 function systemText(system: Body['system'], opening: readonly string[], systemAt: readonly SystemAt[]): string {
-  const texts: string[] = typeof system === 'string' ? [system] : [];
-  if (typeof system !== 'string' && system) for (const block of system) texts.push(block.text);
+  const texts: string[] = [];
+  if (typeof system === 'string') texts.push(system);
+  else if (system) for (const block of system) texts.push(block.text);
   for (const text of opening) texts.push(text);
   for (const at of systemAt) texts.push(at.text);
   return texts.filter((text) => text !== '').join('\n');
