@@ -1,4 +1,4 @@
-// `node bench/first-burst.js --builds /path/a,/path/b [--pairs 10 --streams 1000 --bursts 1]`:
+// `node bench/first-burst.js --builds /path/a,/path/b [--pairs 10 --streams 1000 --bursts 1 --style chat]`:
 // a stream's request path to its headers on a fresh server, two builds of the mock (each a
 // checkout with its own built dist/) side by side. Each pair starts one fresh server of each
 // build, the order swapped from pair to pair; each server is asked one paced stream, then, 1.5 s
@@ -33,6 +33,8 @@ const { values } = parseArgs({
     'profile-dir': { type: 'string', default: 'bench/results' },
     // Node or V8 flags for the servers (`--trace-deopt`), their output to this process's.
     'server-flags': { type: 'string', default: '' },
+    // The style asked: chat (chat-completions), messages or responses, to trace each one's decode.
+    style: { type: 'string', default: 'chat' },
   },
 });
 const builds = buildsFrom(values.builds, 'bare');
@@ -47,7 +49,19 @@ const fixtures = join(root, 'fixtures');
 writeFixtures(fixtures, 10);
 writeFileSync(join(fixtures, 'models.yaml'), `models:\n  - id: ${MODEL}\n    latency:\n      first_token_ms: { p50: 20000, p99: 20001 }\n      token_ms: { p50: 25, p99: 26 }\n`);
 const scenarios = emptyScenarios(root);
-const body = streamRequest();
+/** Each style's streamed request of the same question: its path, its own headers and its body. */
+const STYLE_REQUESTS = {
+  chat: { path: CHAT_PATH, headers: {}, body: streamRequest() },
+  messages: {
+    path: '/v1/messages',
+    headers: { 'anthropic-version': '2023-06-01' },
+    body: JSON.stringify({ model: MODEL, max_tokens: 256, stream: true, messages: [{ role: 'user', content: 'stream-probe: explain streaming in a few sentences.' }] }),
+  },
+  responses: { path: '/v1/responses', headers: {}, body: JSON.stringify({ model: MODEL, stream: true, input: 'stream-probe: explain streaming in a few sentences.' }) },
+};
+const asked = STYLE_REQUESTS[values.style];
+if (!asked) throw new Error(`--style is one of ${Object.keys(STYLE_REQUESTS).join(', ')}`);
+const { body } = asked;
 
 async function start(build) {
   const execArgv = values['server-flags'].split(' ').filter(Boolean);
@@ -70,10 +84,10 @@ function cpuOf(pid) {
 }
 
 function requestBytes(port) {
-  const text = Object.entries({ ...HEADERS, 'x-mock-latency': 'realistic', host: `127.0.0.1:${port}`, 'content-length': Buffer.byteLength(body), connection: 'close' })
+  const text = Object.entries({ ...HEADERS, ...asked.headers, 'x-mock-latency': 'realistic', host: `127.0.0.1:${port}`, 'content-length': Buffer.byteLength(body), connection: 'close' })
     .map(([name, value]) => `${name}: ${value}`)
     .join('\r\n');
-  return Buffer.concat([Buffer.from(`POST ${CHAT_PATH} HTTP/1.1\r\n${text}\r\n\r\n`), Buffer.from(body)]);
+  return Buffer.concat([Buffer.from(`POST ${asked.path} HTTP/1.1\r\n${text}\r\n\r\n`), Buffer.from(body)]);
 }
 
 /** One stream to its headers; resolves with its socket (still open) and the ms from its send. */

@@ -69,9 +69,11 @@ export interface BatchOperations {
 
 export function batchOperations(route: LineRoute, endpoints: BatchEndpoints): BatchOperations {
   const shown = (mock: Mock, batch: Batch) => json(batchObject(batch, batchState(batch, mock.clock.now())));
+  // Made once, at the first batch: a schema made a request is compiled anew by zod each time.
+  const bodySchema = madeAtFirstUse(() => createBody(endpoints('openai')));
   return {
     createBatch: plainOperation(async (mock, exchange) => {
-      const body = parseBody(createBody(endpoints('openai')), exchange.body);
+      const body = parseBody(bodySchema(), exchange.body);
       const file = findFile(exchange.session, body.input_file_id, 'input_file_id');
       if (file.purpose !== 'batch') {
         throw invalid(`Invalid value for 'input_file_id': file '${file.id}' has purpose '${file.purpose}'; a batch reads a file uploaded with purpose 'batch'.`, 'input_file_id');

@@ -245,14 +245,15 @@ export function bodyParser(mock: Mock, multipart: boolean, limit = mock.options.
   };
 }
 
-const BYTE_ORDER_MARK = Buffer.from([0xef, 0xbb, 0xbf]);
+/** UTF-8's byte order mark, looked at a byte at a time: no view of a body's first bytes made to look. */
+const startsWithMark = (bytes: Buffer): boolean => bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
 
 /** The bytes of the text the parser read: it drops a byte order mark, as co-body does. */
 function withoutByteOrderMark(chunks: Buffer[]): Buffer[] {
   // The mark is three bytes: a first chunk shorter than that is joined to the rest to look.
-  const [first, ...rest] = chunks[0] !== undefined && chunks[0].length < BYTE_ORDER_MARK.length ? [Buffer.concat(chunks)] : chunks;
-  if (first === undefined || !first.subarray(0, BYTE_ORDER_MARK.length).equals(BYTE_ORDER_MARK)) return chunks;
-  return [first.subarray(BYTE_ORDER_MARK.length), ...rest];
+  const joined = chunks[0] !== undefined && chunks[0].length < 3 ? [Buffer.concat(chunks)] : chunks;
+  const first = joined[0];
+  return first !== undefined && startsWithMark(first) ? [first.subarray(3), ...joined.slice(1)] : chunks;
 }
 
 /** A plain JSON body as parsed, on the request: its own bytes kept for the journal when within its bound. */

@@ -81,6 +81,19 @@ const asText = (): Keeper<string> => {
   };
 };
 
+/** One decoder for the bodies decoded whole: nothing comes between a body's first write and its end, which leaves it empty. */
+const WHOLE = new StringDecoder('utf8');
+
+/**
+ * The text `asText` makes of `chunks`, decoded at once: without a decoder made for each body (a
+ * JS object and its native state's buffer, half a percent of a fresh server's first burst).
+ */
+function wholeText(chunks: readonly Buffer[]): string {
+  let text = '';
+  for (const chunk of chunks) text += WHOLE.write(chunk);
+  return withoutMark(text + WHOLE.end());
+}
+
 /**
  * The text as `asText` makes it, and the chunks themselves while the body is at most `bound`
  * bytes: they are kept as they came (the journal keeps a JSON body's bytes), where joining them
@@ -106,11 +119,7 @@ const asTextAndChunks = (bound: number): Keeper<{ text: string; chunks?: Buffer[
     },
     kept: (size) => {
       if (streamed !== undefined) return { text: streamed.kept(size) };
-      if (!inSlab(size)) {
-        const text = asText();
-        for (const chunk of chunks) text.add(chunk);
-        return { text: text.kept(size), chunks };
-      }
+      if (!inSlab(size)) return { text: wholeText(chunks), chunks };
       const body = readIntoSlab(chunks, size);
       return { text: withoutMark(body.toString()), chunks: [body] };
     },

@@ -2,7 +2,7 @@
 // of the vendor's API is accepted and type-checked; unknown fields pass, as SDKs add new ones.
 import { checkGenerationBudget } from '../../conversation/generation-budget.js';
 import * as z from 'zod';
-import type { ChatRequest, ReasoningRequest, ResponseFormat, ToolChoice, ToolDef } from '../../conversation/types.js';
+import type { ChatRequest, ReasoningRequest, ResponseFormat, SystemAt, ToolChoice, ToolDef } from '../../conversation/types.js';
 import { DecodedTools } from '../decoded-tools.js';
 import { jsonObject } from '../json-object.js';
 import type { StyleInput } from '../style.js';
@@ -128,14 +128,28 @@ function responseFormatOf(data: Body): ResponseFormat {
   return format ? { type: 'json_schema', schema: format.schema } : { type: 'text' };
 }
 
+/**
+ * The system text: the `system` field's, then the system turns' at the start, then those after,
+ * the empty ones left out. Pushed, not spread from mapped arrays: a `map` of a request's empty
+ * lists made its array with one map until V8 compiled it and with another after, and `toRequest`,
+ * compiled for the first, was deoptimized twice in a fresh server's bursts.
+ */
+function systemText(system: Body['system'], opening: readonly string[], systemAt: readonly SystemAt[]): string {
+  const texts: string[] = [];
+  if (typeof system === 'string') texts.push(system);
+  else if (system) for (const block of system) texts.push(block.text);
+  for (const text of opening) texts.push(text);
+  for (const at of systemAt) texts.push(at.text);
+  return texts.filter((text) => text !== '').join('\n');
+}
+
 function toRequest(data: Body, input: StyleInput, tools = clientTools(data.tools)): ChatRequest {
   const { turns, system: opening, systemAt } = toTurns(data.messages);
-  const system = [...(typeof data.system === 'string' ? [data.system] : (data.system ?? []).map((b) => b.text)), ...opening, ...systemAt.map((at) => at.text)];
   const toolChoice = toolChoiceOf(data.tool_choice, tools);
   return {
     style: 'messages',
     model: data.model,
-    system: system.filter((text) => text !== '').join('\n'),
+    system: systemText(data.system, opening, systemAt),
     // Undefined, not left out by a spread: a literal with a spread is built a key at a time, on every request.
     systemAt: systemAt.length > 0 ? systemAt : undefined,
     turns,

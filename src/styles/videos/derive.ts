@@ -3,11 +3,24 @@
 // multipart; the source video is a `video[id]` reference here, or a file checked apart.
 import * as z from 'zod';
 import { invalid } from '../../conversation/errors.js';
+import { madeAtFirstUse } from '../../conversation/first-use.js';
 import { formInt } from '../form.js';
 import { parseBody } from '../validate.js';
 
-const prompt = z.string();
-const reference = z.looseObject({ id: z.string().min(1) });
+/**
+ * The bodies' schemas, made once at the first such request: a schema made a request was compiled
+ * anew by zod (its object parser is generated code) and narrowed anew (present-keys.ts) each time.
+ */
+const schemas = madeAtFirstUse(() => {
+  const prompt = z.string();
+  const reference = z.looseObject({ id: z.string().min(1) });
+  return {
+    remix: z.looseObject({ prompt }),
+    edit: z.looseObject({ prompt, video: reference.nullish() }),
+    extension: z.looseObject({ prompt, seconds: formInt(1, 60), video: reference.nullish() }),
+    character: z.looseObject({ name: z.string() }),
+  };
+});
 
 function nonEmpty(value: string, field: string): string {
   if (value.trim() === '') throw invalid(`Invalid value for '${field}': it must not be empty.`, field);
@@ -23,22 +36,22 @@ export interface DerivedVideoRequest {
 }
 
 export function decodeRemix(input: unknown): DerivedVideoRequest {
-  const data = parseBody(z.looseObject({ prompt }), input);
+  const data = parseBody(schemas().remix, input);
   return { prompt: nonEmpty(data.prompt, 'prompt') };
 }
 
 export function decodeEdit(input: unknown): DerivedVideoRequest {
-  const data = parseBody(z.looseObject({ prompt, video: reference.nullish() }), input);
+  const data = parseBody(schemas().edit, input);
   return { prompt: nonEmpty(data.prompt, 'prompt'), sourceId: data.video?.id };
 }
 
 export function decodeExtension(input: unknown): DerivedVideoRequest {
-  const data = parseBody(z.looseObject({ prompt, seconds: formInt(1, 60), video: reference.nullish() }), input);
+  const data = parseBody(schemas().extension, input);
   return { prompt: nonEmpty(data.prompt, 'prompt'), sourceId: data.video?.id, seconds: data.seconds };
 }
 
 export function decodeCharacter(input: unknown): { name: string } {
-  const data = parseBody(z.looseObject({ name: z.string() }), input);
+  const data = parseBody(schemas().character, input);
   return { name: nonEmpty(data.name, 'name') };
 }
 
