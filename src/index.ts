@@ -1,5 +1,5 @@
 // The library entry: `startMockServer(options)` for tests and embedding, and the public types.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { modesOf, summarize } from './config/summary.js';
 import { inProcessAdmin } from './admin/client.js';
@@ -87,25 +87,17 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   // prints on listening has gone out (the log sink writes at the end of a turn), before the
   // first request would wait for them.
   // The tracing SDK likewise, after the tokenizer: what is answered before it loads waits in a
-  // queue. prom-client waits for the first scrape.
+  // queue; then the form parser, each in a turn of its own. prom-client waits for the first scrape.
   setImmediate(() => setImmediate(() => {
     loadTokenizer();
-    setImmediate(() => tracing?.load().catch((error: Error) => log('error', `tracing could not start: ${error.message}`)));
+    setImmediate(() => {
+      tracing?.load().catch((error: Error) => log('error', `tracing could not start: ${error.message}`));
+      setImmediate(() => void loadFormParser());
+    });
   }));
-  // The form parser (koa-body, loaded in parts, a turn each) once the first request over HTTP/1 has
-  // its answer: loaded right after listening, its first parts fell among that request's turns (6 ms
-  // of the first answer's CPU, docs/performance.md, round fifteen). A form before then loads it.
-  let formParserDue = true;
-  server.once('request', (_request: IncomingMessage, response: ServerResponse) =>
-    response.once('close', () => {
-      if (formParserDue) void loadFormParser();
-      formParserDue = false;
-    }),
-  );
   const port = (server.address() as AddressInfo).port;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   const close = async (): Promise<void> => {
-    formParserDue = false;
     await store.close();
     // The collector's last flush and the sockets' end go together: neither waits on the other.
     await Promise.all([

@@ -4,8 +4,8 @@ import { createRequire } from 'node:module';
 import { afterPoll } from '../state/event-loop.js';
 
 // koa-body (with formidable) is not loaded with the server: it took longer to load than the rest
-// of it. The server loads it once its first request has its answer (`loadFormParser`), off the first
-// upload's path; a body that is not plain JSON before then waits for it. Loaded at once, its modules held the loop for
+// of it. The server loads it once listening (`loadFormParser`), off the first upload's path; a body
+// that is not plain JSON before then waits for it. Loaded at once, its modules held the loop for
 // 100 ms in one turn, most of it the zod koa-body checks its options with (not the command's own,
 // which is bundled), then formidable's ids (cuid2 hashing with sha3) and qs: its dependencies are
 // loaded first, leaves first, a turn each, the loop polled for I/O between them, so that requests

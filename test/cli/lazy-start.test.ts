@@ -1,7 +1,7 @@
 // What a start loads: the built command with the package's own fixtures answers its first request
 // without node-forge (the TLS certificates' library) and Node's https, which it loads only to make
-// the local CA or at the first TLS connection; without prom-client, which it loads at the first
-// scrape; and without the form parser, which it loads once its first request has its answer.
+// the local CA or at the first TLS connection; and without prom-client, which it loads at the
+// first scrape.
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { get } from 'node:https';
@@ -69,18 +69,6 @@ describe('a start', () => {
     });
     expect(status).toBe(200);
     await vi.waitUntil(() => forgeLoaded(mock) && httpsLoaded(mock), { timeout: 10_000, interval: 20 });
-  }, 120_000);
-
-  it('loads the form parser once its first request has its answer, not among that request\'s turns', async () => {
-    const mock = await start();
-    // The first request is a scrape, which loads prom-client as it is answered: every module the
-    // start loads before that answer is named before prom-client.
-    const scraped = await fetch(`${mock.url}/__admin/metrics`);
-    expect(scraped.status).toBe(200);
-    await scraped.text();
-    await vi.waitUntil(() => loaded(mock, /\/zod\/v4\/core\//), { timeout: 30_000, interval: 20 });
-    const order = mock.lines.filter((line) => /^loaded file:.*\/(prom-client|zod\/v4\/core)\//.test(line));
-    expect(order[0]).toMatch(/\/prom-client\//);
   }, 120_000);
 
   it('loads prom-client at the first scrape, not after listening, and counts what was answered before it', async () => {
