@@ -46,21 +46,22 @@ export class DirWatch {
   private add(dir: string): void {
     if (this.closed || this.watched.has(dir) || this.skipped(dir)) return;
     const isRoot = this.roots.includes(dir);
-    let watcher: FSWatcher;
-    let entries;
-    let ino;
     try {
-      ino = inodeOf(dir, isRoot);
-      if (ino === undefined) throw new Error(`${dir} is no directory`);
-      entries = readdirSync(dir, { withFileTypes: true });
-      watcher = watch(dir, (_event, name) => this.heard(dir, name));
+      // An event's entry is most often a file: it is looked at, not watched.
+      const ino = inodeOf(dir, isRoot);
+      if (ino === undefined) {
+        if (isRoot) this.listener.lost();
+        return;
+      }
+      const entries = readdirSync(dir, { withFileTypes: true });
+      const watcher = watch(dir, (_event, name) => this.heard(dir, name));
+      watcher.on('error', () => this.failed(dir));
+      this.watched.set(dir, { watcher, ino });
+      for (const entry of entries) if (entry.isDirectory()) this.add(join(dir, entry.name));
     } catch {
+      // Gone or unreadable meanwhile: a folder inside is heard of again from its parent's watch.
       if (isRoot) this.listener.lost();
-      return;
     }
-    watcher.on('error', () => this.failed(dir));
-    this.watched.set(dir, { watcher, ino });
-    for (const entry of entries) if (entry.isDirectory()) this.add(join(dir, entry.name));
   }
 
   private heard(dir: string, name: string | null): void {
