@@ -59,8 +59,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const { mock, streams, listener } = assembleMock(options, { tracing });
   const { store, clock, log } = mock;
   const host = options.host ?? '127.0.0.1';
-  // The watcher scans the directories while the socket opens: start-up waits for the slower one.
-  const watching = options.watch ?? true ? store.watch() : Promise.resolve();
+  if (options.watch ?? true) store.watch();
   const tls = tlsSource({ ...options, host });
   const server = createServer(listener);
   server.on('clientError', answerClientError);
@@ -79,7 +78,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     server.listen({ port: options.port ?? 0, host, backlog: LISTEN_BACKLOG }, () => done());
   });
   try {
-    await Promise.all([watching, listening]);
+    await listening;
   } catch (error) {
     await store.close();
     throw portTaken(error, options.port ?? 0);

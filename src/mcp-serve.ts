@@ -30,7 +30,7 @@ export async function serveToolServer(name: string, options: McpServeOptions): P
     process.stderr.write(`No MCP server "${name}" is declared in the fixtures. MCP servers: ${declared.join(', ') || 'none'}.\n`);
     process.exit(1);
   }
-  void mock.store.watch();
+  mock.store.watch();
   const session = mock.sessions.get(options.session);
   const server = toolServer(mock, name, {
     session: () => session,

@@ -8,7 +8,7 @@
 // inflate as it does the wall time.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { allThreadsNs } from '../lib/schedstat.js';
+import { allThreadsNs, schedstat } from '../lib/schedstat.js';
 import { median } from '../lib/stats.js';
 import { PEER_FIXTURES, ticketRequest } from '../lib/workload.js';
 
@@ -36,9 +36,9 @@ const CONTENDERS = {
   },
 };
 
-/** The CPU milliseconds a process's threads have run so far. */
-function cpuMsOf(pid) {
-  return allThreadsNs(pid) / 1e6;
+/** The CPU milliseconds a process's threads have run so far, and its main thread's. */
+function cpuOf(pid) {
+  return { all: allThreadsNs(pid) / 1e6, main: schedstat(pid).onCpu / 1e6 };
 }
 
 /** Asks the server printed in `out` a fixture hit; resolves once its 200 is read whole. */
@@ -58,10 +58,20 @@ async function firstHit(out) {
  * answer after it, and the CPU used by then); the process is then ended with its whole group
  * (`npm start` runs the server as a child of npm).
  */
-function timeToLine({ command = process.execPath, args, env = {}, marker, ask = false }) {
+function timeToLine(contender) {
+  return measuredStart(contender).then(({ listenMs, answerMs, cpuAnswerMs }) => ({ elapsed: contender.ask ? answerMs : listenMs, cpuMs: cpuAnswerMs }));
+}
+
+/**
+ * A start measured at its listening line and (with `ask`) at its first answer: `listenMs` and
+ * `answerMs` from spawn, the CPU by then of all threads (`cpuListenMs`, `cpuAnswerMs`) and of the
+ * main thread (`mainListenMs`, `mainAnswerMs`), and what `faults(pid)` reads at both (`faultsListen`,
+ * `faultsAnswer`), if given. Run from `cwd` (this checkout unless told).
+ */
+function measuredStart({ command = process.execPath, args, env = {}, marker, ask = false, cwd = ROOT, faults = () => undefined }) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     const kill = (signal) => {
       try {
         process.kill(-child.pid, signal);
@@ -74,19 +84,20 @@ function timeToLine({ command = process.execPath, args, env = {}, marker, ask = 
     process.once('exit', killChild);
     let out = '';
     let err = '';
-    let elapsed;
-    let cpuMs;
+    let listened;
+    let measured;
     let failed;
     const timer = setTimeout(() => kill('SIGKILL'), GIVE_UP_MS);
+    const at = () => ({ ms: performance.now() - started, cpu: cpuOf(child.pid), faults: faults(child.pid) });
     child.stdout.on('data', (chunk) => {
       out += chunk;
-      if (elapsed === undefined && out.includes(marker)) {
-        elapsed = null;
-        const answered = ask ? firstHit(out).then(() => (cpuMs = cpuMsOf(child.pid))) : Promise.resolve();
-        answered.catch((error) => (failed = error)).finally(() => {
-          elapsed = performance.now() - started;
-          kill('SIGTERM');
-        });
+      if (listened === undefined && out.includes(marker)) {
+        listened = at();
+        const answered = ask ? firstHit(out).then(at) : Promise.resolve(listened);
+        answered
+          .then((answer) => (measured = answer))
+          .catch((error) => (failed = error))
+          .finally(() => kill('SIGTERM'));
       }
     });
     child.stderr.on('data', (chunk) => (err += chunk));
@@ -94,10 +105,30 @@ function timeToLine({ command = process.execPath, args, env = {}, marker, ask = 
       clearTimeout(timer);
       process.off('exit', killChild);
       if (failed) reject(failed);
-      else if (elapsed === undefined || elapsed === null) reject(new Error(`"node ${args.join(' ')}" never printed "${marker}": ${err || out}`));
-      else resolve({ elapsed, cpuMs });
+      else if (!measured) reject(new Error(`"node ${args.join(' ')}" never printed "${marker}": ${err || out}`));
+      else {
+        resolve({
+          listenMs: listened.ms,
+          answerMs: measured.ms,
+          cpuListenMs: listened.cpu.all,
+          cpuAnswerMs: measured.cpu.all,
+          mainListenMs: listened.cpu.main,
+          mainAnswerMs: measured.cpu.main,
+          faultsListen: listened.faults,
+          faultsAnswer: measured.faults,
+        });
+      }
     });
   });
+}
+
+/**
+ * The first answer of a mock started with `args` from `cwd` (or of `contender`, one of this
+ * phase's, e.g. `aimockFirstAnswer`), measured as `measuredStart` does. For bench/cold-pairs.js.
+ */
+export function startToFirstAnswer({ contender = 'firstAnswer', cwd, args, faults }) {
+  const base = CONTENDERS[contender];
+  return measuredStart({ ...base, ...(args && { args }), ...(cwd && { cwd }), faults, ask: true });
 }
 
 /** @param settings `{ runs }` @returns per contender `{ medianMs, samples }`, and `cpuMs` (median) for a first answer */

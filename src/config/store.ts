@@ -3,7 +3,7 @@
 // config and records its problems; the swap of a good one is a single reference assignment.
 import { readdirSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
-import { watch, type FSWatcher } from 'chokidar';
+import { DirWatch } from './dir-watch.js';
 import { displayPath, LoadCache, loadConfig, loadSettledConfig, type LoadOptions } from './load.js';
 import { Settling } from './settle.js';
 import type { Config, ConfigProblem } from './types.js';
@@ -41,7 +41,7 @@ export class ConfigStore {
   loadedAt: number;
   files: string[];
   problems: ConfigProblem[] = [];
-  private watcher: FSWatcher | undefined;
+  private watcher: DirWatch | undefined;
   private timer: NodeJS.Timeout | undefined;
   /** When the timer's look is due, on the same clock as the settling. */
   private dueAt = Infinity;
@@ -102,7 +102,7 @@ export class ConfigStore {
 
   /** A look in `ms` at the latest: an earlier one already due stays as it is. */
   private lookIn(ms: number): void {
-    // A watcher event heard after close (chokidar may deliver one late) starts nothing.
+    // A watcher event heard after close (one already queued) starts nothing.
     if (this.closed) return;
     const due = performance.now() + ms;
     if (this.timer && this.dueAt <= due) return;
@@ -117,32 +117,15 @@ export class ConfigStore {
     this.problems = [...this.problems, { file: displayPath(this.options.fixturesDirs[0] ?? '.'), line: 1, col: 1, message }];
   }
 
-  async watch(): Promise<void> {
+  /** Watches the directories: a change after this returns is heard. */
+  watch(): void {
     const paths = [...this.options.fixturesDirs, ...this.options.scenariosDirs];
-    // Links are watched as links: a link cycle would otherwise be followed until ELOOP, and the
-    // files a link may point at (inside the directory) are watched where they are.
-    const watcher = watch(paths, { ignoreInitial: true, followSymlinks: false, ignored: skippedInside(paths) });
-    this.watcher = watcher;
-    const schedule = () => this.lookIn(LOOK_MS);
-    // chokidar drops a second `change` of a file within 50 ms; its `raw` events are not
-    // throttled, so listening to both never misses a quick second save.
-    watcher.on('all', (event, path) => {
-      schedule();
-      if (event === 'unlinkDir' && paths.includes(path)) this.recover();
-    });
-    watcher.on('raw', schedule);
-    // A watcher error (an unreadable directory) unheard would take the process down; the reload
-    // reports what is wrong, and the watcher, which stops watching what failed, is renewed.
-    watcher.on('error', () => {
-      schedule();
-      this.recover();
-    });
-    await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+    this.watcher = new DirWatch(paths, skippedInside(paths), { changed: () => this.lookIn(LOOK_MS), lost: () => this.recover() });
   }
 
   /**
-   * After a watched directory failed (unreadable, gone), chokidar no longer watches it: check
-   * again until every directory can be read, then watch anew and reload, which clears the error.
+   * After a watched directory failed (unreadable, gone), it is no longer watched: check again until
+   * every directory can be read, then watch anew and reload, which clears the error.
    */
   private recover(): void {
     if (this.recovery || this.closed) return;
@@ -151,8 +134,10 @@ export class ConfigStore {
       if (!dirs.every(readableDir)) return;
       clearInterval(this.recovery);
       this.recovery = undefined;
-      const old = this.watcher;
-      void old?.close().then(() => (this.closed ? undefined : this.watch().then(() => this.reload())));
+      this.watcher?.close();
+      if (this.closed) return;
+      this.watch();
+      this.reload();
     }, RECOVERY_MS);
   }
 
@@ -160,7 +145,7 @@ export class ConfigStore {
     this.closed = true;
     clearTimeout(this.timer);
     clearInterval(this.recovery);
-    await this.watcher?.close();
+    this.watcher?.close();
   }
 }
 
