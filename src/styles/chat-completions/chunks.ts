@@ -67,9 +67,27 @@ export function pushDeltaSpan(parts: StreamPart[], pieces: readonly string[], ch
   pushMolded(parts, pieces, build, spanMolds.of([head.model, head.service_tier, head.system_fingerprint, withUsage, index, delta]), holes);
 }
 
-/** A choice's opening chunk with its JSON made from its mold, which the writer sends as it is. */
+/**
+ * A choice's opening chunk whose JSON came from its mold: the writer sends that as it is, so its
+ * data is made only if something reads it (a door looking for a finish, a reader of the whole list).
+ */
+class MoldedOpening implements StreamEvent {
+  readonly paced = false;
+
+  constructor(
+    // Not named `chunk`: a part with a `chunk` method is a span (isSpan).
+    private readonly maker: Chunk,
+    private readonly index: number,
+    readonly json: string,
+  ) {}
+
+  get data(): unknown {
+    return opening(this.maker, this.index).data;
+  }
+}
+
+/** A choice's opening chunk with its JSON made from its mold. */
 export function openingChunk(chunk: Chunk, head: ChunkHead, withUsage: boolean, holes: readonly string[], index: number): StreamEvent {
-  const event = opening(chunk, index);
   const mold = openingMolds.of([head.model, head.service_tier, head.system_fingerprint, withUsage, index]);
-  return mold ? { data: event.data, json: mold.fill(holes), paced: event.paced } : event;
+  return mold ? new MoldedOpening(chunk, index, mold.fill(holes)) : opening(chunk, index);
 }
