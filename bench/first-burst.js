@@ -1,4 +1,4 @@
-// `node bench/first-burst.js --builds /path/a,/path/b [--pairs 10 --streams 1000 --bursts 1 --style chat]`:
+// `node bench/first-burst.js --builds /path/a,/path/b [--pairs 10 --streams 1000 --bursts 1]`:
 // a stream's request path to its headers on a fresh server, two builds of the mock (each a
 // checkout with its own built dist/) side by side. Each pair starts one fresh server of each
 // build, the order swapped from pair to pair; each server is asked one paced stream, then, 1.5 s
@@ -8,7 +8,8 @@
 // headers, before the clients leave. `--bursts 3` asks three bursts of one server (the third is
 // about a warm server's path). A build named `bare` is the bench's bare paced server instead.
 // `--profile cpu|heap` keeps a profile of each server's first burst; `--server-flags` gives the
-// servers Node or V8 flags (`--trace-deopt`).
+// servers Node or V8 flags (`--trace-deopt`). `--style messages` (or responses, generate-content,
+// ollama, converse) asks the same stream in that style's wire; chat-completions is the default.
 // Prints every pair and the medians of the paired ratios (each build against the first). Linux.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
@@ -33,8 +34,8 @@ const { values } = parseArgs({
     'profile-dir': { type: 'string', default: 'bench/results' },
     // Node or V8 flags for the servers (`--trace-deopt`), their output to this process's.
     'server-flags': { type: 'string', default: '' },
-    // The style asked: chat (chat-completions), messages or responses, to trace each one's decode.
-    style: { type: 'string', default: 'chat' },
+    // The wire the streams are asked in: one of STYLES' names.
+    style: { type: 'string', default: 'chat-completions' },
   },
 });
 const builds = buildsFrom(values.builds, 'bare');
@@ -49,19 +50,18 @@ const fixtures = join(root, 'fixtures');
 writeFixtures(fixtures, 10);
 writeFileSync(join(fixtures, 'models.yaml'), `models:\n  - id: ${MODEL}\n    latency:\n      first_token_ms: { p50: 20000, p99: 20001 }\n      token_ms: { p50: 25, p99: 26 }\n`);
 const scenarios = emptyScenarios(root);
-/** Each style's streamed request of the same question: its path, its own headers and its body. */
-const STYLE_REQUESTS = {
-  chat: { path: CHAT_PATH, headers: {}, body: streamRequest() },
-  messages: {
-    path: '/v1/messages',
-    headers: { 'anthropic-version': '2023-06-01' },
-    body: JSON.stringify({ model: MODEL, max_tokens: 256, stream: true, messages: [{ role: 'user', content: 'stream-probe: explain streaming in a few sentences.' }] }),
-  },
-  responses: { path: '/v1/responses', headers: {}, body: JSON.stringify({ model: MODEL, stream: true, input: 'stream-probe: explain streaming in a few sentences.' }) },
+const PROMPT = JSON.parse(streamRequest()).messages[0].content;
+/** The same paced stream asked in each style's wire: its path and body (and a header the style requires). */
+const STYLES = {
+  'chat-completions': [CHAT_PATH, streamRequest()],
+  messages: ['/v1/messages', JSON.stringify({ model: MODEL, max_tokens: 1024, stream: true, messages: [{ role: 'user', content: PROMPT }] }), { 'anthropic-version': '2023-06-01' }],
+  responses: ['/v1/responses', JSON.stringify({ model: MODEL, stream: true, input: PROMPT })],
+  'generate-content': [`/v1beta/models/${MODEL}:streamGenerateContent?alt=sse`, JSON.stringify({ contents: [{ role: 'user', parts: [{ text: PROMPT }] }] })],
+  ollama: ['/api/chat', JSON.stringify({ model: MODEL, stream: true, messages: [{ role: 'user', content: PROMPT }] })],
+  converse: [`/model/${MODEL}/converse-stream`, JSON.stringify({ messages: [{ role: 'user', content: [{ text: PROMPT }] }] })],
 };
-const asked = STYLE_REQUESTS[values.style];
-if (!asked) throw new Error(`--style is one of ${Object.keys(STYLE_REQUESTS).join(', ')}`);
-const { body } = asked;
+if (!STYLES[values.style]) throw new Error(`--style: one of ${Object.keys(STYLES).join(', ')}`);
+const [path, body, styleHeaders] = STYLES[values.style];
 
 async function start(build) {
   const execArgv = values['server-flags'].split(' ').filter(Boolean);
@@ -84,10 +84,10 @@ function cpuOf(pid) {
 }
 
 function requestBytes(port) {
-  const text = Object.entries({ ...HEADERS, ...asked.headers, 'x-mock-latency': 'realistic', host: `127.0.0.1:${port}`, 'content-length': Buffer.byteLength(body), connection: 'close' })
+  const text = Object.entries({ ...HEADERS, ...styleHeaders, 'x-mock-latency': 'realistic', host: `127.0.0.1:${port}`, 'content-length': Buffer.byteLength(body), connection: 'close' })
     .map(([name, value]) => `${name}: ${value}`)
     .join('\r\n');
-  return Buffer.concat([Buffer.from(`POST ${asked.path} HTTP/1.1\r\n${text}\r\n\r\n`), Buffer.from(body)]);
+  return Buffer.concat([Buffer.from(`POST ${path} HTTP/1.1\r\n${text}\r\n\r\n`), Buffer.from(body)]);
 }
 
 /** One stream to its headers; resolves with its socket (still open) and the ms from its send. */

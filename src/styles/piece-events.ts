@@ -152,6 +152,48 @@ export class SpanMold {
 /** The piece a mold's template is built of (`SpanMold.of`). */
 export const PIECE_MARK = MARK;
 
+/** Appends the chunks of `pieces` as one span, its JSON from `mold` with `values` in its holes, or serialized from a template when there is none. */
+export function pushMolded(parts: StreamPart[], pieces: readonly string[], build: (piece: string) => StreamEvent, mold: SpanMold | undefined, values: readonly string[]): void {
+  if (mold) mold.push(parts, pieces, build, values);
+  else pushSpan(parts, pieces, build);
+}
+
+/** What a mold is made for besides a stream's holes: a model, a choice's index, an option. */
+type MoldKey = readonly (string | number | boolean)[];
+
+/** Past this many molds, a shelf's are made anew: bounded whatever models a client names. */
+const MOLDS_KEPT = 64;
+
+/**
+ * A style's molds, each made once for what it was made for (`key`): a stream's span or chunk
+ * differs from the last stream's of the same key only in its holes. Looked through in order, not
+ * by a key string: one made and hashed a stream cost more than the few comparisons.
+ */
+export class MoldShelf<K extends MoldKey, M> {
+  private kept: { key: K; mold: M | undefined }[] = [];
+
+  /** `make` makes the mold of a key, or undefined where its template cannot be cut (then kept as none). */
+  constructor(private readonly make: (key: K) => M | undefined) {}
+
+  /** The mold made for `key`: kept, or made now. */
+  of(key: K): M | undefined {
+    for (const kept of this.kept) if (sameKey(kept.key, key)) return kept.mold;
+    if (this.kept.length >= MOLDS_KEPT) this.kept = [];
+    const mold = this.make(key);
+    this.kept.push({ key, mold });
+    return mold;
+  }
+}
+
+function sameKey(a: MoldKey, b: MoldKey): boolean {
+  if (a.length !== b.length) return false;
+  for (let at = 0; at < a.length; at++) if (a[at] !== b[at]) return false;
+  return true;
+}
+
+/** A mold without holes gets no values. */
+export const NO_HOLES: readonly string[] = [];
+
 /** Appends a stream's parts to `events`, a span as its chunks. */
 function pushEvents(events: StreamEvent[], parts: readonly StreamPart[]): void {
   for (const part of parts) {

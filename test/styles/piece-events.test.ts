@@ -2,7 +2,7 @@
 // read back as the same data.
 import { describe, expect, it } from 'vitest';
 import type { StreamEvent, StreamPart } from '../../src/conversation/plan.js';
-import { expandedParts, holeMark, PIECE_MARK, pushPieces, SpanMold } from '../../src/styles/piece-events.js';
+import { expandedParts, holeMark, MoldShelf, PIECE_MARK, pushPieces, SpanMold } from '../../src/styles/piece-events.js';
 
 const PIECES = ['Hello', ' "quoted"', '\n', '\\', 'ünï', '🌦', '\u0000piece\u0000', '</script>', ''];
 
@@ -46,5 +46,33 @@ describe('SpanMold', () => {
     expect(SpanMold.of({ data: { c: PIECE_MARK, a: holeMark(0) } }, 1)).toBeUndefined();
     expect(SpanMold.of({ data: { c: PIECE_MARK } }, 1)).toBeUndefined();
     expect(SpanMold.of({ data: { a: holeMark(1), b: holeMark(0), c: PIECE_MARK } }, 2)).toBeUndefined();
+  });
+});
+
+describe('MoldShelf', () => {
+  it("makes a key's mold once, gives it back for an equal key, and keeps a key that has none", () => {
+    const made: string[] = [];
+    const shelf = new MoldShelf<readonly [string, number, boolean], string>(([model, index, usage]) => {
+      made.push(`${model}/${index}/${usage}`);
+      return model === 'none' ? undefined : `mold of ${model}/${index}/${usage}`;
+    });
+    expect(shelf.of(['a', 0, false])).toBe('mold of a/0/false');
+    expect(shelf.of(['a', 0, false])).toBe('mold of a/0/false');
+    expect(shelf.of(['a', 1, false])).toBe('mold of a/1/false');
+    expect(shelf.of(['a', 0, true])).toBe('mold of a/0/true');
+    expect(shelf.of(['none', 0, false])).toBeUndefined();
+    expect(shelf.of(['none', 0, false])).toBeUndefined();
+    expect(made).toEqual(['a/0/false', 'a/1/false', 'a/0/true', 'none/0/false']);
+  });
+
+  it('makes its molds anew past 64 keys, whatever keys a client names', () => {
+    let made = 0;
+    const shelf = new MoldShelf<readonly [number], number>(([n]) => (made++, n));
+    for (let n = 0; n < 65; n++) shelf.of([n]);
+    expect(made).toBe(65);
+    shelf.of([64]);
+    expect(made).toBe(65);
+    shelf.of([0]);
+    expect(made).toBe(66);
   });
 });

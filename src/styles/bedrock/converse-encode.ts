@@ -4,7 +4,7 @@ import type { StreamEvent, StreamPart } from '../../conversation/plan.js';
 import { chunkText } from '../../conversation/token-chunks.js';
 import type { ChatRequest, Reply, ReplyChoice, ToolCall } from '../../conversation/types.js';
 import { choiceOf, outputTokens, signatureOf, toolUseId } from '../messages/encode.js';
-import { pushSpan } from '../piece-events.js';
+import { MoldShelf, NO_HOLES, PIECE_MARK, pushMolded, SpanMold } from '../piece-events.js';
 
 type Block =
   | { reasoningContent: { reasoningText: { text: string; signature: string } } }
@@ -58,6 +58,13 @@ function event(type: string, data: Record<string, unknown>, paced = false): Stre
   return { event: type, data, paced };
 }
 
+/** A text block's delta: the same JSON in every stream but for its text, so its span's is molded once per block index. */
+function textDelta(contentBlockIndex: number, text: string): StreamEvent {
+  return event('contentBlockDelta', { delta: { text }, contentBlockIndex }, true);
+}
+
+const textMolds = new MoldShelf<readonly [index: number], SpanMold>(([index]) => SpanMold.of(textDelta(index, PIECE_MARK), 0));
+
 export function converseParts(reply: Reply, request: ChatRequest): StreamPart[] {
   const choice = choiceOf(reply);
   const events: StreamPart[] = [event('messageStart', { role: 'assistant' })];
@@ -67,7 +74,7 @@ export function converseParts(reply: Reply, request: ChatRequest): StreamPart[] 
       for (const text of choice.reasoningChunks) events.push(delta({ reasoningContent: { text } }));
       events.push(delta({ reasoningContent: { signature: block.reasoningContent.reasoningText.signature } }));
     } else if ('text' in block) {
-      pushSpan(events, choice.textChunks, (text) => delta({ text }));
+      pushMolded(events, choice.textChunks, (text) => textDelta(contentBlockIndex, text), textMolds.of([contentBlockIndex]), NO_HOLES);
     } else {
       const { toolUseId: id, name, input } = block.toolUse;
       events.push(event('contentBlockStart', { start: { toolUse: { toolUseId: id, name } }, contentBlockIndex }));

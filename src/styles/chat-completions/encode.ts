@@ -7,7 +7,7 @@ import { chunkText } from '../../conversation/token-chunks.js';
 import type { ChatRequest, Reply, ReplyChoice, ToolCall, Usage } from '../../conversation/types.js';
 import { encodeWith, textReplyValues, type AnswerShape, type Holes } from '../answer-template.js';
 import { pushSpan } from '../piece-events.js';
-import { chunkData, chunkMaker, openingChunk, pushDeltaSpan, type ChunkHead } from './chunks.js';
+import { chunkData, chunkMaker, moldHoles, openingChunk, pushDeltaSpan, type ChunkHead } from './chunks.js';
 import { servedTier } from '../service-tier.js';
 import { tokenLogprobs } from '../../conversation/logprobs.js';
 import { audioInputTokens } from '../../conversation/input-tokens.js';
@@ -182,12 +182,13 @@ export function chatCompletionParts(reply: Reply, request: ChatRequest): StreamP
     system_fingerprint: fingerprint(request.model),
   };
   const chunk = chunkMaker(head, withUsage);
+  const holes = moldHoles(head);
   const events: StreamPart[] = [];
   reply.choices.forEach((choice, index) => {
     const refused = choice.finishReason === 'refusal';
     const content = contentOf(choice, true);
-    events.push(content === '' ? openingChunk(chunk, head, withUsage, index) : chunk(index, { role: 'assistant', content, refusal: refused ? '' : null }));
-    pushDeltaSpan(events, choice.reasoningChunks, chunk, head, withUsage, index, 'reasoning_content');
+    events.push(content === '' ? openingChunk(chunk, head, withUsage, holes, index) : chunk(index, { role: 'assistant', content, refusal: refused ? '' : null }));
+    pushDeltaSpan(events, choice.reasoningChunks, chunk, head, withUsage, holes, index, 'reasoning_content');
     if (choice.audio) {
       const { id, expires_at } = audioOf(reply, index);
       pushSpan(events, choice.textChunks, (piece) => chunk(index, { audio: { id, transcript: piece } }, null, true));
@@ -200,7 +201,7 @@ export function chatCompletionParts(reply: Reply, request: ChatRequest): StreamP
         offset += piece.length;
         events.push(event);
       }
-    } else pushDeltaSpan(events, choice.textChunks, chunk, head, withUsage, index, refused ? 'refusal' : 'content');
+    } else pushDeltaSpan(events, choice.textChunks, chunk, head, withUsage, holes, index, refused ? 'refusal' : 'content');
     if (choice.images.length > 0) events.push(chunk(index, { images: imagesOf(choice) }, null, true));
     choice.toolCalls.forEach((call, callIndex) => {
       // A custom tool's call comes whole in one delta: its input is no JSON a client would parse as it grows.

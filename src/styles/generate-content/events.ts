@@ -52,31 +52,26 @@ export function generateContentEvents(reply: Reply, request: ChatRequest): Strea
   const allThoughts = pieces.reduce((sum, p) => sum + p.thoughts, 0);
   const details = promptDetails(request, reply.usage.inputTokens);
   const { outputTokens, reasoningTokens } = reply.usage;
+  // The same for every chunk: made once a stream, not a chunk (its response id is a base64 of the reply's).
+  const envelope = envelopeFields(reply, request);
   let output = 0;
   let thoughts = 0;
   return pieces.map((piece, at) => {
     output += piece.output;
     thoughts += piece.thoughts;
     const choice = reply.choices[piece.index]!;
-    const lastOfChoice = piece === perChoice[piece.index]!.at(-1);
     const soFar =
       at === pieces.length - 1
         ? undefined
         : { candidates: share(outputTokens, output, allOutput), thoughts: share(reasoningTokens, thoughts, allThoughts) };
-    return {
-      data: {
-        candidates: [
-          {
-            content: contentOf(piece.parts),
-            ...(lastOfChoice ? { finishReason: finishReasonOf(choice), safetyRatings: safetyRatings(choice) } : {}),
-            index: piece.index,
-            ...piece.logprobs,
-          },
-        ],
-        usageMetadata: usageMetadata(reply.usage, details, soFar),
-        ...envelopeFields(reply, request),
-      },
-      paced: true,
-    };
+    // Keys set in the wire's order, without the conditional spreads a literal would take a chunk.
+    const candidate: Record<string, unknown> = { content: contentOf(piece.parts) };
+    if (piece === perChoice[piece.index]!.at(-1)) {
+      candidate.finishReason = finishReasonOf(choice);
+      candidate.safetyRatings = safetyRatings(choice);
+    }
+    candidate.index = piece.index;
+    if (piece.logprobs) Object.assign(candidate, piece.logprobs);
+    return { data: { candidates: [candidate], usageMetadata: usageMetadata(reply.usage, details, soFar), ...envelope }, paced: true };
   });
 }

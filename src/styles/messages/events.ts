@@ -9,11 +9,18 @@ import type { ChatRequest, Reply } from '../../conversation/types.js';
 import { choiceOf, contentBlocks, openingMessage, stopOf, usageOf, type ContentBlock } from './encode.js';
 import type { StreamErrorContext } from '../style.js';
 import { messagesEnvelope } from './envelope.js';
-import { eventsOf, pushSpan } from '../piece-events.js';
+import { eventsOf, MoldShelf, NO_HOLES, PIECE_MARK, pushMolded, SpanMold } from '../piece-events.js';
 
 function event(type: string, fields: Record<string, unknown> = {}, paced = false): StreamEvent {
   return { event: type, data: { type, ...fields }, paced };
 }
+
+/** A text block's delta: the same JSON in every stream but for its text, so its span's is molded once per block index. */
+function textDelta(index: number, text: string): StreamEvent {
+  return event('content_block_delta', { index, delta: { type: 'text_delta', text } }, true);
+}
+
+const textMolds = new MoldShelf<readonly [index: number], SpanMold>(([index]) => SpanMold.of(textDelta(index, PIECE_MARK), 0));
 
 function seedOf(block: ContentBlock): ContentBlock {
   if (block.type === 'thinking') return { type: 'thinking', thinking: '', signature: '' };
@@ -54,7 +61,7 @@ export function messageParts(reply: Reply, request: ChatRequest): StreamPart[] {
     events.push(event('content_block_start', { index, content_block: seedOf(block) }));
     if (index === 0) events.push(event('ping'));
     if (block.type === 'text') {
-      pushSpan(events, choiceOf(reply).textChunks, (text) => event('content_block_delta', { index, delta: { type: 'text_delta', text } }, true));
+      pushMolded(events, choiceOf(reply).textChunks, (text) => textDelta(index, text), textMolds.of([index]), NO_HOLES);
     } else {
       for (const delta of deltasOf(block, reply, block.type === 'tool_use' ? calls++ : 0)) events.push(event('content_block_delta', { index, delta }, true));
     }

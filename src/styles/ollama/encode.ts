@@ -3,7 +3,7 @@
 // in `response`; both from the same pieces, so the joined lines say what the whole object says.
 import type { StreamEvent, StreamPart } from '../../conversation/plan.js';
 import type { ChatRequest, Reply, ReplyChoice } from '../../conversation/types.js';
-import { pushSpan } from '../piece-events.js';
+import { holeMark, MoldShelf, PIECE_MARK, pushMolded, SpanMold } from '../piece-events.js';
 import { isGenerate } from './decode.js';
 
 const NS_PER_MS = 1_000_000;
@@ -55,18 +55,29 @@ export function encodeOllama(reply: Reply, request: ChatRequest): unknown {
   return { ...head(reply, request), message: { role: 'assistant', content: choice.text, ...thinking, ...calls }, ...last(reply, request) };
 }
 
+/** A streamed line of `start`'s model and time: `fields` in the answer's message (`/api/chat`) or beside its `response` (`/api/generate`). */
+function lineOf(start: Record<string, unknown>, generate: boolean, fields: Record<string, unknown>, paced = true): StreamEvent {
+  return {
+    data: generate ? { ...start, response: '', ...fields, done: false } : { ...start, message: { role: 'assistant', content: '', ...fields }, done: false },
+    paced,
+  };
+}
+
+/** Where a line's piece goes: a line differs from the last stream's of the same model and route only in its time and piece. */
+type PieceKey = readonly [model: string, generate: boolean, field: 'thinking' | 'response' | 'content'];
+const pieceMolds = new MoldShelf<PieceKey, SpanMold>(([model, generate, field]) => SpanMold.of(lineOf({ model, created_at: holeMark(0) }, generate, { [field]: PIECE_MARK }), 1));
+
 export function ollamaParts(reply: Reply, request: ChatRequest): StreamPart[] {
   const choice = reply.choices[0]!;
   const start = head(reply, request);
   const generate = isGenerate(request.body);
-  const line = (fields: Record<string, unknown>, paced = true): StreamEvent => ({
-    data: generate ? { ...start, response: '', ...fields, done: false } : { ...start, message: { role: 'assistant', content: '', ...fields }, done: false },
-    paced,
-  });
+  const holes = [JSON.stringify(start.created_at)];
   const events: StreamPart[] = [];
-  pushSpan(events, choice.reasoningChunks, (piece) => line({ thinking: piece }));
-  pushSpan(events, choice.textChunks, (piece) => (generate ? line({ response: piece }) : line({ content: piece })));
-  if (!generate && choice.toolCalls.length > 0) events.push(line({ tool_calls: toolCalls(choice) }));
+  const pushPieces = (pieces: readonly string[], field: PieceKey[2]): void =>
+    pushMolded(events, pieces, (piece) => lineOf(start, generate, { [field]: piece }), pieceMolds.of([request.model, generate, field]), holes);
+  pushPieces(choice.reasoningChunks, 'thinking');
+  pushPieces(choice.textChunks, generate ? 'response' : 'content');
+  if (!generate && choice.toolCalls.length > 0) events.push(lineOf(start, generate, { tool_calls: toolCalls(choice) }));
   const closing = generate ? { response: '' } : { message: { role: 'assistant', content: '' } };
   events.push({ data: { ...start, ...closing, ...last(reply, request) } });
   return events;

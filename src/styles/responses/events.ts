@@ -17,10 +17,22 @@ export const BY_TOKEN: StreamChunks = { text: (t) => chunkText(t, 'token'), reas
 
 type Emit = (type: string, fields: Record<string, unknown>, paced?: boolean) => void;
 
-function messageEvents(item: Extract<OutputItem, { type: 'message' }>, at: number, chunks: StreamChunks, emit: Emit): void {
+/** Where a text part's deltas go. */
+interface TextPlace {
+  item_id: string;
+  output_index: number;
+  content_index: number;
+}
+
+/** Adds a text part's delta: most of a stream's events, so written out without `Emit`'s spreads. */
+type TextDelta = (where: TextPlace, delta: string, logprobs: unknown[]) => void;
+
+const TEXT_DELTA = 'response.output_text.delta';
+
+function messageEvents(item: Extract<OutputItem, { type: 'message' }>, at: number, chunks: StreamChunks, emit: Emit, textDelta: TextDelta): void {
   emit('response.output_item.added', { output_index: at, item: { ...item, status: 'in_progress', content: [] } });
   item.content.forEach((part, contentIndex) => {
-    const where = { item_id: item.id, output_index: at, content_index: contentIndex };
+    const where: TextPlace = { item_id: item.id, output_index: at, content_index: contentIndex };
     if (part.type === 'refusal') return refusalEvents(part, where, chunks, emit);
     const empty: OutputText = { ...part, text: '', logprobs: [] };
     emit('response.content_part.added', { ...where, part: empty });
@@ -32,14 +44,14 @@ function messageEvents(item: Extract<OutputItem, { type: 'message' }>, at: numbe
       sent += delta.length;
       const from = taken;
       while (taken < part.logprobs.length && covered < sent) covered += part.logprobs[taken++]!.token.length;
-      emit('response.output_text.delta', { ...where, delta, logprobs: part.logprobs.slice(from, taken) }, true);
+      textDelta(where, delta, part.logprobs.slice(from, taken));
     }
     emit('response.output_text.done', { ...where, text: part.text, logprobs: part.logprobs });
     emit('response.content_part.done', { ...where, part });
   });
 }
 
-function refusalEvents(part: OutputRefusal, where: Record<string, unknown>, chunks: StreamChunks, emit: Emit): void {
+function refusalEvents(part: OutputRefusal, where: TextPlace, chunks: StreamChunks, emit: Emit): void {
   emit('response.content_part.added', { ...where, part: { ...part, refusal: '' } });
   for (const delta of chunks.text(part.refusal)) emit('response.refusal.delta', { ...where, delta }, true);
   emit('response.refusal.done', { ...where, refusal: part.refusal });
@@ -86,10 +98,14 @@ export function responseEvents(response: ResponseObject, chunks: StreamChunks): 
   const emit: Emit = (type, fields, paced = false) => {
     events.push({ event: type, data: { type, sequence_number: events.length, ...fields }, ...(paced ? { paced } : {}) });
   };
+  const textDelta: TextDelta = ({ item_id, output_index, content_index }, delta, logprobs) => {
+    const data = { type: TEXT_DELTA, sequence_number: events.length, item_id, output_index, content_index, delta, logprobs };
+    events.push({ event: TEXT_DELTA, data, paced: true });
+  };
   emit('response.created', { response: started(response) });
   emit('response.in_progress', { response: started(response) });
   response.output.forEach((item, at) => {
-    if (item.type === 'message') messageEvents(item, at, chunks, emit);
+    if (item.type === 'message') messageEvents(item, at, chunks, emit, textDelta);
     else if (item.type === 'reasoning') reasoningEvents(item, at, chunks, emit);
     else if (item.type === 'function_call') functionCallEvents(item, at, emit);
     else otherCallEvents(item, at, emit);
