@@ -53,13 +53,15 @@ export class DirWatch {
         if (isRoot) this.listener.lost();
         return;
       }
-      const entries = readdirSync(dir, { withFileTypes: true });
+      // Watched before it is listed: a folder made between the two is then heard or listed, never
+      // neither (`add` of one already watched does nothing).
       const watcher = watch(dir, (_event, name) => this.heard(dir, name));
       watcher.on('error', () => this.failed(dir));
       this.watched.set(dir, { watcher, ino });
-      for (const entry of entries) if (entry.isDirectory()) this.add(join(dir, entry.name));
+      for (const entry of readdirSync(dir, { withFileTypes: true })) if (entry.isDirectory()) this.add(join(dir, entry.name));
     } catch {
       // Gone or unreadable meanwhile: a folder inside is heard of again from its parent's watch.
+      this.drop(dir);
       if (isRoot) this.listener.lost();
     }
   }
