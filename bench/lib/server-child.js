@@ -31,8 +31,11 @@ setInterval(() => {
   if (rss > peakRss) [peakRss, atPeak] = [rss, process.memoryUsage()];
 }, RSS_SAMPLE_MS);
 
-/** A gap between two ticks this much over the period is a stall worth naming (SPEC 11: about 100 ms). */
-const STALL_MS = 100;
+/**
+ * A gap between two ticks this much over the period is a stall worth naming (SPEC 11: about 100 ms);
+ * `BENCH_STALL_MS=20` names the turns past the lag row's bound instead (lag-waves.js).
+ */
+const STALL_MS = Number(process.env.BENCH_STALL_MS ?? 100);
 const nowUs = () => Number(process.hrtime.bigint() / 1000n);
 const cpuMsNow = () => {
   const { user, system } = process.cpuUsage();

@@ -1,5 +1,10 @@
 // One clock for every paced stream: a thousand streams pacing a token every 30 ms would otherwise
-// arm, fire and collect a timer each per event.
+// arm, fire and collect a timer each per event. A tick wakes the sleepers due for a slice of the
+// loop at most (state/event-loop.ts), and those left wake at the clock's next timer, once the loop
+// has polled and run its immediates: under a thousand streams one tick woke 600-950 of them and
+// held the loop for 25-120 ms, every other client's bytes waiting behind it. (Going on in an
+// immediate instead held the loop longer in every pair: docs/performance.md, round sixteen.)
+import { Slice } from '../state/event-loop.js';
 
 /** What waits on the clock: woken once its deadline has passed. */
 export interface Sleeper {
@@ -20,16 +25,29 @@ function arm(ms: number): void {
   timer = setTimeout(tick, Math.max(1, Math.ceil(ms - performance.now())));
 }
 
-/** Wakes every sleeper whose millisecond has come, in the order of their deadlines, then re-arms for the next. */
+/**
+ * Wakes the sleepers whose millisecond has come, in the order of their deadlines, until the slice
+ * is over, then re-arms for the earliest left: those still due wake in a later turn of the loop.
+ */
 function tick(): void {
   timer = undefined;
   armedFor = Infinity;
+  const slice = new Slice();
   const now = performance.now();
   while (order.length > 0 && order[0]! <= now) {
     const ms = order.shift()!;
     const sleepers = buckets.get(ms)!;
     buckets.delete(ms);
-    for (const sleeper of sleepers) sleeper.due();
+    for (let at = 0; at < sleepers.length; at++) {
+      sleepers[at]!.due();
+      if (slice.over && at + 1 < sleepers.length) {
+        // No sleeper is added to a millisecond already passed (Pacer.after wakes at once), so the rest go back whole.
+        buckets.set(ms, sleepers.slice(at + 1));
+        order.unshift(ms);
+        break;
+      }
+    }
+    if (slice.over) break;
   }
   if (order.length > 0) arm(order[0]!);
 }

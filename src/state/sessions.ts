@@ -23,6 +23,11 @@ const sessionBytes = (id: string): number => SESSION_BYTES + id.length;
 
 export class Sessions {
   private readonly sessions = new Map<string, Session>();
+  /**
+   * The session used last, so last in the Map's order already: asked for again, as every request
+   * of a client with one key is, it is not moved (a delete and a set of the Map a request).
+   */
+  private newest: Session | undefined;
   /** The scenario set through the admin API without a session; a session's own wins over it. */
   globalScenario: string | undefined;
 
@@ -49,7 +54,12 @@ export class Sessions {
   }
 
   get(id: string = DEFAULT_SESSION): Session {
-    let session = this.sessions.get(id);
+    let session = this.newest;
+    if (session?.id === id) {
+      session.lastUsedMs = this.now();
+      return session;
+    }
+    session = this.sessions.get(id);
     if (session) {
       // Re-insert so the Map's order is least recently used first.
       this.sessions.delete(id);
@@ -60,6 +70,7 @@ export class Sessions {
     }
     session.lastUsedMs = this.now();
     this.sessions.set(id, session);
+    this.newest = session;
     return session;
   }
 
@@ -94,5 +105,6 @@ export class Sessions {
     session.holdings.removeAll();
     this.budget.change('sessions', -sessionBytes(id));
     this.sessions.delete(id);
+    if (this.newest === session) this.newest = undefined;
   }
 }

@@ -37,6 +37,19 @@ describe('sessions', () => {
     expect(sessions.all().map((s) => s.id)).toEqual(['busy']);
   });
 
+  it('asked for again in a row stay the most recent, and come back empty once dropped', () => {
+    const sessions = new Sessions(10, () => 0, 2);
+    sessions.get('a');
+    sessions.get('b').sequence = 5;
+    sessions.get('b');
+    sessions.get('c');
+    expect(sessions.all().map((s) => s.id)).toEqual(['b', 'c']);
+    sessions.get('c').sequence = 3;
+    sessions.reset('c');
+    expect(sessions.get('c').sequence).toBe(0);
+    expect(sessions.all().map((s) => s.id)).toEqual(['b', 'c']);
+  });
+
   it('keep each store to its newest entries', () => {
     const map = new Map<number, number>();
     for (let i = 0; i < 10; i++) putBounded(map, i, i, 4);

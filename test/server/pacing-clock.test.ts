@@ -1,5 +1,6 @@
 // The clock every paced stream waits on: one timer however many streams wait, no wake before its
-// deadline, and none left once the last sleeper is taken back.
+// deadline, none left once the last sleeper is taken back, and other clients' work let in between
+// when the sleepers due at once take long to wake.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { forget, wakeAt } from '../../src/server/pacing-clock.js';
 
@@ -39,5 +40,29 @@ describe('pacing clock', () => {
     expect(vi.getTimerCount()).toBe(0);
     await vi.advanceTimersByTimeAsync(50);
     expect(woke).toEqual([]);
+  });
+
+  it('lets the loop go round while many sleepers due at once take long to wake, and wakes them all in order', async () => {
+    // Real timers: what runs between two slices is the loop's own order of phases.
+    vi.useRealTimers();
+    const woke: number[] = [];
+    let wokenBeforeOthers: number | undefined;
+    const at = performance.now() + 5;
+    for (let index = 0; index < 400; index++) {
+      wakeAt(at, {
+        due: () => {
+          // Another client's work, queued as the first sleeper wakes: it runs once the loop goes round.
+          if (index === 0) setImmediate(() => (wokenBeforeOthers = woke.length));
+          woke.push(index);
+          // Each wake holds the loop a little, as a stream's write does: 400 of them hold it 20 ms or more.
+          const until = performance.now() + 0.05;
+          while (performance.now() < until);
+        },
+      });
+    }
+    await new Promise((done) => setTimeout(done, 200));
+    expect(woke).toEqual(Array.from({ length: 400 }, (_, index) => index));
+    expect(wokenBeforeOthers).toBeGreaterThan(0);
+    expect(wokenBeforeOthers).toBeLessThan(400);
   });
 });

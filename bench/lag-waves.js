@@ -1,0 +1,86 @@
+// `node bench/lag-waves.js --builds /path/a,/path/b [--pairs 6 --streams 1000]`: the streams
+// phase's event-loop lag row (`event-loop lag p99 ms, 1000 paced streams`), two builds side by
+// side. Each pair starts one fresh server of each build, the order swapped from pair to pair;
+// each streams once paced (as the phase's `onFresh` does), then is asked the phase's 1,000
+// realistic-paced streams in 10 waves 50 ms apart, and reports its own lag (a 10 ms timer's
+// lateness, p50, p99 and the most), its main thread's longest turn in CPU (`watchTurns`) and its
+// CPU a stream, with the client's headers and duration p99. Prints every pair and the medians of
+// the paired ratios (each build against the first). `--profile-dir DIR` keeps a CPU profile of
+// each server's waves there, with the stalls its server named beside it (`.stalls.json`, on the
+// profile's clock; `BENCH_STALL_MS=20` names every turn past the lag row's bound). Linux.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { ask, buildsFrom, profilePath, startChild } from './lib/builds.js';
+import { sampleReply } from './lib/client.js';
+import { streamsInWaves } from './lib/stream-client.js';
+import { median } from './lib/stats.js';
+import { emptyScenarios, streamRequest, writeFixtures } from './lib/workload.js';
+
+const { values } = parseArgs({
+  options: {
+    builds: { type: 'string' },
+    pairs: { type: 'string', default: '6' },
+    streams: { type: 'string', default: '1000' },
+    // A directory to keep a CPU profile (100 µs) of each server's waves in, to find its long turns.
+    'profile-dir': { type: 'string' },
+  },
+});
+const builds = buildsFrom(values.builds, 'bare');
+const pairs = Number(values.pairs);
+const REALISTIC = { 'x-mock-latency': 'realistic' };
+
+const root = mkdtempSync(join(tmpdir(), 'lag-waves-'));
+const fixtures = join(root, 'fixtures');
+writeFixtures(fixtures, 10);
+const scenarios = emptyScenarios(root);
+const body = streamRequest();
+
+async function fresh(build, profileFile) {
+  const { child, url } = await startChild(build, 'bare', { type: 'start', kind: 'mock', options: { fixtures, scenarios }, watchTurns: true });
+  const server = { child };
+  try {
+    await sampleReply(url, body, 'data: [DONE]', REALISTIC);
+    await ask(server, { type: 'reset' });
+    if (profileFile) await ask(server, { type: 'profile', kind: 'cpu', file: profileFile });
+    const load = await streamsInWaves(url, body, { streams: Number(values.streams), waves: 10, gapMs: 50, headers: REALISTIC });
+    if (profileFile) await ask(server, { type: 'profile' });
+    const own = await ask(server, { type: 'stats' });
+    if (profileFile) writeFileSync(`${profileFile}.stalls.json`, JSON.stringify(own.stalls));
+    return {
+      lagP50: own.lagP50Ms,
+      lagP99: own.lagP99Ms,
+      lagMax: own.lagMaxMs,
+      turnCpuMax: own.turnCpuMaxMs,
+      cpuUs: (1000 * own.cpuMs) / load.completed,
+      headersP99: load.headersP99Ms,
+      durationP99: load.latencyP99Ms,
+    };
+  } finally {
+    child.send({ type: 'stop' });
+    await new Promise((done) => child.once('exit', done));
+  }
+}
+
+const FIGURES = ['lagP50', 'lagP99', 'lagMax', 'turnCpuMax', 'cpuUs', 'headersP99', 'durationP99'];
+const all = builds.map(() => []);
+for (let pair = 0; pair < pairs; pair++) {
+  const order = pair % 2 === 0 ? builds.map((_, index) => index) : builds.map((_, index) => builds.length - 1 - index);
+  const load = loadavg()[0].toFixed(2);
+  for (const index of order) {
+    const profileFile = values['profile-dir'] && profilePath(values['profile-dir'], 'lag-waves', 'cpu', index, pair);
+    all[index].push(await fresh(builds[index], profileFile));
+  }
+  const line = builds.map((_, index) => FIGURES.map((key) => all[index][pair][key].toFixed(1)).join(' ')).join('  ||  ');
+  console.log(`pair ${pair + 1} (load ${load}): ${line}`);
+}
+console.log(`figures: ${FIGURES.join(' ')}`);
+for (const key of FIGURES) {
+  const medians = all.map((runs) => median(runs.map((run) => run[key])).toFixed(1));
+  const ratios = all.slice(1).map((runs) => {
+    const paired = runs.map((run, pair) => run[key] / all[0][pair][key]);
+    return `${median(paired).toFixed(3)} (lower in ${paired.filter((ratio) => ratio < 1).length} of ${pairs})`;
+  });
+  console.log(`${key}: medians ${medians.join(' / ')}; against the first: ${ratios.join(', ')}`);
+}
