@@ -23,23 +23,13 @@ const HEX_DIGITS = '0123456789abcdef';
  * ('ab', 'c') and ('a', 'bc') seed different sequences.
  */
 export function seededRandom(...parts: Array<string | number>): Random {
-  // The key (`s7:latency|n42|s9:chatcmpl-…`) is hashed as it is read, never joined: a joined key
-  // was a copy of every part (a request's whole text, for some) and its tags a call.
-  const key = new Cyrb128();
+  // A loop, not a map and a join: a stream draws its pauses from one of these, made at its start.
+  let key = '';
   for (let i = 0; i < parts.length; i += 1) {
     const part = parts[i]!;
-    if (i > 0) key.code(PIPE);
-    if (typeof part === 'number') {
-      key.code(N);
-      key.text(String(part));
-    } else {
-      key.code(S);
-      key.text(String(part.length));
-      key.code(COLON);
-      key.text(part);
-    }
+    key += `${i > 0 ? '|' : ''}${typeof part === 'number' ? `n${part}` : `s${part.length}:${part}`}`;
   }
-  return new Sfc32(key.digest());
+  return new Sfc32(cyrb128(key));
 }
 
 /** A stable hex digest of `text` (sha1, so at most 40 digits), for ids. */
@@ -49,58 +39,28 @@ export function hashHex(text: string, length = 16): string {
   return hash('sha1', text, 'hex').slice(0, length);
 }
 
-const PIPE = 0x7c;
-const N = 0x6e;
-const S = 0x73;
-const COLON = 0x3a;
-
-/**
- * cyrb128 (bryc): a fast 128-bit string hash, used only to spread a key over sfc32's state; fed a
- * character code or a text at a time, as the key's parts are read.
- */
-class Cyrb128 {
-  private h1 = 1779033703;
-  private h2 = 3144134277;
-  private h3 = 1013904242;
-  private h4 = 2773480762;
-
-  code(k: number): void {
-    const h1 = this.h2 ^ Math.imul(this.h1 ^ k, 597399067);
-    const h2 = this.h3 ^ Math.imul(this.h2 ^ k, 2869860233);
-    const h3 = this.h4 ^ Math.imul(this.h3 ^ k, 951274213);
-    this.h4 = h1 ^ Math.imul(this.h4 ^ k, 2716044179);
-    this.h1 = h1;
-    this.h2 = h2;
-    this.h3 = h3;
+/** cyrb128 (bryc): a fast 128-bit string hash, used only to spread a key over sfc32's state. */
+function cyrb128(text: string): [number, number, number, number] {
+  let h1 = 1779033703;
+  let h2 = 3144134277;
+  let h3 = 1013904242;
+  let h4 = 2773480762;
+  for (let i = 0; i < text.length; i += 1) {
+    const k = text.charCodeAt(i);
+    h1 = h2 ^ Math.imul(h1 ^ k, 597399067);
+    h2 = h3 ^ Math.imul(h2 ^ k, 2869860233);
+    h3 = h4 ^ Math.imul(h3 ^ k, 951274213);
+    h4 = h1 ^ Math.imul(h4 ^ k, 2716044179);
   }
-
-  text(text: string): void {
-    let { h1, h2, h3, h4 } = this;
-    for (let i = 0; i < text.length; i += 1) {
-      const k = text.charCodeAt(i);
-      h1 = h2 ^ Math.imul(h1 ^ k, 597399067);
-      h2 = h3 ^ Math.imul(h2 ^ k, 2869860233);
-      h3 = h4 ^ Math.imul(h3 ^ k, 951274213);
-      h4 = h1 ^ Math.imul(h4 ^ k, 2716044179);
-    }
-    this.h1 = h1;
-    this.h2 = h2;
-    this.h3 = h3;
-    this.h4 = h4;
-  }
-
-  digest(): [number, number, number, number] {
-    let { h1, h2, h3, h4 } = this;
-    h1 = Math.imul(h3 ^ (h1 >>> 18), 597399067);
-    h2 = Math.imul(h4 ^ (h2 >>> 22), 2869860233);
-    h3 = Math.imul(h1 ^ (h3 >>> 17), 951274213);
-    h4 = Math.imul(h2 ^ (h4 >>> 19), 2716044179);
-    h1 ^= h2 ^ h3 ^ h4;
-    h2 ^= h1;
-    h3 ^= h1;
-    h4 ^= h1;
-    return [h1 >>> 0, h2 >>> 0, h3 >>> 0, h4 >>> 0];
-  }
+  h1 = Math.imul(h3 ^ (h1 >>> 18), 597399067);
+  h2 = Math.imul(h4 ^ (h2 >>> 22), 2869860233);
+  h3 = Math.imul(h1 ^ (h3 >>> 17), 951274213);
+  h4 = Math.imul(h2 ^ (h4 >>> 19), 2716044179);
+  h1 ^= h2 ^ h3 ^ h4;
+  h2 ^= h1;
+  h3 ^= h1;
+  h4 ^= h1;
+  return [h1 >>> 0, h2 >>> 0, h3 >>> 0, h4 >>> 0];
 }
 
 /**
