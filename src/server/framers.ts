@@ -112,9 +112,10 @@ export class Framed {
     return taken;
   }
 
+  /** Emptied in place, not replaced: a paced stream takes what it framed at every event, and nothing taken holds these lists. */
   private clear(): void {
-    this.parts = [];
-    this.bytes = [];
+    if (this.parts.length > 0) this.parts.length = 0;
+    if (this.bytes.length > 0) this.bytes.length = 0;
     this.runParts = 0;
   }
 

@@ -25,7 +25,9 @@ export class Pacer implements Sleeper {
     private readonly res: ServerResponse,
     private startedMs = performance.now(),
   ) {
-    res.once('close', this.onClose);
+    // `on`, not `once`: a response closes once, and `stop` takes the listener off either way;
+    // `once` wrapped it in two more objects a stream.
+    res.on('close', this.onClose);
   }
 
   private readonly onClose = (): void => {

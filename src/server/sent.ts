@@ -25,6 +25,9 @@ export function sentBinary(status: number, headers: Record<string, unknown>, typ
   return `${head(status, headers)},"body":${JSON.stringify({ type, size, ...about })}}`;
 }
 
+/** A stream sent without HTTP headers (over a socket). */
+const noHeaders = (): Record<string, unknown> => ({});
+
 /** Consecutive chunks of one run, kept as their pieces. */
 interface PieceGroup {
   run: number;
@@ -53,9 +56,14 @@ export class SentStream {
   private flushedPieces = 0;
   private truncated = false;
 
+  /**
+   * `headersOf`: the response's headers, read when the journal's JSON is made at the stream's end
+   * (they cannot change once sent): a copy taken at its start was work before the next request's
+   * headers in a burst, and an object each waiting stream held for its whole length.
+   */
   constructor(
     private readonly status: number,
-    private readonly headers: Record<string, unknown>,
+    private readonly headersOf: () => Record<string, unknown> = noHeaders,
   ) {}
 
   /** `data`: the event's data as framed; `json`: whether that is JSON text (else a string as it is). */
@@ -135,6 +143,6 @@ export class SentStream {
       events = i === 0 ? text : `${events},${text}`;
     }
     const runs = this.runs.length > 0 ? `,"runs":${runsJson(this.runs)}` : '';
-    return `${head(this.status, this.headers)},"events":[${events}]${runs}${this.truncated ? ',"truncated":true' : ''}}`;
+    return `${head(this.status, this.headersOf())},"events":[${events}]${runs}${this.truncated ? ',"truncated":true' : ''}}`;
   }
 }

@@ -69,14 +69,13 @@ function writeStream(ctx: ShellContext, plan: Extract<Plan, { kind: 'stream' }>,
   const state = ctx.state as MockState;
   ctx.respond = false;
   // writeHead is handed only the stream's own headers, as it sets again each it is handed; what the
-  // journal shows is then the response's, read once (a copy, made before, and a merge cost a stream two).
+  // journal shows is then the response's, read once at the stream's end (sent.ts).
   res.writeHead(plan.status, streamHeaders(framer, plan.headers, res.shouldKeepAlive, ctx.req.httpVersionMajor));
-  const headers = ctx.response.headers as Record<string, string>;
   // The headers go with the stream's first write: an unpaced stream's only one, a paced stream's
   // events before its first pause.
   const paced = isPaced(plan.pacing) ? pacedSink(res) : undefined;
   const sink: BodySink = paced ?? { write: (data) => res.write(data), drains: res };
-  const sent = new SentStream(plan.status, headers);
+  const sent = new SentStream(plan.status, () => ctx.response.headers as Record<string, unknown>);
   const pacer = new Pacer(res, fault?.kind === 'delay' ? undefined : state.readMs);
   const release = state.streams.open(pacer.interrupt);
   state.detached = true;

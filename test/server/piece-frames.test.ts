@@ -71,13 +71,13 @@ describe('a run of chunks framed at once', () => {
   it('is kept in the journal as the pieces it framed, unless it would pass the journal bound', () => {
     const events = chunks(undefined, 'x');
     const run = framedRun(events, 1, Infinity, FRAMERS.sse, 1)!;
-    const sent = new SentStream(200, {});
+    const sent = new SentStream(200);
     expect(sent.framedRun(run)).toBe(true);
     sent.commit();
     const kept = JSON.parse(sent.json) as { events: Array<{ pieces: string[] }> };
     expect(kept.events).toEqual([{ run: 0, pieces: PIECES }]);
     // A chunk of the same run framed alone after it joins its pieces; one never flushed leaves them.
-    const more = new SentStream(200, {});
+    const more = new SentStream(200);
     more.framedRun(run);
     const extra = events[1]!;
     more.framed(extra, extra.json!, true, 10);
@@ -87,6 +87,6 @@ describe('a run of chunks framed at once', () => {
     more.settle();
     expect((JSON.parse(more.json) as { events: Array<{ pieces: string[] }> }).events[0]!.pieces).toEqual([...PIECES, PIECES[0]]);
     const huge = { ...run, length: 2 ** 21 };
-    expect(new SentStream(200, {}).framedRun(huge)).toBe(false);
+    expect(new SentStream(200).framedRun(huge)).toBe(false);
   });
 });

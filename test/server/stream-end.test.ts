@@ -39,6 +39,13 @@ function journaledPieces(entry: JournalEntry): string[] {
 const openai = (session: string) => new OpenAI({ baseURL: `${server.url}/v1`, apiKey: 'k', maxRetries: 0, defaultHeaders: { 'x-mock-session': session } });
 const ask = { model: 'gpt-4o-mini', stream: true as const, messages: [{ role: 'user' as const, content: 'Where is my parcel?' }] };
 
+/** The headers the journal shows for a stream: those its client got, read once the stream is over. */
+function expectSentHeaders(entry: JournalEntry, got: Headers): void {
+  const headers = (entry.response as unknown as { headers: Record<string, string> }).headers;
+  expect(headers).toMatchObject({ 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', 'x-mock-source': got.get('x-mock-source') });
+  expect(headers['x-request-id']).toBe(got.get('x-request-id'));
+}
+
 /** The log line of a session's one request: its status and duration. */
 function logged(status: number): number[] {
   return lines.flatMap((line) => line.match(new RegExp(` POST /v1/chat/completions chat-completions gpt-4o-mini ${status} fixture\\S* (\\d+)ms$`))?.[1] ?? []).map(Number);
@@ -48,7 +55,8 @@ describe('a paced stream, once its route has returned', () => {
   it('is journaled, logged and counted when it ends, with all it sent and its whole duration', async () => {
     const pieces: string[] = [];
     let journaledWhileOpen: JournalEntry[] | undefined;
-    for await (const chunk of await openai('to-the-end').chat.completions.create(ask)) {
+    const { data: stream, response } = await openai('to-the-end').chat.completions.create(ask).withResponse();
+    for await (const chunk of stream) {
       const content = chunk.choices[0]?.delta.content;
       if (!content) continue;
       pieces.push(content);
@@ -60,6 +68,7 @@ describe('a paced stream, once its route has returned', () => {
     expect(more).toEqual([]);
     expect(entry!.status).toBe(200);
     expect(journaledPieces(entry!)).toEqual(pieces);
+    expectSentHeaders(entry!, response.headers);
     // Every chunk after the first waited its CHUNK_MS: the request took at least that long.
     const [ms] = logged(200);
     expect(ms).toBeGreaterThanOrEqual(FIRST_MS + (pieces.length - 1) * CHUNK_MS - 1);
@@ -68,7 +77,7 @@ describe('a paced stream, once its route has returned', () => {
 
   it('is journaled, logged and counted as 499 with the chunks that went out when its client leaves', async () => {
     const pieces: string[] = [];
-    const stream = await openai('left').chat.completions.create(ask);
+    const { data: stream, response } = await openai('left').chat.completions.create(ask).withResponse();
     for await (const chunk of stream) {
       const content = chunk.choices[0]?.delta.content;
       if (content) pieces.push(content);
@@ -77,6 +86,7 @@ describe('a paced stream, once its route has returned', () => {
     await vi.waitUntil(async () => (await journaled('left')).length > 0, { timeout: 10_000, interval: 10 });
     const [entry] = await journaled('left');
     expect(entry!.status).toBe(499);
+    expectSentHeaders(entry!, response.headers);
     const sent = journaledPieces(entry!);
     expect(sent.slice(0, 3)).toEqual(pieces);
     expect(sent.join('')).not.toBe(TEXT);

@@ -40,13 +40,13 @@ export function serveResponsesSocket(mock: Mock, socket: WebSocket, opening: Exc
     if ('error' in outcome) {
       if (outcome.waitMs) await wait(outcome.waitMs);
       const { status } = outcome.envelope(outcome.error, requestId);
-      const sent = new SentStream(status, {});
+      const sent = new SentStream(status);
       await play(socket, errorEvents(outcome.envelope, outcome.error, requestId), NO_PACING, { record: sent });
       return { status, response: sent.json };
     }
     const { plan, fault } = outcome;
     if (plan.kind !== 'stream') throw new Error(`A response over WebSocket is a stream; the operation planned ${plan.kind}.`);
-    const sent = new SentStream(plan.status, {});
+    const sent = new SentStream(plan.status);
     await play(socket, plan.events, plan.pacing, { fault, streamError: plan.streamError, record: sent });
     return { status: plan.status, response: sent.json };
   }
