@@ -164,8 +164,10 @@ export function modelOperation<R extends { model: string | null }, A extends Ask
       if (built.notes) Object.assign(notes, built.notes);
       if (built.plan instanceof LateStream) {
         built.plan.completes(notes);
-        // A limit charged with the answer's output needs the reply before the next request's step.
-        if (decision.window) await built.plan.make();
+        // A limit charged with the answer's output needs the reply before the next request's step;
+        // a fault may end the request before its first event (a reset, a client gone during a
+        // delay), and the journal then still has the reply's usage.
+        if (decision.window || decision.fault) await built.plan.make();
       }
       // A limit's output tokens are charged once the answer is known.
       const output = notes.metered?.tokens?.output_tokens;
