@@ -1,8 +1,8 @@
 // A paced stream's reply is made after its headers (exchange/late-stream.ts, server/late-reply.ts):
 // its headers go out as soon as the request is decided, alone, however long its first pause; its
-// events follow as its reply would have sent them; a client that leaves before the reply still
-// leaves a journal entry with the reply's usage; and a reply refused only once it is made reaches
-// the client as the style's in-stream error.
+// events follow as its reply would have sent them; a client that leaves before the reply, or a
+// reset fault, still leaves a journal entry with the reply's usage; and a reply refused only once
+// it is made reaches the client as the style's in-stream error.
 import { connect, type AddressInfo } from 'node:net';
 import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -29,7 +29,7 @@ chat:
 const REQUEST = JSON.stringify({ model: 'gpt-4o-mini', stream: true, stream_options: { include_usage: true }, messages: [{ role: 'user', content: 'Where is my parcel?' }] });
 
 /** A raw client: the bytes of its first read, then (`rest`) all it reads until the server ends. */
-function ask(port: number, session: string): Promise<{ first: string; rest: () => Promise<string>; leave: () => void }> {
+function ask(port: number, session: string, scenario = ''): Promise<{ first: string; rest: () => Promise<string>; leave: () => void }> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1');
     let all = '';
@@ -46,7 +46,7 @@ function ask(port: number, session: string): Promise<{ first: string; rest: () =
       return all;
     };
     socket.once('error', reject);
-    const head = `POST /v1/chat/completions HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\nauthorization: Bearer k\r\nx-mock-session: ${session}\r\nconnection: close\r\ncontent-length: ${Buffer.byteLength(REQUEST)}\r\n\r\n`;
+    const head = `POST /v1/chat/completions HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\nauthorization: Bearer k\r\nx-mock-session: ${session}\r\n${scenario && `x-mock-scenario: ${scenario}\r\n`}connection: close\r\ncontent-length: ${Buffer.byteLength(REQUEST)}\r\n\r\n`;
     socket.write(head + REQUEST);
   });
 }
@@ -60,7 +60,7 @@ describe("a paced stream's reply, made after its headers", () => {
   let server: TestServer;
   let port: number;
   beforeAll(async () => {
-    server = await startTestServer({ fixtureFiles: { 'chat.yaml': FIXTURES } });
+    server = await startTestServer({ fixtureFiles: { 'chat.yaml': FIXTURES }, scenarioFiles: { 'reset.yaml': 'scenarios:\n  - name: reset\n    steps:\n      - { fault: reset }\n' } });
     port = Number(new URL(server.url).port);
   });
   afterAll(() => server.close());
@@ -90,6 +90,16 @@ describe("a paced stream's reply, made after its headers", () => {
     await vi.waitUntil(async () => (await journaled('left-early')).length > 0, { timeout: 10_000, interval: 20 });
     const [entry] = await journaled('left-early');
     expect(entry!.status).toBe(499);
+    const [whole] = await journaled('at-once');
+    expect(entry!.usage).toEqual(whole!.usage);
+  });
+
+  it("journals the reply's usage for a stream a reset fault drops before any byte", async () => {
+    // Nothing is read: the connection is dropped before any byte.
+    void ask(port, 'reset', 'reset').catch(() => undefined);
+    await vi.waitUntil(async () => (await journaled('reset')).length > 0, { timeout: 10_000, interval: 20 });
+    const [entry] = await journaled('reset');
+    expect(entry!.status).toBe(0);
     const [whole] = await journaled('at-once');
     expect(entry!.usage).toEqual(whole!.usage);
   });
