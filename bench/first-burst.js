@@ -2,15 +2,16 @@
 // a stream's request path to its headers on a fresh server, two builds of the mock (each a
 // checkout with its own built dist/) side by side. Each pair starts one fresh server of each
 // build, the order swapped from pair to pair; each server is asked one paced stream, then, 1.5 s
-// later, `--streams` streams at once of a model whose first token is 20 s away. Each burst is timed
-// from a request to its headers, and the server's CPU is read from /proc around it (its main
-// thread's schedstat, all threads' utime and stime, its write calls), until 300 ms after the last
-// headers, before the clients leave. `--bursts 3` asks three bursts of one server (the third is
-// about a warm server's path). A build named `bare` is the bench's bare paced server instead.
-// `--profile cpu|heap` keeps a profile of each server's first burst; `--server-flags` gives the
-// servers Node or V8 flags (`--trace-deopt`). `--style messages` (or responses, generate-content,
-// ollama, converse) asks the same stream in that style's wire; chat-completions is the default.
-// Prints every pair and the medians of the paired ratios (each build against the first). Linux.
+// later, `--streams` streams at once of a model whose first token is 20 s away (or
+// `--first-token-ms`). Each burst is timed from a request to its headers, and the server's CPU is
+// read from /proc around it (its main thread's schedstat, all threads' utime and stime, its write
+// calls), until 300 ms after the last headers, before the clients leave. `--bursts 3` asks three
+// bursts of one server (the third is about a warm server's path). A build named `bare` is the
+// bench's bare paced server instead. `--profile cpu|heap` keeps a profile of each server's first
+// burst; `--server-flags` gives the servers Node or V8 flags (`--trace-deopt`). `--style messages`
+// (or responses, generate-content, ollama, converse) asks the same stream in that style's wire;
+// chat-completions is the default. Prints every pair and the medians of the paired ratios (each
+// build against the first). Linux.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -27,6 +28,9 @@ const { values } = parseArgs({
     builds: { type: 'string' },
     pairs: { type: 'string', default: '10' },
     streams: { type: 'string', default: '1000' },
+    // When the streams' first token is due: by default far past the burst, so the work after each
+    // stream's headers stays out of what is measured; a short one brings it within the burst.
+    'first-token-ms': { type: 'string', default: '20000' },
     bursts: { type: 'string', default: '1' },
     // `cpu` or `heap`: each server's first burst profiled (from its first request to its settle)
     // into --profile-dir, one file a server, named by build index and pair.
@@ -44,11 +48,12 @@ const streams = Number(values.streams);
 const bursts = Number(values.bursts);
 const TICKS_PER_S = 100;
 const SETTLE_MS = 300;
+const firstTokenMs = Number(values['first-token-ms']);
 
 const root = mkdtempSync(join(tmpdir(), 'first-burst-'));
 const fixtures = join(root, 'fixtures');
 writeFixtures(fixtures, 10);
-writeFileSync(join(fixtures, 'models.yaml'), `models:\n  - id: ${MODEL}\n    latency:\n      first_token_ms: { p50: 20000, p99: 20001 }\n      token_ms: { p50: 25, p99: 26 }\n`);
+writeFileSync(join(fixtures, 'models.yaml'), `models:\n  - id: ${MODEL}\n    latency:\n      first_token_ms: { p50: ${firstTokenMs}, p99: ${firstTokenMs + 1} }\n      token_ms: { p50: 25, p99: 26 }\n`);
 const scenarios = emptyScenarios(root);
 const PROMPT = JSON.parse(streamRequest()).messages[0].content;
 /** The same paced stream asked in each style's wire: its path and body (and a header the style requires). */
@@ -67,7 +72,7 @@ async function start(build) {
   const execArgv = values['server-flags'].split(' ').filter(Boolean);
   const message =
     build === 'bare'
-      ? { type: 'start', kind: 'bare-sse', body: 'data: {"choices":[{"delta":{"role":"assistant"}}]}\n\ndata: {"choices":[{"delta":{"content":"x"}}]}\n\ndata: [DONE]\n\n', pacing: { firstChunkMs: 20_000, chunkMs: 25 } }
+      ? { type: 'start', kind: 'bare-sse', body: 'data: {"choices":[{"delta":{"role":"assistant"}}]}\n\ndata: {"choices":[{"delta":{"content":"x"}}]}\n\ndata: [DONE]\n\n', pacing: { firstChunkMs: firstTokenMs, chunkMs: 25 } }
       : { type: 'start', kind: 'mock', options: { fixtures, scenarios, latency: 'realistic' } };
   const { child, url } = await startChild(build, 'bare', message, { execArgv });
   return { child, port: Number(new URL(url).port) };

@@ -84,6 +84,12 @@ export type Plan =
       readonly parts?: readonly StreamPart[];
       pacing: Pacing;
       /**
+       * Makes the reply the events come from, a slice of the loop at a time (exchange/late-stream.ts):
+       * the writer calls it once the headers are out, as the first event comes near. Left out when
+       * the events are made from a reply made before; they are readable without it too (made at once).
+       */
+      make?(): Promise<void>;
+      /**
        * The style's in-stream error events, for the one error that ends a stream early: a
        * scenario's `stream_error` fault, or the mock shutting down. They learn how many events
        * went before (`cutAt`), so styles that number their events go on.

@@ -108,6 +108,15 @@ function generatedDraft(request: ChatRequest, random: Random, limit: number, id:
   return { text: generatedText(request, random, limit), toolCalls: [] };
 }
 
+/**
+ * Whether making the reply may refuse the request, which is known only once it is made: a schema
+ * or a grammar beyond the generator's reach (generation-budget.ts, freeform.ts). A fixture's reply
+ * and generated prose never do.
+ */
+export function mayRefuse(request: ChatRequest, selection: Selection<ChatFixture> | undefined): boolean {
+  return selection === undefined && (request.responseFormat.type === 'json_schema' || forcedTools(request.toolChoice) !== undefined);
+}
+
 /** A limit of 0 (the messages style's prompt-cache warm-up) says nothing at all: no text, call or thought. */
 const NOTHING: Draft = { text: '', toolCalls: [], finishReason: 'length' };
 

@@ -8,7 +8,7 @@ import type { MockError } from '../conversation/errors.js';
 import { contentKeySteps } from '../conversation/content-key.js';
 import { countInputTokens, inputTokenSteps } from '../conversation/input-tokens.js';
 import { finished, oneAfterAnother, type Steps } from '../conversation/steps.js';
-import { replySteps } from '../conversation/reply.js';
+import { mayRefuse, replySteps, type ReplyContext } from '../conversation/reply.js';
 import { chatSubject, lastUserLowerSteps, type MatchSubject } from '../conversation/subject.js';
 import type { ChatRequest, Pacing, Reply } from '../conversation/types.js';
 import { costUsd, entryUsage } from '../conversation/usage.js';
@@ -33,6 +33,7 @@ import { modelOperation, type Asked, type Found } from './operation.js';
 import { askedAgain } from './fixture-of.js';
 import { chatRecorder } from './upstream/record-chat.js';
 import { keepResponse, shownResponse } from './stored-responses.js';
+import { LateStream, type MadeStream } from './late-stream.js';
 
 export function select(mock: Mock, exchange: Exchange, subject: MatchSubject): Found<Selection<ChatFixture>> {
   const config = mock.store.current;
@@ -52,17 +53,11 @@ export function select(mock: Mock, exchange: Exchange, subject: MatchSubject): F
   return { notes: { nearMiss: nearestMiss(chained(fixtures, config.chat), subject) ?? null } };
 }
 
-function* chatReplySteps(
-  mock: Mock,
-  exchange: Exchange,
-  request: ChatRequest,
-  model: ModelEntry,
-  selection: Selection<ChatFixture> | undefined,
-  fault?: SemanticFault,
-): Steps<Reply> {
+/** What a reply is made with besides the request: its id, time and pacing taken when it is decided, before any headers. */
+function replyContext(mock: Mock, exchange: Exchange, request: ChatRequest, model: ModelEntry, selection: Selection<ChatFixture> | undefined, fault?: SemanticFault): ReplyContext {
   const stream = selection?.fixture.stream;
   const id = nextId(mock, exchange.session);
-  const made = yield* replySteps(request, selection, {
+  return {
     id,
     createdMs: mock.clock.now(),
     seed: mock.options.seed,
@@ -70,14 +65,18 @@ function* chatReplySteps(
     pacing: pacingFor(request.headers['x-mock-latency'], stream, mock.options.latency, model.latency, [mock.options.seed, id]),
     outputLimit: model.outputTokenLimit,
     fault,
-  });
+  };
+}
+
+function* chatReplySteps(request: ChatRequest, model: ModelEntry, selection: Selection<ChatFixture> | undefined, context: ReplyContext): Steps<Reply> {
+  const made = yield* replySteps(request, selection, context);
   // The reply was made for this call alone: priced in place, where a copy took its ten fields again.
   made.costUsd = costUsd(model.pricing, { tokens: entryUsage(made.usage) }) ?? 0;
   return made;
 }
 
-export function reply(...args: Parameters<typeof chatReplySteps>): Reply {
-  return finished(chatReplySteps(...args));
+export function reply(mock: Mock, exchange: Exchange, request: ChatRequest, model: ModelEntry, selection: Selection<ChatFixture> | undefined, fault?: SemanticFault): Reply {
+  return finished(chatReplySteps(request, model, selection, replyContext(mock, exchange, request, model, selection, fault)));
 }
 
 /** The pictures of a reply to a request that asked for image output; `images:` fixtures apply as on /v1/images. */
@@ -173,6 +172,45 @@ export function planReply(style: ChatStyle, reply: Reply, request: ChatRequest, 
   return new StreamedPlan(headers, style, reply, request, requestId);
 }
 
+/** What the journal notes of a chat reply: its usage, why each choice ended, and a semantic fault that acted. */
+function replyNotes(answer: Reply): Partial<Notes> {
+  const notes: Partial<Notes> = {
+    metered: { tokens: entryUsage(answer.usage, spokenTokens(answer)) },
+    finishReasons: answer.choices.map((choice) => choice.finishReason),
+  };
+  // Set only when it applies (the template assigns these notes over its own): a literal with spreads is built slowly.
+  if (answer.fault?.applied) notes.fault = answer.fault.name;
+  return notes;
+}
+
+/**
+ * Whether a stream's reply is made after its headers (exchange/late-stream.ts): a stream with a
+ * first pause, whose reply cannot change what goes before the headers. Not when it would: a style
+ * that refuses a reply (Azure's filter), sends headers of the reply's own (OpenRouter) or keeps it
+ * in the session (responses); a semantic fault; pictures or speech to add; a large request, whose
+ * seed is digested in slices first; a generated reply the mock may refuse.
+ */
+function madeLate(style: ChatStyle, exchange: Exchange, request: ChatRequest, context: ReplyContext, selection: Selection<ChatFixture> | undefined, output: ImageOutput | undefined): boolean {
+  return (
+    request.stream &&
+    context.pacing.firstChunkMs > 0 &&
+    !context.fault &&
+    !output &&
+    !request.audioOutput &&
+    !isLarge(exchange.bodySize) &&
+    !style.store &&
+    !style.refusal &&
+    !style.headers &&
+    !mayRefuse(request, selection)
+  );
+}
+
+/** A late stream's reply, its notes and its plan, made after the headers. */
+function* lateSteps(style: ChatStyle, exchange: Exchange, request: ChatRequest, model: ModelEntry, selection: Selection<ChatFixture> | undefined, context: ReplyContext): Steps<MadeStream> {
+  const answer = yield* chatReplySteps(request, model, selection, context);
+  return { plan: new StreamedPlan({}, style, answer, request, exchange.requestId), notes: replyNotes(answer) };
+}
+
 interface AskedChat extends Asked {
   request: ChatRequest;
   /** Left out when this mock does not list the model. */
@@ -214,19 +252,19 @@ export function chat(style: ChatStyle): Operation {
       // answers; a fixture's reply without a fault seldom draws from the seed (faker templates), so
       // a coding agent's long prompt answered from a fixture is not digested at all.
       if (isLarge(exchange.bodySize) && (!selection || misbehave)) await inSlices(contentKeySteps(request));
+      const context = replyContext(mock, exchange, request, entry!, selection, misbehave);
+      if (madeLate(style, exchange, request, context, selection, output)) {
+        const steps = () => lateSteps(style, exchange, request, entry!, selection, context);
+        return { plan: new LateStream(context.pacing, steps, (error) => style.streamError(error)) };
+      }
       // In slices: a template's long output is counted a segment a step.
-      const plain = await inSlices(chatReplySteps(mock, exchange, request, entry!, selection, misbehave));
+      const plain = await inSlices(chatReplySteps(request, entry!, selection, context));
       const refused = style.refusal?.(plain);
       if (refused) throw refused;
       const illustration = output ? await illustrated(mock, output, subject, selection?.fixture, plain) : undefined;
       const shown = illustration?.reply ?? plain;
       const answer = request.audioOutput ? await withSpeech(shown, request.audioOutput, mock.options.seed) : shown;
-      const notes: Partial<Notes> = {
-        metered: { tokens: entryUsage(answer.usage, spokenTokens(answer)) },
-        finishReasons: answer.choices.map((choice) => choice.finishReason),
-      };
-      // Set only when they apply (the template assigns these notes over its own): a literal with spreads is built slowly.
-      if (answer.fault?.applied) notes.fault = answer.fault.name;
+      const notes = replyNotes(answer);
       if (illustration) notes.fixture = illustration.fixture;
       const kept = style.store?.(answer, request);
       if (kept) {

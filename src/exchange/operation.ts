@@ -17,6 +17,7 @@ import { relay } from './upstream/relay.js';
 import { compareWhenRelayed } from './upstream/drift-live.js';
 import { afterPoll } from '../state/event-loop.js';
 import { isLarge } from '../state/large-bodies.js';
+import { LateStream } from './late-stream.js';
 
 /** What a request is about, once read and checked. */
 export interface Asked {
@@ -161,6 +162,13 @@ export function modelOperation<R extends { model: string | null }, A extends Ask
       if (found.error) return outcome({ error: found.error });
       const built = await steps.build(mock, exchange, asked, found.found, decision.misbehave);
       if (built.notes) Object.assign(notes, built.notes);
+      if (built.plan instanceof LateStream) {
+        built.plan.completes(notes);
+        // A limit charged with the answer's output needs the reply before the next request's step;
+        // a fault may end the request before its first event (a reset, a client gone during a
+        // delay), and the journal then still has the reply's usage.
+        if (decision.window || decision.fault) await built.plan.make();
+      }
       // A limit's output tokens are charged once the answer is known.
       const output = notes.metered?.tokens?.output_tokens;
       if (decision.window && output !== undefined) chargeAnswer(exchange.session, decision.window, output, mock.clock.now());

@@ -11,7 +11,8 @@ import { FRAMERS, type Framer } from './framers.js';
 import { Pacer } from './pacer.js';
 import { drain, unlessClosed } from './response-waits.js';
 import { SentStream, sentBinary, sentWhole } from './sent.js';
-import { isPaced, writeEvents } from './stream-events.js';
+import { isPaced, writeEvents, type StreamEnd } from './stream-events.js';
+import { isLate, whenMade } from './late-reply.js';
 import { setTextBody } from './text-body.js';
 import type { MockState } from './state.js';
 
@@ -80,7 +81,7 @@ function writeStream(ctx: ShellContext, plan: Extract<Plan, { kind: 'stream' }>,
   const release = state.streams.open(pacer.interrupt);
   state.detached = true;
   return new Promise((over) => {
-    writeEvents(res, plan, fault, { pacer, sent, progress: state.inFlight?.progress, framer, sink }, (end) => {
+    const ended = (end: StreamEnd): void => {
       try {
         // The journal keeps 499 for a stream its client abandoned (the headers said 200).
         if (end === 'client gone') res.statusCode = CLIENT_GONE;
@@ -95,7 +96,14 @@ function writeStream(ctx: ShellContext, plan: Extract<Plan, { kind: 'stream' }>,
         ctx.onerror(error as Error);
       }
       over();
-    });
+    };
+    const writing = { pacer, sent, progress: state.inFlight?.progress, framer, sink };
+    if (paced && isLate(plan)) {
+      // A reply made after the headers (late-reply.ts): they go alone, now.
+      paced.showHeaders();
+      return whenMade(pacer, plan, (end) => (end ? ended(end) : writeEvents(res, plan, fault, writing, ended)));
+    }
+    writeEvents(res, plan, fault, writing, ended);
     // A paced stream whose first pause comes before any event shows its headers before that pause.
     paced?.showHeaders();
   });

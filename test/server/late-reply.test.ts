@@ -1,0 +1,168 @@
+// A paced stream's reply is made after its headers (exchange/late-stream.ts, server/late-reply.ts):
+// its headers go out as soon as the request is decided, alone, however long its first pause; its
+// events follow as its reply would have sent them; a client that leaves before the reply, or a
+// reset fault, still leaves a journal entry with the reply's usage; and a reply refused only once
+// it is made reaches the client as the style's in-stream error.
+import { connect, type AddressInfo } from 'node:net';
+import Koa from 'koa';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { MockError } from '../../src/conversation/errors.js';
+import type { StreamEvent } from '../../src/conversation/plan.js';
+import type { Steps } from '../../src/conversation/steps.js';
+import { LateStream, type MadeStream } from '../../src/exchange/late-stream.js';
+import { OpenStreams } from '../../src/server/open-streams.js';
+import { write } from '../../src/server/writer.js';
+import type { JournalEntry } from '../../src/state/journal.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+const TEXT = 'Your parcel left the depot this morning and should reach you before the end of the week.';
+/** Long enough that nothing but the headers can have been sent when the client first reads. */
+const FIRST_MS = 1500;
+
+const FIXTURES = `
+chat:
+  - match: { contains: "parcel" }
+    reply: { text: ${JSON.stringify(TEXT)} }
+    stream: { first_chunk_ms: ${FIRST_MS}, chunk_ms: 1 }
+`;
+
+const REQUEST = JSON.stringify({ model: 'gpt-4o-mini', stream: true, stream_options: { include_usage: true }, messages: [{ role: 'user', content: 'Where is my parcel?' }] });
+
+/** A raw client: the bytes of its first read, then (`rest`) all it reads until the server ends. */
+function ask(port: number, session: string, scenario = ''): Promise<{ first: string; rest: () => Promise<string>; leave: () => void }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    let all = '';
+    let closed = false;
+    socket.on('data', (bytes) => {
+      const first = all === '';
+      all += bytes.toString('latin1');
+      if (first) resolve({ first: all, rest, leave: () => socket.destroy() });
+    });
+    const ended = new Promise<void>((done) => socket.once('close', () => done()));
+    socket.once('close', () => (closed = true));
+    const rest = async () => {
+      if (!closed) await ended;
+      return all;
+    };
+    socket.once('error', reject);
+    const head = `POST /v1/chat/completions HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\nauthorization: Bearer k\r\nx-mock-session: ${session}\r\n${scenario && `x-mock-scenario: ${scenario}\r\n`}connection: close\r\ncontent-length: ${Buffer.byteLength(REQUEST)}\r\n\r\n`;
+    socket.write(head + REQUEST);
+  });
+}
+
+/** The content pieces of an SSE body sent in chunks. */
+function pieces(body: string): string[] {
+  return [...body.matchAll(/^data: (\{.*\})$/gm)].flatMap(([, json]) => (JSON.parse(json!) as { choices: Array<{ delta?: { content?: string } }> }).choices[0]?.delta?.content || []);
+}
+
+describe("a paced stream's reply, made after its headers", () => {
+  let server: TestServer;
+  let port: number;
+  beforeAll(async () => {
+    server = await startTestServer({ fixtureFiles: { 'chat.yaml': FIXTURES }, scenarioFiles: { 'reset.yaml': 'scenarios:\n  - name: reset\n    steps:\n      - { fault: reset }\n' } });
+    port = Number(new URL(server.url).port);
+  });
+  afterAll(() => server.close());
+
+  const journaled = async (session: string): Promise<JournalEntry[]> =>
+    ((await (await server.admin(`/requests?session=${session}`)).json()) as { requests: JournalEntry[] }).requests;
+
+  it('sends the headers alone at once, however long the first pause, then the whole reply', async () => {
+    const client = await ask(port, 'at-once');
+    const [head, body] = client.first.split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+    expect(head).toMatch(/content-type: text\/event-stream/i);
+    // Before, the reply's opening chunk (the role) went in the same write as the headers.
+    expect(body).toBe('');
+    const all = await client.rest();
+    expect(pieces(all).join('')).toBe(TEXT);
+    expect(all).toContain('data: [DONE]');
+    await vi.waitUntil(async () => (await journaled('at-once')).length > 0, { timeout: 10_000, interval: 20 });
+    const [entry] = await journaled('at-once');
+    expect(entry!.status).toBe(200);
+    expect(entry!.usage?.output_tokens).toBeGreaterThan(0);
+  });
+
+  it("journals the reply's usage for a client that leaves before the reply is made", async () => {
+    const client = await ask(port, 'left-early');
+    client.leave();
+    await vi.waitUntil(async () => (await journaled('left-early')).length > 0, { timeout: 10_000, interval: 20 });
+    const [entry] = await journaled('left-early');
+    expect(entry!.status).toBe(499);
+    const [whole] = await journaled('at-once');
+    expect(entry!.usage).toEqual(whole!.usage);
+  });
+
+  it("journals the reply's usage for a stream a reset fault drops before any byte", async () => {
+    // Nothing is read: the connection is dropped before any byte.
+    void ask(port, 'reset', 'reset').catch(() => undefined);
+    await vi.waitUntil(async () => (await journaled('reset')).length > 0, { timeout: 10_000, interval: 20 });
+    const [entry] = await journaled('reset');
+    expect(entry!.status).toBe(0);
+    const [whole] = await journaled('at-once');
+    expect(entry!.usage).toEqual(whole!.usage);
+  });
+});
+
+describe('a late reply the mock refuses once it makes it', () => {
+  const refusal = new MockError('invalid_request', 'Nothing can be made of this.');
+  const failed = (error: MockError): StreamEvent[] => [{ data: { error: { message: error.message } } }];
+  const plans = {
+    '/refused': () =>
+      new LateStream(
+        { firstChunkMs: 100, chunkMs: 1 },
+        // eslint-disable-next-line require-yield
+        function* (): Steps<MadeStream> {
+          throw refusal;
+        },
+        failed,
+      ),
+    '/broken': () =>
+      new LateStream(
+        { firstChunkMs: 100, chunkMs: 1 },
+        // eslint-disable-next-line require-yield
+        function* (): Steps<MadeStream> {
+          throw new Error('a bug');
+        },
+        failed,
+      ),
+  };
+  let server: ReturnType<Koa['listen']>;
+  let port: number;
+  beforeAll(async () => {
+    const app = new Koa();
+    app.use((ctx) => {
+      ctx.state.streams = new OpenStreams();
+      return write(ctx, plans[ctx.path as keyof typeof plans]());
+    });
+    server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  const read = (path: string) =>
+    new Promise<string>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1');
+      let all = '';
+      socket.on('data', (bytes) => (all += bytes.toString('latin1')));
+      socket.once('close', () => resolve(all));
+      socket.once('error', reject);
+      socket.write(`GET ${path} HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n`);
+    });
+
+  it("reaches the client as the style's in-stream error after the 200 headers", async () => {
+    const all = await read('/refused');
+    expect(all).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+    expect(all).toContain(`data: ${JSON.stringify({ error: { message: refusal.message } })}\n\n`);
+    // The stream is closed as any other: its last chunk sent.
+    expect(all.endsWith('0\r\n\r\n')).toBe(true);
+  });
+
+  it('drops the connection for an error of the mock itself, as any error after the headers', async () => {
+    const all = await read('/broken');
+    expect(all).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+    expect(all.endsWith('0\r\n\r\n')).toBe(false);
+  });
+});
