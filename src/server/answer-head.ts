@@ -6,8 +6,8 @@
 // pipelined answer waiting its turn, `Connection: close`, 'finish' and 'close' for their
 // listeners) is still its own: it is ended as one whose head was already sent, and its 'finish'
 // comes after the socket took the bytes, as with its own write.
-import { STATUS_CODES, validateHeaderName, validateHeaderValue, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
+import { ServerResponse, STATUS_CODES, validateHeaderName, validateHeaderValue, type OutgoingHttpHeaders } from 'node:http';
+import { Socket } from 'node:net';
 
 /**
  * Headers whose names change what Node does with the connection or the body (its `matchHeader`,
@@ -98,13 +98,15 @@ export class AnswerHead {
    * response whose head went with its first chunk. False, having done nothing, when Node must
    * write it: another answer before it on the connection (a pipelined request), a socket already
    * gone, a status without a body, headers only Node writes, or settings of Node's own that this
-   * does not spell.
+   * does not spell; and a response that is not Node's own on a socket (an in-process request of
+   * light-my-request's `inject`, as `drift` asks the mock, reads what goes through its `end`).
    */
   writeWhole(res: ServerResponse, body: string): boolean {
     const socket = res.socket as (Socket & { _httpMessage?: unknown }) | null;
     const node = res as unknown as NodeResponse;
     const status = res.statusCode;
-    if (this.byNode || socket === null || socket._httpMessage !== res || !socket.writable || node._header !== null) return false;
+    if (this.byNode || !(socket instanceof Socket) || Object.getPrototypeOf(res) !== ServerResponse.prototype) return false;
+    if (socket._httpMessage !== res || !socket.writable || node._header !== null) return false;
     if (status < 200 || status === 204 || status === 304 || !node._hasBody || res.statusMessage || !res.sendDate) return false;
     if (typeof this.headers['content-length'] !== 'number' || node._removedConnection || node._expect_continue || node.maxRequestsOnConnectionReached) return false;
     const message = STATUS_CODES[status] ?? 'unknown';
