@@ -119,9 +119,7 @@ class PlainHit implements ShellContext {
 
   /** A number, as Koa keeps it: the journal shows the response's headers as set. */
   set length(bytes: number) {
-    if (this.res.headersSent) return;
-    if (this.handed) this.res.setHeader('content-length', bytes);
-    else this.head.set('content-length', bytes);
+    if (!this.res.headersSent) this.header('content-length', bytes);
   }
 
   /** As Koa's: the type looked up (a charset added to text), or none. */
@@ -139,11 +137,14 @@ class PlainHit implements ShellContext {
 
   set(field: Record<string, string> | string, value?: string): void {
     if (this.res.headersSent) return;
-    if (this.handed) {
-      if (typeof field === 'string') this.res.setHeader(field, value!);
-      else for (const name in field) this.res.setHeader(name, field[name]!);
-    } else if (typeof field === 'string') this.head.set(field, value!);
-    else for (const name in field) this.head.set(name, field[name]!);
+    if (typeof field === 'string') this.header(field, value!);
+    else for (const name in field) this.header(name, field[name]!);
+  }
+
+  /** Kept with the hit's own head, or set on Node's response once it holds them. */
+  private header(name: string, value: string | number): void {
+    if (this.handed) this.res.setHeader(name, value);
+    else this.head.set(name, value);
   }
 
   private handOver(): void {
