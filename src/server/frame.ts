@@ -28,14 +28,13 @@ function asMockError(error: unknown): MockError | undefined {
 const EXPOSED_HEADERS = `*, ${SOURCE_HEADER}, x-request-id, request-id, retry-after, mcp-session-id`;
 
 /**
- * The model API is open to every page: frontends call it from wherever they are served. Set on
- * Node's response, as `ctx.set` would before anything is sent, without Koa's delegated call.
+ * The model API is open to every page: frontends call it from wherever they are served. Set with
+ * `ctx.set`, which a plain hit keeps with its own head (server/answer-head.ts).
  */
 export function cors(ctx: ShellContext): void {
-  const res = ctx.res;
-  res.setHeader('access-control-allow-origin', ctx.req.headers.origin || '*');
-  res.setHeader('access-control-expose-headers', EXPOSED_HEADERS);
-  res.setHeader('vary', 'origin');
+  ctx.set('access-control-allow-origin', ctx.req.headers.origin || '*');
+  ctx.set('access-control-expose-headers', EXPOSED_HEADERS);
+  ctx.set('vary', 'origin');
 }
 
 /** The frame's end of a request, once its answer (or its stream, when handed over) is through. */
@@ -47,8 +46,8 @@ export const finish = (mock: Mock) => (ctx: ShellContext): void => record(mock, 
  */
 export function openRequest(mock: Mock, ctx: ShellContext, sessionId: string, started: number, end: (ctx: ShellContext) => void, streams: OpenStreams): void {
   const requestId = nextRequestId(mock, sessionId);
-  ctx.res.setHeader('x-request-id', requestId);
-  ctx.res.setHeader('request-id', requestId);
+  ctx.set('x-request-id', requestId);
+  ctx.set('request-id', requestId);
   const state = ctx.state as MockState;
   const path = ctx.path;
   state.requestId = requestId;

@@ -11,6 +11,7 @@ import { atFirstUse } from '../conversation/first-use.js';
 import type { Mock } from '../exchange/mock.js';
 import { isLarge } from '../state/large-bodies.js';
 import { checkSessionId, DEFAULT_SESSION } from '../state/sessions.js';
+import { AnswerHead } from './answer-head.js';
 import { readPlainJson } from './body.js';
 import { caught, cors, finish, openRequest } from './frame.js';
 import { isPlainJson } from './json-body.js';
@@ -44,11 +45,12 @@ class PlainRequest implements ShellRequest {
   }
 }
 
+/** The headers the journal shows: the hit's own until Node's response holds them. */
 class AnswerHeaders {
-  constructor(private readonly res: ServerResponse) {}
+  constructor(private readonly hit: PlainHit) {}
 
   get headers(): OutgoingHttpHeaders {
-    return this.res.getHeaders();
+    return this.hit.handed ? this.hit.res.getHeaders() : this.hit.head.headers;
   }
 }
 
@@ -62,7 +64,11 @@ class PlainHit implements ShellContext {
   readonly response: AnswerHeaders;
   /** The route as the table writes it, for the metrics' label (what the router leaves on Koa's context). */
   readonly _matchedRoute: string;
-  respond?: boolean;
+  /** The status line's and headers' parts, until the answer is written or Node's response takes them. */
+  readonly head = new AnswerHead();
+  /** Whether Node's response holds the headers (the writer took it in hand, or Node writes the answer). */
+  handed = false;
+  private taken?: boolean;
   private answer: unknown;
 
   constructor(
@@ -72,7 +78,7 @@ class PlainHit implements ShellContext {
     host: string,
   ) {
     this.request = new PlainRequest(path, (req.socket as TLSSocket).encrypted ? 'https' : 'http', host);
-    this.response = new AnswerHeaders(res);
+    this.response = new AnswerHeaders(this);
     this._matchedRoute = path;
     // What Koa's status is until something answers.
     res.statusCode = 404;
@@ -80,6 +86,16 @@ class PlainHit implements ShellContext {
 
   get headers(): IncomingHttpHeaders {
     return this.req.headers;
+  }
+
+  get respond(): boolean | undefined {
+    return this.taken;
+  }
+
+  /** False when the writer takes the response in hand (a stream) or a client left: the headers said so far go to Node's response. */
+  set respond(value: boolean | undefined) {
+    if (value === false) this.handOver();
+    this.taken = value;
   }
 
   get status(): number {
@@ -103,14 +119,15 @@ class PlainHit implements ShellContext {
 
   /** A number, as Koa keeps it: the journal shows the response's headers as set. */
   set length(bytes: number) {
-    if (!this.res.headersSent) this.res.setHeader('content-length', bytes);
+    if (!this.res.headersSent) this.header('content-length', bytes);
   }
 
   /** As Koa's: the type looked up (a charset added to text), or none. */
   set type(type: string) {
     const full = mimeTypes().contentType(type);
     if (full) this.set('content-type', full);
-    else this.res.removeHeader('content-type');
+    else if (this.handed) this.res.removeHeader('content-type');
+    else this.head.remove('content-type', this.res);
   }
 
   get(field: string): string {
@@ -120,17 +137,31 @@ class PlainHit implements ShellContext {
 
   set(field: Record<string, string> | string, value?: string): void {
     if (this.res.headersSent) return;
-    if (typeof field === 'string') this.res.setHeader(field, value!);
-    else for (const name in field) this.res.setHeader(name, field[name]!);
+    if (typeof field === 'string') this.header(field, value!);
+    else for (const name in field) this.header(name, field[name]!);
+  }
+
+  /** Kept with the hit's own head, or set on Node's response once it holds them. */
+  private header(name: string, value: string | number): void {
+    if (this.handed) this.res.setHeader(name, value);
+    else this.head.set(name, value);
+  }
+
+  private handOver(): void {
+    if (this.handed) return;
+    this.handed = true;
+    this.head.handTo(this.res);
   }
 
   /** After its headers nothing more can be said to the client, as Koa's silent app does nothing more. */
   onerror(): void {}
 
-  /** Koa's `respond`: the body set, unless the writer took the response in hand. */
+  /** Koa's `respond`: the body set, unless the writer took the response in hand; a text in one write with its head when it may be. */
   end(): void {
-    if (this.respond === false) return;
+    if (this.taken === false) return;
     const body = this.answer;
+    if (typeof body === 'string' && this.head.writeWhole(this.res, body)) return;
+    this.handOver();
     // An error of the pieces has nowhere to go but the cut it makes, as in Koa's silent app.
     if (body instanceof Readable) pipeline(body, this.res, () => {});
     else this.res.end(body as string | Buffer | undefined);

@@ -28,7 +28,50 @@ export interface Held {
   kind: MemoryKind;
   key: string;
   bytes: number;
+  /** Its place among everything the session holds, oldest lowest. */
+  order: number;
 }
+
+/**
+ * The journal's entries counted without an object, a map entry and a set entry each (1 % of a
+ * fixture hit): the journal keeps them oldest first and never looks one up by its id, so their
+ * sizes and places go in a queue of numbers, beside the running sum in `use.journal`.
+ */
+class EntrySizes {
+  private orders: number[] = [];
+  private sizes: number[] = [];
+  private head = 0;
+
+  get oldestOrder(): number | undefined {
+    return this.orders[this.head];
+  }
+
+  push(order: number, bytes: number): void {
+    this.orders.push(order);
+    this.sizes.push(bytes);
+  }
+
+  /** The oldest's bytes, taken out. */
+  shift(): number {
+    const bytes = this.sizes[this.head++] ?? 0;
+    // Taken-out places are dropped from the front now and then, not one at a time.
+    if (this.head >= 1024 && this.head * 2 >= this.sizes.length) {
+      this.orders = this.orders.slice(this.head);
+      this.sizes = this.sizes.slice(this.head);
+      this.head = 0;
+    }
+    return bytes;
+  }
+
+  clear(): void {
+    this.orders = [];
+    this.sizes = [];
+    this.head = 0;
+  }
+}
+
+/** What `Holdings.oldest` gives for the journal's oldest entry: the journal knows which it is. */
+export const OLDEST_ENTRY = 'the journal\'s oldest entry';
 
 function emptyUse(): MemoryUse {
   return { journal: 0, responses: 0, fixtures: 0, pictures: 0, tasks: 0, files: 0, batches: 0, sessions: 0, total: 0 };
@@ -67,8 +110,11 @@ export class MemoryBudget {
 /** What one session holds, by kind, oldest first. */
 export class Holdings {
   readonly use = emptyUse();
-  /** Every item, oldest first. */
+  /** Every item but the journal's entries, oldest first. */
   private readonly items = new Set<Held>();
+  private readonly entries = new EntrySizes();
+  /** The next item's place. */
+  private next = 0;
   /**
    * The items by kind and key: a key as it came (an entry's id, already hashed by the map), not
    * spelled again with its kind for each look-up.
@@ -79,7 +125,7 @@ export class Holdings {
 
   add(kind: MemoryKind, key: string, bytes: number): void {
     this.remove(kind, key);
-    const held = { kind, key, bytes };
+    const held = { kind, key, bytes, order: this.next++ };
     this.byKey[kind].set(key, held);
     this.items.add(held);
     this.count(kind, bytes);
@@ -93,15 +139,34 @@ export class Holdings {
     this.count(kind, -held.bytes);
   }
 
+  /** A journal entry of `bytes` kept, as the newest item. */
+  addEntry(bytes: number): void {
+    this.entries.push(this.next++, bytes);
+    this.count('journal', bytes);
+  }
+
+  /** The journal's oldest entry gone. */
+  removeOldestEntry(): void {
+    this.count('journal', -this.entries.shift());
+  }
+
   /** Forgets every item of `kind` (all kinds without one), returning their bytes to the budget. */
   removeAll(kind?: MemoryKind): void {
+    if (kind === undefined || kind === 'journal') {
+      this.count('journal', -this.use.journal);
+      this.entries.clear();
+    }
     for (const held of [...this.items]) if (kind === undefined || held.kind === kind) this.remove(held.kind, held.key);
   }
 
-  /** The oldest item that may be evicted (pinned items never are). */
-  oldest(): Held | undefined {
-    for (const held of this.items) if (!PINNED.has(held.kind)) return held;
-    return undefined;
+  /** The oldest item that may be evicted (pinned items never are), or OLDEST_ENTRY when that is the journal's oldest. */
+  oldest(): Held | typeof OLDEST_ENTRY | undefined {
+    const entry = this.entries.oldestOrder;
+    for (const held of this.items) {
+      if (PINNED.has(held.kind)) continue;
+      return entry !== undefined && entry < held.order ? OLDEST_ENTRY : held;
+    }
+    return entry === undefined ? undefined : OLDEST_ENTRY;
   }
 
   private count(kind: MemoryKind, delta: number): void {

@@ -7,7 +7,7 @@ import { keptBytes, type KeptEntry } from './journal.js';
 import { emptyTally, tally, type JournalTally } from './journal-tally.js';
 import { PackedText } from './packed-text.js';
 import type { ResponseParts } from './response-parts.js';
-import { Holdings, PINNED, type Held, type MemoryBudget, type MemoryKind } from './memory.js';
+import { Holdings, OLDEST_ENTRY, PINNED, type Held, type MemoryBudget, type MemoryKind } from './memory.js';
 import type { VideoTask } from './video-task.js';
 import type { Batch } from '../conversation/batch.js';
 import type { StoredFile } from '../conversation/stored-file.js';
@@ -174,14 +174,15 @@ export function journal(session: Session, entry: KeptEntry): void {
   const overwritten = session.journal.push(entry);
   tally(session.journalTally, entry, 1);
   if (overwritten) {
-    session.holdings.remove('journal', overwritten.id);
+    session.holdings.removeOldestEntry();
     tally(session.journalTally, overwritten, -1);
     overwritten.payload.release();
   }
   // A long entry (a stream's events, a large body) is deflated alone as it comes, once memory is
   // getting short: deflating every stream's 40-60 KB of events was about a twentieth of its CPU.
   if (memoryShort(session)) entry.payload.packAlone();
-  hold(session, 'journal', entry.id, keptBytes(entry));
+  session.holdings.addEntry(keptBytes(entry));
+  fit(session, 'journal');
   // Deflated one by one, short entries would cost 50 µs each; 32 at a time, a session's entries
   // being alike, about a tenth of their size for a tenth of that each. Only when memory is
   // getting short: a short run never pays for it. The newest entries, so never one the budget
@@ -205,8 +206,13 @@ export function addRuntimeFixtures(session: Session, all: ChatFixture[], added: 
 
 /** Counts `bytes` for an item just kept, then evicts oldest first past the session's and the overall budget. */
 export function hold(session: Session, kind: MemoryKind, key: string, bytes: number): void {
+  session.holdings.add(kind, key, bytes);
+  fit(session, kind);
+}
+
+/** Evicts oldest first past the session's and the overall budget, once an item of `kind` was counted. */
+function fit(session: Session, kind: MemoryKind): void {
   const holdings = session.holdings;
-  holdings.add(kind, key, bytes);
   while (holdings.use.total > holdings.budget.sessionLimitBytes && evictOldest(session));
   // A file or batch was let in for the room its own session's items leave (state/pinned.ts): they go first.
   if (PINNED.has(kind)) while (holdings.budget.use.total > holdings.budget.limitBytes && evictOldest(session));
@@ -217,20 +223,26 @@ export function hold(session: Session, kind: MemoryKind, key: string, bytes: num
 export function evictOldest(session: Session): boolean {
   const held = session.holdings.oldest();
   if (!held) return false;
+  if (held === OLDEST_ENTRY) {
+    dropOldestEntry(session);
+    return true;
+  }
   drop(session, held);
   session.holdings.remove(held.kind, held.key);
   return true;
 }
 
-function drop(session: Session, held: Held): void {
-  if (held.kind === 'journal') {
-    const oldest = session.journal.shift();
-    if (oldest) {
-      tally(session.journalTally, oldest, -1);
-      oldest.payload.release();
-    }
+function dropOldestEntry(session: Session): void {
+  const oldest = session.journal.shift();
+  session.holdings.removeOldestEntry();
+  if (oldest) {
+    tally(session.journalTally, oldest, -1);
+    oldest.payload.release();
   }
-  else if (held.kind === 'fixtures') session.fixtures = session.fixtures.filter((fixture) => String(fixture.order) !== held.key);
+}
+
+function drop(session: Session, held: Held): void {
+  if (held.kind === 'fixtures') session.fixtures = session.fixtures.filter((fixture) => String(fixture.order) !== held.key);
   // Files and batches are pinned: `oldest` never hands them out.
   else if (!PINNED.has(held.kind)) mapOf(session, held.kind as MapKind).delete(held.key);
 }

@@ -58,8 +58,8 @@ describe('a previous_response_id chain', () => {
   });
 });
 
-function entry(id: string): KeptEntry {
-  const fields = { id, time: '', session: 's', method: 'POST', path: '/', style: null, model: null, status: 200, fixture: null, scenario: null, duration_ms: 0, near_miss: null, source: 'generated', scenario_step: null, fault: null, upstream: null, upstream_refused: null, recorded: null, usage: null, cost_usd: null, said: null, batch: null, mcp: null };
+function entry(id: string, path = '/'): KeptEntry {
+  const fields = { id, time: '', session: 's', method: 'POST', path, style: null, model: null, status: 200, fixture: null, scenario: null, duration_ms: 0, near_miss: null, source: 'generated', scenario_step: null, fault: null, upstream: null, upstream_refused: null, recorded: null, usage: null, cost_usd: null, said: null, batch: null, mcp: null };
   return keptEntry(fields, 'null', 'null');
 }
 
@@ -88,6 +88,40 @@ describe('the memory budgets', () => {
     expect(session.journal.length).toBe(0);
     expect(session.holdings.use).toEqual({ journal: 0, responses: 0, fixtures: 0, pictures: J, tasks: 1.5 * J, files: 0, batches: 0, sessions: 0, total: 2.5 * J });
     expect(sessions.memory.total).toBe(2.5 * J + sessions.memory.sessions + sessions.memory.caches);
+  });
+
+  it('count a journal that dropped thousands of entries at what it still holds, its oldest evicted in turn with other kinds', () => {
+    // Room for four entries: each entry past them evicts the oldest item.
+    const sessions = new Sessions(100, () => 0, 10_000, new MemoryBudget(100 * J, 4.5 * J));
+    const session: Session = sessions.get('s');
+    for (let i = 0; i < 3000; i++) {
+      journal(session, entry(`j${i}`));
+      if (i === 1500) keep(session, 'responses', 'r1', { turns: [], parts: new ResponseParts({}, []) }, J);
+    }
+    expect(session.journal.toArray().map((e) => e.id)).toEqual(['j2996', 'j2997', 'j2998', 'j2999']);
+    expect([...session.responses.keys()]).toEqual([]);
+    expect(session.holdings.use).toMatchObject({ journal: 4 * J, responses: 0, total: 4 * J });
+    // The response, kept after entry 1500, outlives the four entries before it and goes before the one after it.
+    const other: Session = sessions.get('t');
+    for (let i = 0; i < 4; i++) journal(other, entry(`k${i}`));
+    keep(other, 'responses', 'r2', { turns: [], parts: new ResponseParts({}, []) }, J);
+    journal(other, entry('k4'));
+    expect(other.journal.toArray().map((e) => e.id)).toEqual(['k2', 'k3', 'k4']);
+    expect([...other.responses.keys()]).toEqual(['r2']);
+    journal(other, entry('k5'));
+    journal(other, entry('k6'));
+    journal(other, entry('k7'));
+    expect(other.journal.toArray().map((e) => e.id)).toEqual(['k4', 'k5', 'k6', 'k7']);
+    expect([...other.responses.keys()]).toEqual([]);
+    // A ring at its bound overwrites its oldest, and that entry's own bytes go with it.
+    const bounded = new Sessions(3, () => 0, 10_000, new MemoryBudget(100 * J, 50 * J));
+    const ring: Session = bounded.get('s');
+    const sized = (i: number) => entry(`j${i}`, `/${'v'.repeat(i % 7)}`);
+    for (let i = 0; i < 3000; i++) journal(ring, sized(i));
+    const held = keptBytes(sized(2997)) + keptBytes(sized(2998)) + keptBytes(sized(2999));
+    expect(held).not.toBe(3 * keptBytes(sized(2999)));
+    expect(ring.holdings.use).toMatchObject({ journal: held, total: held });
+    expect(bounded.memory.journal).toBe(held);
   });
 
   it('evict from the least recently used session first past the overall budget, and give back a dropped session’s bytes', () => {
