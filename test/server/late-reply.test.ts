@@ -3,17 +3,16 @@
 // events follow as its reply would have sent them; a client that leaves before the reply, or a
 // reset fault, still leaves a journal entry with the reply's usage; and a reply refused only once
 // it is made reaches the client as the style's in-stream error.
-import { connect, type AddressInfo } from 'node:net';
-import Koa from 'koa';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MockError } from '../../src/conversation/errors.js';
 import type { StreamEvent } from '../../src/conversation/plan.js';
 import type { Steps } from '../../src/conversation/steps.js';
 import { LateStream, type MadeStream } from '../../src/exchange/late-stream.js';
-import { OpenStreams } from '../../src/server/open-streams.js';
 import { write } from '../../src/server/writer.js';
 import type { JournalEntry } from '../../src/state/journal.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { writerStand, type WriterStand } from '../helpers/writer-stand.js';
 
 const TEXT = 'Your parcel left the depot this morning and should reach you before the end of the week.';
 /** Long enough that nothing but the headers can have been sent when the client first reads. */
@@ -128,23 +127,15 @@ describe('a late reply the mock refuses once it makes it', () => {
         failed,
       ),
   };
-  let server: ReturnType<Koa['listen']>;
-  let port: number;
+  let stand: WriterStand;
   beforeAll(async () => {
-    const app = new Koa();
-    app.use((ctx) => {
-      ctx.state.streams = new OpenStreams();
-      return write(ctx, plans[ctx.path as keyof typeof plans]());
-    });
-    server = app.listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    port = (server.address() as AddressInfo).port;
+    stand = await writerStand((ctx) => write(ctx, plans[ctx.path as keyof typeof plans]()));
   });
-  afterAll(() => new Promise((resolve) => server.close(resolve)));
+  afterAll(() => stand.close());
 
   const read = (path: string) =>
     new Promise<string>((resolve, reject) => {
-      const socket = connect(port, '127.0.0.1');
+      const socket = connect(stand.port, '127.0.0.1');
       let all = '';
       socket.on('data', (bytes) => (all += bytes.toString('latin1')));
       socket.once('close', () => resolve(all));

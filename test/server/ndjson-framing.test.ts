@@ -1,13 +1,11 @@
 // The ndjson framer through the one writer, on a real socket: a door that frames its streams as
 // NDJSON (as Ollama's do) gets one JSON value a line under `application/x-ndjson`, event names
 // dropped, a fault's error events as lines of their own, and nothing after the last line.
-import type { AddressInfo } from 'node:net';
-import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MockError } from '../../src/conversation/errors.js';
 import type { Fault, Plan, StreamEvent } from '../../src/conversation/plan.js';
-import { OpenStreams } from '../../src/server/open-streams.js';
 import { write } from '../../src/server/writer.js';
+import { writerStand, type WriterStand } from '../helpers/writer-stand.js';
 
 const events: StreamEvent[] = [
   { event: 'start', data: { model: 'llama3.2', done: false } },
@@ -16,20 +14,16 @@ const events: StreamEvent[] = [
 ];
 const plan: Plan = { kind: 'stream', status: 200, headers: {}, events, pacing: { firstChunkMs: 1, chunkMs: 1 }, streamError: (error) => [{ event: 'error', data: { error: error.message } }] };
 
-let server: ReturnType<Koa['listen']>;
+let stand: WriterStand;
 let url: string;
 beforeAll(async () => {
-  const app = new Koa();
-  app.use(async (ctx) => {
-    ctx.state.streams = new OpenStreams();
+  stand = await writerStand((ctx) => {
     const fault: Fault | undefined = ctx.query.fault ? { kind: 'stream_error', afterChunks: 1, error: new MockError('server_error', 'boom') } : undefined;
-    await write(ctx, plan, fault, 'ndjson');
+    return write(ctx, plan, fault, 'ndjson');
   });
-  server = app.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  url = stand.url;
 });
-afterAll(() => new Promise((resolve) => server.close(resolve)));
+afterAll(() => stand.close());
 
 describe('a stream framed as NDJSON', () => {
   it('is one JSON value a line, each event whole, under application/x-ndjson', async () => {

@@ -3,13 +3,11 @@
 // event, and the headers cost no send of their own. A stream whose first event is paced still
 // shows its headers before that pause. The client reads from a worker thread, so what it reads
 // first is what the server sent before the busy turn that follows.
-import type { AddressInfo } from 'node:net';
 import { Worker } from 'node:worker_threads';
-import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Plan, StreamEvent } from '../../src/conversation/plan.js';
-import { OpenStreams } from '../../src/server/open-streams.js';
 import { write } from '../../src/server/writer.js';
+import { writerStand, type WriterStand } from '../helpers/writer-stand.js';
 
 const ROLE: StreamEvent = { data: { delta: { role: 'assistant' } } };
 const pieces = ['one', 'two', 'three'].map((content): StreamEvent => ({ data: { delta: { content } }, paced: true }));
@@ -21,21 +19,15 @@ const PLANS: Record<string, Plan> = {
 /** How long the turn after a stream's handing over is held, as a burst's other requests hold it. */
 const BUSY_MS = 150;
 
-let server: ReturnType<Koa['listen']>;
-let port: number;
+let stand: WriterStand;
 beforeAll(async () => {
-  const app = new Koa();
-  app.use((ctx) => {
-    ctx.state.streams = new OpenStreams();
+  stand = await writerStand((ctx) => {
     void write(ctx, PLANS[ctx.path]!);
     const until = performance.now() + BUSY_MS;
     while (performance.now() < until);
   });
-  server = app.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  port = (server.address() as AddressInfo).port;
 });
-afterAll(() => new Promise((resolve) => server.close(resolve)));
+afterAll(() => stand.close());
 
 const CLIENT = `
 const { connect } = require('node:net');
@@ -50,7 +42,7 @@ socket.write('GET ' + workerData.path + ' HTTP/1.1\\r\\nhost: x\\r\\n\\r\\n');
 
 /** The bytes of the client's first read. */
 function firstRead(path: string): Promise<string> {
-  const worker = new Worker(CLIENT, { eval: true, workerData: { port, path } });
+  const worker = new Worker(CLIENT, { eval: true, workerData: { port: stand.port, path } });
   return new Promise<string>((resolve, reject) => {
     worker.once('message', resolve);
     worker.once('error', reject);
