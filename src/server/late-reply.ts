@@ -17,8 +17,7 @@ export function isLate(plan: StreamPlan): plan is LatePlan {
 
 /**
  * How long before its first event is due a stream's reply is made: a reply takes well under a
- * millisecond; its opening events (those before the first pause) wait for the first content event
- * and go with it (stream-events.ts, `holdsOpening`).
+ * millisecond, and its opening events (those before the first pause) go out when it is made.
  */
 const LEAD_MS = 50;
 

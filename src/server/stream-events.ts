@@ -29,11 +29,7 @@ async function cut(res: ServerResponse, data: string | Uint8Array): Promise<void
 /** How a stream ended: written to its end (or its fault), abandoned by its client, or broken by an error of the mock's after its headers (its connection is then dropped). */
 export type StreamEnd = 'written' | 'client gone' | 'broken';
 
-/**
- * `holdsOpening`: the headers went out alone, before the reply was made (late-reply.ts), so the
- * events before the first pause wait for the first content event and go with it, in one send.
- */
-export type Writing = { pacer: Pacer; sent: SentStream; progress: StreamProgress | undefined; framer: Framer; sink: BodySink; holdsOpening: boolean };
+export type Writing = { pacer: Pacer; sent: SentStream; progress: StreamProgress | undefined; framer: Framer; sink: BodySink };
 
 type StreamPlan = Extract<Plan, { kind: 'stream' }>;
 
@@ -139,7 +135,7 @@ class EventPump {
           // An event already due (a stream running late) joins the events before it: they go
           // out together, in one write, when the stream next waits.
           this.dueMs = this.deadline();
-          if (!w.pacer.isPast(this.dueMs)) return this.chunks === 0 && w.holdsOpening ? this.sleep(!this.res.destroyed) : this.flushThen(this.sleep);
+          if (!w.pacer.isPast(this.dueMs)) return this.flushThen(this.sleep);
         }
         if (w.pacer.interrupted) break;
         this.chunks++;

@@ -97,11 +97,9 @@ function writeStream(ctx: ShellContext, plan: Extract<Plan, { kind: 'stream' }>,
       }
       over();
     };
-    const late = paced !== undefined && isLate(plan);
-    const writing = { pacer, sent, progress: state.inFlight?.progress, framer, sink, holdsOpening: late };
-    if (late) {
-      // A reply made after the headers (late-reply.ts): they go alone, now, and the reply's
-      // opening events with its first content event.
+    const writing = { pacer, sent, progress: state.inFlight?.progress, framer, sink };
+    if (paced && isLate(plan)) {
+      // A reply made after the headers (late-reply.ts): they go alone, now.
       paced.showHeaders();
       return whenMade(pacer, plan, (end) => (end ? ended(end) : writeEvents(res, plan, fault, writing, ended)));
     }
