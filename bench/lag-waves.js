@@ -4,7 +4,9 @@
 // each streams once paced (as the phase's `onFresh` does), then is asked the phase's 1,000
 // realistic-paced streams in 10 waves 50 ms apart, and reports its own lag (a 10 ms timer's
 // lateness, p50, p99 and the most), its main thread's longest turn in CPU (`watchTurns`) and its
-// CPU a stream, with the client's headers and duration p99. Prints every pair and the medians of
+// CPU a stream, with the client's headers and duration p99, and where the duration's p99 was
+// lost: the first token's p99 (nominal 350 ms), the p99 from it to the end (nominal 1,590 ms) and
+// the median first token of the slowest 1 % (`slowestFirst`). Prints every pair and the medians of
 // the paired ratios (each build against the first). `--profile-dir DIR` keeps a CPU profile of
 // each server's waves there, with the stalls its server named beside it (`.stalls.json`, on the
 // profile's clock; `BENCH_STALL_MS=20` names every turn past the lag row's bound). Linux.
@@ -56,6 +58,9 @@ async function fresh(build, profileFile) {
       cpuUs: (1000 * own.cpuMs) / load.completed,
       headersP99: load.headersP99Ms,
       durationP99: load.latencyP99Ms,
+      firstTokenP99: load.firstTokenP99Ms,
+      afterFirstP99: load.afterFirstTokenP99Ms,
+      slowestFirst: load.slowestFirstTokenMs,
     };
   } finally {
     child.send({ type: 'stop' });
@@ -63,7 +68,7 @@ async function fresh(build, profileFile) {
   }
 }
 
-const FIGURES = ['lagP50', 'lagP99', 'lagMax', 'turnCpuMax', 'cpuUs', 'headersP99', 'durationP99'];
+const FIGURES = ['lagP50', 'lagP99', 'lagMax', 'turnCpuMax', 'cpuUs', 'headersP99', 'durationP99', 'firstTokenP99', 'afterFirstP99', 'slowestFirst'];
 const all = builds.map(() => []);
 for (let pair = 0; pair < pairs; pair++) {
   const order = pair % 2 === 0 ? builds.map((_, index) => index) : builds.map((_, index) => builds.length - 1 - index);

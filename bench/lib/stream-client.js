@@ -156,8 +156,10 @@ export async function streamsAtOnce(url, body, count) {
  * `streams` requests opened in `waves` equal groups `gapMs` apart, as clients of a real service
  * arrive (one wave: all in the same instant), held to their end; any error or non-200 fails the run.
  * Percentiles are over every stream: `latency*` from sending to the end, `headers*` from sending
- * to the response headers, `connectLate*` from sending to when this process saw the connection
- * made and wrote the request (its own delay, not the server's).
+ * to the response headers, `firstToken*` to the first content chunk, `afterFirstToken*` from it
+ * to the end; `slowestFirstTokenMs` is the median first token of the streams at or past the
+ * `latency` p99; `connectLate*` from sending to when this process saw the connection made and
+ * wrote the request (its own delay, not the server's).
  */
 export async function streamsInWaves(url, body, { streams, waves, gapMs = 0, headers }) {
   const size = Math.ceil(streams / waves);
@@ -177,6 +179,11 @@ export async function streamsInWaves(url, body, { streams, waves, gapMs = 0, hea
   const toHeaders = all.map((stream) => stream.headersMs - stream.sentMs);
   const toConnect = all.map((stream) => stream.connectedMs - stream.sentMs);
   const toContent = all.filter((stream) => stream.firstContentMs !== undefined).map((stream) => stream.firstContentMs - stream.sentMs);
+  // Where the slowest streams lost their time: before their first token (the request's intake and
+  // the first pause) or after it (the paced events and the end), whose deadlines are fixed.
+  const afterContent = all.map((stream) => stream.endedMs - stream.firstContentMs);
+  const endP99 = percentile(toEnd, 99);
+  const slowest = all.filter((stream) => stream.endedMs - stream.sentMs >= endP99);
   return {
     requestsPerSecond: all.length / durationS,
     completed: all.length,
@@ -187,7 +194,13 @@ export async function streamsInWaves(url, body, { streams, waves, gapMs = 0, hea
     headersP99Ms: percentile(toHeaders, 99),
     headersMaxMs: Math.max(...toHeaders),
     connectLateP50Ms: percentile(toConnect, 50),
-    ...(toContent.length === all.length && { firstTokenP50Ms: percentile(toContent, 50), firstTokenP90Ms: percentile(toContent, 90), firstTokenP99Ms: percentile(toContent, 99) }),
+    ...(toContent.length === all.length && {
+      firstTokenP50Ms: percentile(toContent, 50),
+      firstTokenP90Ms: percentile(toContent, 90),
+      firstTokenP99Ms: percentile(toContent, 99),
+      afterFirstTokenP99Ms: percentile(afterContent, 99),
+      slowestFirstTokenMs: percentile(slowest.map((stream) => stream.firstContentMs - stream.sentMs), 50),
+    }),
     bytesPerSecond: all.reduce((sum, stream) => sum + stream.bytes, 0) / durationS,
     durationS,
   };
