@@ -10,11 +10,13 @@ export function unlessClosed(res: ServerResponse, settled: Promise<unknown>, can
     return Promise.resolve(false);
   }
   return new Promise((resolve) => {
+    // `on` and `off`, not `once`: its wrapper is two more objects a wait, and a burst's requests all wait.
     const onClose = () => {
+      res.off('close', onClose);
       cancel?.();
       resolve(false);
     };
-    res.once('close', onClose);
+    res.on('close', onClose);
     void settled.then(() => {
       res.off('close', onClose);
       resolve(true);
