@@ -21,7 +21,7 @@ export function webRequest(ctx: Context, body: string | ReadableStream<Uint8Arra
   return new Request(`http://localhost${ctx.path}`, { method: ctx.method, headers, body, duplex: 'half' } as RequestInit);
 }
 
-export function rpcError(ctx: Context, status: number, code: number, message: string): Promise<void> | void {
+export function rpcError(ctx: Context, status: number, code: number, message: string): Promise<void> {
   return write(ctx, { kind: 'json', status, headers: {}, body: { jsonrpc: '2.0', error: { code, message }, id: null } });
 }
 

@@ -10,13 +10,11 @@ export function unlessClosed(res: ServerResponse, settled: Promise<unknown>, can
     return Promise.resolve(false);
   }
   return new Promise((resolve) => {
-    // `on` and `off`, not `once`: its wrapper is two more objects a wait, and a burst's requests all wait.
     const onClose = () => {
-      res.off('close', onClose);
       cancel?.();
       resolve(false);
     };
-    res.on('close', onClose);
+    res.once('close', onClose);
     void settled.then(() => {
       res.off('close', onClose);
       resolve(true);

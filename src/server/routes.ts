@@ -37,7 +37,13 @@ function enterDoor(door: Door): Check {
 export function turnOf(ctx: ShellContext): Promise<boolean> | undefined {
   (ctx.state as MockState).readMs = performance.now();
   const turn = turnForRequest();
-  return turn && waitForTurn(ctx, turn, () => ((ctx.state as MockState).notes = newNotes()));
+  return turn && afterTurn(ctx, turn);
+}
+
+async function afterTurn(ctx: ShellContext, turn: Promise<void>): Promise<boolean> {
+  if (await waitForTurn(ctx, turn)) return true;
+  (ctx.state as MockState).notes = newNotes();
+  return false;
 }
 
 /** A model row's work on a request: its checks in order, its body limit, its operation performed. */

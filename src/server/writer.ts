@@ -43,16 +43,9 @@ export async function waitForClient(ctx: ShellContext, ms: number): Promise<bool
   return (await pause(ctx.res, ms)) || clientLeft(ctx);
 }
 
-/**
- * Waits for the request's turn of the loop (state/event-loop.ts); false, as `waitForClient`, when
- * the client left first, `left` told then. One promise a waiting request: a burst's requests all
- * wait while its connections come in.
- */
-export function waitForTurn(ctx: ShellContext, turn: Promise<void>, left: () => void): Promise<boolean> {
-  return unlessClosed(ctx.res, turn, () => {
-    clientLeft(ctx);
-    left();
-  });
+/** Waits for the request's turn of the loop (state/event-loop.ts); false, as `waitForClient`, when the client left first. */
+export async function waitForTurn(ctx: ShellContext, turn: Promise<void>): Promise<boolean> {
+  return (await unlessClosed(ctx.res, turn)) || clientLeft(ctx);
 }
 
 /**
@@ -144,21 +137,9 @@ async function writeRelay(ctx: ShellContext, plan: Extract<Plan, { kind: 'relay'
   (ctx.state as MockState).sent = JSON.stringify({ status: plan.status, headers: shown, ...answered });
 }
 
-/**
- * `framing`: how a stream plan is framed, as the route's door says (SSE unless it says otherwise).
- * Not async: a stream's promise is handed back as it is, not wrapped in another.
- */
-export function write(ctx: ShellContext, plan: Plan, fault?: Fault, framing: Framing = 'sse'): Promise<void> | void {
-  if (fault?.kind === 'delay') return delayed(ctx, plan, fault, framing);
-  return writeNow(ctx, plan, fault, framing);
-}
-
-/** A `delay` fault: the plan written after its wait, unless the client left first. */
-async function delayed(ctx: ShellContext, plan: Plan, fault: Fault & { kind: 'delay' }, framing: Framing): Promise<void> {
-  if (await waitForClient(ctx, fault.ms)) await writeNow(ctx, plan, fault, framing);
-}
-
-function writeNow(ctx: ShellContext, plan: Plan, fault: Fault | undefined, framing: Framing): Promise<void> | void {
+/** `framing`: how a stream plan is framed, as the route's door says (SSE unless it says otherwise). */
+export async function write(ctx: ShellContext, plan: Plan, fault?: Fault, framing: Framing = 'sse'): Promise<void> {
+  if (fault?.kind === 'delay' && !(await waitForClient(ctx, fault.ms))) return;
   if (fault?.kind === 'reset') {
     ctx.respond = false;
     ctx.res.statusCode = NO_RESPONSE;
