@@ -2,6 +2,7 @@
 // body is not checked again, and nothing else is answered from what was remembered.
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
+import { caches } from '../../src/conversation/caches.js';
 import { parseJsonText, type ParsedJson } from '../../src/server/json-body.js';
 import { parseBody } from '../../src/styles/validate.js';
 
@@ -41,5 +42,14 @@ describe('a body checked by its text', () => {
     for (let index = 0; index < 100; index++) parseBody(chat, read(text(`between ${index}`)));
     const again = parseBody(chat, read(text('kept?')));
     expect(again).toEqual(first);
+  });
+
+  it('is counted among the caches, and checks again what a memory budget made it give up', () => {
+    const first = parseBody(chat, read(text('budget')));
+    expect(caches.bytes).toBeGreaterThan(0);
+    caches.fitIn(0);
+    const again = parseBody(chat, read(text('budget')));
+    expect(again).toEqual(first);
+    expect(again).not.toBe(first);
   });
 });
