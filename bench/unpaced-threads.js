@@ -13,7 +13,8 @@
 // after them. `--node-flags '--trace-gc'` starts every server with those flags, `--log FILE`
 // keeps the servers' output (their log lines, and what such flags print), each batch's
 // start marked in it. `--profile cpu|heap` keeps a profile of each server's phase batches (2-6)
-// in --profile-dir, one file a server, named by build index and pair. Linux.
+// in --profile-dir, one file a server, named by build index and pair. `--distinct` gives every
+// stream a body never sent before (its own `user`), where the phase sends one body 300 times. Linux.
 import { appendFileSync, closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,6 +34,7 @@ const { values } = parseArgs({
     'node-flags': { type: 'string', default: '' },
     log: { type: 'string' },
     profile: { type: 'string' },
+    distinct: { type: 'boolean', default: false },
     'profile-dir': { type: 'string', default: 'bench/results' },
   },
 });
@@ -49,7 +51,10 @@ const root = mkdtempSync(join(tmpdir(), 'unpaced-threads-'));
 const fixtures = join(root, 'fixtures');
 writeFixtures(fixtures, 10);
 const scenarios = emptyScenarios(root);
-const body = longStreamRequest();
+const same = longStreamRequest();
+let asked = 0;
+/** `--distinct`: every stream's body its own (a `user` never sent before), as a load test's varied prompts are; else the phase's one body. */
+const body = values.distinct ? () => JSON.stringify({ ...JSON.parse(same), user: `client-${asked++}` }) : same;
 
 function start(build) {
   const log = openSync(values.log ?? join(root, 'servers.log'), 'a');

@@ -144,10 +144,11 @@ function oneStream(port, request) {
  * @returns `{ wallMs, p50Ms, bytesPerStream }`: until the last stream ended, and the median one
  */
 export async function streamsAtOnce(url, body, count) {
-  const request = requestBytes(url, body, {});
+  // A function gives each stream a body of its own, made before the clock starts.
+  const requests = Array.from({ length: count }, (_, index) => (typeof body === 'function' || index === 0 ? requestBytes(url, typeof body === 'function' ? body() : body, {}) : undefined));
   const { port } = new URL(url);
   const started = performance.now();
-  const streams = await Promise.all(Array.from({ length: count }, () => oneStream(port, request)));
+  const streams = await Promise.all(requests.map((request) => oneStream(port, request ?? requests[0])));
   const ended = streams.map((stream) => stream.endedMs - started).sort((a, b) => a - b);
   return { wallMs: ended[ended.length - 1], p50Ms: ended[Math.floor(ended.length / 2)], bytesPerStream: streams[0].bytes };
 }

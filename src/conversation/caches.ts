@@ -1,14 +1,14 @@
 // The process's caches, counted: pictures, speech and vectors made lately, the token memos, the
 // journal's shared parts, the compiled checks of structured-output schemas, large bodies' long
-// members, fixtures' answers as templates (styles/answer-template.ts). Each keeps an estimate of
-// its bytes as entries come and go (never a walk of what it holds), within bounds of its own. A
-// memory budget (state/memory.ts) counts them in the room its sessions leave: each time its
-// sessions keep more, the caches past that room evict their own oldest entries, the largest cache
-// first, so what the sessions keep never goes for a cache. Several mocks in one process share the
-// caches, and each holds them to its room as it works: a mock that is idle, or gone, no longer
-// holds them back.
+// members, fixtures' answers as templates (styles/answer-template.ts), short bodies' schema checks
+// (styles/parsed-bodies.ts). Each keeps an estimate of its bytes as entries come and go (never a
+// walk of what it holds), within bounds of its own. A memory budget (state/memory.ts) counts them
+// in the room its sessions leave: each time its sessions keep more, the caches past that room evict
+// their own oldest entries, the largest cache first, so what the sessions keep never goes for a
+// cache. Several mocks in one process share the caches, and each holds them to its room as it
+// works: a mock that is idle, or gone, no longer holds them back.
 
-export const CACHE_NAMES = ['pictures', 'speech', 'vectors', 'tokens', 'journal', 'hints', 'schemas', 'members', 'answers'] as const;
+export const CACHE_NAMES = ['pictures', 'speech', 'vectors', 'tokens', 'journal', 'hints', 'schemas', 'members', 'answers', 'bodies'] as const;
 export type CacheName = (typeof CACHE_NAMES)[number];
 
 export interface CountedCache {

@@ -8,6 +8,7 @@ import bourne from '@hapi/bourne';
 import { failure, type MockError } from '../conversation/errors.js';
 import { DEPTH_LOOKED_CHARS, MAX_BODY_DEPTH, tooDeepToParse } from '../conversation/json-text.js';
 import { inSlices } from '../state/event-loop.js';
+import { noteText } from '../styles/parsed-bodies.js';
 import { parsedByMembers } from './json-members.js';
 import { jsonSteps, TooDeep, Unfollowed } from './json-slices.js';
 
@@ -79,7 +80,9 @@ function byMembers(text: string): ParsedJson | undefined {
 function parsedWhole(text: string): ParsedJson {
   if (text === '') return { body: {}, text };
   if (!STRICT_JSON.test(text)) throw new SyntaxError('invalid JSON, only supports object and array');
-  return { body: bourneParse(text), text };
+  const body = bourneParse(text);
+  if (body !== null && typeof body === 'object' && !Array.isArray(body)) noteText(body, text);
+  return { body, text };
 }
 
 /** What JSON.parse and bourne make of the text, or the error they throw, worded as theirs. */

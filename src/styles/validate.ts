@@ -3,6 +3,7 @@
 import type * as z from 'zod';
 import { formatPath } from '../conversation/field-path.js';
 import { invalid } from '../conversation/errors.js';
+import { checkedBefore, rememberChecked } from './parsed-bodies.js';
 import { narrowedTo } from './present-keys.js';
 
 interface Located {
@@ -39,8 +40,13 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown, wording
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw invalid('The request body must be a JSON object.', undefined, 'invalid_body');
   }
+  const before = checkedBefore(schema, body);
+  if (before !== undefined) return before as z.infer<S>;
   const result = narrowedTo(schema, body).safeParse(body);
-  if (result.success) return result.data;
+  if (result.success) {
+    rememberChecked(schema, body, result.data);
+    return result.data;
+  }
   const first = result.error.issues[0]!;
   const { issue, path } = innermost({ issue: first, path: first.path });
   const field = formatPath(path);
