@@ -18,7 +18,7 @@ import { parseArgs } from 'node:util';
 import { buildsFrom, startChild } from './lib/builds.js';
 import { allThreadsNs, schedstat } from './lib/schedstat.js';
 import { median, percentile } from './lib/stats.js';
-import { CHAT_PATH, emptyScenarios, HEADERS, PEER_FIXTURES, ticketRequests, writeFixtures } from './lib/workload.js';
+import { CHAT_PATH, emptyScenarios, HEADERS, LONG_STREAM_TEXT, PEER_FIXTURES, ticketRequests, writeFixtures } from './lib/workload.js';
 
 const { values } = parseArgs({
   options: {
@@ -28,6 +28,9 @@ const { values } = parseArgs({
     warmup: { type: 'string', default: '6000' },
     levels: { type: 'string', default: 'info,silent' },
     fixtures: { type: 'string', default: '10' },
+    // The user's message this many characters longer (the bench's prose, after the ticket's
+    // question), so that what reads the whole message (the needle search, its lower case) weighs more.
+    longer: { type: 'string', default: '0' },
     connections: { type: 'string', default: '32' },
     // Warm the servers in the reverse of their start order.
     'warm-reverse': { type: 'boolean', default: false },
@@ -81,8 +84,18 @@ const connected = (port) =>
  * whole. A socket the server closed while it waited for its turn (aimock's keep-alive ends after 5
  * s idle) is opened again by `reopen`, which the caller runs before it reads the server's CPU.
  */
+const extra = ` ${LONG_STREAM_TEXT.repeat(Math.ceil(Number(values.longer) / LONG_STREAM_TEXT.length))}`.slice(0, Number(values.longer));
+
+/** A ticket's request, its user's message `--longer` characters longer. */
+function longer(body) {
+  if (extra === '') return body;
+  const request = JSON.parse(body);
+  request.messages.at(-1).content += extra;
+  return JSON.stringify(request);
+}
+
 async function open(port, count) {
-  const requests = ticketRequests(count - 1).map((body) => requestBytes(port, body));
+  const requests = ticketRequests(count - 1).map((body) => requestBytes(port, longer(body)));
   const sockets = await Promise.all(Array.from({ length: connections }, () => connected(port)));
   const reopen = async () => {
     for (const [at, socket] of sockets.entries()) if (socket.destroyed || socket.readyState !== 'open') sockets[at] = await connected(port);
