@@ -23,13 +23,16 @@ class Edges {
   private readonly targets: Int32Array;
 
   constructor(edges: ReadonlyMap<number, number>, nodes: number) {
-    const sorted = [...edges].sort(([a], [b]) => a - b);
+    // A typed array's own numeric sort: sorting [key, child] pairs with a comparator took 10-20 ms
+    // for 10,000 needles, on the loop's turn of a reload.
+    const sorted = new Float64Array(edges.keys()).sort();
     this.first = new Int32Array(nodes + 1);
     this.units = new Uint16Array(sorted.length);
     this.targets = new Int32Array(sorted.length);
-    sorted.forEach(([key, child], at) => {
+    sorted.forEach((key, at) => {
       const parent = Math.floor(key / 0x10000);
       const unit = key % 0x10000;
+      const child = edges.get(key)!;
       this.first[parent + 1] = at + 1;
       this.units[at] = unit;
       this.targets[at] = child;
