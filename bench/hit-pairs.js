@@ -18,7 +18,7 @@ import { parseArgs } from 'node:util';
 import { buildsFrom, startChild } from './lib/builds.js';
 import { allThreadsNs, schedstat } from './lib/schedstat.js';
 import { median, percentile } from './lib/stats.js';
-import { CHAT_PATH, emptyScenarios, HEADERS, LONG_STREAM_TEXT, PEER_FIXTURES, ticketRequests, writeFixtures } from './lib/workload.js';
+import { CHAT_PATH, emptyScenarios, HEADERS, LONG_STREAM_TEXT, PEER_FIXTURES, ticketRequest, ticketRequests, writeFixtures } from './lib/workload.js';
 
 const { values } = parseArgs({
   options: {
@@ -31,6 +31,9 @@ const { values } = parseArgs({
     // The user's message this many characters longer (the bench's prose, after the ticket's
     // question), so that what reads the whole message (the needle search, its lower case) weighs more.
     longer: { type: 'string', default: '0' },
+    // The requests spread over this many tickets, the last of the fixtures (`--tickets 1000,2000`,
+    // a list like --levels): more than 1,024 fixtures answered in turn empty the answers' memo.
+    tickets: { type: 'string', default: '1' },
     connections: { type: 'string', default: '32' },
     // Warm the servers in the reverse of their start order.
     'warm-reverse': { type: 'boolean', default: false },
@@ -46,8 +49,13 @@ const blocks = Number(values.blocks);
 const hits = Number(values.hits);
 const connections = Number(values.connections);
 const counts = values.fixtures.split(',').map(Number);
-/** A server's setting besides its build: a log level, and a count of fixtures when more than one is asked. */
-const groups = values.levels.split(',').flatMap((level) => counts.map((count) => ({ level, count, name: counts.length > 1 ? `${level}/${count}` : level })));
+const spreads = values.tickets.split(',').map(Number);
+/** A server's setting besides its build: a log level, a count of fixtures and a spread of tickets, each named when more than one is asked. */
+const groups = values.levels.split(',').flatMap((level) =>
+  counts.flatMap((count) =>
+    spreads.map((tickets) => ({ level, count, tickets, name: [level, counts.length > 1 ? count : '', spreads.length > 1 ? `${tickets} tickets` : ''].filter(Boolean).join('/') })),
+  ),
+);
 
 const root = mkdtempSync(join(tmpdir(), 'hit-pairs-'));
 const fixtureDirs = new Map(counts.map((count) => [count, join(root, `fixtures-${count}`)]));
@@ -94,8 +102,14 @@ function longer(body) {
   return JSON.stringify(request);
 }
 
-async function open(port, count) {
-  const requests = ticketRequests(count - 1).map((body) => requestBytes(port, longer(body)));
+/** The requests a server is sent in turn: `tickets` tickets, the last of `count`, each with its own order numbers. */
+function requestsFor(count, tickets) {
+  if (tickets === 1) return ticketRequests(count - 1);
+  return Array.from({ length: Math.max(1000, tickets) }, (_, order) => ticketRequest(count - 1 - (order % tickets), order));
+}
+
+async function open(port, count, tickets) {
+  const requests = requestsFor(count, tickets).map((body) => requestBytes(port, longer(body)));
   const sockets = await Promise.all(Array.from({ length: connections }, () => connected(port)));
   const reopen = async () => {
     for (const [at, socket] of sockets.entries()) if (socket.destroyed || socket.readyState !== 'open') sockets[at] = await connected(port);
@@ -145,7 +159,7 @@ const servers = [];
 let dummy;
 try {
   if (values['first-dummy']) ({ child: dummy } = await startChild(builds[0], 'aimock', { type: 'start', kind: 'mock', options: { fixtures: fixtureDirs.get(counts[0]), scenarios, logLevel: 'silent' } }));
-  for (const { level, count, name } of groups) {
+  for (const { level, count, tickets, name } of groups) {
     for (const [index, build] of builds.entries()) {
       const logFile = join(values['keep-logs'] ?? root, `log-${index}-${name.replace('/', '-')}.txt`);
       const stdout = openSync(logFile, 'a');
@@ -154,13 +168,13 @@ try {
       const execArgv = build === 'aimock' || !values['node-flags'] ? [] : values['node-flags'].split(' ');
       const { child, url } = await startChild(build, 'aimock', message, { stdout, execArgv });
       closeSync(stdout);
-      servers.push({ group: name, count, index, child, port: Number(new URL(url).port), allUs: [], mainUs: [], rps: [], hitsARun: [], clientUs: [] });
+      servers.push({ group: name, count, tickets, index, child, port: Number(new URL(url).port), allUs: [], mainUs: [], rps: [], hitsARun: [], clientUs: [] });
     }
   }
   // The clients' sockets opened from the last server to the first, once all listen: opened as each
   // server started, the first server of the list read 5-15 % more CPU a hit than the others of its
   // build in 7 of 9 runs (cause not found); opened so, in 1 of 4.
-  for (const server of [...servers].reverse()) Object.assign(server, await open(server.port, server.count));
+  for (const server of [...servers].reverse()) Object.assign(server, await open(server.port, server.count, server.tickets));
   for (const server of values['warm-reverse'] ? [...servers].reverse() : servers) {
     await server.reopen();
     await server.fire(Number(values.warmup));
