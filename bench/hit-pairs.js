@@ -1,8 +1,8 @@
 // `node bench/hit-pairs.js --builds /path/a,/path/b [--blocks 20 --hits 2000 --levels info,silent --fixtures 10]`:
 // the throughput rows' fixture hit (POST chat, the last of 10 tickets, 32 keep-alive connections),
 // two builds of the mock (each a checkout with its own built dist/) side by side at each log level
-// and each count of fixtures (`--fixtures 10,10000`: the hit is the last ticket of each count),
-// their CPU a hit read from /proc. One server of each build, level and count is started at once (a level
+// and each count of fixtures (`--fixtures 10,10000`: the hit is the last ticket of each count) and
+// spread of tickets (`--tickets 1,2000`), their CPU a hit read from /proc. One server of each build, level and count is started at once (a level
 // other than `silent` logs to a file, as the throughput rows' server does); each is warmed, then
 // served blocks of `--hits` hits in turn, the order reversed every block, so a burst of other
 // load falls on all of them alike. A server's CPU a block is the sum of its threads' time on a
