@@ -1,11 +1,12 @@
-// `node bench/hit-pairs.js --builds /path/a,/path/b [--blocks 20 --hits 2000 --levels info,silent]`:
+// `node bench/hit-pairs.js --builds /path/a,/path/b [--blocks 20 --hits 2000 --levels info,silent --fixtures 10]`:
 // the throughput rows' fixture hit (POST chat, the last of 10 tickets, 32 keep-alive connections),
-// two builds of the mock (each a checkout with its own built dist/) side by side at each log level,
-// their CPU a hit read from /proc. One server of each build and level is started at once (a level
+// two builds of the mock (each a checkout with its own built dist/) side by side at each log level
+// and each count of fixtures (`--fixtures 10,10000`: the hit is the last ticket of each count) and
+// spread of tickets (`--tickets 1,2000`), their CPU a hit read from /proc. One server of each build, level and count is started at once (a level
 // other than `silent` logs to a file, as the throughput rows' server does); each is warmed, then
 // served blocks of `--hits` hits in turn, the order reversed every block, so a burst of other
 // load falls on all of them alike. A server's CPU a block is the sum of its threads' time on a
-// core (schedstat), and its main thread's apart. Prints each block and, per level, the median of
+// core (schedstat), and its main thread's apart. Prints each block and, per setting, the median of
 // the paired ratios (each build over the first) with their quartiles. A build named `aimock` is
 // the peer, with the bench's fixture file of the same tickets (one at each level, which it has
 // not). Linux.
@@ -17,7 +18,7 @@ import { parseArgs } from 'node:util';
 import { buildsFrom, startChild } from './lib/builds.js';
 import { allThreadsNs, schedstat } from './lib/schedstat.js';
 import { median, percentile } from './lib/stats.js';
-import { CHAT_PATH, emptyScenarios, HEADERS, PEER_FIXTURES, ticketRequests, writeFixtures } from './lib/workload.js';
+import { CHAT_PATH, emptyScenarios, HEADERS, LONG_STREAM_TEXT, PEER_FIXTURES, ticketRequest, ticketRequests, writeFixtures } from './lib/workload.js';
 
 const { values } = parseArgs({
   options: {
@@ -26,6 +27,13 @@ const { values } = parseArgs({
     hits: { type: 'string', default: '2000' },
     warmup: { type: 'string', default: '6000' },
     levels: { type: 'string', default: 'info,silent' },
+    fixtures: { type: 'string', default: '10' },
+    // The user's message this many characters longer (the bench's prose, after the ticket's
+    // question), so that what reads the whole message (the needle search, its lower case) weighs more.
+    longer: { type: 'string', default: '0' },
+    // The requests spread over this many tickets, the last of the fixtures (`--tickets 1000,2000`,
+    // a list like --levels): more than 1,024 fixtures answered in turn empty the answers' memo.
+    tickets: { type: 'string', default: '1' },
     connections: { type: 'string', default: '32' },
     // Warm the servers in the reverse of their start order.
     'warm-reverse': { type: 'boolean', default: false },
@@ -39,15 +47,20 @@ const { values } = parseArgs({
 const builds = buildsFrom(values.builds, 'aimock');
 const blocks = Number(values.blocks);
 const hits = Number(values.hits);
-const levels = values.levels.split(',');
 const connections = Number(values.connections);
-const FIXTURES = 10;
+const counts = values.fixtures.split(',').map(Number);
+const spreads = values.tickets.split(',').map(Number);
+/** A server's setting besides its build: a log level, a count of fixtures and a spread of tickets, each named when more than one is asked. */
+const groups = values.levels.split(',').flatMap((level) =>
+  counts.flatMap((count) =>
+    spreads.map((tickets) => ({ level, count, tickets, name: [level, counts.length > 1 ? count : '', spreads.length > 1 ? `${tickets} tickets` : ''].filter(Boolean).join('/') })),
+  ),
+);
 
 const root = mkdtempSync(join(tmpdir(), 'hit-pairs-'));
-const fixtures = join(root, 'fixtures');
-writeFixtures(fixtures, FIXTURES);
+const fixtureDirs = new Map(counts.map((count) => [count, join(root, `fixtures-${count}`)]));
+for (const [count, dir] of fixtureDirs) writeFixtures(dir, count);
 const scenarios = emptyScenarios(root);
-const bodies = ticketRequests(FIXTURES - 1);
 
 /** All threads' ns on a core, the main thread's, and the main thread's runs on a core, so far. */
 function cpuOf(pid) {
@@ -79,8 +92,24 @@ const connected = (port) =>
  * whole. A socket the server closed while it waited for its turn (aimock's keep-alive ends after 5
  * s idle) is opened again by `reopen`, which the caller runs before it reads the server's CPU.
  */
-async function open(port) {
-  const requests = bodies.map((body) => requestBytes(port, body));
+const extra = ` ${LONG_STREAM_TEXT.repeat(Math.ceil(Number(values.longer) / LONG_STREAM_TEXT.length))}`.slice(0, Number(values.longer));
+
+/** A ticket's request, its user's message `--longer` characters longer. */
+function longer(body) {
+  if (extra === '') return body;
+  const request = JSON.parse(body);
+  request.messages.at(-1).content += extra;
+  return JSON.stringify(request);
+}
+
+/** The requests a server is sent in turn: `tickets` tickets, the last of `count`, each with its own order numbers. */
+function requestsFor(count, tickets) {
+  if (tickets === 1) return ticketRequests(count - 1);
+  return Array.from({ length: Math.max(1000, tickets) }, (_, order) => ticketRequest(count - 1 - (order % tickets), order));
+}
+
+async function open(port, count, tickets) {
+  const requests = requestsFor(count, tickets).map((body) => requestBytes(port, longer(body)));
   const sockets = await Promise.all(Array.from({ length: connections }, () => connected(port)));
   const reopen = async () => {
     for (const [at, socket] of sockets.entries()) if (socket.destroyed || socket.readyState !== 'open') sockets[at] = await connected(port);
@@ -129,22 +158,23 @@ async function open(port) {
 const servers = [];
 let dummy;
 try {
-  if (values['first-dummy']) ({ child: dummy } = await startChild(builds[0], 'aimock', { type: 'start', kind: 'mock', options: { fixtures, scenarios, logLevel: 'silent' } }));
-  for (const level of levels) {
+  if (values['first-dummy']) ({ child: dummy } = await startChild(builds[0], 'aimock', { type: 'start', kind: 'mock', options: { fixtures: fixtureDirs.get(counts[0]), scenarios, logLevel: 'silent' } }));
+  for (const { level, count, tickets, name } of groups) {
     for (const [index, build] of builds.entries()) {
-      const logFile = join(values['keep-logs'] ?? root, `log-${index}-${level}.txt`);
+      const logFile = join(values['keep-logs'] ?? root, `log-${index}-${name.replace('/', '-')}.txt`);
       const stdout = openSync(logFile, 'a');
+      const fixtures = fixtureDirs.get(count);
       const message = build === 'aimock' ? { type: 'start', kind: 'aimock', fixtures: PEER_FIXTURES.aimock } : { type: 'start', kind: 'mock', options: { fixtures, scenarios, logLevel: level } };
       const execArgv = build === 'aimock' || !values['node-flags'] ? [] : values['node-flags'].split(' ');
       const { child, url } = await startChild(build, 'aimock', message, { stdout, execArgv });
       closeSync(stdout);
-      servers.push({ level, index, child, port: Number(new URL(url).port), allUs: [], mainUs: [], rps: [], hitsARun: [], clientUs: [] });
+      servers.push({ group: name, count, tickets, index, child, port: Number(new URL(url).port), allUs: [], mainUs: [], rps: [], hitsARun: [], clientUs: [] });
     }
   }
   // The clients' sockets opened from the last server to the first, once all listen: opened as each
   // server started, the first server of the list read 5-15 % more CPU a hit than the others of its
   // build in 7 of 9 runs (cause not found); opened so, in 1 of 4.
-  for (const server of [...servers].reverse()) Object.assign(server, await open(server.port));
+  for (const server of [...servers].reverse()) Object.assign(server, await open(server.port, server.count, server.tickets));
   for (const server of values['warm-reverse'] ? [...servers].reverse() : servers) {
     await server.reopen();
     await server.fire(Number(values.warmup));
@@ -167,12 +197,12 @@ try {
       server.mainUs.push((after.mainNs - before.mainNs) / 1000 / hits);
       server.hitsARun.push(hits / (after.mainRuns - before.mainRuns));
     }
-    console.log(`block ${block + 1}: ${servers.map((s) => `${s.index}/${s.level} ${s.allUs.at(-1).toFixed(1)} (${s.mainUs.at(-1).toFixed(1)}, ${s.hitsARun.at(-1).toFixed(2)})`).join('  ')} µs a hit, all threads (main thread, its hits a run)`);
+    console.log(`block ${block + 1}: ${servers.map((s) => `${s.index}/${s.group} ${s.allUs.at(-1).toFixed(1)} (${s.mainUs.at(-1).toFixed(1)}, ${s.hitsARun.at(-1).toFixed(2)})`).join('  ')} µs a hit, all threads (main thread, its hits a run)`);
   }
   const spread = (list) => `${median(list).toFixed(3)} (${percentile(list, 25).toFixed(3)}-${percentile(list, 75).toFixed(3)})`;
-  for (const level of levels) {
-    const own = servers.filter((s) => s.level === level);
-    console.log(`\n${level}: medians ${own.map((s) => `build ${s.index} ${median(s.allUs).toFixed(1)} (${median(s.mainUs).toFixed(1)})`).join(', ')} µs a hit, all threads (main)`);
+  for (const { name } of groups) {
+    const own = servers.filter((s) => s.group === name);
+    console.log(`\n${name}: medians ${own.map((s) => `build ${s.index} ${median(s.allUs).toFixed(1)} (${median(s.mainUs).toFixed(1)})`).join(', ')} µs a hit, all threads (main)`);
     // Fewer hits a run of the main thread is more wake-ups (epoll, reads, writes) for the same hits.
     console.log(`  hits a run of the main thread: ${own.map((s) => `build ${s.index} ${median(s.hitsARun).toFixed(2)}`).join(', ')}; the client's µs a hit: ${own.map((s) => `build ${s.index} ${median(s.clientUs).toFixed(1)}`).join(', ')}`);
     for (const [at, first] of own.entries()) {
@@ -184,11 +214,12 @@ try {
       }
     }
   }
-  // What a level costs over the first level, in each build: the log's own price.
-  for (const level of levels.slice(1)) {
+  // The first setting over each other one, in each build: the log's own price, or what the
+  // extra fixtures cost (a hit among 10 over a hit among 10,000, the throughput phase's ratio).
+  for (const { name } of groups.slice(1)) {
     for (const [index] of builds.entries()) {
-      const [base, other] = [levels[0], level].map((l) => servers.find((s) => s.level === l && s.index === index));
-      console.log(`build ${index}: ${levels[0]} / ${level}, all threads ${spread(base.allUs.map((us, i) => us / other.allUs[i]))}`);
+      const [base, other] = [groups[0].name, name].map((g) => servers.find((s) => s.group === g && s.index === index));
+      console.log(`build ${index}: ${groups[0].name} / ${name}, all threads ${spread(base.allUs.map((us, i) => us / other.allUs[i]))}`);
     }
   }
 } finally {

@@ -9,6 +9,8 @@ import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caches } from '../../src/conversation/caches.js';
+import type { ChatRequest, Reply } from '../../src/conversation/types.js';
+import { templatedAnswer, type AnswerShape } from '../../src/styles/answer-template.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 const FIXTURES = `
@@ -159,5 +161,24 @@ describe('through the official SDKs', () => {
     const [msgA, msgB] = await both((s, id) => anthropic(s, id).messages.create({ model: 'claude-haiku-4-5', max_tokens: 64, messages: [{ role: 'user', content }] }), 'sdk-messages');
     expect(msgA).toEqual(msgB);
     expect(msgA.usage.input_tokens).toBeGreaterThan(0);
+  });
+});
+
+describe("the answers' memo", () => {
+  // A shape of one hole, its reply's values the fixture's name: each fixture has a template of its own.
+  const shape: AnswerShape<{ id: string }> = {
+    holes: () => ({ id: 'chatcmpl-1' }),
+    whole: (reply, _request, holes) => ({ id: holes.id, text: reply.fixture }),
+    same: (reply) => [reply.fixture],
+  };
+  const answer = (fixture: number) => templatedAnswer('chat-completions', shape, { fixture: `ticket-${fixture}` } as Reply, {} as ChatRequest);
+
+  it('keeps a template for each of 2,000 fixtures answered in turn', () => {
+    caches.fitIn(0);
+    // The first answer of each notes its values, the second makes its template, the third fills it.
+    for (let round = 0; round < 2; round++) for (let fixture = 0; fixture < 2000; fixture++) answer(fixture);
+    let templated = 0;
+    for (let fixture = 0; fixture < 2000; fixture++) if (answer(fixture) === `{"id":"chatcmpl-1","text":"ticket-${fixture}"}`) templated++;
+    expect(templated).toBe(2000);
   });
 });
