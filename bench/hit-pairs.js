@@ -161,7 +161,7 @@ try {
   if (values['first-dummy']) ({ child: dummy } = await startChild(builds[0], 'aimock', { type: 'start', kind: 'mock', options: { fixtures: fixtureDirs.get(counts[0]), scenarios, logLevel: 'silent' } }));
   for (const { level, count, tickets, name } of groups) {
     for (const [index, build] of builds.entries()) {
-      const logFile = join(values['keep-logs'] ?? root, `log-${index}-${name.replace('/', '-')}.txt`);
+      const logFile = join(values['keep-logs'] ?? root, `log-${index}-${name.replaceAll('/', '-')}.txt`);
       const stdout = openSync(logFile, 'a');
       const fixtures = fixtureDirs.get(count);
       const message = build === 'aimock' ? { type: 'start', kind: 'aimock', fixtures: PEER_FIXTURES.aimock } : { type: 'start', kind: 'mock', options: { fixtures, scenarios, logLevel: level } };
