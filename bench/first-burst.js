@@ -8,7 +8,7 @@
 // calls), until 300 ms after the last headers, before the clients leave. `--bursts 3` asks three
 // bursts of one server (the third is about a warm server's path). A build named `bare` is the
 // bench's bare paced server instead. `--profile cpu|heap` keeps a profile of each server's first
-// burst; `--server-flags` gives the servers Node or V8 flags (`--trace-deopt`). `--style messages`
+// burst; `--node-flags` gives the servers Node or V8 flags (`--trace-deopt`). `--style messages`
 // (or responses, generate-content, ollama, converse) asks the same stream in that style's wire;
 // chat-completions is the default. Prints every pair and the medians of the paired ratios (each
 // build against the first). Linux.
@@ -37,7 +37,7 @@ const { values } = parseArgs({
     profile: { type: 'string' },
     'profile-dir': { type: 'string', default: 'bench/results' },
     // Node or V8 flags for the servers (`--trace-deopt`), their output to this process's.
-    'server-flags': { type: 'string', default: '' },
+    'node-flags': { type: 'string', default: '' },
     // The wire the streams are asked in: one of STYLES' names.
     style: { type: 'string', default: 'chat-completions' },
   },
@@ -69,7 +69,7 @@ if (!STYLES[values.style]) throw new Error(`--style: one of ${Object.keys(STYLES
 const [path, body, styleHeaders] = STYLES[values.style];
 
 async function start(build) {
-  const execArgv = values['server-flags'].split(' ').filter(Boolean);
+  const execArgv = values['node-flags'].split(' ').filter(Boolean);
   const message =
     build === 'bare'
       ? { type: 'start', kind: 'bare-sse', body: 'data: {"choices":[{"delta":{"role":"assistant"}}]}\n\ndata: {"choices":[{"delta":{"content":"x"}}]}\n\ndata: [DONE]\n\n', pacing: { firstChunkMs: firstTokenMs, chunkMs: 25 } }
