@@ -145,10 +145,11 @@ function oneStream(port, request) {
  */
 export async function streamsAtOnce(url, body, count) {
   // A function gives each stream a body of its own, made before the clock starts.
-  const requests = Array.from({ length: count }, (_, index) => (typeof body === 'function' || index === 0 ? requestBytes(url, typeof body === 'function' ? body() : body, {}) : undefined));
+  const one = typeof body === 'function' ? undefined : requestBytes(url, body, {});
+  const requests = Array.from({ length: count }, () => one ?? requestBytes(url, body(), {}));
   const { port } = new URL(url);
   const started = performance.now();
-  const streams = await Promise.all(requests.map((request) => oneStream(port, request ?? requests[0])));
+  const streams = await Promise.all(requests.map((request) => oneStream(port, request)));
   const ended = streams.map((stream) => stream.endedMs - started).sort((a, b) => a - b);
   return { wallMs: ended[ended.length - 1], p50Ms: ended[Math.floor(ended.length / 2)], bytesPerStream: streams[0].bytes };
 }
