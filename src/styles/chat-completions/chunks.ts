@@ -1,6 +1,6 @@
 // A chat-completions stream's chunks: their data with the wire's keys in the wire's order, and
-// the JSON of a choice's opening and closing chunks and of its text and reasoning spans from
-// molds made once per model (styles/piece-events.ts), a stream's id and time put back in each.
+// the JSON of a choice's opening chunk and of its text and reasoning spans from molds made once
+// per model (styles/piece-events.ts), a stream's id and time put back in each.
 import type { StreamEvent, StreamPart } from '../../conversation/plan.js';
 import { holeMark, JsonMold, MoldShelf, PIECE_MARK, pushMolded, SpanMold } from '../piece-events.js';
 
@@ -33,7 +33,6 @@ const MOLD_HEAD = { id: holeMark(0), created: holeMark(1) };
 /** What a mold is made for but a stream's id and time: the rest of the head, the usage option, the choice (and a span's delta key). */
 type OpeningKey = readonly [model: string, tier: string, fingerprint: string, withUsage: boolean, index: number];
 type SpanKey = readonly [...OpeningKey, delta: string];
-type ClosingKey = readonly [...OpeningKey, finish: string];
 
 /** A chunk maker for a mold's template: the head of the key, its id and time markers. */
 function templateChunk(model: string, service_tier: string, system_fingerprint: string, withUsage: boolean): Chunk {
@@ -45,19 +44,11 @@ function opening(chunk: Chunk, index: number): StreamEvent {
   return chunk(index, { role: 'assistant', content: '', refusal: null });
 }
 
-/** The chunk that closes a choice: an empty delta and its finish reason. */
-function closing(chunk: Chunk, index: number, finish: string): StreamEvent {
-  return chunk(index, {}, finish);
-}
-
 const spanMolds = new MoldShelf<SpanKey, SpanMold>(([model, tier, fingerprint, withUsage, index, delta]) =>
   SpanMold.of(templateChunk(model, tier, fingerprint, withUsage)(index, { [delta]: PIECE_MARK }, null, true), 2),
 );
 const openingMolds = new MoldShelf<OpeningKey, JsonMold>(([model, tier, fingerprint, withUsage, index]) =>
   JsonMold.of(opening(templateChunk(model, tier, fingerprint, withUsage), index).data, 2),
-);
-const closingMolds = new MoldShelf<ClosingKey, JsonMold>(([model, tier, fingerprint, withUsage, index, finish]) =>
-  JsonMold.of(closing(templateChunk(model, tier, fingerprint, withUsage), index, finish).data, 2),
 );
 
 /** A stream's id and time as JSON, for its molds' holes: made once a stream. */
@@ -77,31 +68,26 @@ export function pushDeltaSpan(parts: StreamPart[], pieces: readonly string[], ch
 }
 
 /**
- * A choice's opening or closing chunk whose JSON came from its mold: the writer sends that as it
- * is, so its data is made only if something reads it (a door looking for a finish, a reader of the
- * whole list), each time anew, as the chunk it stands for.
+ * A choice's opening chunk whose JSON came from its mold: the writer sends that as it is, so its
+ * data is made only if something reads it (a door looking for a finish, a reader of the whole list).
  */
-class MoldedChunk implements StreamEvent {
+class MoldedOpening implements StreamEvent {
   readonly paced = false;
 
   constructor(
-    private readonly made: () => StreamEvent,
+    // Not named `chunk`: a part with a `chunk` method is a span (isSpan).
+    private readonly maker: Chunk,
+    private readonly index: number,
     readonly json: string,
   ) {}
 
   get data(): unknown {
-    return this.made().data;
+    return opening(this.maker, this.index).data;
   }
 }
 
 /** A choice's opening chunk with its JSON made from its mold. */
 export function openingChunk(chunk: Chunk, head: ChunkHead, withUsage: boolean, holes: readonly string[], index: number): StreamEvent {
   const mold = openingMolds.of([head.model, head.service_tier, head.system_fingerprint, withUsage, index]);
-  return mold ? new MoldedChunk(() => opening(chunk, index), mold.fill(holes)) : opening(chunk, index);
-}
-
-/** A choice's closing chunk with its JSON made from its mold: a stream's one chunk past its text but `[DONE]`. */
-export function closingChunk(chunk: Chunk, head: ChunkHead, withUsage: boolean, holes: readonly string[], index: number, finish: string): StreamEvent {
-  const mold = closingMolds.of([head.model, head.service_tier, head.system_fingerprint, withUsage, index, finish]);
-  return mold ? new MoldedChunk(() => closing(chunk, index, finish), mold.fill(holes)) : closing(chunk, index, finish);
+  return mold ? new MoldedOpening(chunk, index, mold.fill(holes)) : opening(chunk, index);
 }

@@ -7,7 +7,7 @@ import { chunkText } from '../../conversation/token-chunks.js';
 import type { ChatRequest, Reply, ReplyChoice, ToolCall, Usage } from '../../conversation/types.js';
 import { encodeWith, textReplyValues, type AnswerShape, type Holes } from '../answer-template.js';
 import { pushSpan } from '../piece-events.js';
-import { chunkData, chunkMaker, closingChunk, moldHoles, openingChunk, pushDeltaSpan, type ChunkHead } from './chunks.js';
+import { chunkData, chunkMaker, moldHoles, openingChunk, pushDeltaSpan, type ChunkHead } from './chunks.js';
 import { servedTier } from '../service-tier.js';
 import { tokenLogprobs } from '../../conversation/logprobs.js';
 import { audioInputTokens } from '../../conversation/input-tokens.js';
@@ -218,7 +218,7 @@ export function chatCompletionParts(reply: Reply, request: ChatRequest): StreamP
         events.push(chunk(index, { tool_calls: [{ index: callIndex, function: { arguments: piece } }] }, null, true));
       }
     });
-    events.push(closingChunk(chunk, head, withUsage, holes, index, finishOf(choice)));
+    events.push(chunk(index, {}, finishOf(choice)));
   });
   if (withUsage) {
     const data = chunkData(head, [], true);
