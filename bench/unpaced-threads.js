@@ -6,10 +6,9 @@
 // does), then `--batches` batches; around each its threads' CPU is read from /proc
 // (`task/*/schedstat`, ns on a core), the main thread apart from the others (V8's compiler and
 // collector helpers, libuv's pool) and the main thread's time in the kernel (`stat`'s stime),
-// and the run's wall time to the last stream's end, with the
-// part of it the main thread was ready but waited for a core (schedstat's run-queue time) and the
-// part it was idle (neither running nor waiting: the rest). Prints every
-// server's batches, then the medians of the paired ratios against the first build for the
+// and the run's wall time to the last stream's end, with the part of it the main thread was ready
+// but waited for a core (schedstat's run-queue time) and the part it was idle (neither running
+// nor waiting: the rest). Prints every server's batches, then the medians of the paired ratios against the first build for the
 // phase's batches (2-6 from a fresh server: the unmeasured one is batch 1) and the warm ones
 // after them. `--node-flags '--trace-gc'` starts every server with those flags, `--log FILE`
 // keeps the servers' output (their log lines, and what such flags print), each batch's
