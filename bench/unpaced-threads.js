@@ -5,10 +5,10 @@
 // pair to pair. Each server is checked with one stream, given one unmeasured batch (as the phase
 // does), then `--batches` batches; around each its threads' CPU is read from /proc
 // (`task/*/schedstat`, ns on a core), the main thread apart from the others (V8's compiler and
-// collector helpers, libuv's pool), and the run's wall time to the last stream's end, with the
-// part of it the main thread was ready but waited for a core (schedstat's run-queue time) and the
-// part it was idle (neither running nor waiting: the rest). Prints every
-// server's batches, then the medians of the paired ratios against the first build for the
+// collector helpers, libuv's pool) and the main thread's time in the kernel (`stat`'s stime),
+// and the run's wall time to the last stream's end, with the part of it the main thread was ready
+// but waited for a core (schedstat's run-queue time) and the part it was idle (neither running
+// nor waiting: the rest). Prints every server's batches, then the medians of the paired ratios against the first build for the
 // phase's batches (2-6 from a fresh server: the unmeasured one is batch 1) and the warm ones
 // after them. `--node-flags '--trace-gc'` starts every server with those flags, `--log FILE`
 // keeps the servers' output (their log lines, and what such flags print), each batch's
@@ -86,14 +86,20 @@ function threadsOf(pid) {
     }
     others[name] = (others[name] ?? 0) + onCpu;
   }
-  return { main, mainWaited, others };
+  return { main, mainWaited, mainKernel: kernelTicks(pid), others };
+}
+
+/** The main thread's ticks (1/100 s) in the kernel so far (`stat`'s stime): the system calls' part of its CPU, the sends' above all. */
+function kernelTicks(pid) {
+  const stat = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'latin1');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[12]);
 }
 
 function spent(before, after) {
   const others = {};
   for (const [name, ns] of Object.entries(after.others)) others[name] = (ns - (before.others[name] ?? 0)) / 1000 / streams;
   const otherUs = Object.values(others).reduce((sum, us) => sum + us, 0);
-  return { mainUs: (after.main - before.main) / 1000 / streams, otherUs, others, waitedMs: (after.mainWaited - before.mainWaited) / 1e6 };
+  return { mainUs: (after.main - before.main) / 1000 / streams, kernelUs: ((after.mainKernel - before.mainKernel) * 10_000) / streams, otherUs, others, waitedMs: (after.mainWaited - before.mainWaited) / 1e6 };
 }
 
 async function fresh(build, profileFile) {
@@ -154,6 +160,7 @@ for (const [label, span] of [
   ['warm (batches 8-)', WARM],
 ]) {
   row(`${label}, µs a stream, main thread`, span, (run) => run.mainUs);
+  row(`${label}, µs a stream, main thread in the kernel`, span, (run) => run.kernelUs);
   row(`${label}, µs a stream, other threads`, span, (run) => run.otherUs);
   row(`${label}, µs a stream, all threads`, span, (run) => run.mainUs + run.otherUs);
   row(`${label}, wall ms a batch`, span, (run) => run.wallMs);

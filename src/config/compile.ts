@@ -100,8 +100,8 @@ export interface CompiledFile {
   entries: number;
   onlyGroups?: string[];
   errors: LocatedError[];
-  /** The same entries numbered from an offset, kept for the next merge at that offset. */
-  placed?: { offset: number; file: CompiledFile };
+  /** Where its entries are numbered from: 0 as compiled, then its place among all files at the last merge. */
+  offset: number;
 }
 
 function attempting(errors: LocatedError[]) {
@@ -126,7 +126,7 @@ export function compileFile(source: ParsedFile): CompiledFile {
   const { file, data } = source;
   const errors: LocatedError[] = [];
   const attempt = attempting(errors);
-  const compiled: CompiledFile = { source, models: [], keys: [], chat: [], images: [], videos: [], transcriptions: [], embeddings: [], moderations: [], batches: [], scenarios: [], mcp: [], entries: 0, errors };
+  const compiled: CompiledFile = { source, models: [], keys: [], chat: [], images: [], videos: [], transcriptions: [], embeddings: [], moderations: [], batches: [], scenarios: [], mcp: [], entries: 0, offset: 0, errors };
   let order = 0;
   const checkFile = (path: Array<string | number>, reference: string | undefined) => {
     if (reference !== undefined) located(file, path, () => resolveInside(source.dir, reference));
@@ -159,21 +159,23 @@ export function compileFile(source: ParsedFile): CompiledFile {
   return compiled;
 }
 
-/** Renumbers an entry from `offset`; an unnamed one is named after its new number, as a full load names it. */
-function placeEntry<T extends { name: string; file: string; order: number }>(entry: T, named: string | undefined, offset: number): T {
-  return { ...entry, order: entry.order + offset, name: named ?? `${entry.file}#${entry.order + offset}` };
+/** Renumbers an entry `shift` places on; an unnamed one is named after its new number, as a full load names it. */
+function placeEntry<T extends { name: string; file: string; order: number }>(entry: T, named: string | undefined, shift: number): T {
+  return { ...entry, order: entry.order + shift, name: named ?? `${entry.file}#${entry.order + shift}` };
 }
 
-/** The file's entries numbered from `offset` (its place among all files), made once per offset. */
+/**
+ * The file's entries numbered from `offset` (its place among all files). Renumbered in place, so
+ * that a file kept for the next reload holds its entries once (10,000 fixtures held twice were 1.4
+ * MB); a config already made keeps the entries it was made with.
+ */
 function placed(compiled: CompiledFile, offset: number): CompiledFile {
-  if (offset === 0) return compiled;
-  if (compiled.placed?.offset === offset) return compiled.placed.file;
-  const { data } = compiled.source;
+  const shift = offset - compiled.offset;
+  if (shift === 0) return compiled;
   // Entries that failed to compile leave gaps; each kept entry is found by its own number.
-  const specs = numbered(data);
-  const place = <T extends { name: string; file: string; order: number }>(entry: T) => placeEntry(entry, specs[entry.order]?.name, offset);
-  const file: CompiledFile = {
-    ...compiled,
+  const specs = numbered(compiled.source.data);
+  const place = <T extends { name: string; file: string; order: number }>(entry: T) => placeEntry(entry, specs[entry.order - compiled.offset]?.name, shift);
+  return Object.assign(compiled, {
     chat: compiled.chat.map(place),
     images: compiled.images.map(place),
     videos: compiled.videos.map(place),
@@ -181,10 +183,8 @@ function placed(compiled: CompiledFile, offset: number): CompiledFile {
     moderations: compiled.moderations.map(place),
     transcriptions: compiled.transcriptions.map(place),
     scenarios: compiled.scenarios.map(place),
-    placed: undefined,
-  };
-  compiled.placed = { offset, file };
-  return file;
+    offset,
+  });
 }
 
 /**

@@ -72,28 +72,41 @@ function fitsSchema(document: unknown, schema: Record<string, unknown>): boolean
 }
 
 /**
- * `text`: the reply's text when it is constant (undefined for a template, which cannot be judged
- * before it is rendered); `calls`: whether the reply calls tools (a call answers in any format).
- * The text is read as JSON once, at load, and each request's format judged against it.
+ * Whether a reply answers a request's format. Its text is read as JSON at the first request that
+ * asks for a document (most fixtures never meet one), and each such request judged against it.
  */
-export function documentFit(text: string | undefined, calls: boolean): (format: ResponseFormat) => boolean {
-  if (calls || text === undefined) return () => true;
-  let document: { value: unknown } | undefined;
-  try {
-    document = { value: JSON.parse(text) };
-  } catch {
-    document = undefined;
+export class DocumentFit {
+  /** The text read as JSON: undefined until read, null when it is no JSON. */
+  private document: { value: unknown } | null | undefined;
+
+  /** `text`: the reply's text when it is constant; undefined for a reply that answers any format. */
+  constructor(private readonly text: string | undefined) {}
+
+  fits(format: ResponseFormat): boolean {
+    const text = this.text;
+    if (text === undefined || format.type === 'text') return true;
+    if (format.type === 'enum') return format.values.includes(text);
+    const document = (this.document ??= readJson(text));
+    if (document === null) return false;
+    return format.type === 'json_object' ? isObject(document.value) : fitsSchema(document.value, format.schema);
   }
-  return (format) => {
-    switch (format.type) {
-      case 'text':
-        return true;
-      case 'enum':
-        return format.values.includes(text);
-      case 'json_object':
-        return document !== undefined && isObject(document.value);
-      case 'json_schema':
-        return document !== undefined && fitsSchema(document.value, format.schema);
-    }
-  };
+}
+
+function readJson(text: string): { value: unknown } | null {
+  try {
+    return { value: JSON.parse(text) };
+  } catch {
+    return null;
+  }
+}
+
+/** The fit of a reply that calls tools (a call answers in any format) or whose text is a template (it cannot be judged before it is rendered). */
+const ANY_FORMAT = new DocumentFit(undefined);
+
+/**
+ * `text`: the reply's text when it is constant (undefined for a template); `calls`: whether the
+ * reply calls tools.
+ */
+export function documentFit(text: string | undefined, calls: boolean): DocumentFit {
+  return calls || text === undefined ? ANY_FORMAT : new DocumentFit(text);
 }

@@ -10,8 +10,13 @@ import type { MatchSubject } from './subject.js';
 interface FixtureIndex {
   /** Left out with fewer than MIN_ANCHORED needles: those fixtures are then open. */
   search: NeedleSearch | undefined;
-  /** Per needle: the positions of the fixtures that need it, ascending. */
-  positions: number[][];
+  /**
+   * The positions of the fixtures that need each needle, ascending, needle after needle in one
+   * array: needle `id`'s run from `starts[id]` to `starts[id + 1]`. Mostly one fixture a needle,
+   * which an array of its own held in 184 bytes.
+   */
+  positions: Int32Array;
+  starts: Int32Array;
   /** Per fingerprint: the positions of the fixtures pinned to it, ascending. */
   pinned: Map<string, number[]>;
   /** Positions of the fixtures tested whatever the request, ascending. */
@@ -33,6 +38,12 @@ function searchFor(needles: string[]): NeedleSearch {
   const key = needles.join('\u0000');
   if (lastSearch?.needles !== key) lastSearch = { needles: key, search: new NeedleSearch(needles) };
   return lastSearch.search;
+}
+
+function flat(lists: readonly number[][]): { positions: Int32Array; starts: Int32Array } {
+  const starts = new Int32Array(lists.length + 1);
+  lists.forEach((list, id) => (starts[id + 1] = starts[id]! + list.length));
+  return { positions: Int32Array.from(lists.flat()), starts };
 }
 
 /**
@@ -69,9 +80,9 @@ export function indexFixtures<T extends { matcher: Matcher }>(fixtures: T[]): re
   });
   const searched = needleIds.size >= MIN_ANCHORED;
   if (!searched && pinnedCount < MIN_ANCHORED) return Object.freeze(fixtures);
-  if (searched) indexes.set(fixtures, { search: searchFor([...needleIds.keys()]), positions, pinned, open });
+  if (searched) indexes.set(fixtures, { search: searchFor([...needleIds.keys()]), ...flat(positions), pinned, open });
   // Too few needles to search for: their fixtures are tested like the open ones.
-  else indexes.set(fixtures, { search: undefined, positions: [], pinned, open: [...open, ...positions.flat()].sort((a, b) => a - b) });
+  else indexes.set(fixtures, { search: undefined, ...flat([]), pinned, open: [...open, ...positions.flat()].sort((a, b) => a - b) });
   return Object.freeze(fixtures);
 }
 
@@ -83,7 +94,8 @@ export function candidates(fixtures: readonly unknown[], subject: MatchSubject):
   const index = indexes.get(fixtures);
   if (!index) return undefined;
   const anchored: number[] = [];
-  if (index.search) for (const id of index.search.found(subject.lastUserLower)) anchored.push(...index.positions[id]!);
+  const { positions, starts } = index;
+  if (index.search) for (const id of index.search.found(subject.lastUserLower)) for (let at = starts[id]!; at < starts[id + 1]!; at++) anchored.push(positions[at]!);
   // Asked only of lists with recorded turns: a chat subject makes its fingerprint when first read.
   if (index.pinned.size > 0 && subject.fingerprint !== undefined) anchored.push(...(index.pinned.get(subject.fingerprint) ?? []));
   anchored.sort((a, b) => a - b);

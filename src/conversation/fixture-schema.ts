@@ -35,6 +35,20 @@ function build() {
 
   const errorKind = z.enum(ERROR_KINDS);
 
+  // Headers an answer carries (a fixture's error, a scenario step): checked here so a name or value
+  // Node would refuse to write is reported at load with its line, not met when the client is answered.
+  const HTTP_TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+  const headerValue = z.string({ error: 'a header value must be a string' }).regex(/^[\t\x20-\x7e\x80-\xff]*$/, {
+    error: 'a header value must be valid HTTP: visible characters, spaces and tabs, no line breaks or control characters',
+  });
+  // Names checked as a refinement: a record key's failure would hide inside a union's "Invalid input".
+  const answerHeaders = z.record(z.string(), headerValue).superRefine((headers, ctx) => {
+    for (const name of Object.keys(headers)) {
+      if (HTTP_TOKEN.test(name)) continue;
+      ctx.addIssue({ code: 'custom', path: [name], message: `"${name}" is not a header name: a valid HTTP token is letters, digits and !#$%&'*+-.^_\`|~, at least one` });
+    }
+  });
+
   const chatImageOutput = z.enum(['images', 'markdown']);
 
   const chatFixtureSchema = z.strictObject({
@@ -72,7 +86,7 @@ function build() {
             kind: errorKind,
             status: z.number().int().min(400).max(599).optional(),
             message: z.string().optional(),
-            headers: z.record(z.string(), z.string()).optional(),
+            headers: answerHeaders.optional(),
           }),
         ])
         .optional(),
@@ -97,7 +111,7 @@ function build() {
     style: z.enum(STYLE_NAMES).optional(),
     request: z.unknown(),
   });
-  return { nonNegative, matchSchema, errorKind, chatImageOutput, chatFixtureSchema, driftEntrySchema };
+  return { nonNegative, matchSchema, errorKind, answerHeaders, chatImageOutput, chatFixtureSchema, driftEntrySchema };
 }
 
 export type FixtureSchemas = ReturnType<typeof build>;

@@ -3,12 +3,12 @@ import type * as z from 'zod';
 import { CompileError } from './compile-error.js';
 import { candidates } from './fixture-index.js';
 import type { FixtureSchemas } from './fixture-schema.js';
-import { compileMatch, type Captures, type Matcher } from './match.js';
+import { compileMatch, matchPattern, type Captures, type Matcher } from './match.js';
 import type { MatchSubject } from './subject.js';
 import { compileTemplate, compileValueTemplate, literalTemplate, type Template, type ValueTemplate } from './template.js';
 import { countTokens } from './tokens.js';
 import type { ErrorKind } from './error-codes.js';
-import type { FinishReason, ResponseFormat, StreamSettings } from './types.js';
+import type { FinishReason, StreamSettings } from './types.js';
 import { documentFit } from './document-fit.js';
 
 export type ChatFixtureSpec = z.infer<FixtureSchemas['chatFixtureSchema']>;
@@ -28,14 +28,12 @@ export interface CompiledText {
 class ConstantText implements CompiledText {
   private counted: number | undefined;
 
-  constructor(
-    readonly template: Template,
-    private readonly text: string | undefined,
-  ) {}
+  constructor(readonly template: Template) {}
 
   get tokens(): number | undefined {
-    if (this.text === undefined) return undefined;
-    return (this.counted ??= countTokens(this.text));
+    const text = this.template.constant;
+    if (text === undefined) return undefined;
+    return (this.counted ??= countTokens(text));
   }
 }
 
@@ -51,7 +49,7 @@ export interface ChatFixture {
   text?: CompiledText;
   reasoning?: CompiledText;
   /** `input`: the raw text of a freeform tool's call, when the fixture gives it instead of arguments. */
-  toolCalls: Array<{ name: string; arguments: ValueTemplate; input?: CompiledText }>;
+  toolCalls: ReadonlyArray<{ name: string; arguments: ValueTemplate; input?: CompiledText }>;
   finishReason?: FinishReason;
   usage?: { inputTokens?: number; outputTokens?: number };
   stream?: StreamSettings;
@@ -83,7 +81,7 @@ function fixtureError(reply: ChatReplySpec): FixtureError | undefined {
 function chunkedText(chunks: readonly string[], text: string | undefined): CompiledText {
   const joined = chunks.join('');
   if (text !== undefined && text !== joined) throw new CompileError(['reply', 'chunks'], 'reply.chunks joined must equal reply.text');
-  return new ConstantText(literalTemplate(joined), joined);
+  return new ConstantText(literalTemplate(joined));
 }
 
 export { CompileError };
@@ -101,7 +99,7 @@ function at<T>(path: Array<string | number>, compile: () => T): T {
 function compileText(source: string | undefined, groups: readonly string[] | 'literal', path: string[]): CompiledText | undefined {
   if (source === undefined) return undefined;
   const template = groups === 'literal' ? literalTemplate(source) : at(path, () => compileTemplate(source, groups));
-  return new ConstantText(template, template.constant);
+  return new ConstantText(template);
 }
 
 function compileArguments(args: Record<string, unknown>, groups: readonly string[] | 'literal', path: Array<string | number>): ValueTemplate {
@@ -109,15 +107,18 @@ function compileArguments(args: Record<string, unknown>, groups: readonly string
   return groups === 'literal' ? () => structuredClone(args) : at(path, () => compileValueTemplate(args, groups));
 }
 
+/** The empty list every fixture without calls or pattern groups shares. */
+const NONE: readonly never[] = Object.freeze([]);
+
 export function compileChatFixture(spec: ChatFixtureSpec, file: string, order: number, session?: string): ChatFixture {
   const reply = spec.reply;
-  const calls = reply.error === undefined ? (reply.tool_calls ?? []).map((call) => call.name) : undefined;
-  // The text compiles with the pattern's groups, after the matcher; its fit is read when requests come.
-  const fitsReply = (format: ResponseFormat): boolean => fits(format);
-  const matcher = at(['match'], () => compileMatch(spec.match, calls, calls === undefined ? undefined : fitsReply));
-  const groups = reply.literal ? 'literal' : matcher.groupNames;
+  const calls = reply.error === undefined ? (reply.tool_calls?.map((call) => call.name) ?? NONE) : undefined;
+  // The text compiles with the pattern's groups, and the matcher with the text's fit.
+  const pattern = at(['match'], () => matchPattern(spec.match));
+  const groups = reply.literal ? 'literal' : (pattern?.groupNames ?? NONE);
   const text = reply.chunks ? at(['reply'], () => chunkedText(reply.chunks!, reply.text)) : compileText(reply.text, groups, ['reply', 'text']);
-  const fits = documentFit(text ? text.template.constant : '', (calls ?? []).length > 0);
+  const fit = calls && documentFit(text ? text.template.constant : '', calls.length > 0);
+  const matcher = at(['match'], () => compileMatch(spec.match, calls, fit, pattern));
   return {
     name: spec.name ?? `${file}#${order}`,
     file,
@@ -127,11 +128,12 @@ export function compileChatFixture(spec: ChatFixtureSpec, file: string, order: n
     matcher,
     text,
     reasoning: compileText(reply.reasoning, groups, ['reply', 'reasoning']),
-    toolCalls: (reply.tool_calls ?? []).map((call, i) => ({
-      name: call.name,
-      arguments: compileArguments(call.arguments ?? {}, groups, ['reply', 'tool_calls', i, 'arguments']),
-      input: compileText(call.input, groups, ['reply', 'tool_calls', String(i), 'input']),
-    })),
+    toolCalls:
+      reply.tool_calls?.map((call, i) => ({
+        name: call.name,
+        arguments: compileArguments(call.arguments ?? {}, groups, ['reply', 'tool_calls', i, 'arguments']),
+        input: compileText(call.input, groups, ['reply', 'tool_calls', String(i), 'input']),
+      })) ?? NONE,
     finishReason: reply.finish_reason,
     usage: reply.usage && { inputTokens: reply.usage.input_tokens, outputTokens: reply.usage.output_tokens },
     stream: spec.stream && {

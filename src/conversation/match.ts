@@ -1,5 +1,6 @@
-// Fixture `match` blocks compiled once at load into predicate lists. `test` stops at the first
-// failing key (the hot path); `diagnose` evaluates every key, for the journal's near miss.
+// Fixture `match` blocks compiled once at load, each into one object of its keys' values, tested
+// by checks every matcher shares. `test` stops at the first failing key (the hot path);
+// `diagnose` evaluates every key, for the journal's near miss.
 // Patterns and globs run on RE2 (re2js): time linear in the text, whatever the pattern, so a
 // fixture such as `^(a+)+$` cannot hold the event loop (JavaScript's engine backtracks); their
 // size, the text they see and their work per request are bounded (pattern-work.ts).
@@ -9,23 +10,14 @@ import type { FixtureSchemas } from './fixture-schema.js';
 import { BoundedPattern } from './pattern-work.js';
 import { answersToolChoice } from './forced-tool.js';
 import type { MatchSubject } from './subject.js';
-import type { ResponseFormat } from './types.js';
+import type { DocumentFit } from './document-fit.js';
 
 export type MatchSpec = z.infer<FixtureSchemas['matchSchema']>;
 
 /** Named groups captured by `pattern`, empty when there is none. */
 export type Captures = Record<string, string>;
 
-interface Check {
-  /** `tool_choice` is no key of the spec: a reply without the forced call cannot answer (SPEC 5). */
-  key: keyof MatchSpec | 'tool_choice' | 'format';
-  test(subject: MatchSubject): boolean;
-}
-
 export interface Matcher {
-  readonly keys: readonly string[];
-  /** Named groups of `pattern` (for template validation). */
-  readonly groupNames: readonly string[];
   /** The lower-cased `contains` needle: `test` fails unless `lastUserLower` holds it (for indexes). */
   readonly contains: string | undefined;
   /** `match.fingerprint`: `test` fails unless the subject's fingerprint is this one (for indexes). */
@@ -77,95 +69,135 @@ function calledInOrder(calls: readonly string[], wanted: readonly string[]): boo
 }
 
 /**
+ * The keys a matcher may test, in the order it tests them, each with its test: the cheap keys
+ * first, and the pattern, tested last (and once, keeping its captures), is not among them.
+ * `tool_choice` and `format` are no keys of the spec: a reply without the forced call cannot
+ * answer (SPEC 5), and structured output is always a fitting document.
+ */
+const CHECKS = [
+  ['style', (m, s) => s.style === m.style],
+  ['model', (m, s) => m.model!.find(s.model, s.patterns) !== undefined],
+  ['contains', (m, s) => s.lastUserHolds(m.contains!)],
+  ['system', (m, s) => s.systemLower.includes(m.system!)],
+  ['tools', (m, s) => m.tools!.every((name) => s.tools.has(name))],
+  ['media', (m, s) => s.media.some((media) => m.media!.find(media, s.patterns) !== undefined)],
+  ['conversation', (m, s) => s.conversationLower.includes(m.conversation!)],
+  ['turn', (m, s) => s.userTurns === m.turn],
+  ['after_tool', (m, s) => s.lastToolResults.includes(m.afterTool!)],
+  ['called', (m, s) => calledInOrder(s.calledTools, m.called!)],
+  ['fingerprint', (m, s) => s.fingerprint === m.fingerprint],
+  ['shape', (m, s) => s.shape === m.shape],
+  // A tool call is not a model request: scenarios/tool-step.ts reads `tool` itself.
+  ['tool', () => false],
+  ['headers', (m, s) => m.headers!.every(([name, value]) => s.headers[name] === value)],
+  ['tool_choice', (m, s) => answersToolChoice(s.toolChoice, m.calls!)],
+  ['format', (m, s) => m.fit!.fits(s.responseFormat)],
+] as const satisfies ReadonlyArray<readonly [keyof MatchSpec | 'tool_choice' | 'format', (m: CompiledMatch, s: MatchSubject) => boolean]>;
+
+type Key = (typeof CHECKS)[number][0];
+
+/** A key as a bit of a matcher's `keys`: its place in CHECKS. */
+const bit = (key: Key): number => 1 << CHECKS.findIndex(([name]) => name === key);
+const FINGERPRINT = bit('fingerprint');
+/** The keys a near miss lists before the pattern, where it always stood. */
+const BEFORE_PATTERN = bit('style') | bit('model') | bit('contains');
+
+/** The lowest of `keys`' bits, as an index into CHECKS. */
+const lowest = (keys: number): number => 31 - Math.clz32(keys & -keys);
+
+/**
+ * A fixture's `match` compiled: each key's value as a field (lower-cased, or a glob made a
+ * pattern) and the keys it has as bits, tested in CHECKS' order by tests that every matcher
+ * shares. One object a fixture, where a list of closures over their own contexts held about five
+ * times its bytes.
+ */
+class CompiledMatch implements Matcher {
+  readonly contains: string | undefined;
+  readonly fingerprint: string | undefined;
+  readonly shape: string | undefined;
+  readonly style: string | undefined;
+  readonly model: BoundedPattern | undefined;
+  readonly system: string | undefined;
+  readonly tools: readonly string[] | undefined;
+  readonly media: BoundedPattern | undefined;
+  readonly conversation: string | undefined;
+  readonly turn: number | undefined;
+  readonly afterTool: string | undefined;
+  readonly called: readonly string[] | undefined;
+  readonly headers: ReadonlyArray<readonly [string, string]> | undefined;
+  /** The keys it tests, as bits. */
+  private readonly keys: number;
+
+  constructor(
+    spec: MatchSpec,
+    private readonly pattern: BoundedPattern | undefined,
+    readonly calls: readonly string[] | undefined,
+    readonly fit: DocumentFit | undefined,
+  ) {
+    this.style = spec.style;
+    this.model = spec.model === undefined ? undefined : globPattern(spec.model, ['model']);
+    this.contains = spec.contains?.toLowerCase();
+    this.system = spec.system?.toLowerCase();
+    this.tools = spec.tools;
+    this.media = spec.media === undefined ? undefined : globPattern(spec.media, ['media']);
+    this.conversation = spec.conversation?.toLowerCase();
+    this.turn = spec.turn;
+    this.afterTool = spec.after_tool;
+    this.called = spec.called;
+    this.fingerprint = spec.fingerprint;
+    this.shape = spec.shape;
+    this.headers = spec.headers && Object.entries(spec.headers).map(([name, value]) => [name.toLowerCase(), value] as const);
+    let keys = 0;
+    for (const [key] of CHECKS) if (key === 'tool_choice' ? calls !== undefined : key === 'format' ? fit !== undefined : spec[key] !== undefined) keys |= bit(key);
+    this.keys = keys;
+  }
+
+  /** Whether every key of `keys` holds, tested in order until one does not. */
+  private allHold(keys: number, subject: MatchSubject): boolean {
+    for (let rest = keys; rest !== 0; rest &= rest - 1) if (!CHECKS[lowest(rest)]![1](this, subject)) return false;
+    return true;
+  }
+
+  test(subject: MatchSubject): Captures | undefined {
+    if (!this.allHold(this.keys, subject)) return undefined;
+    const pattern = this.pattern;
+    if (!pattern) return NO_CAPTURES;
+    const found = pattern.find(subject.lastUser, subject.patterns);
+    return found ? capturesOf(found, pattern.groupNames) : undefined;
+  }
+
+  testShape(subject: MatchSubject): boolean {
+    if (this.shape === undefined || subject.shape !== this.shape) return false;
+    if (!this.allHold(this.keys & ~FINGERPRINT, subject)) return false;
+    return !this.pattern || this.pattern.find(subject.lastUser, subject.patterns) !== undefined;
+  }
+
+  diagnose(subject: MatchSubject): string[] {
+    const failed: string[] = [];
+    let beforePattern = 0;
+    for (let rest = this.keys; rest !== 0; rest &= rest - 1) {
+      const [key, holds] = CHECKS[lowest(rest)]!;
+      if (holds(this, subject)) continue;
+      failed.push(key);
+      if (rest & -rest & BEFORE_PATTERN) beforePattern++;
+    }
+    if (this.pattern && !this.pattern.find(subject.lastUser, subject.patterns)) failed.splice(beforePattern, 0, 'pattern');
+    return failed;
+  }
+}
+
+/** A `match.pattern` compiled, for its group names (a chat fixture's reply templates read them) and its matcher. */
+export function matchPattern(spec: MatchSpec = {}): BoundedPattern | undefined {
+  return spec.pattern === undefined ? undefined : compilePattern(spec.pattern);
+}
+
+/**
  * Throws an Error naming the key when a value cannot compile (a bad regex). `calls`: the tools a
  * chat fixture's reply calls, which decide whether it can answer a request that forces a call
- * (absent for a fixture that answers with an error, and for other sections); `fits`, whether its
- * reply is a document of a format a request asks for (absent likewise).
+ * (absent for a fixture that answers with an error, and for other sections); `fit`, whether its
+ * reply is a document of a format a request asks for (absent likewise); `pattern`, the spec's
+ * pattern when it was compiled before.
  */
-export function compileMatch(spec: MatchSpec = {}, calls?: readonly string[], fits?: (format: ResponseFormat) => boolean): Matcher {
-  const checks: Check[] = [];
-  if (spec.style !== undefined) {
-    const style = spec.style;
-    checks.push({ key: 'style', test: (s) => s.style === style });
-  }
-  if (spec.model !== undefined) {
-    const glob = globPattern(spec.model, ['model']);
-    checks.push({ key: 'model', test: (s) => glob.find(s.model, s.patterns) !== undefined });
-  }
-  const contains = spec.contains?.toLowerCase();
-  if (contains !== undefined) checks.push({ key: 'contains', test: (s) => s.lastUserHolds(contains) });
-  // The pattern is tested last (and once, keeping its captures): the cheap keys spare its work.
-  const pattern = spec.pattern === undefined ? undefined : compilePattern(spec.pattern);
-  if (spec.system !== undefined) {
-    const needle = spec.system.toLowerCase();
-    checks.push({ key: 'system', test: (s) => s.systemLower.includes(needle) });
-  }
-  if (spec.tools !== undefined) {
-    const names = spec.tools;
-    checks.push({ key: 'tools', test: (s) => names.every((n) => s.tools.has(n)) });
-  }
-  if (spec.media !== undefined) {
-    const glob = globPattern(spec.media, ['media']);
-    checks.push({ key: 'media', test: (s) => s.media.some((m) => glob.find(m, s.patterns) !== undefined) });
-  }
-  if (spec.conversation !== undefined) {
-    const needle = spec.conversation.toLowerCase();
-    checks.push({ key: 'conversation', test: (s) => s.conversationLower.includes(needle) });
-  }
-  if (spec.turn !== undefined) {
-    const turn = spec.turn;
-    checks.push({ key: 'turn', test: (s) => s.userTurns === turn });
-  }
-  if (spec.after_tool !== undefined) {
-    const name = spec.after_tool;
-    checks.push({ key: 'after_tool', test: (s) => s.lastToolResults.includes(name) });
-  }
-  if (spec.called !== undefined) {
-    const names = spec.called;
-    checks.push({ key: 'called', test: (s) => calledInOrder(s.calledTools, names) });
-  }
-  if (spec.fingerprint !== undefined) {
-    const wanted = spec.fingerprint;
-    checks.push({ key: 'fingerprint', test: (s) => s.fingerprint === wanted });
-  }
-  if (spec.shape !== undefined) {
-    const wanted = spec.shape;
-    checks.push({ key: 'shape', test: (s) => s.shape === wanted });
-  }
-  // A tool call is not a model request: scenarios/tool-step.ts reads `tool` itself.
-  if (spec.tool !== undefined) checks.push({ key: 'tool', test: () => false });
-  if (spec.headers !== undefined) {
-    const wanted = Object.entries(spec.headers).map(([name, value]) => [name.toLowerCase(), value] as const);
-    checks.push({ key: 'headers', test: (s) => wanted.every(([name, value]) => s.headers[name] === value) });
-  }
-  if (calls !== undefined) checks.push({ key: 'tool_choice', test: (s) => answersToolChoice(s.toolChoice, calls) });
-  // `format` is no key of the spec either: structured output is always a fitting document.
-  if (fits !== undefined) checks.push({ key: 'format', test: (s) => fits(s.responseFormat) });
-  const groupNames = pattern ? pattern.groupNames : [];
-  const keys = checks.map((c) => c.key);
-  // Listed where the key always stood, after `contains`.
-  if (pattern) keys.splice(keys.filter((key) => key === 'style' || key === 'model' || key === 'contains').length, 0, 'pattern');
-  return {
-    keys,
-    groupNames,
-    contains,
-    fingerprint: spec.fingerprint,
-    shape: spec.shape,
-    testShape(subject) {
-      if (spec.shape === undefined || subject.shape !== spec.shape) return false;
-      for (const check of checks) if (check.key !== 'fingerprint' && !check.test(subject)) return false;
-      return !pattern || pattern.find(subject.lastUser, subject.patterns) !== undefined;
-    },
-    test(subject) {
-      for (const check of checks) if (!check.test(subject)) return undefined;
-      if (!pattern) return NO_CAPTURES;
-      const found = pattern.find(subject.lastUser, subject.patterns);
-      return found ? capturesOf(found, groupNames) : undefined;
-    },
-    diagnose(subject) {
-      const failed = new Set(checks.filter((c) => !c.test(subject)).map((c) => c.key));
-      if (pattern && !pattern.find(subject.lastUser, subject.patterns)) failed.add('pattern');
-      return keys.filter((key) => failed.has(key));
-    },
-  };
+export function compileMatch(spec: MatchSpec = {}, calls?: readonly string[], fit?: DocumentFit, pattern = matchPattern(spec)): Matcher {
+  return new CompiledMatch(spec, pattern, calls, fit);
 }

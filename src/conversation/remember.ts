@@ -3,14 +3,19 @@
 import { caches, ENTRY_BYTES, textBytes, type CacheName, type CountedCache } from './caches.js';
 
 /**
- * Kept a generation at a time: a full memo starts again empty, and so does one that must give
- * way (it has no order of use to evict by). Evicting the oldest entry instead slows down as
- * deleted entries pile up at the head of a Map (gpt-tokenizer's cache had that), and a text of
- * words all new would evict at every word.
+ * Kept two generations at a time: the one filling now, and the one before it, still read. A key
+ * read from the older generation moves to the newer one, so what was met lately stays whatever
+ * comes between; when the newer one is full, the older one is dropped whole and the newer takes its
+ * place. So a memo holds up to twice its `entries`, its bytes counted as ever. Evicting the oldest
+ * entry one by one instead slows down as deleted entries pile up at the head of a Map
+ * (gpt-tokenizer's cache had that), and a text of words all new would evict at every word; a memo
+ * of one generation emptied itself when full, and then kept nothing of what came just before.
  */
 export class Memo<V> implements CountedCache {
-  private readonly map = new Map<string, V>();
-  private held = 0;
+  private newer = new Map<string, V>();
+  private older = new Map<string, V>();
+  private newerBytes = 0;
+  private olderBytes = 0;
 
   /** `valueBytes`: about what a value holds besides its slot (nothing for a number). */
   constructor(
@@ -22,33 +27,71 @@ export class Memo<V> implements CountedCache {
   }
 
   get bytes(): number {
-    return this.held;
+    return this.newerBytes + this.olderBytes;
   }
 
   get(key: string): V | undefined {
-    return this.map.get(key);
+    const value = this.newer.get(key);
+    if (value !== undefined || this.older.size === 0) return value;
+    const old = this.older.get(key);
+    if (old !== undefined) this.moveUp(key, old);
+    return old;
   }
 
   set(key: string, value: V): void {
-    const old = this.map.get(key);
+    const old = this.newer.get(key);
     if (old !== undefined) {
-      this.map.set(key, value);
-      this.count(this.valueBytes(value) - this.valueBytes(old));
+      this.newer.set(key, value);
+      this.countNewer(this.valueBytes(value) - this.valueBytes(old));
       return;
     }
-    if (this.map.size >= this.entries) this.shrinkTo(0);
-    this.map.set(key, value);
-    this.count(ENTRY_BYTES + textBytes(key) + this.valueBytes(value));
+    const older = this.older.get(key);
+    if (older !== undefined) this.dropOlder(key, older);
+    this.add(key, value);
   }
 
+  /** Drops the older generation first, then the newer one if that is not enough. */
   shrinkTo(bytes: number): void {
-    if (this.held <= bytes) return;
-    this.map.clear();
-    this.count(-this.held);
+    if (this.bytes <= bytes) return;
+    this.older = new Map();
+    this.countOlder(-this.olderBytes);
+    if (this.bytes <= bytes) return;
+    this.newer.clear();
+    this.countNewer(-this.newerBytes);
   }
 
-  private count(delta: number): void {
-    this.held += delta;
+  private entryBytes(key: string, value: V): number {
+    return ENTRY_BYTES + textBytes(key) + this.valueBytes(value);
+  }
+
+  private moveUp(key: string, value: V): void {
+    this.dropOlder(key, value);
+    this.add(key, value);
+  }
+
+  private dropOlder(key: string, value: V): void {
+    this.older.delete(key);
+    this.countOlder(-this.entryBytes(key, value));
+  }
+
+  private add(key: string, value: V): void {
+    if (this.newer.size >= this.entries) {
+      this.countOlder(-this.olderBytes);
+      [this.older, this.olderBytes] = [this.newer, this.newerBytes];
+      this.newer = new Map();
+      this.newerBytes = 0;
+    }
+    this.newer.set(key, value);
+    this.countNewer(this.entryBytes(key, value));
+  }
+
+  private countNewer(delta: number): void {
+    this.newerBytes += delta;
+    caches.changed(delta);
+  }
+
+  private countOlder(delta: number): void {
+    this.olderBytes += delta;
     caches.changed(delta);
   }
 }

@@ -119,12 +119,46 @@ function readField(scope: TemplateScope, path: string[]): unknown {
 }
 
 /** A text said as it is, whatever it holds. */
+class LiteralTemplate implements Template {
+  constructor(readonly constant: string) {}
+
+  render(): string {
+    return this.constant;
+  }
+}
+
 export function literalTemplate(text: string): Template {
-  return { constant: text, render: () => text };
+  return new LiteralTemplate(text);
+}
+
+/** Literal text and placeholders, each rendered in turn. */
+class PlaceholderTemplate implements Template {
+  readonly constant = undefined;
+  private readonly usesFaker: boolean;
+
+  constructor(private readonly segments: readonly Segment[]) {
+    this.usesFaker = segments.some((s) => s.kind === 'faker');
+  }
+
+  render(scope: TemplateScope): string {
+    if (this.usesFaker) faker().seed(scope.fakerSeed);
+    let out = '';
+    for (const segment of this.segments) {
+      if (segment.kind === 'literal') out += segment.text;
+      else if (segment.kind === 'capture') out += scope.captures[segment.name] ?? '';
+      else if (segment.kind === 'field') out += stringify(readField(scope, segment.path));
+      else out += stringify(segment.call(faker()));
+      // A request field can be as long as the body: stop early, the rest would be cut anyway.
+      if (out.length >= MAX_TEMPLATE_OUTPUT) break;
+    }
+    return out.length > MAX_TEMPLATE_OUTPUT ? out.slice(0, MAX_TEMPLATE_OUTPUT) : out;
+  }
 }
 
 /** Throws an Error that names the bad placeholder. */
 export function compileTemplate(source: string, groupNames: readonly string[] = []): Template {
+  // Most replies hold no placeholder: `matchAll` copies its expression for each text (8 µs a fixture at load).
+  if (!source.includes('{{')) return literalTemplate(source);
   const segments: Segment[] = [];
   let last = 0;
   for (const match of source.matchAll(PLACEHOLDER)) {
@@ -134,23 +168,7 @@ export function compileTemplate(source: string, groupNames: readonly string[] = 
   }
   if (segments.length === 0) return literalTemplate(source);
   if (last < source.length) segments.push({ kind: 'literal', text: source.slice(last) });
-  const usesFaker = segments.some((s) => s.kind === 'faker');
-  return {
-    constant: undefined,
-    render(scope) {
-      if (usesFaker) faker().seed(scope.fakerSeed);
-      let out = '';
-      for (const segment of segments) {
-        if (segment.kind === 'literal') out += segment.text;
-        else if (segment.kind === 'capture') out += scope.captures[segment.name] ?? '';
-        else if (segment.kind === 'field') out += stringify(readField(scope, segment.path));
-        else out += stringify(segment.call(faker()));
-        // A request field can be as long as the body: stop early, the rest would be cut anyway.
-        if (out.length >= MAX_TEMPLATE_OUTPUT) break;
-      }
-      return out.length > MAX_TEMPLATE_OUTPUT ? out.slice(0, MAX_TEMPLATE_OUTPUT) : out;
-    },
-  };
+  return new PlaceholderTemplate(segments);
 }
 
 /** Compiles every string inside a JSON value (tool-call arguments). */

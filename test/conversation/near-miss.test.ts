@@ -21,4 +21,9 @@ describe('nearestMiss', () => {
     const list = fixtures([{ contains: 'ticket' }, { model: 'claude-*', contains: 'refund', turn: 3 }]);
     expect(nearestMiss(list, subject)?.failed).toEqual(['model', 'contains', 'turn']);
   });
+
+  it('lists the failed keys in one order whatever the file wrote, the pattern after style, model and contains', () => {
+    const list = fixtures([{ turn: 3, system: 'be brief', pattern: 'refund (?<order>\\d+)', contains: 'invoice', model: 'claude-*', tools: ['lookup'] }]);
+    expect(nearestMiss(list, subject)?.failed).toEqual(['model', 'contains', 'pattern', 'system', 'tools', 'turn']);
+  });
 });

@@ -1,8 +1,11 @@
 // Scenario steps are checked as strictly as requests: a step that `validate` accepts can always be
-// answered (valid header names and values, a status with a body, a wait a timer can hold).
+// answered (valid header names and values, a status with a body, a wait a timer can hold). A
+// fixture's error answer carries headers too, checked by the same rules.
+import OpenAI from 'openai';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load.js';
 import { ensureBuilt } from '../helpers/built.js';
+import { startTestServer } from '../helpers/server.js';
 import { tempDir, validate } from './cli-run.js';
 
 const BAD = `scenarios:
@@ -48,5 +51,41 @@ describe('scenario steps that cannot be answered', () => {
       'ok.yaml': 'scenarios:\n  - name: edges\n    steps:\n      - { error: server_error, status: 599, headers: { x-ok: "a b\\tc" } }\n      - { error: rate_limit, status: 200 }\n      - { fault: delay, delay_ms: 2147483647 }\n',
     });
     expect(loadConfig({ fixturesDirs: [tempDir()], scenariosDirs: [dir] }).problems).toEqual([]);
+  });
+});
+
+const BAD_FIXTURE_ERRORS = `chat:
+  - match: { contains: name }
+    reply: { error: { kind: rate_limit, headers: { "retry after": "1" } } }
+  - match: { contains: value }
+    reply:
+      error:
+        kind: server_error
+        headers: { x-why: "bell\\u0007" }
+`;
+
+describe('fixture errors whose headers cannot be sent', () => {
+  it('fail validate at file:line:col, as a scenario step\'s do', () => {
+    const result = validate(tempDir({ 'bad.yaml': BAD_FIXTURE_ERRORS }));
+    expect(result.status).toBe(1);
+    const lines = result.stderr.trim().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/bad\.yaml:3:\d+: chat\[0\]\.reply\.error\.headers\.retry after: .*valid HTTP token/);
+    expect(lines[1]).toMatch(/bad\.yaml:8:\d+: chat\[1\]\.reply\.error\.headers\.x-why: .*no line breaks or control characters/);
+  });
+
+  it('are sent as written when valid', async () => {
+    const server = await startTestServer({
+      fixtureFiles: { 'ok.yaml': 'chat:\n  - match: { contains: slow }\n    reply: { error: { kind: rate_limit, headers: { retry-after: "7", x-why: "a b\\tc" } } }\n' },
+    });
+    try {
+      const client = new OpenAI({ baseURL: `${server.url}/v1`, apiKey: 'sk-test', maxRetries: 0 });
+      const refused = await client.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'slow down' }] }).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(OpenAI.RateLimitError);
+      const { headers } = refused as InstanceType<typeof OpenAI.RateLimitError>;
+      expect([headers.get('retry-after'), headers.get('x-why')]).toEqual(['7', 'a b\tc']);
+    } finally {
+      await server.close();
+    }
   });
 });

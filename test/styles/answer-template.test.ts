@@ -181,4 +181,15 @@ describe("the answers' memo", () => {
     for (let fixture = 0; fixture < 2000; fixture++) if (answer(fixture) === `{"id":"chatcmpl-1","text":"ticket-${fixture}"}`) templated++;
     expect(templated).toBe(2000);
   });
+
+  it('keeps the templates of the fixtures met lately when new ones come past the 16,384 it holds', () => {
+    caches.fitIn(0);
+    const held = 16_384;
+    // Two rounds give each of 16,384 fixtures its template, and the memo is full.
+    for (let round = 0; round < 2; round++) for (let fixture = 0; fixture < held; fixture++) answer(fixture);
+    for (let fixture = held; fixture < held + 100; fixture++) answer(fixture);
+    let templated = 0;
+    for (let fixture = held - 2000; fixture < held; fixture++) if (answer(fixture) === `{"id":"chatcmpl-1","text":"ticket-${fixture}"}`) templated++;
+    expect(templated).toBe(2000);
+  });
 });
