@@ -6,8 +6,8 @@
 // lateness, p50, p99 and the most), its main thread's longest turn in CPU (`watchTurns`) and its
 // CPU a stream, with the client's headers and duration p99, and where the duration's p99 was
 // lost: the first token's p99 (nominal 350 ms), the p99 from it to the end (nominal 1,590 ms) and
-// the median first token of the slowest 1 % (`slowestFirst`). Prints every pair and the medians of
-// the paired ratios (each build against the first). `--profile-dir DIR` keeps a CPU profile of
+// the median first token of the slowest 1 % (`slowestFirst`), and each wave's own headers p99 (waves
+// held together read alike). Prints every pair and the medians of the paired ratios (each build against the first). `--profile-dir DIR` keeps a CPU profile of
 // each server's waves there, with the stalls its server named beside it (`.stalls.json`, on the
 // profile's clock; `BENCH_STALL_MS=20` names every turn past the lag row's bound). Linux.
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -61,6 +61,7 @@ async function fresh(build, profileFile) {
       firstTokenP99: load.firstTokenP99Ms,
       afterFirstP99: load.afterFirstTokenP99Ms,
       slowestFirst: load.slowestFirstTokenMs,
+      byWave: load.headersP99ByWaveMs,
     };
   } finally {
     child.send({ type: 'stop' });
@@ -79,6 +80,8 @@ for (let pair = 0; pair < pairs; pair++) {
   }
   const line = builds.map((_, index) => FIGURES.map((key) => all[index][pair][key].toFixed(1)).join(' ')).join('  ||  ');
   console.log(`pair ${pair + 1} (load ${load}): ${line}`);
+  // Waves with alike figures were one hold: their requests waited for the last of their connections.
+  console.log(`  headers p99 by wave: ${builds.map((_, index) => all[index][pair].byWave.map((ms) => ms.toFixed(0)).join(' ')).join('  ||  ')}`);
 }
 console.log(`figures: ${FIGURES.join(' ')}`);
 for (const key of FIGURES) {

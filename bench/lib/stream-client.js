@@ -160,7 +160,8 @@ export async function streamsAtOnce(url, body, count) {
  * Percentiles are over every stream: `latency*` from sending to the end, `headers*` from sending
  * to the response headers, `firstToken*` to the first content chunk, `afterFirstToken*` from it
  * to the end; `slowestFirstTokenMs` is the median first token of the streams at or past the
- * `latency` p99; `connectLate*` from sending to when this process saw the connection made and
+ * `latency` p99; `headersP99ByWaveMs` each wave's own headers p99, in the order they were sent;
+ * `connectLate*` from sending to when this process saw the connection made and
  * wrote the request (its own delay, not the server's).
  */
 export async function streamsInWaves(url, body, { streams, waves, gapMs = 0, headers }) {
@@ -168,14 +169,13 @@ export async function streamsInWaves(url, body, { streams, waves, gapMs = 0, hea
   const request = requestBytes(url, body, headers);
   const { port } = new URL(url);
   const started = performance.now();
-  const all = (
-    await Promise.all(
-      Array.from({ length: waves }, async (_, wave) => {
-        await sleep(wave * gapMs);
-        return Promise.all(Array.from({ length: size }, () => oneStream(port, request)));
-      }),
-    )
-  ).flat();
+  const byWave = await Promise.all(
+    Array.from({ length: waves }, async (_, wave) => {
+      await sleep(wave * gapMs);
+      return Promise.all(Array.from({ length: size }, () => oneStream(port, request)));
+    }),
+  );
+  const all = byWave.flat();
   const durationS = (performance.now() - started) / 1000;
   const toEnd = all.map((stream) => stream.endedMs - stream.sentMs);
   const toHeaders = all.map((stream) => stream.headersMs - stream.sentMs);
@@ -195,6 +195,8 @@ export async function streamsInWaves(url, body, { streams, waves, gapMs = 0, hea
     headersP50Ms: percentile(toHeaders, 50),
     headersP99Ms: percentile(toHeaders, 99),
     headersMaxMs: Math.max(...toHeaders),
+    // Waves whose requests the server held together (state/event-loop.ts) read alike here.
+    headersP99ByWaveMs: byWave.map((wave) => percentile(wave.map((stream) => stream.headersMs - stream.sentMs), 99)),
     connectLateP50Ms: percentile(toConnect, 50),
     ...(toContent.length === all.length && {
       firstTokenP50Ms: percentile(toContent, 50),
