@@ -10,7 +10,7 @@
 import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { median } from './lib/stats.js';
@@ -142,7 +142,7 @@ async function main() {
     for (let pair = 0; pair < Number(values.pairs); pair++) {
       const order = pair % 2 === 0 ? builds.keys() : [...builds.keys()].reverse();
       for (const index of order) {
-        const load = (await import('node:os')).loadavg()[0].toFixed(2);
+        const load = loadavg()[0].toFixed(2);
         const run = { ...(await measure(builds[index], dir, bodies)), load };
         runs[index].push(run);
         console.log(JSON.stringify({ build: builds[index], pair: pair + 1, ...run }));

@@ -1,15 +1,16 @@
 // `node bench/lag-waves.js --builds /path/a,/path/b [--pairs 6 --streams 1000]`: the streams
 // phase's event-loop lag row (`event-loop lag p99 ms, 1000 paced streams`), two builds side by
-// side. Each pair starts one fresh server of each build, the order swapped from pair to pair;
-// each streams once paced (as the phase's `onFresh` does), then is asked the phase's 1,000
+// side. Each pair starts one fresh server of each build, the order swapped from pair to pair; each
+// streams once paced (as the phase's `onFresh` does), then is asked the phase's 1,000
 // realistic-paced streams in 10 waves 50 ms apart, and reports its own lag (a 10 ms timer's
 // lateness, p50, p99 and the most), its main thread's longest turn in CPU (`watchTurns`) and its
-// CPU a stream, with the client's headers and duration p99, and where the duration's p99 was
-// lost: the first token's p99 (nominal 350 ms), the p99 from it to the end (nominal 1,590 ms) and
-// the median first token of the slowest 1 % (`slowestFirst`), and each wave's own headers p99 (waves
-// held together read alike). Prints every pair and the medians of the paired ratios (each build against the first). `--profile-dir DIR` keeps a CPU profile of
-// each server's waves there, with the stalls its server named beside it (`.stalls.json`, on the
-// profile's clock; `BENCH_STALL_MS=20` names every turn past the lag row's bound). Linux.
+// CPU a stream, with the client's headers and duration p99, and where the duration's p99 was lost:
+// the first token's p99 (nominal 350 ms), the p99 from it to the end (nominal 1,590 ms) and the
+// median first token of the slowest 1 % (`slowestFirst`), and each wave's own headers p99 (waves
+// held together read alike). Prints every pair and the medians of the paired ratios (each build
+// against the first). `--profile-dir DIR` keeps a CPU profile of each server's waves there, with
+// the stalls its server named beside it (`.stalls.json`, on the profile's clock;
+// `BENCH_STALL_MS=20` names every turn past the lag row's bound). Linux.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir, loadavg } from 'node:os';
 import { join } from 'node:path';

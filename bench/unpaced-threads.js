@@ -1,20 +1,20 @@
-// `node bench/unpaced-threads.js --builds /path/a,/path/b[,aimock] [--pairs 5 --batches 12]`:
-// the `peer-streams` workload (300 unpaced streams of the ~1 KB text at once, one connection each,
-// the mock at the `info` log as the phase's first row) on fresh servers of two builds of the mock
-// (each a checkout with its own built dist/), and aimock if named, in turn, the order swapped from
-// pair to pair. Each server is checked with one stream, given one unmeasured batch (as the phase
-// does), then `--batches` batches; around each its threads' CPU is read from /proc
-// (`task/*/schedstat`, ns on a core), the main thread apart from the others (V8's compiler and
-// collector helpers, libuv's pool) and the main thread's time in the kernel (`stat`'s stime),
-// and the run's wall time to the last stream's end, with the part of it the main thread was ready
-// but waited for a core (schedstat's run-queue time) and the part it was idle (neither running
-// nor waiting: the rest). Prints every server's batches, then the medians of the paired ratios against the first build for the
-// phase's batches (2-6 from a fresh server: the unmeasured one is batch 1) and the warm ones
-// after them. `--node-flags '--trace-gc'` starts every server with those flags, `--log FILE`
-// keeps the servers' output (their log lines, and what such flags print), each batch's
-// start marked in it. `--profile cpu|heap` keeps a profile of each server's phase batches (2-6)
-// in --profile-dir, one file a server, named by build index and pair. `--distinct` gives every
-// stream a body never sent before (its own `user`), where the phase sends one body 300 times. Linux.
+// `node bench/unpaced-threads.js --builds /path/a,/path/b[,aimock] [--pairs 5 --batches 12]`: the
+// `peer-streams` workload (300 unpaced streams of the ~1 KB text at once, one connection each, the
+// mock at the `info` log as the phase's first row) on fresh servers of two builds of the mock (each
+// a checkout with its own built dist/), and aimock if named, in turn, the order swapped from pair
+// to pair. Each server is checked with one stream, given one unmeasured batch (as the phase does),
+// then `--batches` batches; around each its threads' CPU is read from /proc (`task/*/schedstat`, ns
+// on a core), the main thread apart from the others (V8's compiler and collector helpers, libuv's
+// pool) and the main thread's time in the kernel (`stat`'s stime), and the run's wall time to the
+// last stream's end, with the part of it the main thread was ready but waited for a core
+// (schedstat's run-queue time) and the part it was idle (neither running nor waiting: the rest).
+// Prints every server's batches, then the medians of the paired ratios against the first build for
+// the phase's batches (2-6 from a fresh server: the unmeasured one is batch 1) and the warm ones
+// after them. `--node-flags '--trace-gc'` starts every server with those flags, `--log FILE` keeps
+// the servers' output (their log lines, and what such flags print), each batch's start marked in
+// it. `--profile cpu|heap` keeps a profile of each server's phase batches (2-6) in --profile-dir,
+// one file a server, named by build index and pair. `--distinct` gives every stream a body never
+// sent before (its own `user`), where the phase sends one body 300 times. Linux.
 import { appendFileSync, closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
