@@ -17,7 +17,10 @@ export class Memo<V> implements CountedCache {
   private newerBytes = 0;
   private olderBytes = 0;
 
-  /** `valueBytes`: about what a value holds besides its slot (nothing for a number). */
+  /**
+   * `entries`: a generation's size, so the memo holds up to twice as many; `valueBytes`: about what
+   * a value holds besides its slot (nothing for a number).
+   */
   constructor(
     readonly name: CacheName,
     private readonly entries: number,

@@ -40,7 +40,7 @@ export function* segments(text: string): Generator<string> {
  * counted alone, each gives the count of the whole.
  */
 export const WORD = /[^]*?[\p{L}\p{N}](?![\p{L}\p{N}\p{M}'])|[^]+/gu;
-/** How many words a memo of words keeps. */
+/** How many words a memo of words keeps a generation (remember.ts: the one before is still read). */
 export const WORD_ENTRIES = 16 * 1024;
 /** Words this long or shorter are kept in the memos of words; longer ones are worked out each time. */
 export const WORD_MAX_CHARS = 32;

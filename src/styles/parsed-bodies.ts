@@ -10,7 +10,7 @@ import { textBytes } from '../conversation/caches.js';
 const texts = new WeakMap<object, string>();
 /** Longer texts are checked each time: a long body seldom repeats, and would hold memory. */
 const KEPT_CHARS = 4096;
-/** Texts remembered a schema, at most. */
+/** Texts remembered a schema, a generation (remember.ts: the one before is still read). */
 const KEPT_TEXTS = 64;
 
 interface Checked {
