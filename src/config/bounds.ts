@@ -34,11 +34,12 @@ const UNSAFE_KEY = '__proto__';
 
 /**
  * Whether a document's plain data may hold what `refuseUnsafeNodes` refuses: a key or a string that
- * names `__proto__` (a key made of a collection is written out as one string, so its inner keys show
- * in it) or a string past the bound. Walking the plain data costs a few milliseconds where visiting
- * the document's nodes cost a tenth of yaml's parse, so only a file this finds is visited, for
- * its problems' positions. It finds more than that visit refuses (a long string of a literal reply,
- * any text naming `__proto__`), never less. An alias can make the data circular: each object is walked once.
+ * names `__proto__` (a key made of a collection is written out as one string, so its inner keys
+ * show in it) or a string past the bound. Visiting the document's nodes cost about a tenth of
+ * yaml's parse; walking the data costs little besides making each text flat, which the compile
+ * did before. So only a file this finds is visited, for its problems' positions. It finds more
+ * than the visit refuses (a literal reply's long text, any text naming `__proto__`), never less.
+ * An alias can make the data circular: each object is walked once.
  */
 export function mayBeUnsafe(data: unknown, walked = new Set<object>()): boolean {
   if (typeof data === 'string') return data.length > CONFIG_LIMITS.stringChars || data.includes(UNSAFE_KEY);
