@@ -7,7 +7,7 @@
 // evaluated at its first use (esbuild wraps a module imported with `import()`), in a chunk of its
 // own in dist/chunks/ (FIRST_USE_CHUNKS), or left to Node (a package imported with `import()`, which
 // Node loads with its own CommonJS interop). The library (`dist/index.js`) stays as tsc made it.
-import { chmodSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import ts from 'typescript';
@@ -112,6 +112,26 @@ const modules = await build({
 });
 chmodSync(`${root}dist/cli.js`, 0o755);
 
+/**
+ * yaml's parser reads `process.env.LOG_TOKENS` at every token and its composer `LOG_STREAM` at every
+ * document part, to print them when debugging the library; each read of `process.env` asks the
+ * environment. 10,000 fixtures are 370,000 tokens, and those reads were a tenth of their parse. They
+ * read as false here. A yaml whose files no longer hold them fails the build, so that it is looked at.
+ */
+const YAML_DEBUG_READS = { 'parse/parser.js': 'node_process.env.LOG_TOKENS', 'compose/composer.js': 'node_process.env.LOG_STREAM' };
+const yamlWithoutDebugReads = {
+  name: 'yaml-without-debug-reads',
+  setup(bundle) {
+    bundle.onLoad({ filter: /[/\\]node_modules[/\\]yaml[/\\]dist[/\\](parse[/\\]parser|compose[/\\]composer)\.js$/ }, ({ path }) => {
+      const [file, read] = Object.entries(YAML_DEBUG_READS).find(([name]) => path.replaceAll('\\', '/').endsWith(`/yaml/dist/${name}`));
+      const contents = readFileSync(path, 'utf8');
+      const test = `if (${read})`;
+      if (!contents.includes(test)) throw new Error(`yaml's ${file} no longer holds \`${test}\`: see yamlWithoutDebugReads in scripts/bundle.mjs`);
+      return { contents: contents.replaceAll(test, 'if (false)'), loader: 'js' };
+    });
+  },
+};
+
 // yaml as one CommonJS file, which src/conversation/yaml.ts loads at the first YAML it parses or
 // writes: a start on the package's own files needs none, and the package's own modules, loaded one
 // by one, cost several times this file's read and compile.
@@ -125,6 +145,7 @@ await build({
   target: 'node20.19',
   logLevel: 'warning',
   minifyWhitespace: true,
+  plugins: [yamlWithoutDebugReads],
 });
 
 /** The package a bundled input is from. */

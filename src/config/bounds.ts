@@ -30,6 +30,30 @@ function inLiteralReply(path: readonly unknown[]): boolean {
   return path.some((node) => isPair(node) && isScalar(node.key) && node.key.value === 'reply' && isMap(node.value) && node.value.get('literal') === true);
 }
 
+const UNSAFE_KEY = '__proto__';
+
+/**
+ * Whether a document's plain data may hold what `refuseUnsafeNodes` refuses: a key or a string that
+ * names `__proto__` (a key made of a collection is written out as one string, so its inner keys
+ * show in it) or a string past the bound. Visiting the document's nodes cost about a tenth of
+ * yaml's parse; walking the data costs little besides making each text flat, which the compile
+ * did before. So only a file this finds is visited, for its problems' positions. It finds more
+ * than the visit refuses (a literal reply's long text, any text naming `__proto__`), never less.
+ * An alias can make the data circular: each object is walked once.
+ */
+export function mayBeUnsafe(data: unknown, walked = new Set<object>()): boolean {
+  if (typeof data === 'string') return data.length > CONFIG_LIMITS.stringChars || data.includes(UNSAFE_KEY);
+  if (data === null || typeof data !== 'object' || walked.has(data)) return false;
+  walked.add(data);
+  if (Array.isArray(data)) return data.some((item) => mayBeUnsafe(item, walked));
+  // `%YAML 1.1` brings `!!omap` and `!!set`, made Maps and Sets.
+  if (data instanceof Map || data instanceof Set) return [...data].some((item) => mayBeUnsafe(item, walked));
+  for (const key in data) {
+    if (mayBeUnsafe(key, walked) || mayBeUnsafe((data as Record<string, unknown>)[key], walked)) return true;
+  }
+  return false;
+}
+
 /** `__proto__` keys (refused as in request bodies) and strings over the bound, each at its position. */
 export function refuseUnsafeNodes(doc: Document, counter: LineCounter, file: string, problems: ConfigProblem[]): boolean {
   const before = problems.length;
@@ -37,7 +61,7 @@ export function refuseUnsafeNodes(doc: Document, counter: LineCounter, file: str
   const { isScalar, visit } = yaml();
   visit(doc, {
     Pair(_, pair) {
-      if (isScalar(pair.key) && pair.key.value === '__proto__') at(pair.key.range?.[0], '"__proto__" is not allowed as a key');
+      if (isScalar(pair.key) && pair.key.value === UNSAFE_KEY) at(pair.key.range?.[0], '"__proto__" is not allowed as a key');
     },
     Scalar(_, scalar, path) {
       if (typeof scalar.value !== 'string' || scalar.value.length <= CONFIG_LIMITS.stringChars) return;

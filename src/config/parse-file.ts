@@ -6,7 +6,7 @@ import { relative } from 'node:path';
 import type { Document, LineCounter } from 'yaml';
 import { formatPath } from '../conversation/field-path.js';
 import { yaml } from '../conversation/yaml.js';
-import { CONFIG_LIMITS, refuseUnsafeNodes } from './bounds.js';
+import { CONFIG_LIMITS, mayBeUnsafe, refuseUnsafeNodes } from './bounds.js';
 import { checkAgainst } from './issues.js';
 import { schemaOf } from './schema.js';
 import { shippedFile } from './shipped-yaml.js';
@@ -105,13 +105,18 @@ export function parseYaml(text: string, shown: string): { data: unknown; positio
     }
     return { problems };
   }
-  if (!refuseUnsafeNodes(doc, counter, shown, problems)) return { problems };
+  // The unsafe nodes come first, then the aliases, as ever; the nodes are visited only when the
+  // plain data may hold one (`mayBeUnsafe`) or the data could not be made.
+  let data: unknown;
   try {
-    return { data: doc.toJS({ maxAliasCount: CONFIG_LIMITS.aliases }) ?? {}, positions };
+    data = doc.toJS({ maxAliasCount: CONFIG_LIMITS.aliases }) ?? {};
   } catch (error) {
+    if (!refuseUnsafeNodes(doc, counter, shown, problems)) return { problems };
     // The yaml library stops a "billion laughs" expansion with a ReferenceError.
     return { problems: [{ file: shown, line: 1, col: 1, message: `YAML aliases expand past the limit of ${CONFIG_LIMITS.aliases} (${(error as Error).message})` }] };
   }
+  if (mayBeUnsafe(data) && !refuseUnsafeNodes(doc, counter, shown, problems)) return { problems };
+  return { data, positions };
 }
 
 /** What a file is checked as: the kind of the directory it is in. */

@@ -4,13 +4,14 @@
 // through the built command as through the sources: the shipped catalog and inspector page (found
 // from a chunk's place), the audio codecs and the transcriber, a WebP picture, the metrics library
 // and the MCP endpoint with the package's version.
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import OpenAI, { toFile } from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probe } from '../helpers/audio.js';
 import { ensureBuilt, ROOT } from '../helpers/built.js';
-import { serveWith, type ServingMock } from '../hardening/cli-run.js';
+import { serveWith, tempDir, type ServingMock } from '../hardening/cli-run.js';
 
 let mock: ServingMock;
 let client: OpenAI;
@@ -60,6 +61,19 @@ describe('the bundled command', () => {
     expect(completion.choices[0]!.message.content).toMatch(/\w+ \w+/);
     const image = await client.images.generate({ model: 'gpt-image-1', prompt: 'a bundled test picture', output_format: 'jpeg', size: '1024x1024' });
     expect(Buffer.from(image.data![0]!.b64_json!, 'base64').subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+  });
+
+  it("reads a user's YAML files without printing the yaml library's debug output, whatever the environment", () => {
+    // The library prints every token when LOG_TOKENS is set, and every document part when
+    // LOG_STREAM is: names general enough to be set for something else.
+    const fixtures = tempDir({ 'hello.yaml': 'chat:\n  - match: { contains: "hello" }\n    reply: { text: "Hi." }\n' });
+    const run = spawnSync(process.execPath, [join(ROOT, 'dist', 'cli.js'), 'validate', '--fixtures', fixtures, '--scenarios', tempDir()], {
+      encoding: 'utf8',
+      env: { ...process.env, LOG_TOKENS: '1', LOG_STREAM: '1' },
+    });
+    expect(run.status).toBe(0);
+    expect(run.stdout).toBe('ok: 1 files\n');
+    expect(run.stderr).toBe('');
   });
 
   it('answers chat from the shipped fixtures and lists the shipped catalog', async () => {

@@ -38,4 +38,28 @@ describe('configuration bounds', () => {
     ]);
     expect(result.stderr).not.toMatch(/\n\s+at /);
   }, 60_000);
+
+  it('finds a __proto__ key or a string past its bound wherever the parsed data hides it, at its place', () => {
+    const long = 'k'.repeat(CONFIG_LIMITS.stringChars + 1);
+    const dir = tempDir({
+      // A key made of a collection: the parsed data holds it as one string.
+      'complex.yaml': `chat:\n  - reply:\n      text: x\n      ? { __proto__: 1 }\n      : 2\n`,
+      // YAML 1.1's ordered map: the parsed data holds a Map.
+      'omap.yaml': `%YAML 1.1\n---\nchat: [{ reply: { text: x } }]\nextra: !!omap\n  - __proto__: 1\n`,
+      'long-key.yaml': `chat:\n  - reply: { text: x, ${long}: 1 }\n`,
+      // An alias that makes the data circular: only the schema finds a problem (the unknown key is the root's).
+      'circular.yaml': `chat: [{ reply: { text: x } }]\nextra: &a [1, *a]\n`,
+      // Both a __proto__ key and aliases past their bound: the key is reported, as the file's first problem.
+      'laughs-proto.yaml': `${LAUGHS}extra: { __proto__: 1 }\n`,
+    });
+    const result = validate(dir);
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/circular\.yaml:1:1: unknown key "extra"/),
+      expect.stringMatching(/complex\.yaml:4:11: "__proto__" is not allowed as a key$/),
+      expect.stringMatching(/laughs-proto\.yaml:9:10: "__proto__" is not allowed as a key$/),
+      expect.stringMatching(/long-key\.yaml:2:23: a string of 100001 characters passes the limit of 100000$/),
+      expect.stringMatching(/omap\.yaml:5:5: "__proto__" is not allowed as a key$/),
+    ]);
+  }, 60_000);
 });
