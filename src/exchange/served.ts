@@ -1,6 +1,7 @@
 // What a door says of an answer once it is through, made into the one served event: the notes as
 // the journal entry's fields, priced at the model's catalog pricing, the same for every door.
 import { costUsd } from '../conversation/usage.js';
+import { isoTimeOf } from '../state/clock.js';
 import { saidOf, type EntryFields } from '../state/journal.js';
 import type { ServedEvent } from '../state/served.js';
 import type { Session } from '../state/session.js';
@@ -43,7 +44,7 @@ export function serve(mock: Mock, answer: ServedAnswer): void {
   mock.served({
     entry: {
       id: answer.id,
-      time: answer.time ?? new Date(mock.clock.now()).toISOString(),
+      time: answer.time ?? isoTimeOf(mock.clock.now()),
       session: session.id,
       method: answer.method,
       path: answer.path,

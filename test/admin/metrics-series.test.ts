@@ -49,4 +49,28 @@ describe('metrics bound per route and model', () => {
       'mock_request_duration_seconds_bucket{le="0.005",route="/v1/messages",style="messages"} 1',
     ]);
   });
+
+  it('counts a request apart from the one before it when a single label differs, and alike again after', async () => {
+    const metrics = new Metrics({ openStreams: () => 0, memory: () => ({}), reloads: () => 0, failedReloads: () => 0 });
+    // Each differs from the one before it in one label only; refusals of two statuses share their source.
+    const row = [
+      {},
+      { route: '/v1/responses' },
+      { route: '/v1/responses', style: 'responses' },
+      { route: '/v1/responses', style: 'responses', status: 400, source: 'refused' },
+      { route: '/v1/responses', style: 'responses', status: 404, source: 'refused' },
+      { route: '/v1/responses', style: 'responses', status: 404, source: 'fixture' },
+      {},
+    ];
+    for (const over of row) metrics.observe(sample(over));
+    const { text } = await metrics.exposition();
+    expect(seriesOf(text, 'mock_requests_total')).toEqual([
+      'mock_requests_total{route="/v1/chat/completions",style="chat-completions",status="200",source="fixture"} 2',
+      'mock_requests_total{route="/v1/responses",style="chat-completions",status="200",source="fixture"} 1',
+      'mock_requests_total{route="/v1/responses",style="responses",status="200",source="fixture"} 1',
+      'mock_requests_total{route="/v1/responses",style="responses",status="400",source="refused"} 1',
+      'mock_requests_total{route="/v1/responses",style="responses",status="404",source="refused"} 1',
+      'mock_requests_total{route="/v1/responses",style="responses",status="404",source="fixture"} 1',
+    ]);
+  });
 });
