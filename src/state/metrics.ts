@@ -130,20 +130,10 @@ class BoundCounts {
   private readonly routes = new Map<string, Map<string, Map<number, Map<string, Bound>>>>();
   private readonly tokens = new Map<string, TokenCounts>();
   private readonly costs = new Map<string, Count>();
-  /** The last request's values and what they count into: a run of requests alike skips the maps (a source's text is made anew each request, and hashed at its look-up). */
-  private last: { route: string; style: string; status: number; source: string; bound: Bound } | undefined;
 
   constructor(private readonly tallies: Tallies) {}
 
   of(route: string, style: string, status: number, source: string): Bound {
-    const last = this.last;
-    if (last !== undefined && last.status === status && last.route === route && last.style === style && last.source === source) return last.bound;
-    const bound = this.found(route, style, status, source);
-    this.last = { route, style, status, source, bound };
-    return bound;
-  }
-
-  private found(route: string, style: string, status: number, source: string): Bound {
     let styles = this.routes.get(route);
     if (!styles) this.routes.set(route, (styles = new Map()));
     let statuses = styles.get(style);
