@@ -38,14 +38,36 @@ interface NodeResponse {
 /** Node's test of a `Connection` header's value for a connection to close after the answer. */
 const CONNECTION_CLOSE = /(?:^|\W)close(?:$|\W)/i;
 
-/** Whether Node's `setHeader` would take the header as it is (its own checks, which throw). */
-function settable(name: string, value: string): boolean {
-  try {
+/** Node's test of a header value's characters (its `checkInvalidHeaderChar`): a tab, or visible. */
+const BAD_VALUE_CHAR = /[^\t\x20-\x7e\x80-\xff]/;
+/** Header names already checked, with their keys: an answer sets the same few names every time. */
+const checkedNames = new Map<string, string>();
+/** Past this many names the memo starts again (names come from the mock and its files, not from clients). */
+const CHECKED_NAMES_MAX = 256;
+
+/**
+ * `name`'s key (its lowercase), the header checked as Node's `setHeader` checks it and with
+ * Node's own errors; a name is checked once, and a plain text value by Node's own pattern, which
+ * spares Node's two checks and their error wrappers on every header of every answer.
+ */
+function checkedKey(name: string, value: unknown): string {
+  let key = checkedNames.get(name);
+  if (key === undefined) {
     validateHeaderName(name);
-    validateHeaderValue(name, value);
-    return true;
+    key = name.toLowerCase();
+    if (checkedNames.size >= CHECKED_NAMES_MAX) checkedNames.clear();
+    checkedNames.set(name, key);
+  }
+  if (typeof value !== 'string' || BAD_VALUE_CHAR.test(value)) validateHeaderValue(name, value as string);
+  return key;
+}
+
+/** `checkedKey`, or undefined where Node's `setHeader` would throw. */
+function settableKey(name: string, value: string): string | undefined {
+  try {
+    return checkedKey(name, value);
   } catch {
-    return false;
+    return undefined;
   }
 }
 
@@ -88,9 +110,7 @@ export class AnswerHead {
 
   /** Checked as Node's `setHeader` checks it, so a bad header throws where it is set. */
   set(name: string, value: string | number | readonly string[]): void {
-    validateHeaderName(name);
-    validateHeaderValue(name, value as string);
-    const key = name.toLowerCase();
+    const key = checkedKey(name, value);
     // `__proto__` would set the object's prototype rather than a field.
     if (key === '__proto__') Object.defineProperty(this.headers, key, { value, enumerable: true, writable: true, configurable: true });
     else this.headers[key] = value as string | number | string[];
@@ -170,7 +190,7 @@ export class AnswerHead {
     if (!this.spelledHere(res, status) || this.headers['content-length'] !== undefined || own.connection === undefined) return false;
     if (!node.useChunkedEncodingByDefault || node._removedTE || node._removedContLen || node._contentLength !== null) return false;
     for (const name in own) {
-      if (name !== name.toLowerCase() || (name !== 'connection' && (NODE_READS.has(name) || name === 'content-length')) || !settable(name, own[name]!)) return false;
+      if (settableKey(name, own[name]!) !== name || (name !== 'connection' && (NODE_READS.has(name) || name === 'content-length'))) return false;
     }
     for (const name in own) {
       this.headers[name] = own[name];
