@@ -5,7 +5,10 @@
 // samples. What Node's response does for the connection's next request (the keep-alive timer, a
 // pipelined answer waiting its turn, `Connection: close`, 'finish' and 'close' for their
 // listeners) is still its own: it is ended as one whose head was already sent, and its 'finish'
-// comes after the socket took the bytes, as with its own write.
+// comes after the socket took the bytes, as with its own write. A stream's head is spelled here
+// too and left on Node's response as its `writeHead` leaves one, to go with the stream's first
+// write: Node's map of headers and its checks of each header again were about 3.5 % of a fresh
+// server's busy samples under a burst of streams.
 import { ServerResponse, STATUS_CODES, validateHeaderName, validateHeaderValue, type OutgoingHttpHeaders } from 'node:http';
 import { Socket } from 'node:net';
 
@@ -180,8 +183,7 @@ export class AnswerHead {
    * A stream's head, as Node's `writeHead(status, own)` after the hit's headers makes it: the
    * hit's headers, the stream's `own` added to them, its Date and Transfer-Encoding lines. Kept on
    * `res` as Node keeps a head it made, to go with the stream's first write, without Node's map
-   * of headers or its checks of every header again: about a tenth of a stream's CPU to its headers
-   * on a fresh server. False, having done nothing, when Node must make it (see `spelledHere`; and
+   * of headers or its checks of every header again. False, having done nothing, when Node must make it (see `spelledHere`; and
    * a stream header Node would refuse, one whose name is not in lowercase, one of NODE_READS
    * besides the `connection` every HTTP/1 stream says, a length, or an HTTP/1.0 client's answer).
    */
