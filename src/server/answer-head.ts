@@ -183,9 +183,10 @@ export class AnswerHead {
    * A stream's head, as Node's `writeHead(status, own)` after the hit's headers makes it: the
    * hit's headers, the stream's `own` added to them, its Date and Transfer-Encoding lines. Kept on
    * `res` as Node keeps a head it made, to go with the stream's first write, without Node's map
-   * of headers or its checks of every header again. False, having done nothing, when Node must make it (see `spelledHere`; and
-   * a stream header Node would refuse, one whose name is not in lowercase, one of NODE_READS
-   * besides the `connection` every HTTP/1 stream says, a length, or an HTTP/1.0 client's answer).
+   * of headers or its checks of every header again. False, having done nothing, when Node must
+   * make it (see `spelledHere`; and a stream header Node would refuse, one whose name is not in
+   * lowercase, one of NODE_READS besides the `connection` every HTTP/1 stream says, a length, or
+   * an HTTP/1.0 client's answer).
    */
   writeStreamHead(res: ServerResponse, status: number, own: Readonly<Record<string, string>>): boolean {
     const node = res as unknown as NodeResponse;
