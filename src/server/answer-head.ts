@@ -154,8 +154,7 @@ export class AnswerHead {
   /**
    * `body` with its head in one write straight to the socket, and `res` ended as Node ends a
    * response whose head went with its first chunk. False, having done nothing, when Node must
-   * write it (see `spelledHere`; and a body without its Content-Length, or a pipelined request
-   * whose answer waits its turn).
+   * write it (see `spelledHere`; and a body without its Content-Length).
    */
   writeWhole(res: ServerResponse, body: string): boolean {
     const node = res as unknown as NodeResponse;
