@@ -5,7 +5,10 @@
 // samples. What Node's response does for the connection's next request (the keep-alive timer, a
 // pipelined answer waiting its turn, `Connection: close`, 'finish' and 'close' for their
 // listeners) is still its own: it is ended as one whose head was already sent, and its 'finish'
-// comes after the socket took the bytes, as with its own write.
+// comes after the socket took the bytes, as with its own write. A stream's head is spelled here
+// too and left on Node's response as its `writeHead` leaves one, to go with the stream's first
+// write: Node's map of headers and its checks of each header again were about 3.5 % of a fresh
+// server's busy samples under a burst of streams.
 import { ServerResponse, STATUS_CODES, validateHeaderName, validateHeaderValue, type OutgoingHttpHeaders } from 'node:http';
 import { Socket } from 'node:net';
 
@@ -27,7 +30,48 @@ interface NodeResponse {
   _defaultKeepAlive: boolean;
   _removedConnection: boolean;
   _expect_continue: boolean;
+  _removedTE: boolean;
+  _removedContLen: boolean;
+  _contentLength: number | null;
+  chunkedEncoding: boolean;
+  useChunkedEncodingByDefault: boolean;
   maxRequestsOnConnectionReached: boolean;
+}
+
+/** Node's test of a `Connection` header's value for a connection to close after the answer. */
+const CONNECTION_CLOSE = /(?:^|\W)close(?:$|\W)/i;
+
+/** Node's test of a header value's characters (its `checkInvalidHeaderChar`): a tab, or visible. */
+const BAD_VALUE_CHAR = /[^\t\x20-\x7e\x80-\xff]/;
+/** Header names already checked, with their keys: an answer sets the same few names every time. */
+const checkedNames = new Map<string, string>();
+/** Past this many names the memo starts again (names come from the mock and its files, not from clients). */
+const CHECKED_NAMES_MAX = 256;
+
+/**
+ * `name`'s key (its lowercase), the header checked as Node's `setHeader` checks it and with
+ * Node's own errors; a name is checked once, and a plain text value by Node's own pattern, which
+ * spares Node's two checks and their error wrappers on every header of every answer.
+ */
+function checkedKey(name: string, value: unknown): string {
+  let key = checkedNames.get(name);
+  if (key === undefined) {
+    validateHeaderName(name);
+    key = name.toLowerCase();
+    if (checkedNames.size >= CHECKED_NAMES_MAX) checkedNames.clear();
+    checkedNames.set(name, key);
+  }
+  if (typeof value !== 'string' || BAD_VALUE_CHAR.test(value)) validateHeaderValue(name, value as string);
+  return key;
+}
+
+/** `checkedKey`, or undefined where Node's `setHeader` would throw. */
+function settableKey(name: string, value: string): string | undefined {
+  try {
+    return checkedKey(name, value);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The Date header, made once a second as Node makes it (its `utcDate`): the wire's real time, not the mock's clock. */
@@ -69,9 +113,7 @@ export class AnswerHead {
 
   /** Checked as Node's `setHeader` checks it, so a bad header throws where it is set. */
   set(name: string, value: string | number | readonly string[]): void {
-    validateHeaderName(name);
-    validateHeaderValue(name, value as string);
-    const key = name.toLowerCase();
+    const key = checkedKey(name, value);
     // `__proto__` would set the object's prototype rather than a field.
     if (key === '__proto__') Object.defineProperty(this.headers, key, { value, enumerable: true, writable: true, configurable: true });
     else this.headers[key] = value as string | number | string[];
@@ -94,26 +136,32 @@ export class AnswerHead {
   }
 
   /**
-   * `body` with its head in one write straight to the socket, and `res` ended as Node ends a
-   * response whose head went with its first chunk. False, having done nothing, when Node must
-   * write it: another answer before it on the connection (a pipelined request), a socket already
-   * gone, a status without a body, headers only Node writes, or settings of Node's own that this
-   * does not spell; and a response that is not Node's own on a socket (an in-process request of
-   * light-my-request's `inject`, as `drift` asks the mock, reads what goes through its `end`).
+   * Whether this may spell `res`'s head as Node would for an answer of `status` with a body: its
+   * headers all plain, Node's own response on its own socket with nothing before it, the status
+   * one with a body and its own message, and none of Node's settings this does not spell. A
+   * response that is not Node's own on a socket (an in-process request of light-my-request's
+   * `inject`, as `drift` asks the mock) reads what goes through its `end`.
    */
-  writeWhole(res: ServerResponse, body: string): boolean {
+  private spelledHere(res: ServerResponse, status: number): boolean {
     const socket = res.socket as (Socket & { _httpMessage?: unknown }) | null;
     const node = res as unknown as NodeResponse;
-    const status = res.statusCode;
     if (this.byNode || !(socket instanceof Socket) || Object.getPrototypeOf(res) !== ServerResponse.prototype) return false;
     if (socket._httpMessage !== res || !socket.writable || node._header !== null) return false;
     if (status < 200 || status === 204 || status === 304 || !node._hasBody || res.statusMessage || !res.sendDate) return false;
-    if (typeof this.headers['content-length'] !== 'number' || node._removedConnection || node._expect_continue || node.maxRequestsOnConnectionReached) return false;
+    return !node._removedConnection && !node._expect_continue && !node.maxRequestsOnConnectionReached;
+  }
+
+  /**
+   * `body` with its head in one write straight to the socket, and `res` ended as Node ends a
+   * response whose head went with its first chunk. False, having done nothing, when Node must
+   * write it (see `spelledHere`; and a body without its Content-Length).
+   */
+  writeWhole(res: ServerResponse, body: string): boolean {
+    const node = res as unknown as NodeResponse;
+    const status = res.statusCode;
+    if (!this.spelledHere(res, status) || typeof this.headers['content-length'] !== 'number') return false;
     const message = STATUS_CODES[status] ?? 'unknown';
-    let head = `HTTP/1.1 ${status} ${message}\r\n`;
-    const cased = this.cased;
-    for (const key in this.headers) head += `${cased?.[key] ?? key}: ${this.headers[key] as string | number}\r\n`;
-    head += `Date: ${utcDate()}\r\n`;
+    let head = this.spelled(status, message);
     if (res.shouldKeepAlive) head += keepAliveTail(node._keepAliveTimeout, node._maxRequestsPerSocket, node._keepAliveTimeout > 0 && node._defaultKeepAlive);
     else {
       head += 'Connection: close\r\n';
@@ -123,10 +171,49 @@ export class AnswerHead {
     res.statusMessage = message;
     node._header = head;
     node._headerSent = true;
-    socket.write(head + body);
+    res.socket!.write(head + body);
     // With its head sent and nothing of its own to write, Node's `end` emits 'finish' once the
     // socket has taken what is queued on it, and the server then serves the connection's next request.
     res.end();
     return true;
+  }
+
+  /**
+   * A stream's head, as Node's `writeHead(status, own)` after the hit's headers makes it: the
+   * hit's headers, the stream's `own` added to them, its Date and Transfer-Encoding lines. Kept on
+   * `res` as Node keeps a head it made, to go with the stream's first write, without Node's map
+   * of headers or its checks of every header again. False, having done nothing, when Node must
+   * make it (see `spelledHere`; and a stream header Node would refuse, one whose name is not in
+   * lowercase, one of NODE_READS besides the `connection` every HTTP/1 stream says, a length, or
+   * an HTTP/1.0 client's answer).
+   */
+  writeStreamHead(res: ServerResponse, status: number, own: Readonly<Record<string, string>>): boolean {
+    const node = res as unknown as NodeResponse;
+    if (!this.spelledHere(res, status) || this.headers['content-length'] !== undefined || own.connection === undefined) return false;
+    if (!node.useChunkedEncodingByDefault || node._removedTE || node._removedContLen || node._contentLength !== null) return false;
+    for (const name in own) {
+      if (settableKey(name, own[name]!) !== name || (name !== 'connection' && (NODE_READS.has(name) || name === 'content-length'))) return false;
+    }
+    for (const name in own) {
+      this.headers[name] = own[name];
+      if (this.cased !== undefined) delete this.cased[name];
+    }
+    const message = STATUS_CODES[status] ?? 'unknown';
+    if (CONNECTION_CLOSE.test(own.connection)) node._last = true;
+    else res.shouldKeepAlive = true;
+    res.statusCode = status;
+    res.statusMessage = message;
+    node.chunkedEncoding = true;
+    node._header = `${this.spelled(status, message)}Transfer-Encoding: chunked\r\n\r\n`;
+    node._headerSent = false;
+    return true;
+  }
+
+  /** The status line, the headers in the order set and the Date line, as Node's `_storeHeader` spells them. */
+  private spelled(status: number, message: string): string {
+    let head = `HTTP/1.1 ${status} ${message}\r\n`;
+    const cased = this.cased;
+    for (const key in this.headers) head += `${cased?.[key] ?? key}: ${this.headers[key] as string | number}\r\n`;
+    return `${head}Date: ${utcDate()}\r\n`;
   }
 }

@@ -147,6 +147,13 @@ class PlainHit implements ShellContext {
     else this.head.set(name, value);
   }
 
+  /** A stream's head spelled by the hit itself (answer-head.ts), the response then out of the shell's hands; false when Node's `writeHead` must make it. */
+  headStream(status: number, own: Readonly<Record<string, string>>): boolean {
+    if (this.handed || !this.head.writeStreamHead(this.res, status, own)) return false;
+    this.taken = false;
+    return true;
+  }
+
   private handOver(): void {
     if (this.handed) return;
     this.handed = true;

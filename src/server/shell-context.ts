@@ -44,4 +44,11 @@ export interface ShellContext {
   set(field: Record<string, string>): void;
   set(field: string, value: string): void;
   onerror(error: Error): void;
+  /**
+   * A stream's head (status, the headers set so far and the stream's `own`) made ready for its
+   * first write, and the response taken out of the shell's hands, as `respond = false` and Node's
+   * `writeHead` would; false, having done nothing, when Node must make it. A plain hit's own
+   * (server/plain-hit.ts); Koa's context has none.
+   */
+  headStream?(status: number, own: Readonly<Record<string, string>>): boolean;
 }

@@ -68,10 +68,13 @@ function streamHeaders(framer: Framer, headers: Record<string, string>, keepAliv
 function writeStream(ctx: ShellContext, plan: Extract<Plan, { kind: 'stream' }>, fault: Fault | undefined, framer: Framer): Promise<void> {
   const res = ctx.res;
   const state = ctx.state as MockState;
-  ctx.respond = false;
-  // writeHead is handed only the stream's own headers, as it sets again each it is handed; what the
-  // journal shows is then the response's, read once at the stream's end (sent.ts).
-  res.writeHead(plan.status, streamHeaders(framer, plan.headers, res.shouldKeepAlive, ctx.req.httpVersionMajor));
+  const own = streamHeaders(framer, plan.headers, res.shouldKeepAlive, ctx.req.httpVersionMajor);
+  if (!ctx.headStream?.(plan.status, own)) {
+    ctx.respond = false;
+    // writeHead is handed only the stream's own headers, as it sets again each it is handed; what the
+    // journal shows is then the response's, read once at the stream's end (sent.ts).
+    res.writeHead(plan.status, own);
+  }
   // The headers go with the stream's first write: an unpaced stream's only one, a paced stream's
   // events before its first pause.
   const paced = isPaced(plan.pacing) ? pacedSink(res) : undefined;
