@@ -11,6 +11,7 @@
 // server's busy samples under a burst of streams.
 import { ServerResponse, STATUS_CODES, validateHeaderName, validateHeaderValue, type OutgoingHttpHeaders } from 'node:http';
 import { Socket } from 'node:net';
+import { HEADER_VALUE } from '../conversation/header-rules.js';
 
 /**
  * Headers whose names change what Node does with the connection or the body (its `matchHeader`,
@@ -41,8 +42,6 @@ interface NodeResponse {
 /** Node's test of a `Connection` header's value for a connection to close after the answer. */
 const CONNECTION_CLOSE = /(?:^|\W)close(?:$|\W)/i;
 
-/** Node's test of a header value's characters (its `checkInvalidHeaderChar`): a tab, or visible. */
-const BAD_VALUE_CHAR = /[^\t\x20-\x7e\x80-\xff]/;
 /** Header names already checked, with their keys: an answer sets the same few names every time. */
 const checkedNames = new Map<string, string>();
 /** Past this many names the memo starts again (names come from the mock and its files, not from clients). */
@@ -61,7 +60,7 @@ function checkedKey(name: string, value: unknown): string {
     if (checkedNames.size >= CHECKED_NAMES_MAX) checkedNames.clear();
     checkedNames.set(name, key);
   }
-  if (typeof value !== 'string' || BAD_VALUE_CHAR.test(value)) validateHeaderValue(name, value as string);
+  if (typeof value !== 'string' || !HEADER_VALUE.test(value)) validateHeaderValue(name, value as string);
   return key;
 }
 
