@@ -19,8 +19,11 @@ export function bareJson(body) {
 
 /**
  * The same SSE bytes the mock streamed, written the way the mock's writer paces them: what comes
- * before the first content event at once, then each content event after its pause, the closing
- * events with the last one. One timer per stream, cleared when the client leaves.
+ * before the first content event at once, then each content event at its deadline, the closing
+ * events with the last one. The deadlines are fixed from the request's read, and a first content
+ * event that went late moves the ones after it, as the mock's pacer does (src/server/pacer.ts): a
+ * timer re-armed for each gap would add each timer's lateness to the stream's time, which the
+ * mock's does not. One timer per stream, cleared when the client leaves.
  * @param pacing `{ firstChunkMs, chunkMs }`
  */
 export function bareSse(sse, pacing) {
@@ -32,15 +35,17 @@ export function bareSse(sse, pacing) {
   }
   return (req, res) =>
     readJson(req, () => {
+      let startedMs = performance.now();
       res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive' });
       if (writes.length === 1) return res.end(writes[0]);
       res.write(writes[0]);
       let next = 1;
       let timer;
       const step = () => {
+        if (next === 1) startedMs = Math.max(startedMs, performance.now() - pacing.firstChunkMs);
         if (next === writes.length - 1) return res.end(writes[next]);
         res.write(writes[next++]);
-        timer = setTimeout(step, pacing.chunkMs);
+        timer = setTimeout(step, Math.max(0, startedMs + pacing.firstChunkMs + (next - 1) * pacing.chunkMs - performance.now()));
       };
       timer = setTimeout(step, pacing.firstChunkMs);
       res.once('close', () => clearTimeout(timer));
