@@ -61,13 +61,13 @@ export function measureBody(body: unknown, maxDepth = MAX_BODY_DEPTH): BodyShape
 const SCANNED_CHARS = 64 * 1024;
 
 /**
- * Whether `text` opens at most `most` arrays and objects, counted with `indexOf`, which jumps from
- * one bracket to the next: a loop over every character read a fresh server's 130-character body
- * in the interpreter, and 50 KB took 360 µs warm against 6.
+ * Whether `text` holds at most `most` of `{` and `[`, counted with `indexOf`, which jumps from one
+ * to the next: a loop over every character read a fresh server's 130-character body in the
+ * interpreter, and 50 KB took 360 µs warm against 6. A text no longer than `most` holds no more.
  */
 function bracketsAtMost(text: string, most: number): boolean {
-  // `{` and `[`, inside strings too: counting too many only sends the body to the full walk.
   if (text.length <= most) return true;
+  // Inside strings too: counting too many only sends the body to the full walk.
   let brackets = 0;
   for (let at = text.indexOf('{'); at !== -1; at = text.indexOf('{', at + 1)) if (++brackets > most) return false;
   for (let at = text.indexOf('['); at !== -1; at = text.indexOf('[', at + 1)) if (++brackets > most) return false;
