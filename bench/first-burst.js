@@ -10,7 +10,8 @@
 // bench's bare paced server instead. `--profile cpu|heap` keeps a profile of each server's first
 // burst; `--node-flags` gives the servers Node or V8 flags (`--trace-deopt`). `--style messages`
 // (or responses, generate-content, ollama, converse) asks the same stream in that style's wire;
-// chat-completions is the default. Prints every pair and the medians of the paired ratios (each
+// chat-completions is the default; `--system-chars 4000` puts a system message of that many
+// characters before its user message (an SDK's instructions: the body's size). Prints every pair and the medians of the paired ratios (each
 // build against the first). Linux.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
@@ -40,6 +41,8 @@ const { values } = parseArgs({
     'node-flags': { type: 'string', default: '' },
     // The wire the streams are asked in: one of STYLES' names.
     style: { type: 'string', default: 'chat-completions' },
+    // A chat-completions request's system message of this many characters (0: none, the phase's body).
+    'system-chars': { type: 'string', default: '0' },
   },
 });
 const builds = buildsFrom(values.builds, 'bare');
@@ -56,9 +59,20 @@ writeFixtures(fixtures, 10);
 writeFileSync(join(fixtures, 'models.yaml'), `models:\n  - id: ${MODEL}\n    latency:\n      first_token_ms: { p50: ${firstTokenMs}, p99: ${firstTokenMs + 1} }\n      token_ms: { p50: 25, p99: 26 }\n`);
 const scenarios = emptyScenarios(root);
 const PROMPT = JSON.parse(streamRequest()).messages[0].content;
+const systemChars = Number(values['system-chars']);
+if (systemChars > 0 && values.style !== 'chat-completions') throw new Error('--system-chars: chat-completions only');
+
+/** The phase's stream request, with a system message of `chars` characters of prose before its user message when asked. */
+function chatRequest(chars) {
+  if (chars === 0) return streamRequest();
+  const request = JSON.parse(streamRequest());
+  const system = 'Answer briefly and plainly, citing the sources given where they help. '.repeat(Math.ceil(chars / 70)).slice(0, chars);
+  request.messages.unshift({ role: 'system', content: system });
+  return JSON.stringify(request);
+}
 /** The same paced stream asked in each style's wire: its path and body (and a header the style requires). */
 const STYLES = {
-  'chat-completions': [CHAT_PATH, streamRequest()],
+  'chat-completions': [CHAT_PATH, chatRequest(systemChars)],
   messages: ['/v1/messages', JSON.stringify({ model: MODEL, max_tokens: 1024, stream: true, messages: [{ role: 'user', content: PROMPT }] }), { 'anthropic-version': '2023-06-01' }],
   responses: ['/v1/responses', JSON.stringify({ model: MODEL, stream: true, input: PROMPT })],
   'generate-content': [`/v1beta/models/${MODEL}:streamGenerateContent?alt=sse`, JSON.stringify({ contents: [{ role: 'user', parts: [{ text: PROMPT }] }] })],

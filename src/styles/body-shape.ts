@@ -60,13 +60,17 @@ export function measureBody(body: unknown, maxDepth = MAX_BODY_DEPTH): BodyShape
 /** Past this many characters a body's shape is measured on the parsed value: scanning the text costs more. */
 const SCANNED_CHARS = 64 * 1024;
 
+/**
+ * Whether `text` holds at most `most` of `{` and `[`, counted with `indexOf`, which jumps from one
+ * to the next: a loop over every character read a fresh server's 130-character body in the
+ * interpreter, and 50 KB took 360 µs warm against 6. A text no longer than `most` holds no more.
+ */
 function bracketsAtMost(text: string, most: number): boolean {
+  if (text.length <= most) return true;
+  // Inside strings too: counting too many only sends the body to the full walk.
   let brackets = 0;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    // `{` and `[`, inside strings too: counting too many only sends the body to the full walk.
-    if ((code === 0x7b || code === 0x5b) && ++brackets > most) return false;
-  }
+  for (let at = text.indexOf('{'); at !== -1; at = text.indexOf('{', at + 1)) if (++brackets > most) return false;
+  for (let at = text.indexOf('['); at !== -1; at = text.indexOf('[', at + 1)) if (++brackets > most) return false;
   return true;
 }
 

@@ -2,7 +2,7 @@
 // done: leaves counted where they are met give what queueing each of them gave.
 import { describe, expect, it } from 'vitest';
 import { MAX_BODY_DEPTH } from '../../src/conversation/json-text.js';
-import { measureBody } from '../../src/styles/body-shape.js';
+import { measureBody, measureJson } from '../../src/styles/body-shape.js';
 
 const nested = (levels: number): unknown => {
   let value: unknown = 1;
@@ -28,5 +28,49 @@ describe('measureBody', () => {
   it(`refuses a body nested deeper than ${MAX_BODY_DEPTH} levels, and takes one at the bound`, () => {
     expect(measureBody(nested(MAX_BODY_DEPTH)).withinDepth).toBe(true);
     expect(measureBody(nested(MAX_BODY_DEPTH + 1)).withinDepth).toBe(false);
+  });
+});
+
+describe('measureJson', () => {
+  // A text's brackets, `{` and `[` alike and inside strings too, are counted up to the bound: at
+  // most that many and its length is its size, one more and its parsed value is walked.
+  const withBrackets = (objects: number, arrays: number, inString: number): string =>
+    JSON.stringify({ o: nestedObjects(objects), a: nested(arrays), s: '{['.repeat(inString) });
+  const nestedObjects = (levels: number): unknown => {
+    let value: unknown = 1;
+    for (let i = 0; i < levels; i++) value = { k: value };
+    return value;
+  };
+
+  it.each([
+    [60, 67, 0],
+    [0, 0, 63],
+    [127, 0, 0],
+    [0, 127, 0],
+  ])('takes a text of %i objects, %i arrays and %i pairs in a string, at the bound, by its length', (objects, arrays, inString) => {
+    const text = withBrackets(objects, arrays, inString);
+    expect(measureJson(text, JSON.parse(text))).toEqual({ withinDepth: true, size: text.length });
+  });
+
+  it.each([
+    [61, 67, 0],
+    [0, 0, 64],
+    [128, 0, 0],
+    [0, 128, 0],
+    [1, 0, 64],
+  ])('walks a text of %i objects, %i arrays and %i pairs in a string, past the bound', (objects, arrays, inString) => {
+    const text = withBrackets(objects, arrays, inString);
+    const body = JSON.parse(text) as unknown;
+    expect(measureJson(text, body)).toEqual(measureBody(body));
+    expect(measureBody(body).size).not.toBe(text.length);
+  });
+
+  it('refuses a text nested past the bound', () => {
+    const text = JSON.stringify(nested(MAX_BODY_DEPTH + 1));
+    expect(measureJson(text, JSON.parse(text)).withinDepth).toBe(false);
+  });
+
+  it('takes a short text whole', () => {
+    expect(measureJson('[]', [])).toEqual({ withinDepth: true, size: 2 });
   });
 });
