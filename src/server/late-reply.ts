@@ -17,9 +17,7 @@ export function isLate(plan: StreamPlan): plan is LatePlan {
 
 /**
  * How long before its first event is due a stream's reply is made: a reply takes well under a
- * millisecond. Its opening events (those before the first pause) wait for its first paced event
- * and go out in the same send (stream-events.ts `openingWaits`): one send a stream, not one of
- * their own 50 ms ahead, while a burst's later requests may still be coming in.
+ * millisecond, and its opening events (those before the first pause) go out when it is made.
  */
 const LEAD_MS = 50;
 

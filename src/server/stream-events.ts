@@ -69,11 +69,6 @@ class EventPump {
   private dueMs = 0;
   /** Whether the next event's deadline has been waited for. */
   private waited = false;
-  /**
-   * Whether the events before the first pause wait for the first paced event, to go out in its
-   * write: a reply made after the headers (late-reply.ts), whose headers are out already.
-   */
-  private openingWaits: boolean;
   /** The span whose chunks `framing` frames (none for a framing in bytes), made at its first chunk past the stream's first event. */
   private framedSpan: PieceSpan | undefined;
   private framing: PieceFraming | undefined;
@@ -83,9 +78,7 @@ class EventPump {
     private readonly fault: Fault | undefined,
     private readonly w: Writing,
     private readonly ended: (end: StreamEnd) => void,
-    openingWaits: boolean,
   ) {
-    this.openingWaits = openingWaits;
     this.paced = isPaced(plan.pacing);
     this.runs = !this.paced;
     this.parts = plan.parts ?? plan.events;
@@ -142,7 +135,7 @@ class EventPump {
           // An event already due (a stream running late) joins the events before it: they go
           // out together, in one write, when the stream next waits.
           this.dueMs = this.deadline();
-          if (!w.pacer.isPast(this.dueMs)) return this.openingWaits ? this.holdThen(this.sleep) : this.flushThen(this.sleep);
+          if (!w.pacer.isPast(this.dueMs)) return this.flushThen(this.sleep);
         }
         if (w.pacer.interrupted) break;
         this.chunks++;
@@ -230,12 +223,6 @@ class EventPump {
     this.w.sent.framed(event, data, json, framed.length);
   }
 
-  /** Keeps what is framed for the next write (the events before the first pause, once), then `then(open)`. */
-  private holdThen(then: (open: boolean) => void): void {
-    this.openingWaits = false;
-    then(!this.res.destroyed);
-  }
-
   /** Writes what is framed, then `then(open)`: at once, unless the socket is full. */
   private flushThen(then: (open: boolean) => void): void {
     const { res, w } = this;
@@ -278,12 +265,11 @@ class EventPump {
 /**
  * Writes a stream's events after its headers and calls `ended` once, when it is over: the rest of
  * the stream runs on the pacing clock and the response's own events, not in the request's
- * middleware. `openingWaits`: the events before the first pause go out with the first paced event,
- * in one send, not in one of their own ahead of it.
+ * middleware.
  */
-export function writeEvents(res: ServerResponse, plan: StreamPlan, fault: Fault | undefined, writing: Writing, ended: (end: StreamEnd) => void, openingWaits = false): void {
+export function writeEvents(res: ServerResponse, plan: StreamPlan, fault: Fault | undefined, writing: Writing, ended: (end: StreamEnd) => void): void {
   try {
-    new EventPump(res, plan, fault, writing, ended, openingWaits).start();
+    new EventPump(res, plan, fault, writing, ended).start();
   } catch {
     ended('broken');
   }
