@@ -50,6 +50,18 @@ function ask(port: number, session: string, scenario = ''): Promise<{ first: str
   });
 }
 
+/** Each read of a raw client's, until the server ends. */
+function reads(port: number, session: string): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    const all: string[] = [];
+    socket.on('data', (bytes) => all.push(bytes.toString('latin1')));
+    socket.once('close', () => resolve(all));
+    socket.once('error', reject);
+    socket.write(`POST /v1/chat/completions HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\nauthorization: Bearer k\r\nx-mock-session: ${session}\r\nconnection: close\r\ncontent-length: ${Buffer.byteLength(REQUEST)}\r\n\r\n${REQUEST}`);
+  });
+}
+
 /** The content pieces of an SSE body sent in chunks. */
 function pieces(body: string): string[] {
   return [...body.matchAll(/^data: (\{.*\})$/gm)].flatMap(([, json]) => (JSON.parse(json!) as { choices: Array<{ delta?: { content?: string } }> }).choices[0]?.delta?.content || []);
@@ -81,6 +93,15 @@ describe("a paced stream's reply, made after its headers", () => {
     const [entry] = await journaled('at-once');
     expect(entry!.status).toBe(200);
     expect(entry!.usage?.output_tokens).toBeGreaterThan(0);
+  });
+
+  it('sends the opening chunk on its own, ahead of the first content chunk', async () => {
+    // The opening goes between the reply's making and its first token, apart from both.
+    const [head, opening, ...rest] = await reads(port, 'opening');
+    expect(head).toMatch(/^HTTP\/1\.1 200 OK\r\n[^]*\r\n\r\n$/);
+    expect(opening).toContain('"role":"assistant"');
+    expect(pieces(opening!)).toEqual([]);
+    expect(pieces(rest.join('')).join('')).toBe(TEXT);
   });
 
   it("journals the reply's usage for a client that leaves before the reply is made", async () => {
