@@ -8,9 +8,11 @@
 // the first token's p99 (nominal 350 ms), the p99 from it to the end (nominal 1,590 ms) and the
 // median first token of the slowest 1 % (`slowestFirst`), and each wave's own headers p99 (waves
 // held together read alike). Prints every pair and the medians of the paired ratios (each build
-// against the first). `--profile-dir DIR` keeps a CPU profile of each server's waves there, with
+// against the first). `--profile-dir DIR` keeps a CPU profile (or with `--profile-kind heap`, a heap profile) of each server's waves there, with
 // the stalls its server named beside it (`.stalls.json`, on the profile's clock;
-// `BENCH_STALL_MS=20` names every turn past the lag row's bound). Linux.
+// `BENCH_STALL_MS=20` names every turn past the lag row's bound). A build named `bare` is the
+// streams phase's bare pacer (lib/baselines.js `bareSse`) writing the mock's own bytes, sampled
+// from the first build, at the realistic pacing: what is left of a stream with no mock in it. Linux.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir, loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -28,9 +30,12 @@ const { values } = parseArgs({
     streams: { type: 'string', default: '1000' },
     // A directory to keep a CPU profile (100 µs) of each server's waves in, to find its long turns.
     'profile-dir': { type: 'string' },
+    // `heap`: the profiles kept are of what the waves allocate (V8's sampling heap profiler), not of their CPU.
+    'profile-kind': { type: 'string', default: 'cpu' },
   },
 });
 const builds = buildsFrom(values.builds, 'bare');
+if (builds[0] === 'bare') throw new Error('--builds: name a build of the mock first; `bare` paces its bytes');
 const pairs = Number(values.pairs);
 const REALISTIC = { 'x-mock-latency': 'realistic' };
 
@@ -39,14 +44,21 @@ const fixtures = join(root, 'fixtures');
 writeFixtures(fixtures, 10);
 const scenarios = emptyScenarios(root);
 const body = streamRequest();
+/** The bare pacer's bytes and pacing, from the first build that is the mock's: set at its first start. */
+let bare;
 
 async function fresh(build, profileFile) {
-  const { child, url } = await startChild(build, 'bare', { type: 'start', kind: 'mock', options: { fixtures, scenarios }, watchTurns: true });
+  const start = build === 'bare' ? { type: 'start', ...bare, watchTurns: true } : { type: 'start', kind: 'mock', options: { fixtures, scenarios }, watchTurns: true };
+  const { child, url } = await startChild(build, 'bare', start);
   const server = { child };
   try {
-    await sampleReply(url, body, 'data: [DONE]', REALISTIC);
+    const sample = await sampleReply(url, body, 'data: [DONE]', REALISTIC);
+    if (bare === undefined && build !== 'bare') {
+      const { REALISTIC: pacing } = await import(join(build, 'dist/exchange/pacing.js'));
+      bare = { kind: 'bare-sse', body: sample, pacing };
+    }
     await ask(server, { type: 'reset' });
-    if (profileFile) await ask(server, { type: 'profile', kind: 'cpu', file: profileFile });
+    if (profileFile) await ask(server, { type: 'profile', kind: values['profile-kind'], file: profileFile });
     const load = await streamsInWaves(url, body, { streams: Number(values.streams), waves: 10, gapMs: 50, headers: REALISTIC });
     if (profileFile) await ask(server, { type: 'profile' });
     const own = await ask(server, { type: 'stats' });
@@ -76,7 +88,7 @@ for (let pair = 0; pair < pairs; pair++) {
   const order = pair % 2 === 0 ? builds.map((_, index) => index) : builds.map((_, index) => builds.length - 1 - index);
   const load = loadavg()[0].toFixed(2);
   for (const index of order) {
-    const profileFile = values['profile-dir'] && profilePath(values['profile-dir'], 'lag-waves', 'cpu', index, pair);
+    const profileFile = values['profile-dir'] && profilePath(values['profile-dir'], 'lag-waves', values['profile-kind'], index, pair);
     all[index].push(await fresh(builds[index], profileFile));
   }
   const line = builds.map((_, index) => FIGURES.map((key) => all[index][pair][key].toFixed(1)).join(' ')).join('  ||  ');

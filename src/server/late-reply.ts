@@ -17,7 +17,8 @@ export function isLate(plan: StreamPlan): plan is LatePlan {
 
 /**
  * How long before its first event is due a stream's reply is made: a reply takes well under a
- * millisecond, and its opening events (those before the first pause) go out when it is made.
+ * millisecond. Its opening events (those before the first pause) go out on a wake of their own,
+ * between its making and its first paced event (stream-events.ts `OPENING_AHEAD_MS`).
  */
 const LEAD_MS = 50;
 

@@ -41,6 +41,15 @@ type StreamPlan = Extract<Plan, { kind: 'stream' }>;
 const SLICE_CHARS = 256 * 1024;
 
 /**
+ * How long before its first paced event a late reply's opening events (those before its first
+ * pause) go out. Not at once: the pacing clock makes a wave of requests' replies in one tick, 50
+ * ms ahead (late-reply.ts), and their sends made that tick the loop's longest turn. Not with the
+ * first paced event either: a wave's first tokens are all due together, and a send added there
+ * made the first token later (docs/performance.md, round twenty, stream60).
+ */
+const OPENING_AHEAD_MS = 25;
+
+/**
  * One stream's events, written a step at a time. The pacing clock's wake (`Pacer.after`) and a
  * full socket's drain call the next step directly, and the stream's end calls `ended`: a paced
  * event costs no promise and no turn of the microtask queue, and a waiting stream holds this one
@@ -69,6 +78,8 @@ class EventPump {
   private dueMs = 0;
   /** Whether the next event's deadline has been waited for. */
   private waited = false;
+  /** Whether the events before the first pause go out on a wake of their own (`OPENING_AHEAD_MS`). */
+  private openingApart: boolean;
   /** The span whose chunks `framing` frames (none for a framing in bytes), made at its first chunk past the stream's first event. */
   private framedSpan: PieceSpan | undefined;
   private framing: PieceFraming | undefined;
@@ -78,7 +89,9 @@ class EventPump {
     private readonly fault: Fault | undefined,
     private readonly w: Writing,
     private readonly ended: (end: StreamEnd) => void,
+    openingApart: boolean,
   ) {
+    this.openingApart = openingApart;
     this.paced = isPaced(plan.pacing);
     this.runs = !this.paced;
     this.parts = plan.parts ?? plan.events;
@@ -135,7 +148,7 @@ class EventPump {
           // An event already due (a stream running late) joins the events before it: they go
           // out together, in one write, when the stream next waits.
           this.dueMs = this.deadline();
-          if (!w.pacer.isPast(this.dueMs)) return this.flushThen(this.sleep);
+          if (!w.pacer.isPast(this.dueMs)) return this.openingApart && !this.pending.empty ? this.sendOpening() : this.flushThen(this.sleep);
         }
         if (w.pacer.interrupted) break;
         this.chunks++;
@@ -223,6 +236,14 @@ class EventPump {
     this.w.sent.framed(event, data, json, framed.length);
   }
 
+  /** The events before the first pause, once: written on their own wake, then the stream sleeps to its first paced event. */
+  private sendOpening(): void {
+    this.openingApart = false;
+    this.w.pacer.after(this.dueMs - OPENING_AHEAD_MS, this.flushOpening);
+  }
+
+  private readonly flushOpening = (open: boolean): void => (open ? this.flushThen(this.sleep) : this.finish(false));
+
   /** Writes what is framed, then `then(open)`: at once, unless the socket is full. */
   private flushThen(then: (open: boolean) => void): void {
     const { res, w } = this;
@@ -265,11 +286,12 @@ class EventPump {
 /**
  * Writes a stream's events after its headers and calls `ended` once, when it is over: the rest of
  * the stream runs on the pacing clock and the response's own events, not in the request's
- * middleware.
+ * middleware. `openingApart`: the events before the first pause go out on a wake of their own,
+ * `OPENING_AHEAD_MS` before the first paced event, not at once.
  */
-export function writeEvents(res: ServerResponse, plan: StreamPlan, fault: Fault | undefined, writing: Writing, ended: (end: StreamEnd) => void): void {
+export function writeEvents(res: ServerResponse, plan: StreamPlan, fault: Fault | undefined, writing: Writing, ended: (end: StreamEnd) => void, openingApart = false): void {
   try {
-    new EventPump(res, plan, fault, writing, ended).start();
+    new EventPump(res, plan, fault, writing, ended, openingApart).start();
   } catch {
     ended('broken');
   }

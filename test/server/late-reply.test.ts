@@ -4,7 +4,7 @@
 // reset fault, still leaves a journal entry with the reply's usage; and a reply refused only once
 // it is made reaches the client as the style's in-stream error.
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MockError } from '../../src/conversation/errors.js';
 import type { StreamEvent } from '../../src/conversation/plan.js';
 import type { Steps } from '../../src/conversation/steps.js';
@@ -12,6 +12,7 @@ import { LateStream, type MadeStream } from '../../src/exchange/late-stream.js';
 import { write } from '../../src/server/writer.js';
 import type { JournalEntry } from '../../src/state/journal.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { contextFor, FakeResponse } from '../helpers/fake-response.js';
 import { writerStand, type WriterStand } from '../helpers/writer-stand.js';
 
 const TEXT = 'Your parcel left the depot this morning and should reach you before the end of the week.';
@@ -155,5 +156,43 @@ describe('a late reply the mock refuses once it makes it', () => {
     const all = await read('/broken');
     expect(all).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
     expect(all.endsWith('0\r\n\r\n')).toBe(false);
+  });
+});
+
+describe("a late reply's opening events", () => {
+  const pacing = { firstChunkMs: 1_000, chunkMs: 100 };
+  const events: StreamEvent[] = [{ data: { role: 'assistant' } }, ...['one', 'two'].map((text) => ({ data: { text }, paced: true })), { data: '[DONE]' }];
+  const late = () =>
+    new LateStream(
+      pacing,
+      // eslint-disable-next-line require-yield
+      function* (): Steps<MadeStream> {
+        return { plan: { kind: 'stream', status: 200, headers: {}, events, pacing, streamError: () => [] }, notes: {} };
+      },
+      () => [],
+    );
+  beforeEach(() => {
+    // Only what the writer uses: another file's leftover setImmediate stays real.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('go on a send of their own between the reply\'s making and its first paced event', async () => {
+    const res = new FakeResponse();
+    const done = write(contextFor(res), late());
+    // The reply is made 50 ms before its first event; its opening goes 25 ms before it.
+    await vi.advanceTimersByTimeAsync(960);
+    expect(res.written.join('')).not.toContain('role');
+    await vi.advanceTimersByTimeAsync(20);
+    expect(res.written.at(-1)).toContain('"role":"assistant"');
+    expect(res.written.join('')).not.toContain('"one"');
+    await vi.advanceTimersByTimeAsync(30);
+    expect(res.written.at(-1)).toContain('"one"');
+    expect(res.written.at(-1)).not.toContain('role');
+    await vi.advanceTimersByTimeAsync(200);
+    await done;
+    expect(res.written.join('')).toContain('[DONE]');
   });
 });
