@@ -11,8 +11,8 @@
 // burst; `--node-flags` gives the servers Node or V8 flags (`--trace-deopt`). `--style messages`
 // (or responses, generate-content, ollama, converse) asks the same stream in that style's wire;
 // chat-completions is the default; `--system-chars 4000` puts a system message of that many
-// characters before its user message (an SDK's instructions: the body's size). Prints every pair and the medians of the paired ratios (each
-// build against the first). Linux.
+// characters before its user message (an SDK's instructions: the body's size). Prints every pair
+// and the medians of the paired ratios (each build against the first). Linux.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';

@@ -8,11 +8,12 @@
 // the first token's p99 (nominal 350 ms), the p99 from it to the end (nominal 1,590 ms) and the
 // median first token of the slowest 1 % (`slowestFirst`), and each wave's own headers p99 (waves
 // held together read alike). Prints every pair and the medians of the paired ratios (each build
-// against the first). `--profile-dir DIR` keeps a CPU profile (or with `--profile-kind heap`, a heap profile) of each server's waves there, with
-// the stalls its server named beside it (`.stalls.json`, on the profile's clock;
-// `BENCH_STALL_MS=20` names every turn past the lag row's bound). A build named `bare` is the
-// streams phase's bare pacer (lib/baselines.js `bareSse`) writing the mock's own bytes, sampled
-// from the first build, at the realistic pacing: what is left of a stream with no mock in it. Linux.
+// against the first). `--profile-dir DIR` keeps a CPU profile (with `--profile-kind heap`, a heap
+// profile) of each server's waves there, with the stalls its server named beside it
+// (`.stalls.json`, on the profile's clock; `BENCH_STALL_MS=20` names every turn past the lag row's
+// bound). A build named `bare` is the streams phase's bare pacer (lib/baselines.js `bareSse`)
+// writing the mock's own bytes, sampled from the first build, at the realistic pacing: what is
+// left of a stream with no mock in it. Linux.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir, loadavg } from 'node:os';
 import { join } from 'node:path';
