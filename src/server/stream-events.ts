@@ -78,8 +78,6 @@ class EventPump {
   private dueMs = 0;
   /** Whether the next event's deadline has been waited for. */
   private waited = false;
-  /** Whether the events before the first pause go out on a wake of their own (`OPENING_AHEAD_MS`). */
-  private openingApart: boolean;
   /** The span whose chunks `framing` frames (none for a framing in bytes), made at its first chunk past the stream's first event. */
   private framedSpan: PieceSpan | undefined;
   private framing: PieceFraming | undefined;
@@ -89,9 +87,9 @@ class EventPump {
     private readonly fault: Fault | undefined,
     private readonly w: Writing,
     private readonly ended: (end: StreamEnd) => void,
-    openingApart: boolean,
+    /** Whether the events before the first pause go out on a wake of their own (`OPENING_AHEAD_MS`); cleared once they are on their way. */
+    private openingApart: boolean,
   ) {
-    this.openingApart = openingApart;
     this.paced = isPaced(plan.pacing);
     this.runs = !this.paced;
     this.parts = plan.parts ?? plan.events;
