@@ -148,6 +148,7 @@ export function latencyProfileRows(l) {
     ...['p50', 'p90', 'p99'].map((p) => ratioRow(label(p), l.measured[`${p}Ms`], l.configured[`${p}Ms`], '(configured)', { atMost: 1.1 })),
     limitRow('latency profile: mock main thread waiting for a core, % of the run', waitingPercent({ mainThread: l.mainThread })),
     limitRow("latency profile: the bench's client late to send, p50 ms", l.clientConnectLateP50Ms),
+    limitRow('latency profile: waves let go on their own (headers p99 under 200 ms), of 10', l.wavesApart),
     // The floor: bare node:http's first token over its fixed pause (the profile's median), same client and waves.
     limitRow('latency profile floor: bare node:http TTFT p50 ms, its first pause fixed', l.bare.p50Ms, { baseline: l.bare.firstChunkMs, baselineIs: '(its pause)' }),
     limitRow("latency profile floor: the bench's client late to send to bare, p50 ms", l.bare.clientConnectLateP50Ms),
