@@ -38,6 +38,8 @@ export function limitRow(metric, mock, { below, baseline, baselineIs } = {}) {
 
 function figure(value) {
   if (value === undefined || Number.isNaN(value)) return '-';
+  // A count (the waves let go on their own) reads as one, not as 2.00.
+  if (Number.isInteger(value)) return value.toLocaleString('en-US');
   if (Math.abs(value) >= 100) return Math.round(value).toLocaleString('en-US');
   if (Math.abs(value) >= 10) return value.toFixed(1);
   return value.toFixed(2);
