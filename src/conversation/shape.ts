@@ -16,12 +16,7 @@ export const REMINDER = /<(system-reminder|environment_context|user_instructions
  * the context an agent adds (Codex's `<environment_context>` message), is not one.
  */
 export function isUserTurn(turn: Turn): boolean {
-  return turn.role === 'user' && turn.parts.some((p) => p.kind === 'media' || (p.kind === 'text' && withoutReminders(p.text).trim() !== ''));
-}
-
-/** A text without the context blocks an agent adds; one without a `<` holds none, and is not searched. */
-function withoutReminders(text: string): string {
-  return text.includes('<') ? text.replace(REMINDER, '') : text;
+  return turn.role === 'user' && turn.parts.some((p) => p.kind === 'media' || (p.kind === 'text' && p.text.replace(REMINDER, '').trim() !== ''));
 }
 
 /** An absolute path (POSIX, or a Windows drive's), down to its last segment. */
@@ -30,7 +25,7 @@ const DATE = /\b\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-
 
 /** A text without what differs from place to place and day to day. */
 function steady(text: string): string {
-  return withoutReminders(text).replace(ABSOLUTE_PATH, '<path>').replace(DATE, '<date>').replace(/\s+/g, ' ').trim();
+  return text.replace(REMINDER, '').replace(ABSOLUTE_PATH, '<path>').replace(DATE, '<date>').replace(/\s+/g, ' ').trim();
 }
 
 /** Every string inside a value made steady, object keys sorted (argument order does not count). */

@@ -18,19 +18,11 @@ const KEY_QUERIES = [...new Set(STYLE_ENTRIES.flatMap((entry) => entry.keyQuery 
 const WAYS = [`"Authorization: Bearer KEY"`, ...KEY_HEADERS.map((header) => `"${header}"`), ...KEY_QUERIES.map((name) => `"?${name}="`)];
 const NO_KEY = `You didn't provide an API key. Send it as ${WAYS.slice(0, -1).join(', ')} or ${WAYS.at(-1)}.`;
 
-/**
- * The bearer token's pattern, made once: a literal in the function was a new RegExp object on
- * every request, and under a fresh server's burst the young generation's collections fell mostly
- * on that allocation (perf, round twenty-one). Neither global nor sticky, so `exec` keeps no state.
- */
-const BEARER_TOKEN = /^Bearer\s+(.+)$/i;
-
 export function presentedKey(ctx: ShellContext): string | undefined {
-  const authorization = ctx.get(BEARER);
-  const bearer = BEARER_TOKEN.exec(authorization)?.[1]?.trim();
+  const bearer = /^Bearer\s+(.+)$/i.exec(ctx.get(BEARER))?.[1]?.trim();
   if (bearer) return bearer;
   for (const signature of KEY_SIGNATURES) {
-    const signed = signature.exec(authorization)?.[1];
+    const signed = signature.exec(ctx.get(BEARER))?.[1];
     if (signed) return signed;
   }
   for (const header of KEY_HEADERS) if (ctx.get(header)) return ctx.get(header);

@@ -14,9 +14,7 @@ export function unlessClosed(res: ServerResponse, settled: Promise<unknown>, can
       cancel?.();
       resolve(false);
     };
-    // `on`, not `once`: a response closes once, and the settled path takes the listener off; `once`
-    // wrapped it in two more objects a wait (every request of a burst waits for its turn).
-    res.on('close', onClose);
+    res.once('close', onClose);
     void settled.then(() => {
       res.off('close', onClose);
       resolve(true);

@@ -226,8 +226,7 @@ export async function readWireText(req: IncomingMessage, limit: number): Promise
 /** As `readWireText`, with the body's chunks as they came when it is at most `bound` bytes. */
 export async function readWireTextAndChunks(req: IncomingMessage, limit: number, bound: number): Promise<{ text: string; chunks?: Buffer[]; size: number }> {
   const { kept, size } = await readKept(req, limit, asTextAndChunks(bound));
-  // Each key from its own field: a literal with a spread is built a key at a time, on every body.
-  return { text: kept.text, chunks: kept.chunks, size };
+  return { ...kept, size };
 }
 
 type Decoder = (bytes: InputType, options: ZlibOptions) => Promise<Buffer>;
