@@ -11,7 +11,9 @@
 // burst; `--node-flags` gives the servers Node or V8 flags (`--trace-deopt`). `--style messages`
 // (or responses, generate-content, ollama, converse) asks the same stream in that style's wire;
 // chat-completions is the default; `--system-chars 4000` puts a system message of that many
-// characters before its user message (an SDK's instructions: the body's size). Prints every pair
+// characters before its user message (an SDK's instructions: the body's size); `--vary-prompt`
+// ends each stream's prompt with its own number, so that no two bodies are alike (a load test's
+// varied prompts: the body's remembered schema check answers none of them). Prints every pair
 // and the medians of the paired ratios (each build against the first). Linux.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
@@ -43,6 +45,8 @@ const { values } = parseArgs({
     style: { type: 'string', default: 'chat-completions' },
     // A chat-completions request's system message of this many characters (0: none, the phase's body).
     'system-chars': { type: 'string', default: '0' },
+    // Each stream's prompt ends with its own number, so no two bodies of a burst are alike.
+    'vary-prompt': { type: 'boolean', default: false },
   },
 });
 const builds = buildsFrom(values.builds, 'bare');
@@ -89,7 +93,7 @@ async function start(build) {
       ? { type: 'start', kind: 'bare-sse', body: 'data: {"choices":[{"delta":{"role":"assistant"}}]}\n\ndata: {"choices":[{"delta":{"content":"x"}}]}\n\ndata: [DONE]\n\n', pacing: { firstChunkMs: firstTokenMs, chunkMs: 25 } }
       : { type: 'start', kind: 'mock', options: { fixtures, scenarios, latency: 'realistic' } };
   const { child, url } = await startChild(build, 'bare', message, { execArgv });
-  return { child, port: Number(new URL(url).port) };
+  return { child, port: Number(new URL(url).port), asked: 0 };
 }
 
 /** CPU of a process so far: its main thread's ns on a core, all its threads' ticks, its write calls. */
@@ -102,11 +106,16 @@ function cpuOf(pid) {
   return { mainNs, allMs, writes };
 }
 
-function requestBytes(port) {
-  const text = Object.entries({ ...HEADERS, ...styleHeaders, 'x-mock-latency': 'realistic', host: `127.0.0.1:${port}`, 'content-length': Buffer.byteLength(body), connection: 'close' })
+/**
+ * The stream's request on the wire; with `--vary-prompt`, its prompt ends with ` (request N)`, N
+ * of the same width for every stream, so that each body is its own (the fixture still matches it).
+ */
+function requestBytes(port, index) {
+  const sent = values['vary-prompt'] ? body.replace(PROMPT, `${PROMPT} (request ${String(index).padStart(6, '0')})`) : body;
+  const text = Object.entries({ ...HEADERS, ...styleHeaders, 'x-mock-latency': 'realistic', host: `127.0.0.1:${port}`, 'content-length': Buffer.byteLength(sent), connection: 'close' })
     .map(([name, value]) => `${name}: ${value}`)
     .join('\r\n');
-  return Buffer.concat([Buffer.from(`POST ${path} HTTP/1.1\r\n${text}\r\n\r\n`), Buffer.from(body)]);
+  return Buffer.concat([Buffer.from(`POST ${path} HTTP/1.1\r\n${text}\r\n\r\n`), Buffer.from(sent)]);
 }
 
 /** One stream to its headers; resolves with its socket (still open) and the ms from its send. */
@@ -129,10 +138,13 @@ function toHeaders(port, request) {
 }
 
 async function burst(server, profileFile) {
-  const request = requestBytes(server.port);
+  // With `--vary-prompt`, each stream's own number: a server's bursts go on from its first stream's 0.
+  const requests = values['vary-prompt']
+    ? Array.from({ length: streams }, () => requestBytes(server.port, (server.asked += 1)))
+    : new Array(streams).fill(requestBytes(server.port, 0));
   if (profileFile) await ask(server, { type: 'profile', kind: values.profile, file: profileFile });
   const before = cpuOf(server.child.pid);
-  const answers = await Promise.all(Array.from({ length: streams }, () => toHeaders(server.port, request)));
+  const answers = await Promise.all(requests.map((request) => toHeaders(server.port, request)));
   await sleep(SETTLE_MS);
   const after = cpuOf(server.child.pid);
   if (profileFile) await ask(server, { type: 'profile' });
@@ -151,7 +163,7 @@ async function burst(server, profileFile) {
 async function fresh(build, profileFile) {
   const server = await start(build);
   try {
-    const first = await toHeaders(server.port, requestBytes(server.port));
+    const first = await toHeaders(server.port, requestBytes(server.port, 0));
     first.socket.destroy();
     const runs = [];
     for (let index = 0; index < bursts; index++) {
