@@ -17,17 +17,27 @@ export function drawMs(spread: Spread, random: Random): number {
 }
 
 /**
- * A stream's pauses as deadlines from its start: each call gives the next content chunk's. Fixed
- * pacing gives `firstChunkMs + n × chunkMs`; a profile's spread, where the pacing carries one,
- * draws the first pause and every gap after it.
+ * A stream's pauses as deadlines from its start: each `next()` gives the next content chunk's, the
+ * first of them `first`. Fixed pacing gives `firstChunkMs + n × chunkMs`; a profile's spread,
+ * where the pacing carries one, draws the first pause and every gap after it. A reply made after
+ * its headers reads `first` to be made ahead of it, and its events are paced by the same draws
+ * (server/late-reply.ts): one seeded sequence a stream, not one for each.
  */
-export function chunkDeadlines(pacing: Pacing): () => number {
-  const { drawn } = pacing;
-  const random = drawn && seededRandom('latency', ...drawn.seed);
-  let next: number | undefined;
-  return () => {
-    if (next === undefined) next = drawn?.firstChunk && random ? drawMs(drawn.firstChunk, random) : pacing.firstChunkMs;
-    else next += drawn?.chunk && random ? drawMs(drawn.chunk, random) : pacing.chunkMs;
-    return next;
-  };
+export class ChunkDeadlines {
+  readonly first: number;
+  private readonly random: Random | undefined;
+  private last: number | undefined;
+
+  constructor(private readonly pacing: Pacing) {
+    const { drawn } = pacing;
+    this.random = drawn && seededRandom('latency', ...drawn.seed);
+    this.first = drawn?.firstChunk && this.random ? drawMs(drawn.firstChunk, this.random) : pacing.firstChunkMs;
+  }
+
+  next(): number {
+    if (this.last === undefined) return (this.last = this.first);
+    const { drawn, chunkMs } = this.pacing;
+    this.last += drawn?.chunk && this.random ? drawMs(drawn.chunk, this.random) : chunkMs;
+    return this.last;
+  }
 }

@@ -2,7 +2,7 @@
 // reply made shortly before its first event is due, on the pacing clock, so that under a burst
 // the requests still coming in get their headers first and the replies follow in the order their
 // first events come due.
-import { chunkDeadlines } from '../conversation/latency.js';
+import { ChunkDeadlines } from '../conversation/latency.js';
 import type { Plan } from '../conversation/plan.js';
 import type { Pacer } from './pacer.js';
 import type { StreamEnd } from './stream-events.js';
@@ -23,19 +23,20 @@ export function isLate(plan: StreamPlan): plan is LatePlan {
 const LEAD_MS = 50;
 
 /**
- * Calls `then(undefined)` once the reply is made, near its first event's deadline and never in the
- * turn that wrote the headers; or `then(end)` when the stream ended meanwhile: its client left
- * (the reply is made all the same, for the journal's usage, as it was before its headers), or the
- * making failed with an error of the mock's, after the headers (its connection is dropped).
+ * Calls `then(undefined, deadlines)` once the reply is made, near its first event's deadline and
+ * never in the turn that wrote the headers, with the deadlines its events are paced by; or
+ * `then(end)` when the stream ended meanwhile: its client left (the reply is made all the same,
+ * for the journal's usage, as it was before its headers), or the making failed with an error of
+ * the mock's, after the headers (its connection is dropped).
  */
-export function whenMade(pacer: Pacer, plan: LatePlan, then: (ended: StreamEnd | undefined) => void): void {
-  const firstMs = chunkDeadlines(plan.pacing)();
+export function whenMade(pacer: Pacer, plan: LatePlan, then: (ended: StreamEnd | undefined, deadlines: ChunkDeadlines) => void): void {
+  const deadlines = new ChunkDeadlines(plan.pacing);
   let atOnce = true;
-  pacer.after(Math.max(0, firstMs - LEAD_MS), (open) => {
+  pacer.after(Math.max(0, deadlines.first - LEAD_MS), (open) => {
     const make = () =>
       plan.make().then(
-        () => then(open ? undefined : 'client gone'),
-        () => then('broken'),
+        () => then(open ? undefined : 'client gone', deadlines),
+        () => then('broken', deadlines),
       );
     if (atOnce) setImmediate(make);
     else make();

@@ -2,7 +2,7 @@
 // says, with its fault struck where it falls, and what went out kept for the journal.
 import type { ServerResponse } from 'node:http';
 import { MockError } from '../conversation/errors.js';
-import { chunkDeadlines } from '../conversation/latency.js';
+import { ChunkDeadlines } from '../conversation/latency.js';
 import { isSpan, type Fault, type PieceSpan, type Plan, type StreamEvent, type StreamPart } from '../conversation/plan.js';
 import { Slice } from '../state/event-loop.js';
 import type { BodySink } from './chunk-sink.js';
@@ -59,7 +59,6 @@ const OPENING_AHEAD_MS = 25;
 class EventPump {
   private readonly paced: boolean;
   private readonly strike: number;
-  private readonly deadline: () => number;
   private readonly total: number | undefined;
   private readonly pending = new Framed();
   private slice = new Slice();
@@ -89,12 +88,12 @@ class EventPump {
     private readonly ended: (end: StreamEnd) => void,
     /** Whether the events before the first pause go out on a wake of their own (`OPENING_AHEAD_MS`); cleared once they are on their way. */
     private openingApart: boolean,
+    private readonly deadlines: ChunkDeadlines,
   ) {
     this.paced = isPaced(plan.pacing);
     this.runs = !this.paced;
     this.parts = plan.parts ?? plan.events;
     this.strike = strikeAt(this.parts, fault);
-    this.deadline = chunkDeadlines(plan.pacing);
     this.total = w.progress && chunkCount(this.parts);
   }
 
@@ -145,7 +144,7 @@ class EventPump {
         } else {
           // An event already due (a stream running late) joins the events before it: they go
           // out together, in one write, when the stream next waits.
-          this.dueMs = this.deadline();
+          this.dueMs = this.deadlines.next();
           if (!w.pacer.isPast(this.dueMs)) return this.openingApart && !this.pending.empty ? this.sendOpening() : this.flushThen(this.sleep);
         }
         if (w.pacer.interrupted) break;
@@ -285,11 +284,20 @@ class EventPump {
  * Writes a stream's events after its headers and calls `ended` once, when it is over: the rest of
  * the stream runs on the pacing clock and the response's own events, not in the request's
  * middleware. `openingApart`: the events before the first pause go out on a wake of their own,
- * `OPENING_AHEAD_MS` before the first paced event, not at once.
+ * `OPENING_AHEAD_MS` before the first paced event, not at once. `deadlines`: those a reply made
+ * late drew its first from (late-reply.ts).
  */
-export function writeEvents(res: ServerResponse, plan: StreamPlan, fault: Fault | undefined, writing: Writing, ended: (end: StreamEnd) => void, openingApart = false): void {
+export function writeEvents(
+  res: ServerResponse,
+  plan: StreamPlan,
+  fault: Fault | undefined,
+  writing: Writing,
+  ended: (end: StreamEnd) => void,
+  openingApart = false,
+  deadlines = new ChunkDeadlines(plan.pacing),
+): void {
   try {
-    new EventPump(res, plan, fault, writing, ended, openingApart).start();
+    new EventPump(res, plan, fault, writing, ended, openingApart, deadlines).start();
   } catch {
     ended('broken');
   }

@@ -6,7 +6,9 @@
 import { connect } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MockError } from '../../src/conversation/errors.js';
+import { ChunkDeadlines } from '../../src/conversation/latency.js';
 import type { StreamEvent } from '../../src/conversation/plan.js';
+import type { Pacing } from '../../src/conversation/types.js';
 import type { Steps } from '../../src/conversation/steps.js';
 import { LateStream, type MadeStream } from '../../src/exchange/late-stream.js';
 import { write } from '../../src/server/writer.js';
@@ -194,5 +196,50 @@ describe("a late reply's opening events", () => {
     await vi.advanceTimersByTimeAsync(200);
     await done;
     expect(res.written.join('')).toContain('[DONE]');
+  });
+});
+
+describe("a late reply's pauses drawn from a latency profile", () => {
+  const pacing: Pacing = {
+    firstChunkMs: 400,
+    chunkMs: 100,
+    drawn: { firstChunk: { p50Ms: 400, p99Ms: 900 }, chunk: { p50Ms: 100, p99Ms: 150 }, seed: [0, 'chatcmpl-late'] },
+  };
+  const events: StreamEvent[] = [{ data: { role: 'assistant' } }, ...['one', 'two'].map((text) => ({ data: { text }, paced: true })), { data: '[DONE]' }];
+  const late = () =>
+    new LateStream(
+      pacing,
+      // eslint-disable-next-line require-yield
+      function* (): Steps<MadeStream> {
+        return { plan: { kind: 'stream', status: 200, headers: {}, events, pacing, streamError: () => [] }, notes: {} };
+      },
+      () => [],
+    );
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('sends each content event at its own draw: the first pause the reply was made ahead of, then the gap after it', async () => {
+    const deadlines = new ChunkDeadlines(pacing);
+    const [first, second] = [deadlines.next(), deadlines.next()];
+    expect(second - first).toBeGreaterThan(10);
+    const res = new FakeResponse();
+    const done = write(contextFor(res), late());
+    const sent = () => res.written.join('');
+    await vi.advanceTimersByTimeAsync(Math.floor(first) - 2);
+    expect(sent()).not.toContain('"one"');
+    await vi.advanceTimersByTimeAsync(Math.ceil(first) + 2 - (Math.floor(first) - 2));
+    expect(sent()).toContain('"one"');
+    expect(sent()).not.toContain('"two"');
+    await vi.advanceTimersByTimeAsync(Math.floor(second) - 2 - (Math.ceil(first) + 2));
+    expect(sent()).not.toContain('"two"');
+    await vi.advanceTimersByTimeAsync(5);
+    expect(sent()).toContain('"two"');
+    await vi.advanceTimersByTimeAsync(100);
+    await done;
+    expect(sent()).toContain('[DONE]');
   });
 });

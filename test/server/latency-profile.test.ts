@@ -3,7 +3,7 @@
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileSchemas } from '../../src/config/schema.js';
-import { chunkDeadlines, drawMs } from '../../src/conversation/latency.js';
+import { ChunkDeadlines, drawMs } from '../../src/conversation/latency.js';
 import { seededRandom } from '../../src/conversation/random.js';
 import type { LatencyProfile } from '../../src/conversation/types.js';
 import { pacingFor, REALISTIC } from '../../src/exchange/pacing.js';
@@ -30,22 +30,23 @@ describe('a latency profile', () => {
     const random = seededRandom('latency', 0, 'chatcmpl-1');
     const first = drawMs(PROFILE.firstTokenMs, random);
     const second = first + drawMs(PROFILE.tokenMs, random);
-    const deadline = chunkDeadlines(pacing);
-    expect([deadline(), deadline()]).toEqual([first, second]);
-    const again = chunkDeadlines(pacingFor(undefined, undefined, 'realistic', PROFILE, [0, 'chatcmpl-1']));
-    expect(again()).toBe(first);
-    expect(chunkDeadlines(pacingFor(undefined, undefined, 'realistic', PROFILE, [0, 'chatcmpl-2']))()).not.toBe(first);
+    const deadlines = new ChunkDeadlines(pacing);
+    expect(deadlines.first).toBe(first);
+    expect([deadlines.next(), deadlines.next()]).toEqual([first, second]);
+    const again = new ChunkDeadlines(pacingFor(undefined, undefined, 'realistic', PROFILE, [0, 'chatcmpl-1']));
+    expect(again.next()).toBe(first);
+    expect(new ChunkDeadlines(pacingFor(undefined, undefined, 'realistic', PROFILE, [0, 'chatcmpl-2'])).first).not.toBe(first);
 
-    const fixed = chunkDeadlines(pacingFor(undefined, { firstChunkMs: 5 }, 'realistic', PROFILE, [0, 'chatcmpl-1']));
-    expect(fixed()).toBe(5);
-    expect(fixed()).toBe(5 + drawMs(PROFILE.tokenMs, seededRandom('latency', 0, 'chatcmpl-1')));
+    const fixed = new ChunkDeadlines(pacingFor(undefined, { firstChunkMs: 5 }, 'realistic', PROFILE, [0, 'chatcmpl-1']));
+    expect(fixed.next()).toBe(5);
+    expect(fixed.next()).toBe(5 + drawMs(PROFILE.tokenMs, seededRandom('latency', 0, 'chatcmpl-1')));
   });
 
   it('is left alone without realistic latency, and a model without one paces as before', () => {
     expect(pacingFor(undefined, undefined, 'none', PROFILE)).toEqual({ firstChunkMs: 0, chunkMs: 0 });
     expect(pacingFor('none', undefined, 'realistic', PROFILE)).toEqual({ firstChunkMs: 0, chunkMs: 0 });
-    const plain = chunkDeadlines(pacingFor(undefined, undefined, 'realistic'));
-    expect([plain(), plain(), plain()]).toEqual([REALISTIC.firstChunkMs, REALISTIC.firstChunkMs + REALISTIC.chunkMs, REALISTIC.firstChunkMs + 2 * REALISTIC.chunkMs]);
+    const plain = new ChunkDeadlines(pacingFor(undefined, undefined, 'realistic'));
+    expect([plain.next(), plain.next(), plain.next()]).toEqual([REALISTIC.firstChunkMs, REALISTIC.firstChunkMs + REALISTIC.chunkMs, REALISTIC.firstChunkMs + 2 * REALISTIC.chunkMs]);
   });
 });
 
@@ -66,7 +67,7 @@ describe('a catalog model with `latency:`', () => {
     if (!('plan' in outcome) || outcome.plan.kind !== 'stream') throw new Error('expected a stream plan');
     const { pacing } = outcome.plan;
     expect(pacing).toMatchObject({ firstChunkMs: 400, chunkMs: 20, drawn: { firstChunk: PROFILE.firstTokenMs, chunk: PROFILE.tokenMs } });
-    expect(chunkDeadlines(pacing)()).toBe(drawMs(PROFILE.firstTokenMs, seededRandom('latency', ...pacing.drawn!.seed)));
+    expect(new ChunkDeadlines(pacing).first).toBe(drawMs(PROFILE.firstTokenMs, seededRandom('latency', ...pacing.drawn!.seed)));
   });
 
   it('refuses a spread whose p99 is under its p50, naming the field', () => {
