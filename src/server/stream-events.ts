@@ -287,15 +287,7 @@ class EventPump {
  * `OPENING_AHEAD_MS` before the first paced event, not at once. `deadlines`: those a reply made
  * late drew its first from (late-reply.ts).
  */
-export function writeEvents(
-  res: ServerResponse,
-  plan: StreamPlan,
-  fault: Fault | undefined,
-  writing: Writing,
-  ended: (end: StreamEnd) => void,
-  openingApart = false,
-  deadlines = new ChunkDeadlines(plan.pacing),
-): void {
+export function writeEvents(res: ServerResponse, plan: StreamPlan, fault: Fault | undefined, writing: Writing, ended: (end: StreamEnd) => void, openingApart = false, deadlines = new ChunkDeadlines(plan.pacing)): void {
   try {
     new EventPump(res, plan, fault, writing, ended, openingApart, deadlines).start();
   } catch {
