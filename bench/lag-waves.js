@@ -7,16 +7,19 @@
 // CPU a stream, with the client's headers and duration p99, and where the duration's p99 was lost:
 // the first token's p99 (nominal 350 ms), the p99 from it to the end (nominal 1,590 ms) and the
 // median first token of the slowest 1 % (`slowestFirst`), and each wave's own headers p99 (waves
-// held together read alike). Prints every pair and the medians of the paired ratios (each build
-// against the first). `--profile-dir DIR` keeps a CPU profile (with `--profile-kind heap`, a heap
-// profile) of each server's waves there, with the stalls its server named beside it
+// held together read alike), how many waves were let go on their own, and the 1-minute load and
+// the host's sockets in TIME_WAIT as each server started (`--pause-s` waits before each). Prints
+// every pair and the medians of the paired ratios (each build against the first).
+// `--profile-dir DIR` keeps a CPU profile (with `--profile-kind heap`, a heap profile) of each
+// server's waves there, with the stalls its server named beside it
 // (`.stalls.json`, on the profile's clock; `BENCH_STALL_MS=20` names every turn past the lag row's
 // bound). A build named `bare` is the streams phase's bare pacer (lib/baselines.js `bareSse`)
 // writing the mock's own bytes, sampled from the first build, at the realistic pacing: what is
 // left of a stream with no mock in it. Linux.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir, loadavg } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { ask, buildsFrom, profilePath, startChild } from './lib/builds.js';
 import { sampleReply } from './lib/client.js';
@@ -33,12 +36,19 @@ const { values } = parseArgs({
     'profile-dir': { type: 'string' },
     // `heap`: the profiles kept are of what the waves allocate (V8's sampling heap profiler), not of their CPU.
     'profile-kind': { type: 'string', default: 'cpu' },
+    // Seconds to wait before each server starts, so a run does not follow the last one's load at once.
+    'pause-s': { type: 'string', default: '0' },
   },
 });
 const builds = buildsFrom(values.builds, 'bare');
 if (builds[0] === 'bare') throw new Error('--builds: name a build of the mock first; `bare` paces its bytes');
 const pairs = Number(values.pairs);
 const REALISTIC = { 'x-mock-latency': 'realistic' };
+
+/** TCP sockets in TIME_WAIT on this host (IPv4), from /proc/net/tcp's state column (06). */
+function timeWaitSockets() {
+  return readFileSync('/proc/net/tcp', 'latin1').split('\n').filter((line) => line.split(/\s+/)[4] === '06').length;
+}
 
 const root = mkdtempSync(join(tmpdir(), 'lag-waves-'));
 const fixtures = join(root, 'fixtures');
@@ -49,6 +59,8 @@ const body = streamRequest();
 let bare;
 
 async function fresh(build, profileFile) {
+  await sleep(1000 * Number(values['pause-s']));
+  const before = { load: loadavg()[0], timeWait: timeWaitSockets() };
   const start = build === 'bare' ? { type: 'start', ...bare, watchTurns: true } : { type: 'start', kind: 'mock', options: { fixtures, scenarios }, watchTurns: true };
   const { child, url } = await startChild(build, 'bare', start);
   const server = { child };
@@ -76,6 +88,8 @@ async function fresh(build, profileFile) {
       afterFirstP99: load.afterFirstTokenP99Ms,
       slowestFirst: load.slowestFirstTokenMs,
       byWave: load.headersP99ByWaveMs,
+      apart: load.wavesApart,
+      ...before,
     };
   } finally {
     child.send({ type: 'stop' });
@@ -96,6 +110,8 @@ for (let pair = 0; pair < pairs; pair++) {
   console.log(`pair ${pair + 1} (load ${load}): ${line}`);
   // Waves with alike figures were one hold: their requests waited for the last of their connections.
   console.log(`  headers p99 by wave: ${builds.map((_, index) => all[index][pair].byWave.map((ms) => ms.toFixed(0)).join(' ')).join('  ||  ')}`);
+  const apart = (run) => `${run.apart} apart (load ${run.load.toFixed(2)}, time-wait ${run.timeWait})`;
+  console.log(`  waves let go on their own: ${builds.map((_, index) => apart(all[index][pair])).join('  ||  ')}`);
 }
 console.log(`figures: ${FIGURES.join(' ')}`);
 for (const key of FIGURES) {

@@ -81,6 +81,8 @@ export function streamRows(s) {
       baselineIs: '(bare)',
     }),
     ratioRow(`paced stream duration p99 ms, ${n} streams`, mock.latencyP99Ms, s.idealPacedMs, '(exact)', { atMost: 1.05 }),
+    // Which outcome the row above got: with its waves apart the mock paces at bare's floor.
+    limitRow('paced streams: waves let go on their own (headers p99 under 200 ms), of 10, most of the rounds', mock.wavesApart, { baseline: bare.wavesApart, baselineIs: '(bare)' }),
     limitRow('aimock paced stream duration p99 ms, same streams', aimock.latencyP99Ms, { baseline: s.aimockPacing.idealMs, baselineIs: '(its exact)' }),
     limitRow('bare pacer duration p99 ms, same streams', bare.latencyP99Ms, { baseline: s.idealPacedMs, baselineIs: '(exact)' }),
     // The floor of the latency profile's goal: how near its exact pause a stream's first token

@@ -13,6 +13,8 @@ import { percentile } from './stats.js';
 import { CHAT_PATH, HEADERS } from './workload.js';
 
 const GIVE_UP_MS = 60_000;
+/** A wave whose headers p99 came within this of its send was let go on its own, not held with the next. */
+const WAVE_APART_MS = 200;
 const CONTENT = Buffer.from('"delta":{"content":');
 const HEAD_END = Buffer.from('\r\n\r\n');
 
@@ -160,7 +162,8 @@ export async function streamsAtOnce(url, body, count) {
  * Percentiles are over every stream: `latency*` from sending to the end, `headers*` from sending
  * to the response headers, `firstToken*` to the first content chunk, `afterFirstToken*` from it
  * to the end; `slowestFirstTokenMs` is the median first token of the streams at or past the
- * `latency` p99; `headersP99ByWaveMs` each wave's own headers p99, in the order they were sent;
+ * `latency` p99; `headersP99ByWaveMs` each wave's own headers p99, in the order they were sent,
+ * and `wavesApart` how many of them came within WAVE_APART_MS;
  * `connectLate*` from sending to when this process saw the connection made and
  * wrote the request (its own delay, not the server's).
  */
@@ -185,6 +188,7 @@ export async function streamsInWaves(url, body, { streams, waves, gapMs = 0, hea
   // the first pause) or after it (the paced events and the end), whose deadlines are fixed.
   const afterContent = all.map((stream) => stream.endedMs - stream.firstContentMs);
   const endP99 = percentile(toEnd, 99);
+  const headersP99ByWaveMs = byWave.map((wave) => percentile(wave.map((stream) => stream.headersMs - stream.sentMs), 99));
   const slowest = all.filter((stream) => stream.endedMs - stream.sentMs >= endP99);
   return {
     requestsPerSecond: all.length / durationS,
@@ -196,7 +200,11 @@ export async function streamsInWaves(url, body, { streams, waves, gapMs = 0, hea
     headersP99Ms: percentile(toHeaders, 99),
     headersMaxMs: Math.max(...toHeaders),
     // Waves whose requests the server held together (state/event-loop.ts) read alike here.
-    headersP99ByWaveMs: byWave.map((wave) => percentile(wave.map((stream) => stream.headersMs - stream.sentMs), 99)),
+    headersP99ByWaveMs,
+    // Which outcome a paced run got: a wave whose headers came late was held with the waves after
+    // it while their connections came in (state/event-loop.ts), and the gathered requests' work
+    // then came as their first pauses ran out (docs/performance.md, round twenty-one).
+    wavesApart: headersP99ByWaveMs.filter((ms) => ms < WAVE_APART_MS).length,
     connectLateP50Ms: percentile(toConnect, 50),
     ...(toContent.length === all.length && {
       firstTokenP50Ms: percentile(toContent, 50),

@@ -14,8 +14,6 @@ import { emptyScenarios, MODEL, streamRequest, writeFixtures } from '../lib/work
 
 /** The profile's spreads (ms): a log-normal first-token pause and per-token gap, as SPEC 5's `latency:`. */
 export const PROFILE = { firstToken: { p50: 600, p99: 1500 }, token: { p50: 25, p99: 60 } };
-/** A wave whose headers p99 came within this of its send was let go on its own, not held with the next. */
-const WAVE_APART_MS = 200;
 const Z90 = 1.2815515655446004;
 const Z99 = 2.3263478740408408;
 
@@ -55,11 +53,9 @@ export async function latencyProfile(root, settings) {
       configured: { p50Ms: firstToken.p50, p90Ms: p90Of(firstToken), p99Ms: firstToken.p99 },
       measured: { p50Ms: run.firstTokenP50Ms, p90Ms: run.firstTokenP90Ms, p99Ms: run.firstTokenP99Ms },
       headersP99Ms: run.headersP99Ms,
-      // Which outcome the run got: a wave whose headers came late was held with the waves after it
-      // while their connections came in (state/event-loop.ts), and the gathered requests' work
-      // then came as their first pauses ran out; runs with no wave let go on its own read the TTFT
-      // p50 highest (docs/performance.md, round twenty-one).
-      wavesApart: run.headersP99ByWaveMs.filter((ms) => ms < WAVE_APART_MS).length,
+      // Which outcome the run got (lib/stream-client.js): runs with no wave let go on its own read
+      // the TTFT p50 highest (docs/performance.md, round twenty-one).
+      wavesApart: run.wavesApart,
       // The bench's own client late to send (its event loop carries the thousand streams): part of
       // every figure above that the mock never sees.
       clientConnectLateP50Ms: run.connectLateP50Ms,

@@ -44,7 +44,10 @@ async function onFresh(start, body, run) {
   }
 }
 
-/** Timings: the least of the rounds (other load only adds); memory and the wait for a core: the most. */
+/**
+ * Timings: the least of the rounds (other load only adds); memory, the wait for a core and the
+ * waves let go on their own: the most.
+ */
 function summary(runs) {
   const least = (figure) => Math.min(...runs.map(figure));
   return {
@@ -57,6 +60,7 @@ function summary(runs) {
     peakRssMb: Math.max(...runs.map((run) => run.server.peakRssMb)),
     kbPerOpenStream: Math.max(...runs.map(kbPerOpenStream)),
     waitingPercent: Math.max(...runs.map((run) => waitingPercent(run.server))),
+    wavesApart: Math.max(...runs.map((run) => run.wavesApart)),
     runs,
   };
 }
