@@ -161,25 +161,32 @@ describe('a late reply the mock refuses once it makes it', () => {
   });
 });
 
-describe("a late reply's opening events", () => {
-  const pacing = { firstChunkMs: 1_000, chunkMs: 100 };
+/** A late reply of an opening event, two paced content events and the end, paced by `pacing`. */
+function lateReply(pacing: Pacing): LateStream {
   const events: StreamEvent[] = [{ data: { role: 'assistant' } }, ...['one', 'two'].map((text) => ({ data: { text }, paced: true })), { data: '[DONE]' }];
-  const late = () =>
-    new LateStream(
-      pacing,
-      // eslint-disable-next-line require-yield
-      function* (): Steps<MadeStream> {
-        return { plan: { kind: 'stream', status: 200, headers: {}, events, pacing, streamError: () => [] }, notes: {} };
-      },
-      () => [],
-    );
+  return new LateStream(
+    pacing,
+    // eslint-disable-next-line require-yield
+    function* (): Steps<MadeStream> {
+      return { plan: { kind: 'stream', status: 200, headers: {}, events, pacing, streamError: () => [] }, notes: {} };
+    },
+    () => [],
+  );
+}
+
+/** Fake timers for the tests of a describe: only what the writer uses, so another file's leftover setImmediate stays real. */
+function withWriterTimers(): void {
   beforeEach(() => {
-    // Only what the writer uses: another file's leftover setImmediate stays real.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
   });
   afterEach(() => {
     vi.useRealTimers();
   });
+}
+
+describe("a late reply's opening events", () => {
+  const late = () => lateReply({ firstChunkMs: 1_000, chunkMs: 100 });
+  withWriterTimers();
 
   it('go on a send of their own between the reply\'s making and its first paced event', async () => {
     const res = new FakeResponse();
@@ -205,29 +212,14 @@ describe("a late reply's pauses drawn from a latency profile", () => {
     chunkMs: 100,
     drawn: { firstChunk: { p50Ms: 400, p99Ms: 900 }, chunk: { p50Ms: 100, p99Ms: 150 }, seed: [0, 'chatcmpl-late'] },
   };
-  const events: StreamEvent[] = [{ data: { role: 'assistant' } }, ...['one', 'two'].map((text) => ({ data: { text }, paced: true })), { data: '[DONE]' }];
-  const late = () =>
-    new LateStream(
-      pacing,
-      // eslint-disable-next-line require-yield
-      function* (): Steps<MadeStream> {
-        return { plan: { kind: 'stream', status: 200, headers: {}, events, pacing, streamError: () => [] }, notes: {} };
-      },
-      () => [],
-    );
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+  withWriterTimers();
 
   it('sends each content event at its own draw: the first pause the reply was made ahead of, then the gap after it', async () => {
     const deadlines = new ChunkDeadlines(pacing);
     const [first, second] = [deadlines.next(), deadlines.next()];
     expect(second - first).toBeGreaterThan(10);
     const res = new FakeResponse();
-    const done = write(contextFor(res), late());
+    const done = write(contextFor(res), lateReply(pacing));
     const sent = () => res.written.join('');
     await vi.advanceTimersByTimeAsync(Math.floor(first) - 2);
     expect(sent()).not.toContain('"one"');
