@@ -285,11 +285,11 @@ class EventPump {
  * the stream runs on the pacing clock and the response's own events, not in the request's
  * middleware. `openingApart`: the events before the first pause go out on a wake of their own,
  * `OPENING_AHEAD_MS` before the first paced event, not at once. `deadlines`: those a reply made
- * late drew its first from (late-reply.ts).
+ * late drew its first from (late-reply.ts); else made here, where an error is a broken stream.
  */
-export function writeEvents(res: ServerResponse, plan: StreamPlan, fault: Fault | undefined, writing: Writing, ended: (end: StreamEnd) => void, openingApart = false, deadlines = new ChunkDeadlines(plan.pacing)): void {
+export function writeEvents(res: ServerResponse, plan: StreamPlan, fault: Fault | undefined, writing: Writing, ended: (end: StreamEnd) => void, openingApart = false, deadlines?: ChunkDeadlines): void {
   try {
-    new EventPump(res, plan, fault, writing, ended, openingApart, deadlines).start();
+    new EventPump(res, plan, fault, writing, ended, openingApart, deadlines ?? new ChunkDeadlines(plan.pacing)).start();
   } catch {
     ended('broken');
   }
