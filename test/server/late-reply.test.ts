@@ -8,8 +8,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { MockError } from '../../src/conversation/errors.js';
 import { ChunkDeadlines } from '../../src/conversation/latency.js';
 import type { StreamEvent } from '../../src/conversation/plan.js';
-import type { Pacing } from '../../src/conversation/types.js';
 import type { Steps } from '../../src/conversation/steps.js';
+import type { Pacing } from '../../src/conversation/types.js';
 import { LateStream, type MadeStream } from '../../src/exchange/late-stream.js';
 import { write } from '../../src/server/writer.js';
 import type { JournalEntry } from '../../src/state/journal.js';
