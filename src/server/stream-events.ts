@@ -80,16 +80,19 @@ class EventPump {
   /** The span whose chunks `framing` frames (none for a framing in bytes), made at its first chunk past the stream's first event. */
   private framedSpan: PieceSpan | undefined;
   private framing: PieceFraming | undefined;
+  private readonly deadlines: ChunkDeadlines;
+  /** Whether the events before the first pause go out on a wake of their own (`OPENING_AHEAD_MS`); cleared once they are on their way. */
+  private openingApart: boolean;
   constructor(
     private readonly res: ServerResponse,
     private readonly plan: StreamPlan,
     private readonly fault: Fault | undefined,
     private readonly w: Writing,
     private readonly ended: (end: StreamEnd) => void,
-    /** Whether the events before the first pause go out on a wake of their own (`OPENING_AHEAD_MS`); cleared once they are on their way. */
-    private openingApart: boolean,
-    private readonly deadlines: ChunkDeadlines,
+    late: ChunkDeadlines | undefined,
   ) {
+    this.deadlines = late ?? new ChunkDeadlines(plan.pacing);
+    this.openingApart = late !== undefined;
     this.paced = isPaced(plan.pacing);
     this.runs = !this.paced;
     this.parts = plan.parts ?? plan.events;
@@ -283,13 +286,13 @@ class EventPump {
 /**
  * Writes a stream's events after its headers and calls `ended` once, when it is over: the rest of
  * the stream runs on the pacing clock and the response's own events, not in the request's
- * middleware. `openingApart`: the events before the first pause go out on a wake of their own,
- * `OPENING_AHEAD_MS` before the first paced event, not at once. `deadlines`: those a reply made
- * late drew its first from (late-reply.ts); else made here, where an error is a broken stream.
+ * middleware. `late`: the deadlines a reply made after its headers drew its first from
+ * (late-reply.ts): its events are paced by them, and those before the first pause go out on a wake
+ * of their own, `OPENING_AHEAD_MS` before the first paced event, not at once.
  */
-export function writeEvents(res: ServerResponse, plan: StreamPlan, fault: Fault | undefined, writing: Writing, ended: (end: StreamEnd) => void, openingApart = false, deadlines?: ChunkDeadlines): void {
+export function writeEvents(res: ServerResponse, plan: StreamPlan, fault: Fault | undefined, writing: Writing, ended: (end: StreamEnd) => void, late?: ChunkDeadlines): void {
   try {
-    new EventPump(res, plan, fault, writing, ended, openingApart, deadlines ?? new ChunkDeadlines(plan.pacing)).start();
+    new EventPump(res, plan, fault, writing, ended, late).start();
   } catch {
     ended('broken');
   }

@@ -104,7 +104,7 @@ function writeStream(ctx: ShellContext, plan: Extract<Plan, { kind: 'stream' }>,
     if (paced && isLate(plan)) {
       // A reply made after the headers (late-reply.ts): they go alone, now.
       paced.showHeaders();
-      return whenMade(pacer, plan, (end, deadlines) => (end ? ended(end) : writeEvents(res, plan, fault, writing, ended, true, deadlines)));
+      return whenMade(pacer, plan, (end, deadlines) => (end ? ended(end) : writeEvents(res, plan, fault, writing, ended, deadlines)));
     }
     writeEvents(res, plan, fault, writing, ended);
     // A paced stream whose first pause comes before any event shows its headers before that pause.
