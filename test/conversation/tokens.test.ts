@@ -31,12 +31,16 @@ describe('countTokens', () => {
     expect(countTokens('')).toBe(0);
     expect(countTokens('Hello world')).toBe(2);
     expect(countTokens('Hello world')).toBe(encode('Hello world').length);
+    // tiktoken's count: the byte-order mark is one token of the vocabulary (gpt-tokenizer gives two).
+    expect(countTokens('a\ufeffb')).toBe(3);
   });
 
   it("counts any text as o200k_base does, the first time its words are met, the second and after", () => {
     const text = fc.oneof(anyText, wordText(40));
     fc.assert(
       fc.property(text, (sample) => {
+        // gpt-tokenizer never gives the byte-order mark's token (tokenizer.test.ts holds it to tiktoken's).
+        fc.pre(!sample.includes('\ufeff'));
         const exact = encode(sample, { disallowedSpecial: new Set() }).length;
         for (let time = 0; time < 3; time++) expect(countTokens(sample)).toBe(exact);
       }),
