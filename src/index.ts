@@ -11,7 +11,7 @@ import { http2Cleartext, sharePort } from './server/shared-port.js';
 import { liveUpgrades } from './server/live-upgrade.js';
 import { tlsSource } from './server/tls/credentials.js';
 import { tlsOnSamePort } from './server/tls/tls-port.js';
-import { loadTokenizer } from './conversation/tokenizer.js';
+import { loadTokenizer, readTokenizerAhead } from './conversation/tokenizer.js';
 import { connectionAccepted } from './state/accepting.js';
 import type { Clock } from './state/clock.js';
 import { Tracing } from './server/tracing.js';
@@ -54,6 +54,8 @@ function isLoopback(host: string): boolean {
 }
 
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
+  // The tokenizer's 4 MB are read on another core while the mock is assembled and listens.
+  readTokenizerAhead();
   const endpoint = options.otlpEndpoint ?? process.env.OTEL_EXPORTER_OTLP_ENDPOINT;
   const tracing = endpoint ? new Tracing(endpoint) : undefined;
   const { mock, streams, listener } = assembleMock(options, { tracing });
@@ -83,9 +85,9 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     await store.close();
     throw portTaken(error, options.port ?? 0);
   }
-  // The tokenizer's tables load two turns of the event loop from now: after whatever the caller
-  // prints on listening has gone out (the log sink writes at the end of a turn), before the
-  // first request would wait for them.
+  // The tokenizer's tables (read by now) are made two turns of the event loop from now: after
+  // whatever the caller prints on listening has gone out (the log sink writes at the end of a
+  // turn), before the first request would wait for them.
   // The tracing SDK likewise, after the tokenizer: what is answered before it loads waits in a
   // queue; then the form parser, each in a turn of its own. prom-client waits for the first scrape.
   setImmediate(() => setImmediate(() => {

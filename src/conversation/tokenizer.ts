@@ -1,7 +1,7 @@
 // The o200k_base BPE (GPT-4o and later) itself, over the vocabulary read in place
 // (bpe-table.ts): the same ids as gpt-tokenizer's, which the tests hold it to, and the texts of
 // token ids.
-import { type BpeTable, NO_TOKEN, bytesOf, rankOf, readTable } from './bpe-table.js';
+import { type BpeTable, NO_TOKEN, bytesOf, rankOf, readTable, readTableAhead, tableOf } from './bpe-table.js';
 import { madeAtFirstUse } from './first-use.js';
 
 /** o200k_base's split of a text into pieces, each encoded on its own (gpt-tokenizer's, as tiktoken's). */
@@ -36,10 +36,27 @@ export function piecesOf(text: string): IterableIterator<RegExpMatchArray> {
 }
 
 let table: BpeTable | undefined;
+/** The table file's bytes once read ahead, until the table is made of them. */
+let readAhead: Uint8Array | undefined;
+let readingAhead = false;
 
 /** A file read and a few views: cheap enough to load at start, and loaded when first needed anyway. */
 function vocabulary(): BpeTable {
-  return (table ??= readTable());
+  if (table === undefined) {
+    table = readAhead === undefined ? readTable() : tableOf(readAhead);
+    readAhead = undefined;
+  }
+  return table;
+}
+
+/** Starts reading the vocabulary off the main thread, for a later `loadTokenizer` (or first count) to find read. */
+export function readTokenizerAhead(): void {
+  if (table !== undefined || readingAhead) return;
+  readingAhead = true;
+  readTableAhead((data) => {
+    // Read whole by now if it was needed before the read came back: these bytes are not kept.
+    if (table === undefined) readAhead = data;
+  });
 }
 
 export function loadTokenizer(): void {
