@@ -74,6 +74,12 @@ export interface Batch {
   errorFileId?: string;
   /** The files were written (or there were none to write). */
   closed: boolean;
+  /**
+   * The clock reading its answers, and once it has ended its files, were last brought up to.
+   * Reads show the batch as of then: a read a moment later by the clock would show an ended batch
+   * whose files are not written yet (`completed` with no `output_file_id`).
+   */
+  upToMs: number;
 }
 
 export type BatchStatus = 'validating' | 'failed' | 'in_progress' | 'finalizing' | 'completed' | 'expired' | 'cancelling' | 'cancelled';

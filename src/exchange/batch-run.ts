@@ -89,7 +89,8 @@ async function advance(mock: Mock, session: Session, batch: Batch, route: LineRo
   let counted = batchBytes(batch);
   // A dropped batch answers nothing more: what it kept would count in a budget nothing frees.
   while (held(mock, session, batch)) {
-    const state = batchState(batch, mock.clock.now());
+    batch.upToMs = mock.clock.now();
+    const state = batchState(batch, batch.upToMs);
     if (batch.answers.length >= state.due) {
       if (state.ended && !batch.closed) {
         const endedMs = state.since[state.status]!;

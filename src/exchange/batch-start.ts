@@ -62,6 +62,7 @@ export function newBatch(mock: Mock, exchange: Exchange, order: BatchOrder): Bat
     sender: { headers: { ...headers, 'content-type': 'application/json' }, caller: exchange.caller, origin: exchange.origin, upstream: exchange.upstream },
     answers: [],
     closed: false,
+    upToMs: now,
   };
 }
 

@@ -68,7 +68,7 @@ export interface BatchOperations {
 }
 
 export function batchOperations(route: LineRoute, endpoints: BatchEndpoints): BatchOperations {
-  const shown = (mock: Mock, batch: Batch) => json(batchObject(batch, batchState(batch, mock.clock.now())));
+  const shown = (batch: Batch) => json(batchObject(batch, batchState(batch, batch.upToMs)));
   // Made once, at the first batch: a schema made a request is compiled anew by zod each time.
   const bodySchema = madeAtFirstUse(() => createBody(endpoints('openai')));
   return {
@@ -82,22 +82,21 @@ export function batchOperations(route: LineRoute, endpoints: BatchEndpoints): Ba
       const batch = newBatch(mock, exchange, { vendor: 'openai', endpoint: body.endpoint, inputFileId: file.id, metadata: body.metadata ?? null, lines, prefix: 'batch_' });
       batch.invalid = mismatchedLines(lines, body.endpoint);
       startBatch(mock, exchange.session, batch);
-      return shown(mock, batch);
+      return shown(batch);
     }),
-    retrieveBatch: plainOperation(async (mock, exchange) => shown(mock, await currentBatch(mock, exchange.session, exchange.params.id!, 'openai', route))),
+    retrieveBatch: plainOperation(async (mock, exchange) => shown(await currentBatch(mock, exchange.session, exchange.params.id!, 'openai', route))),
     cancelBatch: plainOperation(async (mock, exchange) => {
       const batch = await currentBatch(mock, exchange.session, exchange.params.id!, 'openai', route);
       await cancelOf(mock, exchange.session, batch, route, (status) => {
         throw failure('batch_not_cancellable', `Cannot cancel a batch with status '${status}'.`, { status: 409 });
       });
-      return shown(mock, batch);
+      return shown(batch);
     }),
     listBatches: plainOperation(async (mock, exchange) => {
       const query = parseBody(listQuery(), { ...exchange.query });
       const batches = await batchesNewestFirst(mock, exchange.session, 'openai', route);
       const page = pageAfter(batches, query.after, query.limit ?? 20, 'after');
-      const now = mock.clock.now();
-      const data = page.items.map((batch) => batchObject(batch, batchState(batch, now)));
+      const data = page.items.map((batch) => batchObject(batch, batchState(batch, batch.upToMs)));
       return json({ object: 'list', data, first_id: data[0]?.id ?? null, last_id: data.at(-1)?.id ?? null, has_more: page.hasMore });
     }),
   };

@@ -36,8 +36,8 @@ async function readRequests(body: unknown, url: string): Promise<BatchLine[]> {
 }
 
 /** A batch that has not ended has neither results nor a way to be deleted. */
-function ended(mock: Mock, batch: Batch, what: string): BatchState {
-  const state = batchState(batch, mock.clock.now());
+function ended(batch: Batch, what: string): BatchState {
+  const state = batchState(batch, batch.upToMs);
   if (!state.ended) throw failure('batch_not_ended', `Message batch '${batch.id}' is still in progress: it must end or be cancelled before ${what}.`);
   return state;
 }
@@ -81,7 +81,7 @@ export interface MessageBatchOperations {
 
 export function messageBatchOperations(route: LineRoute, endpoints: BatchEndpoints): MessageBatchOperations {
   const current = (mock: Mock, exchange: Exchange) => currentBatch(mock, exchange.session, exchange.params.id!, 'anthropic', route);
-  const shown = (mock: Mock, exchange: Exchange, batch: Batch) => json(messageBatchObject(batch, batchState(batch, mock.clock.now()), exchange.origin));
+  const shown = (exchange: Exchange, batch: Batch) => json(messageBatchObject(batch, batchState(batch, batch.upToMs), exchange.origin));
   return {
     createMessageBatch: plainOperation(async (mock, exchange) => {
       parseBody(anyObject(), exchange.body);
@@ -90,14 +90,13 @@ export function messageBatchOperations(route: LineRoute, endpoints: BatchEndpoin
       const lines = await readRequests(exchange.body, endpoint);
       const batch = newBatch(mock, exchange, { vendor: 'anthropic', endpoint, inputFileId: null, metadata: null, lines, prefix: 'msgbatch_' });
       startBatch(mock, exchange.session, batch);
-      return shown(mock, exchange, batch);
+      return shown(exchange, batch);
     }),
-    retrieveMessageBatch: plainOperation(async (mock, exchange) => shown(mock, exchange, await current(mock, exchange))),
+    retrieveMessageBatch: plainOperation(async (mock, exchange) => shown(exchange, await current(mock, exchange))),
     listMessageBatches: plainOperation(async (mock, exchange) => {
       const query = parseBody(listQuery(), { ...exchange.query });
       const page = listPage(await batchesNewestFirst(mock, exchange.session, 'anthropic', route), query);
-      const now = mock.clock.now();
-      const data = page.items.map((batch) => messageBatchObject(batch, batchState(batch, now), exchange.origin));
+      const data = page.items.map((batch) => messageBatchObject(batch, batchState(batch, batch.upToMs), exchange.origin));
       return json({ data, has_more: page.hasMore, first_id: data[0]?.id ?? null, last_id: data.at(-1)?.id ?? null });
     }),
     cancelMessageBatch: plainOperation(async (mock, exchange) => {
@@ -105,17 +104,17 @@ export function messageBatchOperations(route: LineRoute, endpoints: BatchEndpoin
       await cancelOf(mock, exchange.session, batch, route, () => {
         throw failure('batch_not_cancellable', `Message batch '${batch.id}' has already ended or is being canceled.`);
       });
-      return shown(mock, exchange, batch);
+      return shown(exchange, batch);
     }),
     deleteMessageBatch: plainOperation(async (mock, exchange) => {
       const batch = await current(mock, exchange);
-      ended(mock, batch, 'it can be deleted');
+      ended(batch, 'it can be deleted');
       forgetBatch(exchange.session, batch.id);
       return json({ id: batch.id, type: 'message_batch_deleted' });
     }),
     messageBatchResults: plainOperation(async (mock, exchange) => {
       const batch = await current(mock, exchange);
-      const state = ended(mock, batch, 'its results can be read');
+      const state = ended(batch, 'its results can be read');
       return { plan: { kind: 'binary', status: 200, headers: {}, contentType: 'application/binary', data: Buffer.from(resultLines(batch, state)) } };
     }),
   };

@@ -20,6 +20,7 @@ function batchOf(lines: number, changes: Partial<Batch> = {}): Batch {
     sender: { headers: {}, caller: {}, origin: 'http://127.0.0.1' },
     answers: [],
     closed: false,
+    upToMs: 0,
     ...changes,
   };
 }
