@@ -3,6 +3,14 @@ import { defineConfig } from 'vitest/config';
 
 /** Files that replace one of the mock's own modules (`vi.mock`): they need modules of their own. */
 const mocking = ['test/server/turns.test.ts', 'test/styles/schemas-at-first-use.test.ts'];
+/**
+ * Files that fake the timers the paced streams' one clock (server/pacing-clock.ts) arms: they
+ * need a clock of their own. In a shared worker, a fake world begun while another file's real
+ * stream had the clock armed left it waiting on a timer that was gone with the fake world, and
+ * every paced stream the worker served after it hung (a CI run's writer and provider tests).
+ */
+const fakingThePacingClock = ['test/server/pacing-clock.test.ts', 'test/server/late-reply.test.ts', 'test/scenarios/writer-faults.test.ts'];
+const ownModules = [...mocking, ...fakingThePacingClock];
 
 export default defineConfig({
   test: {
@@ -20,7 +28,7 @@ export default defineConfig({
         test: {
           name: 'shared',
           include: ['test/**/*.test.ts'],
-          exclude: mocking,
+          exclude: ownModules,
           // One mock on the repository's fixtures for the tests that use the package's own vitest
           // plugin (test/runners/own-suite.test.ts); every other file starts the servers it needs.
           globalSetup: ['src/vitest-setup.ts'],
@@ -35,7 +43,7 @@ export default defineConfig({
         extends: true,
         // A module mocked in a worker whose files share modules would miss the files that loaded
         // the real one first (which files those are depends on the order the workers take them).
-        test: { name: 'isolated', include: mocking, isolate: true },
+        test: { name: 'isolated', include: ownModules, isolate: true },
       },
     ],
   },

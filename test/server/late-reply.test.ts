@@ -174,7 +174,7 @@ function lateReply(pacing: Pacing): LateStream {
   );
 }
 
-/** Fake timers for the tests of a describe: only what the writer uses, so another file's leftover setImmediate stays real. */
+/** Fake timers for the tests of a describe: only what the writer uses, so the test runner's own setImmediate stays real. */
 function withWriterTimers(): void {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
