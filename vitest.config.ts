@@ -10,7 +10,12 @@ const mocking = ['test/server/turns.test.ts', 'test/styles/schemas-at-first-use.
  * every paced stream the worker served after it hung (a CI run's writer and provider tests).
  */
 const fakingThePacingClock = ['test/server/pacing-clock.test.ts', 'test/server/late-reply.test.ts', 'test/scenarios/writer-faults.test.ts'];
-const ownModules = [...mocking, ...fakingThePacingClock];
+/**
+ * Files that count the process's timers and sockets to find what a mock left behind: in a shared
+ * worker, what another file left running counted too (a CI run's two timers, another file's poll).
+ */
+const countingHandles = ['test/hardening/disconnects.test.ts'];
+const ownModules = [...mocking, ...fakingThePacingClock, ...countingHandles];
 
 export default defineConfig({
   test: {
@@ -41,8 +46,9 @@ export default defineConfig({
       },
       {
         extends: true,
-        // A module mocked in a worker whose files share modules would miss the files that loaded
-        // the real one first (which files those are depends on the order the workers take them).
+        // Each of these files runs in a process of its own. A module mocked in a worker whose files
+        // share modules would miss the files that loaded the real one first (which files those are
+        // depends on the order the workers take them).
         test: { name: 'isolated', include: ownModules, isolate: true },
       },
     ],
