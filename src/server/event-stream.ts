@@ -38,7 +38,8 @@ export function eventStream(mock: Mock) {
     const leave = () => subscription.close();
     res.once('close', leave);
     ctx.respond = false;
-    res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive' });
+    // No `connection` header of ours: Node's says what becomes of the connection, `close` when the client asked so.
+    res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
     // A first comment makes proxies and the browser see the stream open before any event.
     res.write(': model-gateway-mock events\n\n');
     try {

@@ -114,6 +114,28 @@ describe('GET /__admin/events', () => {
   });
 });
 
+describe('the connection of GET /__admin/events', () => {
+  /** The head of the event stream asked on a raw connection with `headers`. */
+  async function headOf(headers: string): Promise<string> {
+    const { hostname, port } = new URL(server.url);
+    const socket = connect(Number(port), hostname);
+    try {
+      socket.write(`GET /__admin/events HTTP/1.1\r\nhost: 127.0.0.1\r\n${headers}\r\n`);
+      let text = '';
+      socket.setEncoding('latin1');
+      for await (const chunk of socket) if ((text += chunk as string).includes('\r\n\r\n')) break;
+      return text.slice(0, text.indexOf('\r\n\r\n') + 2).toLowerCase();
+    } finally {
+      socket.destroy();
+    }
+  }
+
+  it('is said to close when the client asked so, and to stay open otherwise', async () => {
+    expect(await headOf('connection: close\r\n')).toContain('\r\nconnection: close\r\n');
+    expect(await headOf('')).toContain('\r\nconnection: keep-alive\r\n');
+  });
+});
+
 describe('a client of GET /__admin/events that stops reading', () => {
   it('is dropped once about 8 MB of events wait for it, not after 1,000 events of any size', async () => {
     const { hostname, port } = new URL(server.url);
