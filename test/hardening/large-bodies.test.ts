@@ -65,6 +65,30 @@ describe('many large bodies at once', () => {
     expect(answers.map((answer) => answer.choices[0]!.message.content)).toEqual(Array(clients).fill('A large answer.'));
   });
 
+  it("keeps a chat request's large body waiting, unread, while the bodies before it fill the mock's share", async () => {
+    // One body of the whole share, half sent: it is read as it comes, and holds the share meanwhile.
+    const head = `POST /v1/chat/completions HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\nauthorization: Bearer sk-test\r\ncontent-length: ${IN_FLIGHT_BYTES}\r\n\r\n`;
+    const { port } = new URL(server.url);
+    const holding = connect(Number(port), '127.0.0.1');
+    holding.on('error', () => {});
+    await new Promise<void>((done) => holding.write(`${head}{"model": "gpt-4o-mini", "padding": "`, () => done()));
+    expect((await server.admin('/health')).status).toBe(200);
+
+    // 200 KB more does not fit: it waits, though every byte of it is in its socket.
+    let waited: Response | undefined;
+    const waiting = fetch(`${server.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer sk-test' },
+      body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: `large question ${'w'.repeat(200 * KB)}` }] }),
+    }).then((response) => (waited = response));
+    // Twenty answers one after another: read at once, 200 KB would have been answered long before.
+    for (let i = 0; i < 20; i += 1) expect((await server.admin('/health')).status).toBe(200);
+    expect(waited).toBeUndefined();
+
+    holding.destroy();
+    expect((await waiting).status).toBe(200);
+  });
+
   it('forgets the bodies of clients that left while they were read or waited', async () => {
     // Each announces more than half of what the mock works on at once: one is read, the others wait.
     const announced = IN_FLIGHT_BYTES / 2 + MB;
