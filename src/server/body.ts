@@ -10,7 +10,7 @@ import { failure, MockError } from '../conversation/errors.js';
 import { measureBody, measureJson, type BodyShape } from '../styles/body-shape.js';
 import type { Mock } from '../exchange/mock.js';
 import { Slice, turnForBytes } from '../state/event-loop.js';
-import { bodyDone, bodyTurn } from './body-turns.js';
+import { BodiesInFlight } from '../state/large-bodies.js';
 import { loadFormParser } from './form-parser.js';
 import { isPlainJson, JSON_TYPES, nestedTooDeep, parseJson, parseJsonText, refuseDeepJson, type ParsedJson } from './json-body.js';
 import { JOURNAL_BODY_MAX } from '../state/journal.js';
@@ -152,6 +152,15 @@ async function readBytes(ctx: Context, limit: number): Promise<ReadBody> {
   return { bytes, chunks: [bytes], size: bytes.length };
 }
 
+/** Each mock's large bodies in flight, shared by its parsers. */
+const inFlightByMock = new WeakMap<Mock, BodiesInFlight>();
+
+function bodiesInFlight(mock: Mock): BodiesInFlight {
+  let inFlight = inFlightByMock.get(mock);
+  if (!inFlight) inFlightByMock.set(mock, (inFlight = new BodiesInFlight()));
+  return inFlight;
+}
+
 export function bodyParser(mock: Mock, multipart: boolean, limit = mock.options.bodyLimitBytes): Middleware {
   const options: Partial<KoaBodyMiddlewareOptions> = {
     jsonLimit: limit,
@@ -178,6 +187,7 @@ export function bodyParser(mock: Mock, multipart: boolean, limit = mock.options.
   // koa-body calls its `next` itself; the route runs only after the checks below.
   const parsedOnly = async (): Promise<void> => {};
   const forwarding = mock.options.upstream !== undefined;
+  const inFlight = bodiesInFlight(mock);
   return async (ctx: Context, next: Next): Promise<void> => {
     const announced = Number(ctx.get('content-length'));
     // An announced oversized body is refused before a byte of it is kept.
@@ -187,24 +197,26 @@ export function bodyParser(mock: Mock, multipart: boolean, limit = mock.options.
     let held = 0;
     try {
       if (WITH_BODY.has(ctx.method)) {
-        // A large body waits before a byte of it is read; a chunked or compressed one waits, once
-        // read, for what it added.
-        const turn = bodyTurn(mock, announced);
-        if (turn) await turn;
+        // A large body waits for the mock and for its turn of the loop (state/event-loop.ts)
+        // before a byte of it is read, so the bodies waiting stay in their sockets; a chunked or
+        // compressed one waits, once read, for what it added. A small one never awaits here.
+        const admitted = inFlight.admit(announced);
+        if (admitted) await admitted;
         held = announced;
+        const started = turnForBytes(announced);
+        if (started) await started;
         // A body as sent (not compressed, not kept to forward) is decoded as it comes, if plain
         // JSON, or kept in its chunks for the parser.
         const plainJson = isPlainJson(ctx.get('content-type'));
         const asSent = !forwarding && isIdentity(ctx.get('content-encoding'));
         const read: ReadBody = asSent && plainJson ? await readWireTextAndChunks(ctx.req, limit, JOURNAL_BODY_MAX) : asSent ? await readWireChunks(ctx.req, limit) : await readBytes(ctx, limit);
         if (!announced) {
-          const readTurn = bodyTurn(mock, read.size);
-          if (readTurn) await readTurn;
+          const admittedRead = inFlight.admit(read.size);
+          if (admittedRead) await admittedRead;
           held = read.size;
-        } else {
-          const decoded = turnForBytes(read.size - announced);
-          if (decoded) await decoded;
         }
+        const decoded = turnForBytes(read.size - announced);
+        if (decoded) await decoded;
         // A request that may be forwarded is sent on as the client wrote it (decoded).
         if (forwarding && !('text' in read)) (ctx.request as { rawBody?: Buffer }).rawBody = read.bytes;
         // An empty form holds no fields (the multipart parser fails on one with a stream error):
@@ -222,13 +234,13 @@ export function bodyParser(mock: Mock, multipart: boolean, limit = mock.options.
         }
       } else await parse(ctx, parsedOnly);
     } catch (error) {
-      bodyDone(mock, held);
+      inFlight.release(held);
       throw bodyError(error, limit);
     }
     try {
       await finishBody(ctx, shape, next);
     } finally {
-      bodyDone(mock, held);
+      inFlight.release(held);
     }
   };
 }
@@ -269,8 +281,8 @@ async function finishBody(ctx: Context, shape: BodyShape | undefined, next: Next
 }
 
 /**
- * A body of plain JSON, sent as it is, announced within `limit` (server/plain-hit.ts), once its
- * turn came: read as the parser above reads one, with its errors.
+ * A small body of plain JSON, sent as it is, announced within `limit` (server/plain-hit.ts):
+ * read as the parser above reads one, with its errors.
  */
 export async function readPlainJson(ctx: ShellContext, limit: number): Promise<void> {
   let shape: BodyShape;

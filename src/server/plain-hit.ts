@@ -9,10 +9,10 @@ import { pipeline, Readable } from 'node:stream';
 import type { TLSSocket } from 'node:tls';
 import { atFirstUse } from '../conversation/first-use.js';
 import type { Mock } from '../exchange/mock.js';
+import { isLarge } from '../state/large-bodies.js';
 import { checkSessionId, DEFAULT_SESSION } from '../state/sessions.js';
 import { AnswerHead } from './answer-head.js';
 import { readPlainJson } from './body.js';
-import { bodyDone, bodyTurn } from './body-turns.js';
 import { caught, cors, finish, openRequest } from './frame.js';
 import { isPlainJson } from './json-body.js';
 import type { OpenStreams } from './open-streams.js';
@@ -176,25 +176,25 @@ class PlainHit implements ShellContext {
 }
 
 /**
- * The row a request may take without Koa, with its Host, or undefined: a POST of a plain JSON
- * body (announced, not compressed, within the row's limit) to a chat door, on HTTP/1.1,
+ * The row a request may take without Koa, with its Host, or undefined: a POST of a small plain
+ * JSON body (announced, not compressed, within the row's limit) to a chat door, on HTTP/1.1,
  * without a query, with a session header the frame takes, to a mock with no upstream (what may be
  * relayed keeps its raw body and its client's signal). Everything else is Koa's.
  */
-export function plainRow(mock: Mock, rows: PlainRows, req: Pick<IncomingMessage, 'method' | 'httpVersionMajor' | 'url' | 'headers'>): { row: ModelRow; host: string; announced: number } | undefined {
+export function plainRow(mock: Mock, rows: PlainRows, req: Pick<IncomingMessage, 'method' | 'httpVersionMajor' | 'url' | 'headers'>): { row: ModelRow; host: string } | undefined {
   if (req.method !== 'POST' || req.httpVersionMajor !== 1 || mock.options.upstream) return undefined;
   const row = rows.get(req.url!);
   if (!row) return undefined;
   const headers = req.headers;
   const announced = Number(headers['content-length']);
-  if (!(announced > 0) || announced > row.bodyLimit || headers['content-encoding'] !== undefined) return undefined;
+  if (!(announced > 0) || isLarge(announced) || announced > row.bodyLimit || headers['content-encoding'] !== undefined) return undefined;
   if (!isPlainJson(headers['content-type'])) return undefined;
   const host = headers.host;
   // Koa's host is the first of several, and the URL's without any user part.
   if (!host || host.includes(',') || host.includes('@')) return undefined;
   const session = headers['x-mock-session'];
   if (session !== undefined && (typeof session !== 'string' || !sessionTaken(session))) return undefined;
-  return { row, host, announced };
+  return { row, host };
 }
 
 function sessionTaken(id: string): boolean {
@@ -207,24 +207,18 @@ function sessionTaken(id: string): boolean {
 }
 
 /** The frame and the row's steps, as Koa's app and chain run them. */
-async function answer(mock: Mock, hit: PlainHit, row: ModelRow, announced: number, streams: OpenStreams, end: (ctx: ShellContext) => void): Promise<void> {
+async function answer(mock: Mock, hit: PlainHit, row: ModelRow, streams: OpenStreams, end: (ctx: ShellContext) => void): Promise<void> {
   const started = performance.now();
   cors(hit);
   openRequest(mock, hit, (hit.req.headers['x-mock-session'] as string | undefined) || DEFAULT_SESSION, started, end, streams);
-  // What the request holds of the mock's large bodies in flight, given back once it is answered.
-  let held = 0;
   try {
     for (const check of row.checks) check(hit);
-    const bodyWaits = bodyTurn(mock, announced);
-    if (bodyWaits) await bodyWaits;
-    held = announced;
     await readPlainJson(hit, row.bodyLimit);
     const turn = turnOf(hit);
     if (!turn || (await turn)) await row.answer(hit);
   } catch (error) {
     caught(mock, hit, error);
   }
-  bodyDone(mock, held);
   if (!hit.state.detached) record(mock, hit, started);
   hit.end();
 }
@@ -236,7 +230,7 @@ export function plainFirst(mock: Mock, rows: PlainRows, streams: OpenStreams, ko
     const plain = plainRow(mock, rows, req);
     if (!plain) return koa(req, res);
     // HTTP/1.1 only, so Node's own request and response.
-    answer(mock, new PlainHit(req as IncomingMessage, res as ServerResponse, req.url!, plain.host), plain.row, plain.announced, streams, end).catch((error: unknown) => {
+    answer(mock, new PlainHit(req as IncomingMessage, res as ServerResponse, req.url!, plain.host), plain.row, streams, end).catch((error: unknown) => {
       mock.log('error', `POST ${req.url}: ${(error as Error).stack ?? String(error)}`);
       res.destroy();
     });
