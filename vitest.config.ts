@@ -12,7 +12,7 @@ const mocking = ['test/server/turns.test.ts', 'test/styles/schemas-at-first-use.
 const fakingThePacingClock = ['test/server/pacing-clock.test.ts', 'test/server/late-reply.test.ts', 'test/scenarios/writer-faults.test.ts'];
 /**
  * Files that count the process's timers and sockets to find what a mock left behind: in a shared
- * worker, what another file left running counted too (a CI run's two timers, another file's poll).
+ * worker, what another file left running counted too (two timers of another file's poll, once).
  */
 const countingHandles = ['test/hardening/disconnects.test.ts'];
 const ownModules = [...mocking, ...fakingThePacingClock, ...countingHandles];

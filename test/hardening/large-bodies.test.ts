@@ -81,11 +81,13 @@ describe('many large bodies at once', () => {
       headers: { 'content-type': 'application/json', authorization: 'Bearer sk-test' },
       body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: `large question ${'w'.repeat(200 * KB)}` }] }),
     }).then((response) => (waited = response));
-    // Twenty answers one after another: read at once, 200 KB would have been answered long before.
-    for (let i = 0; i < 20; i += 1) expect((await server.admin('/health')).status).toBe(200);
-    expect(waited).toBeUndefined();
-
-    holding.destroy();
+    try {
+      // Twenty answers one after another: read at once, 200 KB would have been answered long before.
+      for (let i = 0; i < 20; i += 1) expect((await server.admin('/health')).status).toBe(200);
+      expect(waited).toBeUndefined();
+    } finally {
+      holding.destroy();
+    }
     expect((await waiting).status).toBe(200);
   });
 
